@@ -1,0 +1,53 @@
+/* skel.c - the `skel` executable: dispatches to one subcommand per verb. */
+#include "cli.h"
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct command {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *summary;
+};
+
+static const struct command commands[] = {
+#define SKEL_COMMAND(name, fn, summary) {name, fn, summary},
+#include "commands.def"
+#undef SKEL_COMMAND
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: skel COMMAND [OPTIONS] [ARGS]\n\n"
+                 "Skel turns a run of an MPI application into a performance skeleton.\n\n"
+                 "commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (commands[i].summary[0] != '\0')
+            fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\nRun `skel COMMAND --help` for a command's options.\n"
+                 "Exit statuses are listed in docs/exit-codes.md.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("skel %s\n", SKEL_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "skel: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,173 @@
+/* codec.c - CRC-32C, field contexts and the in-flight request table. */
+#include "codec.h"
+
+#include "error.h"
+
+#include <stdlib.h>
+
+static uint32_t crc_table[8][256];
+
+static void crc_init(void)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = (c >> 1) ^ (0x82f63b78u & (0u - (c & 1)));
+        crc_table[0][i] = c;
+    }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int t = 1; t < 8; t++)
+            crc_table[t][i] = (crc_table[t - 1][i] >> 8) ^ crc_table[0][crc_table[t - 1][i] & 0xff];
+}
+
+/* Slicing-by-8 software CRC; the table is filled once by a constructor so
+ * that the function stays async-signal-safe (the tracer calls it from
+ * signal handlers). */
+__attribute__((constructor)) static void crc_ctor(void)
+{
+    crc_init();
+}
+
+static uint32_t crc_soft(uint32_t crc, const uint8_t *p, size_t len)
+{
+    while (len >= 8) {
+        uint32_t lo = skel_get_u32(p) ^ crc, hi = skel_get_u32(p + 4);
+        crc = crc_table[7][lo & 0xff] ^ crc_table[6][(lo >> 8) & 0xff] ^
+              crc_table[5][(lo >> 16) & 0xff] ^ crc_table[4][lo >> 24] ^
+              crc_table[3][hi & 0xff] ^ crc_table[2][(hi >> 8) & 0xff] ^
+              crc_table[1][(hi >> 16) & 0xff] ^ crc_table[0][hi >> 24];
+        p += 8;
+        len -= 8;
+    }
+    while (len--)
+        crc = (crc >> 8) ^ crc_table[0][(crc ^ *p++) & 0xff];
+    return crc;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("sse4.2"))) static uint32_t crc_hw(uint32_t crc, const uint8_t *p,
+                                                          size_t len)
+{
+    uint64_t c = crc;
+    while (len >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        c = __builtin_ia32_crc32di(c, v);
+        p += 8;
+        len -= 8;
+    }
+    uint32_t c32 = (uint32_t)c;
+    while (len--)
+        c32 = __builtin_ia32_crc32qi(c32, *p++);
+    return c32;
+}
+#endif
+
+uint32_t skel_crc32c(const void *data, size_t len)
+{
+    static int have_hw = -1;
+    const uint8_t *p = data;
+#if defined(__x86_64__)
+    if (have_hw < 0)
+        have_hw = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+    if (have_hw)
+        return ~crc_hw(~0u, p, len);
+#else
+    (void)have_hw;
+#endif
+    return ~crc_soft(~0u, p, len);
+}
+
+void skel_site_ctx_init(skel_site_ctx *c)
+{
+    c->peer = c->peer2 = c->asrc = c->root = SKEL_PEER_NONE;
+    c->tag = c->tag2 = c->atag = SKEL_TAG_NONE;
+    c->comm = SKEL_COMM_WORLD;
+    c->dtsize = 0;
+    c->obj = SKEL_COMM_NONE;
+    c->count = 0;
+    c->bytes = c->rbytes = 0;
+    c->op = SKEL_OP_NONE;
+}
+
+static size_t slot_of(uint64_t id, size_t cap)
+{
+    uint64_t h = id * 0x9e3779b97f4a7c15ull;
+    return (size_t)(h >> 32) & (cap - 1);
+}
+
+static int reqtab_grow(skel_reqtab *t)
+{
+    size_t ncap = t->cap ? t->cap * 2 : 64;
+    /* Rehash at the same size when most used slots are tombstones. */
+    if (t->cap && t->live * 4 < t->cap)
+        ncap = t->cap;
+    skel_req_entry *ns = calloc(ncap, sizeof *ns);
+    if (ns == NULL)
+        return skel_fail(SKEL_ENOMEM, "request table: out of memory (%zu slots)", ncap);
+    for (size_t i = 0; i < t->cap; i++) {
+        skel_req_entry *e = &t->slots[i];
+        if (e->id == 0 || e->tomb)
+            continue;
+        size_t j = slot_of(e->id, ncap);
+        while (ns[j].id != 0)
+            j = (j + 1) & (ncap - 1);
+        ns[j] = *e;
+    }
+    free(t->slots);
+    t->slots = ns;
+    t->cap = ncap;
+    t->used = t->live;
+    return SKEL_OK;
+}
+
+int skel_reqtab_put(skel_reqtab *t, const skel_req_entry *e)
+{
+    skel_req_entry *old = skel_reqtab_get(t, e->id);
+    if (old != NULL) {
+        *old = *e;
+        return SKEL_OK;
+    }
+    if ((t->used + 1) * 4 >= t->cap * 3) {
+        int rc = reqtab_grow(t);
+        if (rc != SKEL_OK)
+            return rc;
+    }
+    size_t j = slot_of(e->id, t->cap);
+    while (t->slots[j].id != 0)
+        j = (j + 1) & (t->cap - 1);
+    t->slots[j] = *e;
+    t->slots[j].tomb = 0;
+    t->used++;
+    t->live++;
+    return SKEL_OK;
+}
+
+skel_req_entry *skel_reqtab_get(skel_reqtab *t, uint64_t id)
+{
+    if (t->cap == 0 || id == 0)
+        return NULL;
+    size_t j = slot_of(id, t->cap);
+    while (t->slots[j].id != 0) {
+        if (t->slots[j].id == id && !t->slots[j].tomb)
+            return &t->slots[j];
+        j = (j + 1) & (t->cap - 1);
+    }
+    return NULL;
+}
+
+void skel_reqtab_del(skel_reqtab *t, uint64_t id)
+{
+    skel_req_entry *e = skel_reqtab_get(t, id);
+    if (e != NULL) {
+        e->tomb = 1;
+        t->live--;
+    }
+}
+
+void skel_reqtab_free(skel_reqtab *t)
+{
+    free(t->slots);
+    t->slots = NULL;
+    t->cap = t->used = t->live = 0;
+}

@@ -1,0 +1,179 @@
+/* codec.h - the encoding primitives the trace reader and writer share:
+ * LEB128 varints, zigzag, little-endian fixed fields, CRC-32C, the per-call
+ * and per-site field contexts, and the table of in-flight requests.
+ * Internal to tracer/format; see docs/trace-format.md for the layout.
+ */
+#ifndef SKEL_CODEC_H
+#define SKEL_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "event.h"
+
+#define SKEL_FILE_MAGIC      "SKELTRC\n"
+#define SKEL_FILE_HEADER_LEN 24u
+#define SKEL_BLOCK_MAGIC     0x4b424b53u /* "SKBK" little-endian */
+#define SKEL_BLOCK_HEADER_LEN 24u
+#define SKEL_MAX_BLOCK       (256u << 20) /* readers refuse larger blocks */
+#define SKEL_MAX_STRING      65536u
+#define SKEL_MAX_LIST        (1u << 24)   /* members, completions, requests per record */
+#define SKEL_MAX_THREADS     4096u
+
+/* Record types below 16; event records use their call id (>= 16) as type. */
+enum {
+    SKEL_REC_RANKINFO = 1,
+    SKEL_REC_COMM = 2,
+    SKEL_REC_SITE = 3,
+    SKEL_REC_CLOCK = 4,
+    SKEL_REC_END = 5,
+    SKEL_REC_CRASH = 6,
+    SKEL_REC_MODULE = 7,
+    SKEL_REC_PAUSE = 8,
+    SKEL_REC_OBJECT = 9,
+    SKEL_REC_FIRST_EVENT = 16,
+};
+
+/* Event field-presence mask bits. */
+enum {
+    SKEL_M_CPU = 1u << 0,
+    SKEL_M_THREAD = 1u << 1,
+    SKEL_M_FLAGS = 1u << 2,
+    SKEL_M_SITE = 1u << 3,
+    SKEL_M_PEER = 1u << 4,
+    SKEL_M_TAG = 1u << 5,
+    SKEL_M_COMM = 1u << 6,
+    SKEL_M_COUNT = 1u << 7,
+    SKEL_M_DTSIZE = 1u << 8,
+    SKEL_M_BYTES = 1u << 9,
+    SKEL_M_RBYTES = 1u << 10,
+    SKEL_M_ROOT = 1u << 11,
+    SKEL_M_OP = 1u << 12,
+    SKEL_M_PEER2 = 1u << 13,
+    SKEL_M_TAG2 = 1u << 14,
+    SKEL_M_ASRC = 1u << 15,
+    SKEL_M_ATAG = 1u << 16,
+    SKEL_M_REQ = 1u << 17,
+    SKEL_M_REQS = 1u << 18,
+    SKEL_M_COMPLETE = 1u << 19,
+    SKEL_M_NEWCOMM = 1u << 20,
+    SKEL_M_OBJ = 1u << 21,
+    SKEL_M_ABSTIME = 1u << 22,
+    SKEL_M__ALL = (1u << 23) - 1,
+};
+
+/* Completion entry flag bits (low 5 bits of the first varint). */
+enum { SKEL_C_SRC = 1, SKEL_C_TAG = 2, SKEL_C_BYTES = 4, SKEL_C_INDEX = 8, SKEL_C_CANCELLED = 16 };
+
+static inline uint64_t skel_zigzag(int64_t v)
+{
+    return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t skel_unzigzag(uint64_t v)
+{
+    return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+}
+
+/* Append a varint at p (room for 10 bytes required); returns the new end. */
+static inline uint8_t *skel_put_varint(uint8_t *p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    return p;
+}
+
+static inline void skel_put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static inline uint32_t skel_get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline void skel_put_u64(uint8_t *p, uint64_t v)
+{
+    skel_put_u32(p, (uint32_t)v);
+    skel_put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint64_t skel_get_u64(const uint8_t *p)
+{
+    return (uint64_t)skel_get_u32(p) | (uint64_t)skel_get_u32(p + 4) << 32;
+}
+
+/* A bounded cursor for decoding. */
+typedef struct skel_cursor {
+    const uint8_t *p, *end;
+    int bad; /* set on overrun or overlong varint; reads then return 0 */
+} skel_cursor;
+
+static inline uint64_t skel_get_varint(skel_cursor *c)
+{
+    uint64_t v = 0;
+    for (unsigned shift = 0; shift < 64; shift += 7) {
+        if (c->p >= c->end) {
+            c->bad = 1;
+            return 0;
+        }
+        uint8_t b = *c->p++;
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) {
+            if (shift == 63 && b > 1) /* more than 64 bits */
+                break;
+            return v;
+        }
+    }
+    c->bad = 1;
+    return 0;
+}
+
+static inline int64_t skel_get_svarint(skel_cursor *c)
+{
+    return skel_unzigzag(skel_get_varint(c));
+}
+
+/* CRC-32C (Castagnoli) of a buffer; uses SSE4.2 when the CPU has it. */
+uint32_t skel_crc32c(const void *data, size_t len);
+
+/* Fields an event inherits from the previous event at the same call site. */
+typedef struct skel_site_ctx {
+    int32_t peer, tag, peer2, tag2, asrc, atag, root;
+    uint32_t comm, dtsize, obj;
+    int64_t count;
+    uint64_t bytes, rbytes;
+    uint8_t op;
+} skel_site_ctx;
+
+void skel_site_ctx_init(skel_site_ctx *c);
+
+/* In-flight requests: id -> what the completion defaults to. */
+typedef struct skel_req_entry {
+    uint64_t id; /* 0 = empty slot */
+    uint16_t call;
+    uint8_t persistent;
+    uint8_t tomb;
+    int32_t src, tag; /* requested source/tag for receives, else NONE */
+    uint64_t bytes;
+} skel_req_entry;
+
+typedef struct skel_reqtab {
+    skel_req_entry *slots;
+    size_t cap, used, live;
+} skel_reqtab;
+
+int skel_reqtab_put(skel_reqtab *t, const skel_req_entry *e); /* SKEL_OK / SKEL_ENOMEM */
+skel_req_entry *skel_reqtab_get(skel_reqtab *t, uint64_t id);
+void skel_reqtab_del(skel_reqtab *t, uint64_t id);
+void skel_reqtab_free(skel_reqtab *t);
+
+#endif

@@ -1,0 +1,188 @@
+/* event.h - what a trace holds: events and the tables events refer to.
+ *
+ * Times are nanoseconds of the rank's CLOCK_MONOTONIC.  Ranks, peers and roots
+ * are world ranks (MPI_COMM_WORLD numbering).  Strings inside these structs
+ * come from traced programs and are untrusted text: escape them on output.
+ * The byte layout of traces is documented in docs/trace-format.md.
+ */
+#ifndef SKEL_EVENT_H
+#define SKEL_EVENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "calls.h"
+
+/* Version of the binary rank-file layout (docs/trace-format.md). */
+#define SKEL_TRACE_VERSION_MAJOR 1
+#define SKEL_TRACE_VERSION_MINOR 0
+
+/* Special peer/root values; real world ranks are >= 0. */
+#define SKEL_PEER_ANY  (-1) /* MPI_ANY_SOURCE */
+#define SKEL_PEER_NULL (-2) /* MPI_PROC_NULL */
+#define SKEL_PEER_NONE (-3) /* the call has no such peer */
+#define SKEL_PEER_ROOT (-4) /* MPI_ROOT (intercommunicator collectives) */
+/* Special tag values; real tags are >= 0. */
+#define SKEL_TAG_ANY  (-1) /* MPI_ANY_TAG */
+#define SKEL_TAG_NONE (-3)
+/* No communicator / object. */
+#define SKEL_COMM_NONE UINT32_MAX
+/* Predefined communicator indices. */
+#define SKEL_COMM_WORLD 0u
+#define SKEL_COMM_SELF  1u
+
+enum skel_op {
+    SKEL_OP_NONE = 0,
+    SKEL_OP_SUM,
+    SKEL_OP_PROD,
+    SKEL_OP_MAX,
+    SKEL_OP_MIN,
+    SKEL_OP_LAND,
+    SKEL_OP_BAND,
+    SKEL_OP_LOR,
+    SKEL_OP_BOR,
+    SKEL_OP_LXOR,
+    SKEL_OP_BXOR,
+    SKEL_OP_MAXLOC,
+    SKEL_OP_MINLOC,
+    SKEL_OP_REPLACE,
+    SKEL_OP_NO_OP,
+    SKEL_OP_USER,
+    SKEL_OP__COUNT
+};
+const char *skel_op_name(int op); /* "MPI_SUM", ... */
+
+/* skel_event.flags */
+enum skel_event_flags {
+    SKEL_EVF_FORTRAN = 1u << 0, /* called through a Fortran binding */
+    SKEL_EVF_ERROR = 1u << 1,   /* the call returned an error code */
+    SKEL_EVF_INPLACE = 1u << 2, /* MPI_IN_PLACE was passed */
+    SKEL_EVF_FLAG = 1u << 3,    /* Iprobe/Improbe/Test*: flag came back true */
+    SKEL_EVF_CANCELLED = 1u << 4,
+};
+
+/* One request completed by a Wait/Test call. */
+typedef struct skel_completion {
+    uint64_t req;   /* request id (rank-local, assigned in creation order from 1) */
+    uint16_t call;  /* call that created the request (enum skel_call) */
+    uint16_t flags; /* SKEL_EVF_CANCELLED */
+    uint32_t index; /* position in the array given to the Wait/Test call */
+    int32_t src;    /* receives: actual source (world rank); others SKEL_PEER_NONE */
+    int32_t tag;    /* receives: actual tag; others SKEL_TAG_NONE */
+    uint64_t bytes; /* receives: bytes actually received; sends: bytes sent */
+} skel_completion;
+
+typedef struct skel_event {
+    uint64_t seq;     /* index of the event in its rank's stream, from 0 */
+    uint16_t call;    /* enum skel_call */
+    uint16_t flags;   /* enum skel_event_flags */
+    uint32_t thread;  /* 0 for the thread that initialised MPI */
+    uint64_t t_start; /* ns, rank-local monotonic clock */
+    uint64_t t_end;
+    uint64_t gap_wall; /* wall ns of compute since the thread's previous event ended,
+                          without the tracer's own buffer flushes */
+    uint64_t gap_cpu;  /* CPU ns used in that gap */
+    int32_t peer;      /* destination of sends, source asked for by receives */
+    int32_t tag;       /* tag of peer */
+    int32_t peer2;     /* Sendrecv: source asked for */
+    int32_t tag2;      /* Sendrecv: receive tag asked for */
+    int32_t asrc;      /* receive-type calls: actual source of the message */
+    int32_t atag;      /* receive-type calls: actual tag of the message */
+    int32_t root;      /* rooted collectives: the root's world rank */
+    uint32_t comm;     /* communicator index (see skel_rank_comm) */
+    uint32_t newcomm;  /* communicator created by this call, or SKEL_COMM_NONE */
+    uint32_t obj;      /* file or window index (I/O, one-sided), or SKEL_COMM_NONE */
+    int64_t count;     /* element count (send count for collectives) */
+    uint32_t dtsize;   /* size in bytes of the datatype of count */
+    uint8_t op;        /* enum skel_op */
+    uint64_t bytes;    /* bytes this rank sends/writes (or asks to receive for receives) */
+    uint64_t rbytes;   /* bytes this rank receives/reads */
+    uint64_t req;      /* request created (or started/freed/cancelled), 0 if none */
+    uint32_t nreqs;    /* Startall: requests started */
+    const uint64_t *reqs;
+    uint32_t ncomplete; /* Wait/Test families: requests completed */
+    const skel_completion *complete;
+    uint32_t site; /* call-site index (see skel_rank_site) */
+} skel_event;
+
+/* Initialise an event with the "absent" value of every field. */
+void skel_event_init(skel_event *ev);
+
+typedef struct skel_comm {
+    uint32_t index;      /* index used by events */
+    uint64_t gid;        /* global id: the same on every member rank */
+    uint32_t parent;     /* index of the communicator it was created from */
+    uint16_t created_by; /* call id, 0 for predefined ones */
+    uint16_t flags;      /* SKEL_COMMF_* */
+    uint32_t size;       /* number of (local) members */
+    int32_t *members;    /* world rank of each member, in communicator order */
+    uint32_t remote_size; /* intercommunicators: remote group */
+    int32_t *remote;
+    uint32_t ndims; /* Cartesian topology */
+    int32_t *dims;
+    int32_t *periods;
+} skel_comm;
+enum { SKEL_COMMF_INTER = 1, SKEL_COMMF_CART = 2, SKEL_COMMF_GRAPH = 4, SKEL_COMMF_FREED = 8 };
+
+/* A file or window known to a rank. */
+typedef struct skel_object {
+    uint32_t index;
+    uint8_t kind; /* SKEL_OBJ_FILE or SKEL_OBJ_WIN */
+    uint32_t comm;
+    char *name; /* file name as given by the application (untrusted text) */
+} skel_object;
+enum { SKEL_OBJ_FILE = 1, SKEL_OBJ_WIN = 2 };
+
+/* A code module (executable or shared library) mapped in a rank. */
+typedef struct skel_module {
+    uint32_t index;
+    uint64_t base;
+    char *path;
+} skel_module;
+
+/* A call site: the return address of an MPI call. */
+typedef struct skel_site {
+    uint32_t index;
+    uint64_t addr;   /* absolute address in the traced process */
+    uint32_t module; /* module index, or SKEL_COMM_NONE if unknown */
+    uint64_t offset; /* address relative to the module's base */
+    char *func;      /* function name when known (dladdr or debug info), else "" */
+    char *file;      /* source file when debug info resolved it, else "" */
+    uint32_t line;   /* source line, 0 if unknown */
+    uint8_t fortran; /* the call came through a Fortran binding */
+} skel_site;
+
+/* What a rank says about itself at start. */
+typedef struct skel_rank_info {
+    uint32_t rank;
+    uint32_t nranks;
+    uint32_t pid;
+    uint32_t thread_level; /* MPI_THREAD_* provided, 0..3 */
+    uint64_t t_init;       /* monotonic ns when the tracer started */
+    uint64_t unix_init_ns; /* CLOCK_REALTIME at the same moment */
+    char *host;
+    char *mpi_library;
+    char *tracer_version;
+} skel_rank_info;
+
+/* Clock offset of a rank against rank 0: t_rank0 = t_rank - offset_ns. */
+typedef struct skel_clock_sync {
+    uint8_t phase; /* 0 at MPI_Init, 1 at MPI_Finalize */
+    int64_t offset_ns;
+    uint64_t rtt_ns; /* best round trip used for the estimate (error <= rtt/2) */
+    uint64_t t_local; /* local monotonic time of the estimate */
+} skel_clock_sync;
+
+/* What a rank says at a clean end (MPI_Finalize). */
+typedef struct skel_rank_end {
+    uint64_t nevents;
+    uint64_t overhead_ns;       /* tracer's own time: records + flushes + clock sync */
+    uint64_t per_event_ns;      /* calibrated cost of recording one event */
+    uint64_t flush_ns;          /* time spent writing buffers */
+    uint64_t nflush;
+    uint64_t user_cpu_ns;       /* process CPU time at the end (getrusage) */
+    uint64_t sys_cpu_ns;
+    uint64_t t_end;             /* monotonic ns when the tracer stopped */
+} skel_rank_end;
+
+#endif

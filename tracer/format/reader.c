@@ -1,0 +1,1032 @@
+/* reader.c - decode one rank's trace file block by block.
+ *
+ * A complete block is verified against its checksum before any of its
+ * records is decoded.  A block cut short by the end of the file (a crash in
+ * the middle of a write) is decoded record by record up to the cut, so every
+ * complete event before the damage is still delivered; then the reader
+ * reports where the file ends and what was expected there.
+ */
+#include "reader.h"
+
+#include "codec.h"
+#include "error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_RANKS (1u << 22)
+
+struct thread_state {
+    uint64_t prev_end;
+    uint64_t pause;
+    uint8_t seen;
+};
+
+struct skel_rank_reader {
+    int fd;
+    char *path;
+    uint32_t rank, nranks;
+
+    uint64_t file_off;   /* file offset of the next unread byte */
+    uint8_t *block;      /* current block payload */
+    size_t block_cap, block_len, block_pos;
+    uint64_t block_off;  /* file offset of the payload's first byte */
+    uint32_t block_nrec, block_seen;
+    int block_partial;   /* payload cut short by the end of the file */
+    uint32_t block_declared; /* payload length the header promised */
+    int in_block;
+
+    int status; /* 0 running, 1 ended cleanly, <0 sticky error */
+    int have_info, have_end;
+    int signo, abort_code;
+    skel_rank_info info;
+    skel_rank_end end;
+    skel_clock_sync clocks[2];
+    uint32_t nclock;
+
+    skel_comm *comms;
+    uint32_t ncomms, comm_cap;
+    skel_site *sites;
+    skel_site_ctx *site_ctx;
+    uint32_t nsites, site_cap;
+    skel_module *modules;
+    uint32_t nmodules, module_cap;
+    skel_object *objects;
+    uint32_t nobjects, object_cap;
+
+    uint32_t call_site[SKEL_CALL_LIMIT];
+    uint64_t last_req;
+    skel_reqtab reqs;
+    struct thread_state *threads;
+    uint32_t nthreads;
+    uint64_t nevents;
+
+    skel_completion *compl;
+    uint32_t compl_cap;
+    uint64_t *reqbuf;
+    uint32_t reqbuf_cap;
+};
+
+/* ---- errors -------------------------------------------------------------- */
+
+static int fail_at(skel_rank_reader *r, int code, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail_at(skel_rank_reader *r, int code, uint64_t off, const char *fmt, ...)
+{
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    skel_fail(code, "%s (rank %u): byte %llu: %s (%llu complete events were read before it)",
+              r->path, r->rank, (unsigned long long)off, what, (unsigned long long)r->nevents);
+    r->status = code;
+    return code;
+}
+
+/* ---- I/O ----------------------------------------------------------------- */
+
+/* Read up to n bytes; returns bytes read (< n only at end of file) or -1. */
+static ssize_t read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = read(fd, (uint8_t *)buf + got, n - got);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (k == 0)
+            break;
+        got += (size_t)k;
+    }
+    return (ssize_t)got;
+}
+
+static char *dup_bytes(const uint8_t *p, size_t n)
+{
+    char *s = malloc(n + 1);
+    if (s != NULL) {
+        memcpy(s, p, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+/* ---- open / close -------------------------------------------------------- */
+
+static int add_predefined_comms(skel_rank_reader *r)
+{
+    r->comm_cap = 8;
+    r->comms = calloc(r->comm_cap, sizeof *r->comms);
+    if (r->comms == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->path);
+    skel_comm *world = &r->comms[0], *self = &r->comms[1];
+    world->index = SKEL_COMM_WORLD;
+    world->gid = 0;
+    world->parent = SKEL_COMM_NONE;
+    world->size = r->nranks;
+    world->members = malloc((size_t)r->nranks * sizeof(int32_t));
+    self->index = SKEL_COMM_SELF;
+    self->gid = 1;
+    self->parent = SKEL_COMM_NONE;
+    self->size = 1;
+    self->members = malloc(sizeof(int32_t));
+    if (world->members == NULL || self->members == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->path);
+    for (uint32_t i = 0; i < r->nranks; i++)
+        world->members[i] = (int32_t)i;
+    self->members[0] = (int32_t)r->rank;
+    r->ncomms = 2;
+    return SKEL_OK;
+}
+
+int skel_rank_open(const char *path, skel_rank_reader **out)
+{
+    int rc = SKEL_OK;
+    skel_rank_reader *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
+    r->fd = -1;
+    r->abort_code = -1;
+    r->path = strdup(path);
+    r->site_cap = 64;
+    r->site_ctx = malloc(r->site_cap * sizeof *r->site_ctx);
+    r->sites = calloc(r->site_cap, sizeof *r->sites);
+    r->nthreads = 1;
+    r->threads = calloc(1, sizeof *r->threads);
+    if (r->path == NULL || r->site_ctx == NULL || r->sites == NULL || r->threads == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
+        goto fail;
+    }
+    skel_site_ctx_init(&r->site_ctx[0]);
+    r->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (r->fd < 0) {
+        rc = skel_fail(SKEL_EIO, "%s: cannot open: %s", path, strerror(errno));
+        goto fail;
+    }
+    uint8_t hdr[SKEL_FILE_HEADER_LEN];
+    ssize_t n = read_full(r->fd, hdr, sizeof hdr);
+    if (n < 0) {
+        rc = skel_fail(SKEL_EIO, "%s: read: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (n < 8 || memcmp(hdr, SKEL_FILE_MAGIC, 8) != 0) {
+        rc = skel_fail(SKEL_EFORMAT, "%s: byte 0: not a Skel trace file (expected the magic "
+                                     "\"SKELTRC\\n\")",
+                       path);
+        goto fail;
+    }
+    if ((size_t)n < sizeof hdr) {
+        rc = skel_fail(SKEL_ETRUNCATED,
+                       "%s: byte %zd: file header truncated (expected %u bytes, file has %zd)",
+                       path, n, SKEL_FILE_HEADER_LEN, n);
+        goto fail;
+    }
+    if (hdr[8] != SKEL_TRACE_VERSION_MAJOR) {
+        rc = skel_fail(SKEL_EVERSION,
+                       "%s: byte 8: trace format version %u.%u, this Skel reads version %u.x",
+                       path, hdr[8], hdr[10], SKEL_TRACE_VERSION_MAJOR);
+        goto fail;
+    }
+    uint32_t hlen = skel_get_u32(hdr + 12);
+    if (hlen != SKEL_FILE_HEADER_LEN) {
+        rc = skel_fail(SKEL_EFORMAT, "%s: byte 12: header length %u, expected %u", path, hlen,
+                       SKEL_FILE_HEADER_LEN);
+        goto fail;
+    }
+    r->rank = skel_get_u32(hdr + 16);
+    r->nranks = skel_get_u32(hdr + 20);
+    if (r->nranks == 0 || r->nranks > MAX_RANKS || r->rank >= r->nranks) {
+        rc = skel_fail(SKEL_EFORMAT, "%s: byte 16: rank %u of %u ranks is impossible", path,
+                       r->rank, r->nranks);
+        goto fail;
+    }
+    r->file_off = SKEL_FILE_HEADER_LEN;
+    r->info.rank = r->rank; /* known from the header before the rank-info record */
+    r->info.nranks = r->nranks;
+    if ((rc = add_predefined_comms(r)) != SKEL_OK)
+        goto fail;
+    *out = r;
+    return SKEL_OK;
+fail:
+    skel_rank_close(r);
+    return rc;
+}
+
+void skel_rank_close(skel_rank_reader *r)
+{
+    if (r == NULL)
+        return;
+    if (r->fd >= 0)
+        close(r->fd);
+    free(r->block);
+    free(r->info.host);
+    free(r->info.mpi_library);
+    free(r->info.tracer_version);
+    for (uint32_t i = 0; i < r->ncomms; i++) {
+        free(r->comms[i].members);
+        free(r->comms[i].remote);
+        free(r->comms[i].dims);
+        free(r->comms[i].periods);
+    }
+    free(r->comms);
+    for (uint32_t i = 0; i < r->nsites; i++) {
+        free(r->sites[i].func);
+        free(r->sites[i].file);
+    }
+    free(r->sites);
+    free(r->site_ctx);
+    for (uint32_t i = 0; i < r->nmodules; i++)
+        free(r->modules[i].path);
+    free(r->modules);
+    for (uint32_t i = 0; i < r->nobjects; i++)
+        free(r->objects[i].name);
+    free(r->objects);
+    skel_reqtab_free(&r->reqs);
+    free(r->threads);
+    free(r->compl);
+    free(r->reqbuf);
+    free(r->path);
+    free(r);
+}
+
+/* ---- blocks -------------------------------------------------------------- */
+
+/* Load the next block.  Returns 1 when a block is ready, 0 at a clean end of
+ * file, or an error. */
+static int next_block(skel_rank_reader *r)
+{
+    uint64_t off = r->file_off;
+    uint8_t hdr[SKEL_BLOCK_HEADER_LEN];
+    ssize_t n = read_full(r->fd, hdr, sizeof hdr);
+    if (n < 0)
+        return fail_at(r, SKEL_EIO, off, "read: %s", strerror(errno));
+    if (n == 0)
+        return 0;
+    if ((size_t)n < sizeof hdr)
+        return fail_at(r, SKEL_ETRUNCATED, off,
+                       "block header cut off by the end of the file (expected %u bytes, found %zd)",
+                       SKEL_BLOCK_HEADER_LEN, n);
+    if (skel_get_u32(hdr) != SKEL_BLOCK_MAGIC)
+        return fail_at(r, SKEL_EFORMAT, off, "expected a block header (magic \"SKBK\")");
+    uint32_t len = skel_get_u32(hdr + 4);
+    uint32_t nrec = skel_get_u32(hdr + 8);
+    uint32_t crc = skel_get_u32(hdr + 12);
+    uint64_t first = skel_get_u64(hdr + 16);
+    if (len == 0 || len > SKEL_MAX_BLOCK || nrec == 0 || nrec > len)
+        return fail_at(r, SKEL_EFORMAT, off,
+                       "block header with impossible sizes (%u payload bytes, %u records)", len,
+                       nrec);
+    if (first != r->nevents)
+        return fail_at(r, SKEL_EFORMAT, off,
+                       "block starts at event %llu but %llu events came before it",
+                       (unsigned long long)first, (unsigned long long)r->nevents);
+    if (len > r->block_cap) {
+        uint8_t *nb = realloc(r->block, len);
+        if (nb == NULL)
+            return fail_at(r, SKEL_ENOMEM, off, "out of memory for a %u-byte block", len);
+        r->block = nb;
+        r->block_cap = len;
+    }
+    n = read_full(r->fd, r->block, len);
+    if (n < 0)
+        return fail_at(r, SKEL_EIO, off, "read: %s", strerror(errno));
+    r->file_off += SKEL_BLOCK_HEADER_LEN + (uint64_t)n;
+    r->block_off = off + SKEL_BLOCK_HEADER_LEN;
+    r->block_len = (size_t)n;
+    r->block_pos = 0;
+    r->block_nrec = nrec;
+    r->block_seen = 0;
+    r->block_declared = len;
+    r->block_partial = (size_t)n < len;
+    if (!r->block_partial && skel_crc32c(r->block, len) != crc)
+        return fail_at(r, SKEL_EFORMAT, off,
+                       "block of %u bytes fails its checksum (the file is corrupt)", len);
+    if (r->block_partial && n == 0)
+        return fail_at(r, SKEL_ETRUNCATED, r->block_off,
+                       "block payload missing (expected %u bytes, the file ends)", len);
+    r->in_block = 1;
+    return 1;
+}
+
+/* ---- records ------------------------------------------------------------- */
+
+/* After a decode failure at record offset rec_off: truncation if the cursor
+ * ran into the cut end of a partial block, else corruption. */
+static int bad_record(skel_rank_reader *r, const skel_cursor *c, uint64_t rec_off,
+                      const char *what)
+{
+    if (r->block_partial && c->p >= c->end)
+        return fail_at(r, SKEL_ETRUNCATED, rec_off,
+                       "%s cut off by the end of the file (block promised %u bytes, file has %zu)",
+                       what, r->block_declared, r->block_len);
+    return fail_at(r, SKEL_EFORMAT, rec_off, "malformed %s", what);
+}
+
+static int get_string(skel_cursor *c, char **out)
+{
+    uint64_t n = skel_get_varint(c);
+    if (c->bad)
+        return 0;
+    if (n > SKEL_MAX_STRING || n > (uint64_t)(c->end - c->p)) {
+        c->bad = 1;
+        if (n <= SKEL_MAX_STRING)
+            c->p = c->end; /* ran off the end: maybe truncation */
+        return 0;
+    }
+    *out = dup_bytes(c->p, (size_t)n);
+    c->p += n;
+    return *out != NULL;
+}
+
+static int check_peer(const skel_rank_reader *r, int64_t v)
+{
+    return v >= SKEL_PEER_ROOT && v < (int64_t)r->nranks;
+}
+
+static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 1;
+    uint32_t ncap = *cap ? *cap : 8;
+    while (ncap < need)
+        ncap *= 2;
+    void *n = realloc(*arr, (size_t)ncap * elem);
+    if (n == NULL)
+        return 0;
+    memset((uint8_t *)n + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
+    *arr = n;
+    *cap = ncap;
+    return 1;
+}
+
+static int read_members(skel_cursor *c, uint32_t n, const skel_rank_reader *r, int32_t **out)
+{
+    if (n > (uint64_t)(c->end - c->p)) { /* each member takes at least one byte */
+        c->p = c->end;
+        c->bad = 1;
+        return 0;
+    }
+    int32_t *m = malloc(((size_t)n + 1) * sizeof *m);
+    if (m == NULL)
+        return 0;
+    int64_t prev = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t v = prev + skel_get_svarint(c);
+        if (c->bad || v < 0 || v >= (int64_t)r->nranks) {
+            c->bad = 1;
+            free(m);
+            return 0;
+        }
+        m[i] = (int32_t)v;
+        prev = v;
+    }
+    *out = m;
+    return 1;
+}
+
+static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_comm cm;
+    memset(&cm, 0, sizeof cm);
+    uint64_t index = skel_get_varint(c);
+    cm.gid = skel_get_varint(c);
+    uint64_t parent = skel_get_varint(c);
+    uint64_t created = skel_get_varint(c);
+    uint64_t flags = skel_get_varint(c);
+    uint64_t size = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "communicator record");
+    if (index != r->ncomms)
+        return fail_at(r, SKEL_EFORMAT, off, "communicator %llu declared, expected index %u",
+                       (unsigned long long)index, r->ncomms);
+    if (parent > r->ncomms || created >= SKEL_CALL_LIMIT || flags > 15 || size == 0 ||
+        size > MAX_RANKS)
+        return fail_at(r, SKEL_EFORMAT, off, "communicator record with impossible values");
+    cm.index = (uint32_t)index;
+    cm.parent = parent == 0 ? SKEL_COMM_NONE : (uint32_t)(parent - 1);
+    cm.created_by = (uint16_t)created;
+    cm.flags = (uint16_t)flags;
+    cm.size = (uint32_t)size;
+    int ok = read_members(c, cm.size, r, &cm.members);
+    if (ok && (flags & SKEL_COMMF_INTER)) {
+        uint64_t rs = skel_get_varint(c);
+        ok = !c->bad && rs > 0 && rs <= MAX_RANKS;
+        if (ok) {
+            cm.remote_size = (uint32_t)rs;
+            ok = read_members(c, cm.remote_size, r, &cm.remote);
+        }
+    }
+    if (ok && (flags & SKEL_COMMF_CART)) {
+        uint64_t nd = skel_get_varint(c);
+        ok = !c->bad && nd <= 64;
+        if (ok) {
+            cm.ndims = (uint32_t)nd;
+            cm.dims = calloc(nd + 1, sizeof *cm.dims);
+            cm.periods = calloc(nd + 1, sizeof *cm.periods);
+            ok = cm.dims != NULL && cm.periods != NULL;
+            for (uint32_t i = 0; ok && i < cm.ndims; i++)
+                cm.dims[i] = (int32_t)skel_get_svarint(c);
+            for (uint32_t i = 0; ok && i < cm.ndims; i++)
+                cm.periods[i] = (int32_t)skel_get_svarint(c);
+            ok = ok && !c->bad;
+        }
+    }
+    if (ok && !grow((void **)&r->comms, &r->comm_cap, r->ncomms + 1, sizeof *r->comms))
+        ok = 0;
+    if (!ok) {
+        free(cm.members);
+        free(cm.remote);
+        free(cm.dims);
+        free(cm.periods);
+        return bad_record(r, c, off, "communicator record");
+    }
+    r->comms[r->ncomms++] = cm;
+    return SKEL_OK;
+}
+
+static int rec_site(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_site s;
+    memset(&s, 0, sizeof s);
+    uint64_t index = skel_get_varint(c);
+    s.addr = skel_get_varint(c);
+    uint64_t module = skel_get_varint(c);
+    s.offset = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "call-site record");
+    if (index != r->nsites)
+        return fail_at(r, SKEL_EFORMAT, off, "call site %llu declared, expected index %u",
+                       (unsigned long long)index, r->nsites);
+    if (module > r->nmodules)
+        return fail_at(r, SKEL_EFORMAT, off, "call site refers to undeclared module %llu",
+                       (unsigned long long)module - 1);
+    s.index = (uint32_t)index;
+    s.module = module == 0 ? SKEL_COMM_NONE : (uint32_t)(module - 1);
+    int ok = get_string(c, &s.func) && get_string(c, &s.file);
+    uint64_t line = skel_get_varint(c);
+    uint64_t fortran = skel_get_varint(c);
+    ok = ok && !c->bad && line <= UINT32_MAX && fortran <= 1;
+    if (ok && r->nsites == r->site_cap) {
+        skel_site_ctx *nc = realloc(r->site_ctx, 2 * (size_t)r->site_cap * sizeof *nc);
+        if (nc != NULL)
+            r->site_ctx = nc;
+        ok = nc != NULL && grow((void **)&r->sites, &r->site_cap, r->site_cap * 2, sizeof *r->sites);
+    }
+    if (!ok) {
+        free(s.func);
+        free(s.file);
+        return bad_record(r, c, off, "call-site record");
+    }
+    s.line = (uint32_t)line;
+    s.fortran = (uint8_t)fortran;
+    skel_site_ctx_init(&r->site_ctx[r->nsites]);
+    r->sites[r->nsites++] = s;
+    return SKEL_OK;
+}
+
+static int rec_module(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_module m = {0};
+    uint64_t index = skel_get_varint(c);
+    m.base = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "module record");
+    if (index != r->nmodules)
+        return fail_at(r, SKEL_EFORMAT, off, "module %llu declared, expected index %u",
+                       (unsigned long long)index, r->nmodules);
+    m.index = (uint32_t)index;
+    if (!get_string(c, &m.path) ||
+        !grow((void **)&r->modules, &r->module_cap, r->nmodules + 1, sizeof *r->modules)) {
+        free(m.path);
+        return bad_record(r, c, off, "module record");
+    }
+    r->modules[r->nmodules++] = m;
+    return SKEL_OK;
+}
+
+static int rec_object(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_object o = {0};
+    uint64_t index = skel_get_varint(c);
+    uint64_t kind = skel_get_varint(c);
+    uint64_t comm = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "file/window record");
+    if (index != r->nobjects || (kind != SKEL_OBJ_FILE && kind != SKEL_OBJ_WIN) ||
+        comm > r->ncomms)
+        return fail_at(r, SKEL_EFORMAT, off, "file/window record with impossible values");
+    o.index = (uint32_t)index;
+    o.kind = (uint8_t)kind;
+    o.comm = comm == 0 ? SKEL_COMM_NONE : (uint32_t)(comm - 1);
+    if (!get_string(c, &o.name) ||
+        !grow((void **)&r->objects, &r->object_cap, r->nobjects + 1, sizeof *r->objects)) {
+        free(o.name);
+        return bad_record(r, c, off, "file/window record");
+    }
+    r->objects[r->nobjects++] = o;
+    return SKEL_OK;
+}
+
+static int rec_rankinfo(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_rank_info in;
+    memset(&in, 0, sizeof in);
+    uint64_t rank = skel_get_varint(c), nranks = skel_get_varint(c);
+    uint64_t pid = skel_get_varint(c), level = skel_get_varint(c);
+    in.t_init = skel_get_varint(c);
+    in.unix_init_ns = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "rank-info record");
+    if (rank != r->rank || nranks != r->nranks || pid > UINT32_MAX || level > 3)
+        return fail_at(r, SKEL_EFORMAT, off,
+                       "rank-info record disagrees with the file header (rank %llu of %llu)",
+                       (unsigned long long)rank, (unsigned long long)nranks);
+    in.rank = r->rank;
+    in.nranks = r->nranks;
+    in.pid = (uint32_t)pid;
+    in.thread_level = (uint32_t)level;
+    if (!get_string(c, &in.host) || !get_string(c, &in.mpi_library) ||
+        !get_string(c, &in.tracer_version)) {
+        free(in.host);
+        free(in.mpi_library);
+        free(in.tracer_version);
+        return bad_record(r, c, off, "rank-info record");
+    }
+    free(r->info.host);
+    free(r->info.mpi_library);
+    free(r->info.tracer_version);
+    r->info = in;
+    r->have_info = 1;
+    return SKEL_OK;
+}
+
+static int need_thread(skel_rank_reader *r, uint64_t thread)
+{
+    if (thread < r->nthreads)
+        return 1;
+    if (thread >= SKEL_MAX_THREADS)
+        return 0;
+    struct thread_state *nt = realloc(r->threads, (size_t)(thread + 1) * sizeof *nt);
+    if (nt == NULL)
+        return 0;
+    memset(nt + r->nthreads, 0, (size_t)(thread + 1 - r->nthreads) * sizeof *nt);
+    r->threads = nt;
+    r->nthreads = (uint32_t)thread + 1;
+    return 1;
+}
+
+static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned call,
+                     skel_event *ev)
+{
+    const struct skel_call_info *ci = skel_call_info(call);
+    if (ci == NULL)
+        return fail_at(r, SKEL_EFORMAT, off, "unknown record type %u", call);
+    skel_event_init(ev);
+    ev->call = (uint16_t)call;
+    ev->seq = r->nevents;
+    int64_t me = (int64_t)r->rank;
+    uint64_t mask = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (mask & ~(uint64_t)SKEL_M__ALL)
+        return fail_at(r, SKEL_EFORMAT, off, "event record with unknown field bits 0x%llx",
+                       (unsigned long long)mask);
+    uint64_t thread = (mask & SKEL_M_THREAD) ? skel_get_varint(c) : 0;
+    if (!c->bad && !need_thread(r, thread))
+        return fail_at(r, SKEL_EFORMAT, off, "thread index %llu is too large",
+                       (unsigned long long)thread);
+    ev->thread = (uint32_t)thread;
+    struct thread_state *ts = &r->threads[ev->thread];
+    if (mask & SKEL_M_ABSTIME) {
+        ev->t_start = skel_get_varint(c);
+        ev->gap_wall = skel_get_varint(c);
+    } else {
+        if (!c->bad && !ts->seen)
+            return fail_at(r, SKEL_EFORMAT, off,
+                           "first event of thread %u has no absolute time stamp", ev->thread);
+        int64_t raw = skel_get_svarint(c);
+        ev->t_start = ts->prev_end + (uint64_t)raw;
+        ev->gap_wall = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
+    }
+    uint64_t dur = skel_get_varint(c);
+    ev->t_end = ev->t_start + dur;
+    ev->gap_cpu = ev->gap_wall;
+    if (mask & SKEL_M_CPU) {
+        int64_t d = skel_get_svarint(c);
+        int64_t cpu = (int64_t)ev->gap_wall - d;
+        if (!c->bad && cpu < 0)
+            return fail_at(r, SKEL_EFORMAT, off, "event with negative CPU time");
+        ev->gap_cpu = (uint64_t)cpu;
+    }
+    if (mask & SKEL_M_FLAGS) {
+        uint64_t fl = skel_get_varint(c);
+        if (!c->bad && fl > 0xffff)
+            return fail_at(r, SKEL_EFORMAT, off, "event with impossible flags");
+        ev->flags = (uint16_t)fl;
+    }
+    uint64_t site = r->call_site[call];
+    if (mask & SKEL_M_SITE)
+        site = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (site >= r->nsites && site != 0)
+        return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared call site %llu",
+                       (unsigned long long)site);
+    ev->site = (uint32_t)site;
+    skel_site_ctx *sc = &r->site_ctx[site];
+    skel_site_ctx nc = *sc;
+    if (mask & SKEL_M_PEER)
+        nc.peer = (int32_t)(me + skel_get_svarint(c));
+    if (mask & SKEL_M_TAG)
+        nc.tag = (int32_t)skel_get_svarint(c);
+    if (mask & SKEL_M_COMM)
+        nc.comm = (uint32_t)skel_get_varint(c);
+    if (mask & SKEL_M_COUNT)
+        nc.count = skel_get_svarint(c);
+    if (mask & SKEL_M_DTSIZE)
+        nc.dtsize = (uint32_t)skel_get_varint(c);
+    if (mask & SKEL_M_BYTES)
+        nc.bytes = skel_get_varint(c);
+    if (mask & SKEL_M_RBYTES)
+        nc.rbytes = skel_get_varint(c);
+    if (mask & SKEL_M_ROOT)
+        nc.root = (int32_t)skel_get_svarint(c);
+    if (mask & SKEL_M_OP)
+        nc.op = (uint8_t)skel_get_varint(c);
+    if (mask & SKEL_M_PEER2)
+        nc.peer2 = (int32_t)(me + skel_get_svarint(c));
+    if (mask & SKEL_M_TAG2)
+        nc.tag2 = (int32_t)skel_get_svarint(c);
+    if (mask & SKEL_M_ASRC)
+        nc.asrc = (int32_t)(me + skel_get_svarint(c));
+    if (mask & SKEL_M_ATAG)
+        nc.atag = (int32_t)skel_get_svarint(c);
+    int creates = skel_class_creates_request(ci->klass) || call == SKEL_CALL_MPI_Comm_idup;
+    uint64_t req = creates ? r->last_req + 1 : 0;
+    if (mask & SKEL_M_REQ)
+        req += (uint64_t)skel_get_svarint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (!check_peer(r, nc.peer) || !check_peer(r, nc.peer2) || !check_peer(r, nc.asrc) ||
+        !check_peer(r, nc.root))
+        return fail_at(r, SKEL_EFORMAT, off, "event names a rank outside 0..%u", r->nranks - 1);
+    if (nc.comm >= r->ncomms)
+        return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared communicator %u",
+                       nc.comm);
+    if (nc.op >= SKEL_OP__COUNT)
+        return fail_at(r, SKEL_EFORMAT, off, "event with unknown reduction operation %u", nc.op);
+    if (creates && req == 0)
+        return fail_at(r, SKEL_EFORMAT, off, "request id 0 is reserved");
+
+    ev->nreqs = 0;
+    if (mask & SKEL_M_REQS) {
+        uint64_t n = skel_get_varint(c);
+        if (c->bad)
+            return bad_record(r, c, off, "event record");
+        if (n == 0 || n > SKEL_MAX_LIST || n > (uint64_t)(c->end - c->p)) {
+            if (n <= SKEL_MAX_LIST && n > (uint64_t)(c->end - c->p))
+                c->p = c->end, c->bad = 1;
+            else
+                c->bad = 1;
+            return bad_record(r, c, off, "request list");
+        }
+        if (!grow((void **)&r->reqbuf, &r->reqbuf_cap, (uint32_t)n, sizeof *r->reqbuf))
+            return fail_at(r, SKEL_ENOMEM, off, "out of memory");
+        uint64_t prev = r->last_req;
+        for (uint64_t i = 0; i < n; i++) {
+            prev += (uint64_t)skel_get_svarint(c);
+            r->reqbuf[i] = prev;
+        }
+        if (c->bad)
+            return bad_record(r, c, off, "request list");
+        ev->nreqs = (uint32_t)n;
+        ev->reqs = r->reqbuf;
+    }
+    ev->ncomplete = 0;
+    if (mask & SKEL_M_COMPLETE) {
+        uint64_t n = skel_get_varint(c);
+        if (c->bad)
+            return bad_record(r, c, off, "event record");
+        if (n == 0 || n > SKEL_MAX_LIST || n > (uint64_t)(c->end - c->p)) {
+            if (n <= SKEL_MAX_LIST && n > (uint64_t)(c->end - c->p))
+                c->p = c->end, c->bad = 1;
+            else
+                c->bad = 1;
+            return bad_record(r, c, off, "completion list");
+        }
+        if (!grow((void **)&r->compl, &r->compl_cap, (uint32_t)n, sizeof *r->compl))
+            return fail_at(r, SKEL_ENOMEM, off, "out of memory");
+        uint64_t prev = r->last_req;
+        uint32_t index = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            skel_completion *cp = &r->compl[i];
+            uint64_t v = skel_get_varint(c);
+            uint64_t fl = v & 31;
+            prev += (uint64_t)skel_unzigzag(v >> 5);
+            if (c->bad)
+                return bad_record(r, c, off, "completion list");
+            const skel_req_entry *e = skel_reqtab_get(&r->reqs, prev);
+            if (e == NULL)
+                return fail_at(r, SKEL_EFORMAT, off, "completion of unknown request %llu",
+                               (unsigned long long)prev);
+            cp->req = prev;
+            cp->call = e->call;
+            cp->flags = (fl & SKEL_C_CANCELLED) ? SKEL_EVF_CANCELLED : 0;
+            cp->src = (fl & SKEL_C_SRC) ? (int32_t)(me + skel_get_svarint(c)) : e->src;
+            cp->tag = (fl & SKEL_C_TAG) ? (int32_t)skel_get_svarint(c) : e->tag;
+            cp->bytes = (fl & SKEL_C_BYTES) ? skel_get_varint(c) : e->bytes;
+            uint64_t idx = (fl & SKEL_C_INDEX) ? skel_get_varint(c) : index;
+            if (c->bad)
+                return bad_record(r, c, off, "completion list");
+            if (!check_peer(r, cp->src) || idx > UINT32_MAX - 1)
+                return fail_at(r, SKEL_EFORMAT, off, "completion with impossible values");
+            cp->index = (uint32_t)idx;
+            index = cp->index + 1;
+        }
+        ev->ncomplete = (uint32_t)n;
+        ev->complete = r->compl;
+    }
+    if (mask & SKEL_M_NEWCOMM) {
+        uint64_t ncm = skel_get_varint(c);
+        if (!c->bad && ncm >= r->ncomms)
+            return fail_at(r, SKEL_EFORMAT, off, "event creates undeclared communicator %llu",
+                           (unsigned long long)ncm);
+        ev->newcomm = (uint32_t)ncm;
+    }
+    if (mask & SKEL_M_OBJ)
+        nc.obj = (uint32_t)skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (nc.obj != SKEL_COMM_NONE && nc.obj >= r->nobjects)
+        return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc.obj);
+
+    /* The record is valid: commit contexts and tables. */
+    *sc = nc;
+    r->call_site[call] = ev->site;
+    ev->peer = nc.peer;
+    ev->tag = nc.tag;
+    ev->comm = nc.comm;
+    ev->count = nc.count;
+    ev->dtsize = nc.dtsize;
+    ev->bytes = nc.bytes;
+    ev->rbytes = nc.rbytes;
+    ev->root = nc.root;
+    ev->op = nc.op;
+    ev->peer2 = nc.peer2;
+    ev->tag2 = nc.tag2;
+    ev->asrc = nc.asrc;
+    ev->atag = nc.atag;
+    ev->obj = nc.obj;
+    ev->req = req;
+    if (creates) {
+        skel_req_entry e = {.id = req, .call = (uint16_t)call};
+        e.persistent = ci->klass == SKEL_CLASS_SEND_INIT || ci->klass == SKEL_CLASS_RECV_INIT;
+        int recv = ci->klass == SKEL_CLASS_IRECV || ci->klass == SKEL_CLASS_RECV_INIT ||
+                   ci->klass == SKEL_CLASS_IMRECV;
+        e.src = recv ? nc.peer : SKEL_PEER_NONE;
+        e.tag = recv ? nc.tag : SKEL_TAG_NONE;
+        e.bytes = nc.bytes;
+        r->last_req = req;
+        if (skel_reqtab_put(&r->reqs, &e) != SKEL_OK)
+            return fail_at(r, SKEL_ENOMEM, off, "out of memory for the request table");
+    }
+    for (uint32_t i = 0; i < ev->ncomplete; i++) {
+        skel_req_entry *e = skel_reqtab_get(&r->reqs, ev->complete[i].req);
+        if (e != NULL && !e->persistent)
+            skel_reqtab_del(&r->reqs, ev->complete[i].req);
+    }
+    if (ci->klass == SKEL_CLASS_REQFREE)
+        skel_reqtab_del(&r->reqs, req);
+    ts->prev_end = ev->t_end;
+    ts->pause = 0;
+    ts->seen = 1;
+    r->nevents++;
+    return 1;
+}
+
+/* Decode the next record of the current block: 1 = event delivered,
+ * 0 = a table record was absorbed, <0 = error. */
+static int next_record(skel_rank_reader *r, skel_event *ev)
+{
+    uint64_t off = r->block_off + r->block_pos;
+    skel_cursor c = {r->block + r->block_pos, r->block + r->block_len, 0};
+    uint64_t type = skel_get_varint(&c);
+    if (c.bad)
+        return bad_record(r, &c, off, "record");
+    if (!r->have_info && type != SKEL_REC_RANKINFO)
+        return fail_at(r, SKEL_EFORMAT, off, "expected the rank-info record first");
+    int rc = SKEL_OK;
+    switch (type) {
+    case SKEL_REC_RANKINFO:
+        rc = rec_rankinfo(r, &c, off);
+        break;
+    case SKEL_REC_COMM:
+        rc = rec_comm(r, &c, off);
+        break;
+    case SKEL_REC_SITE:
+        rc = rec_site(r, &c, off);
+        break;
+    case SKEL_REC_MODULE:
+        rc = rec_module(r, &c, off);
+        break;
+    case SKEL_REC_OBJECT:
+        rc = rec_object(r, &c, off);
+        break;
+    case SKEL_REC_CLOCK: {
+        skel_clock_sync cs;
+        uint64_t phase = skel_get_varint(&c);
+        cs.offset_ns = skel_get_svarint(&c);
+        cs.rtt_ns = skel_get_varint(&c);
+        cs.t_local = skel_get_varint(&c);
+        if (c.bad)
+            return bad_record(r, &c, off, "clock record");
+        if (phase > 1)
+            return fail_at(r, SKEL_EFORMAT, off, "clock record with phase %llu",
+                           (unsigned long long)phase);
+        cs.phase = (uint8_t)phase;
+        if (r->nclock < 2)
+            r->clocks[r->nclock++] = cs;
+        break;
+    }
+    case SKEL_REC_END: {
+        skel_rank_end e;
+        e.nevents = skel_get_varint(&c);
+        e.overhead_ns = skel_get_varint(&c);
+        e.per_event_ns = skel_get_varint(&c);
+        e.flush_ns = skel_get_varint(&c);
+        e.nflush = skel_get_varint(&c);
+        e.user_cpu_ns = skel_get_varint(&c);
+        e.sys_cpu_ns = skel_get_varint(&c);
+        e.t_end = skel_get_varint(&c);
+        if (c.bad)
+            return bad_record(r, &c, off, "end record");
+        if (e.nevents != r->nevents)
+            return fail_at(r, SKEL_EFORMAT, off, "end record counts %llu events, the file has %llu",
+                           (unsigned long long)e.nevents, (unsigned long long)r->nevents);
+        r->end = e;
+        r->have_end = 1;
+        break;
+    }
+    case SKEL_REC_CRASH: {
+        int64_t sig = skel_get_svarint(&c), code = skel_get_svarint(&c);
+        if (c.bad)
+            return bad_record(r, &c, off, "crash record");
+        r->signo = (int)sig;
+        r->abort_code = (int)code;
+        break;
+    }
+    case SKEL_REC_PAUSE: {
+        uint64_t th = skel_get_varint(&c), ns = skel_get_varint(&c);
+        if (c.bad)
+            return bad_record(r, &c, off, "pause record");
+        if (!need_thread(r, th))
+            return fail_at(r, SKEL_EFORMAT, off, "pause of impossible thread %llu",
+                           (unsigned long long)th);
+        r->threads[th].pause += ns;
+        break;
+    }
+    default:
+        if (type < SKEL_REC_FIRST_EVENT || type >= SKEL_CALL_LIMIT)
+            return fail_at(r, SKEL_EFORMAT, off, "unknown record type %llu",
+                           (unsigned long long)type);
+        rc = rec_event(r, &c, off, (unsigned)type, ev);
+        break;
+    }
+    if (rc < 0)
+        return rc;
+    r->block_pos = (size_t)(c.p - r->block);
+    r->block_seen++;
+    if (r->block_seen > r->block_nrec)
+        return fail_at(r, SKEL_EFORMAT, off, "block holds more records than its header says (%u)",
+                       r->block_nrec);
+    return rc;
+}
+
+int skel_rank_next(skel_rank_reader *r, skel_event *ev)
+{
+    if (r->status < 0)
+        return r->status;
+    if (r->status > 0)
+        return 0;
+    for (;;) {
+        if (!r->in_block || r->block_pos >= r->block_len) {
+            if (r->in_block) {
+                if (r->block_partial)
+                    return fail_at(r, SKEL_ETRUNCATED, r->block_off + r->block_len,
+                                   "the file ends inside a block (expected %u more bytes)",
+                                   (unsigned)(r->block_declared - r->block_len));
+                if (r->block_seen != r->block_nrec)
+                    return fail_at(r, SKEL_EFORMAT, r->block_off + r->block_len,
+                                   "block holds %u records, its header says %u", r->block_seen,
+                                   r->block_nrec);
+                r->in_block = 0;
+            }
+            int rc = next_block(r);
+            if (rc < 0)
+                return rc;
+            if (rc == 0) {
+                if (!r->have_info)
+                    return fail_at(r, SKEL_ETRUNCATED, r->file_off,
+                                   "the file ends before the rank-info record");
+                r->status = 1;
+                return 0;
+            }
+        }
+        int rc = next_record(r, ev);
+        if (rc != 0)
+            return rc;
+    }
+}
+
+int skel_rank_truncated(const skel_rank_reader *r)
+{
+    return !r->have_end;
+}
+
+int skel_rank_signal(const skel_rank_reader *r)
+{
+    return r->signo;
+}
+
+int skel_rank_abort_code(const skel_rank_reader *r)
+{
+    return r->abort_code;
+}
+
+const skel_rank_info *skel_rank_info_of(const skel_rank_reader *r)
+{
+    return &r->info;
+}
+
+const skel_rank_end *skel_rank_end_of(const skel_rank_reader *r)
+{
+    return r->have_end ? &r->end : NULL;
+}
+
+uint32_t skel_rank_nclock(const skel_rank_reader *r)
+{
+    return r->nclock;
+}
+
+const skel_clock_sync *skel_rank_clock(const skel_rank_reader *r, uint32_t i)
+{
+    return i < r->nclock ? &r->clocks[i] : NULL;
+}
+
+uint32_t skel_rank_ncomms(const skel_rank_reader *r)
+{
+    return r->ncomms;
+}
+
+const skel_comm *skel_rank_comm(const skel_rank_reader *r, uint32_t index)
+{
+    return index < r->ncomms ? &r->comms[index] : NULL;
+}
+
+uint32_t skel_rank_nsites(const skel_rank_reader *r)
+{
+    return r->nsites;
+}
+
+const skel_site *skel_rank_site(const skel_rank_reader *r, uint32_t index)
+{
+    return index < r->nsites ? &r->sites[index] : NULL;
+}
+
+uint32_t skel_rank_nmodules(const skel_rank_reader *r)
+{
+    return r->nmodules;
+}
+
+const skel_module *skel_rank_module(const skel_rank_reader *r, uint32_t index)
+{
+    return index < r->nmodules ? &r->modules[index] : NULL;
+}
+
+uint32_t skel_rank_nobjects(const skel_rank_reader *r)
+{
+    return r->nobjects;
+}
+
+const skel_object *skel_rank_object(const skel_rank_reader *r, uint32_t index)
+{
+    return index < r->nobjects ? &r->objects[index] : NULL;
+}
+
+uint64_t skel_rank_offset(const skel_rank_reader *r)
+{
+    return r->in_block ? r->block_off + r->block_pos : r->file_off;
+}
+
+const char *skel_rank_path(const skel_rank_reader *r)
+{
+    return r->path;
+}

@@ -1,0 +1,40 @@
+/* trace.h - a trace directory: one per traced run.
+ *
+ *   TRACEDIR/meta              text metadata (meta.h)
+ *   TRACEDIR/rank-NNNNNN.skt   one binary event stream per rank (reader.h, writer.h)
+ *   TRACEDIR/sites             call sites resolved to file:line (optional)
+ *
+ * This header is the way the rest of Skel opens traces; it includes the event
+ * types, the reader and the metadata API.
+ *
+ * Ownership: skel_trace_open() allocates; skel_trace_close() frees it and
+ * every string it handed out.  Rank readers opened from it are independent
+ * handles (close them with skel_rank_close()).
+ */
+#ifndef SKEL_TRACE_H
+#define SKEL_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "meta.h"
+#include "reader.h"
+
+typedef struct skel_trace skel_trace;
+
+/* Open a trace directory: reads meta if present (a crashed run may lack the
+ * final one) and finds the rank files. */
+int skel_trace_open(const char *dir, skel_trace **out);
+void skel_trace_close(skel_trace *t);
+uint32_t skel_trace_nranks(const skel_trace *t);
+const skel_meta *skel_trace_meta(const skel_trace *t); /* never NULL */
+const char *skel_trace_dir(const skel_trace *t);
+/* Path of a rank's file (valid until close). */
+const char *skel_trace_rank_path(const skel_trace *t, uint32_t rank);
+int skel_trace_open_rank(const skel_trace *t, uint32_t rank, skel_rank_reader **out);
+
+/* Name of rank r's file inside a trace directory ("rank-000003.skt"). */
+void skel_trace_rank_filename(uint32_t rank, char *out, size_t outlen);
+
+#endif

@@ -1,0 +1,432 @@
+/* irregular.c - the wrappers that do not fit the generated shape: Init and
+ * Finalize (they start and stop the session), Abort, the Wait/Test families
+ * (they complete lists of requests), Start/Startall, Request_free, Cancel and
+ * Comm_free (they must read handles before the call invalidates them).
+ */
+#include "record.h"
+#include "session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RA __builtin_return_address(0)
+
+/* ---- Init, Finalize, Abort ------------------------------------------------ */
+
+static void record_init(int call, uint64_t t0, uint64_t t1, int rc, const void *site)
+{
+    struct skel_tr_call c;
+    memset(&c, 0, sizeof c);
+    if (!skel_tr_enter(&c, call, site))
+        return;
+    /* The time stamps are those of PMPI_Init, not of the session start; the
+     * gap before it runs from when the tracer was loaded. */
+    c.gap_wall = c.gap_cpu = t0 > skel_tr_s.t_loaded ? t0 - skel_tr_s.t_loaded : 0;
+    c.t0 = t0;
+    c.t1 = t1;
+    c.comm = MPI_COMM_WORLD;
+    skel_tr_commit(&c, rc);
+    c.t->prev_end = skel_tr_now(); /* clock sync is not application time */
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+    uint64_t t0 = skel_tr_now();
+    int rc = PMPI_Init(argc, argv);
+    uint64_t t1 = skel_tr_now();
+    if (rc == MPI_SUCCESS) {
+        int provided = MPI_THREAD_SINGLE;
+        PMPI_Query_thread(&provided);
+        if (skel_tr_start(provided))
+            record_init(SKEL_CALL_MPI_Init, t0, t1, rc, RA);
+    }
+    return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    uint64_t t0 = skel_tr_now();
+    int rc = PMPI_Init_thread(argc, argv, required, provided);
+    uint64_t t1 = skel_tr_now();
+    if (rc == MPI_SUCCESS && skel_tr_start(*provided))
+        record_init(SKEL_CALL_MPI_Init_thread, t0, t1, rc, RA);
+    return rc;
+}
+
+int MPI_Finalize(void)
+{
+    struct skel_tr_call c;
+    memset(&c, 0, sizeof c);
+    if (skel_tr_enter(&c, SKEL_CALL_MPI_Finalize, RA)) {
+        /* Everything is written before PMPI_Finalize: a work-around shim
+         * below us may end the process inside it.  The event therefore
+         * marks when the application called MPI_Finalize (duration 0). */
+        c.t1 = c.t0;
+        c.comm = MPI_COMM_WORLD;
+        skel_tr_commit(&c, MPI_SUCCESS);
+        skel_tr_stop();
+    }
+    return PMPI_Finalize();
+}
+
+int MPI_Abort(MPI_Comm comm, int errorcode)
+{
+    struct skel_tr_call c;
+    memset(&c, 0, sizeof c);
+    if (skel_tr_enter(&c, SKEL_CALL_MPI_Abort, RA)) {
+        c.t1 = c.t0;
+        c.comm = comm;
+        skel_tr_commit(&c, MPI_SUCCESS);
+        skel_tr_abort(errorcode);
+    }
+    return PMPI_Abort(comm, errorcode);
+}
+
+/* ---- scratch space for request and status arrays ------------------------- */
+
+struct scratch {
+    MPI_Request *reqs;
+    MPI_Status *stats;
+    skel_completion *compl;
+    uint64_t *ids;
+    size_t cap;
+};
+static __thread struct scratch scr;
+
+static int scratch_need(size_t n)
+{
+    if (n <= scr.cap)
+        return 1;
+    size_t cap = scr.cap ? scr.cap : 16;
+    while (cap < n)
+        cap *= 2;
+    MPI_Request *r = realloc(scr.reqs, cap * sizeof *r);
+    if (r != NULL)
+        scr.reqs = r;
+    MPI_Status *s = realloc(scr.stats, cap * sizeof *s);
+    if (s != NULL)
+        scr.stats = s;
+    skel_completion *c = realloc(scr.compl, cap * sizeof *c);
+    if (c != NULL)
+        scr.compl = c;
+    uint64_t *id = realloc(scr.ids, cap * sizeof *id);
+    if (id != NULL)
+        scr.ids = id;
+    if (r == NULL || s == NULL || c == NULL || id == NULL)
+        return 0;
+    scr.cap = cap;
+    return 1;
+}
+
+/* ---- the Wait/Test families ------------------------------------------------ */
+
+/* Record a completion call.  saved: the handles before the call; st: the
+ * statuses; which: indices that completed (NULL = all of 0..n-1), nwhich. */
+static void complete(struct skel_tr_call *c, int rc, int n, const MPI_Request *saved,
+                     const MPI_Status *st, int st_by_position, const int *which, int nwhich,
+                     int flag)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    if (flag)
+        ev.flags |= SKEL_EVF_FLAG;
+    skel_tr_lock();
+    if (skel_tr_active != 1) {
+        skel_tr_unlock();
+        c->t->depth--;
+        return;
+    }
+    uint32_t k = 0;
+    int ok = rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS;
+    for (int j = 0; ok && j < nwhich; j++) {
+        int i = which != NULL ? which[j] : j;
+        if (i < 0 || i >= n || saved[i] == MPI_REQUEST_NULL)
+            continue;
+        const MPI_Status *s = st != NULL ? &st[st_by_position ? i : j] : NULL;
+        if (rc == MPI_ERR_IN_STATUS && s != NULL && s->MPI_ERROR == MPI_ERR_PENDING)
+            continue;
+        skel_tr_fill_completion(&scr.compl[k], saved[i], s, (uint32_t)i);
+        if (scr.compl[k].req != 0)
+            k++;
+        skel_tr_req_done(saved[i]);
+    }
+    ev.ncomplete = k;
+    ev.complete = scr.compl;
+    skel_tr_commit_event(c, &ev, rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc);
+    skel_tr_unlock();
+    c->t->depth--;
+}
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Wait, RA))
+        return PMPI_Wait(request, status);
+    MPI_Request saved = *request;
+    MPI_Status local;
+    if (status == MPI_STATUS_IGNORE)
+        status = &local;
+    int rc = PMPI_Wait(request, status);
+    skel_tr_leave(&c);
+    if (!scratch_need(1)) {
+        c.t->depth--;
+        return rc;
+    }
+    complete(&c, rc, 1, &saved, status, 1, NULL, 1, 0);
+    return rc;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Test, RA))
+        return PMPI_Test(request, flag, status);
+    MPI_Request saved = *request;
+    MPI_Status local;
+    if (status == MPI_STATUS_IGNORE)
+        status = &local;
+    int rc = PMPI_Test(request, flag, status);
+    skel_tr_leave(&c);
+    if (!scratch_need(1)) {
+        c.t->depth--;
+        return rc;
+    }
+    complete(&c, rc, 1, &saved, status, 1, NULL, *flag ? 1 : 0, *flag);
+    return rc;
+}
+
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Waitall, RA))
+        return PMPI_Waitall(count, array_of_requests, array_of_statuses);
+    if (count < 0 || !scratch_need((size_t)count + 1)) {
+        c.t->depth--;
+        return PMPI_Waitall(count, array_of_requests, array_of_statuses);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)count * sizeof *scr.reqs);
+    MPI_Status *st = array_of_statuses == MPI_STATUSES_IGNORE ? scr.stats : array_of_statuses;
+    int rc = PMPI_Waitall(count, array_of_requests, st);
+    skel_tr_leave(&c);
+    complete(&c, rc, count, scr.reqs, st, 1, NULL, count, 0);
+    return rc;
+}
+
+int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+                MPI_Status array_of_statuses[])
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Testall, RA))
+        return PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
+    if (count < 0 || !scratch_need((size_t)count + 1)) {
+        c.t->depth--;
+        return PMPI_Testall(count, array_of_requests, flag, array_of_statuses);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)count * sizeof *scr.reqs);
+    MPI_Status *st = array_of_statuses == MPI_STATUSES_IGNORE ? scr.stats : array_of_statuses;
+    int rc = PMPI_Testall(count, array_of_requests, flag, st);
+    skel_tr_leave(&c);
+    complete(&c, rc, count, scr.reqs, st, 1, NULL, *flag ? count : 0, *flag);
+    return rc;
+}
+
+int MPI_Waitany(int count, MPI_Request array_of_requests[], int *indx, MPI_Status *status)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Waitany, RA))
+        return PMPI_Waitany(count, array_of_requests, indx, status);
+    if (count < 0 || !scratch_need((size_t)count + 1)) {
+        c.t->depth--;
+        return PMPI_Waitany(count, array_of_requests, indx, status);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)count * sizeof *scr.reqs);
+    MPI_Status local;
+    if (status == MPI_STATUS_IGNORE)
+        status = &local;
+    int rc = PMPI_Waitany(count, array_of_requests, indx, status);
+    skel_tr_leave(&c);
+    int done = *indx != MPI_UNDEFINED;
+    complete(&c, rc, count, scr.reqs, status, 0, indx, done ? 1 : 0, 0);
+    return rc;
+}
+
+int MPI_Testany(int count, MPI_Request array_of_requests[], int *indx, int *flag,
+                MPI_Status *status)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Testany, RA))
+        return PMPI_Testany(count, array_of_requests, indx, flag, status);
+    if (count < 0 || !scratch_need((size_t)count + 1)) {
+        c.t->depth--;
+        return PMPI_Testany(count, array_of_requests, indx, flag, status);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)count * sizeof *scr.reqs);
+    MPI_Status local;
+    if (status == MPI_STATUS_IGNORE)
+        status = &local;
+    int rc = PMPI_Testany(count, array_of_requests, indx, flag, status);
+    skel_tr_leave(&c);
+    int done = *flag && *indx != MPI_UNDEFINED;
+    complete(&c, rc, count, scr.reqs, status, 0, indx, done ? 1 : 0, *flag);
+    return rc;
+}
+
+int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Waitsome, RA))
+        return PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices,
+                             array_of_statuses);
+    if (incount < 0 || !scratch_need((size_t)incount + 1)) {
+        c.t->depth--;
+        return PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices,
+                             array_of_statuses);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)incount * sizeof *scr.reqs);
+    MPI_Status *st = array_of_statuses == MPI_STATUSES_IGNORE ? scr.stats : array_of_statuses;
+    int rc = PMPI_Waitsome(incount, array_of_requests, outcount, array_of_indices, st);
+    skel_tr_leave(&c);
+    int n = *outcount == MPI_UNDEFINED ? 0 : *outcount;
+    complete(&c, rc, incount, scr.reqs, st, 0, array_of_indices, n, 0);
+    return rc;
+}
+
+int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Testsome, RA))
+        return PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices,
+                             array_of_statuses);
+    if (incount < 0 || !scratch_need((size_t)incount + 1)) {
+        c.t->depth--;
+        return PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices,
+                             array_of_statuses);
+    }
+    memcpy(scr.reqs, array_of_requests, (size_t)incount * sizeof *scr.reqs);
+    MPI_Status *st = array_of_statuses == MPI_STATUSES_IGNORE ? scr.stats : array_of_statuses;
+    int rc = PMPI_Testsome(incount, array_of_requests, outcount, array_of_indices, st);
+    skel_tr_leave(&c);
+    int n = *outcount == MPI_UNDEFINED ? 0 : *outcount;
+    complete(&c, rc, incount, scr.reqs, st, 0, array_of_indices, n, n > 0);
+    return rc;
+}
+
+/* ---- persistent requests, freeing, cancelling ------------------------------ */
+
+/* Record a call that refers to existing requests (not creating one). */
+static void refer(struct skel_tr_call *c, int rc, const uint64_t *ids, int n)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    if (n == 1)
+        ev.req = ids[0];
+    else if (n > 1) {
+        ev.nreqs = (uint32_t)n;
+        ev.reqs = ids;
+    }
+    skel_tr_commit_event(c, &ev, rc);
+}
+
+int MPI_Start(MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Start, RA))
+        return PMPI_Start(request);
+    int rc = PMPI_Start(request);
+    skel_tr_leave(&c);
+    skel_tr_lock();
+    uint64_t id = skel_tr_req_id(*request, NULL, NULL, NULL);
+    if (skel_tr_active == 1)
+        refer(&c, rc, &id, id != 0);
+    skel_tr_unlock();
+    c.t->depth--;
+    return rc;
+}
+
+int MPI_Startall(int count, MPI_Request array_of_requests[])
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Startall, RA))
+        return PMPI_Startall(count, array_of_requests);
+    int rc = PMPI_Startall(count, array_of_requests);
+    skel_tr_leave(&c);
+    skel_tr_lock();
+    if (count >= 0 && scratch_need((size_t)count + 1) && skel_tr_active == 1) {
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            uint64_t id = skel_tr_req_id(array_of_requests[i], NULL, NULL, NULL);
+            if (id != 0)
+                scr.ids[k++] = id;
+        }
+        /* One request started through Startall is still a list of one. */
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.nreqs = (uint32_t)k;
+        ev.reqs = scr.ids;
+        skel_tr_commit_event(&c, &ev, rc);
+    }
+    skel_tr_unlock();
+    c.t->depth--;
+    return rc;
+}
+
+int MPI_Request_free(MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Request_free, RA))
+        return PMPI_Request_free(request);
+    MPI_Request saved = *request;
+    int rc = PMPI_Request_free(request);
+    skel_tr_leave(&c);
+    skel_tr_lock();
+    uint64_t id = skel_tr_req_id(saved, NULL, NULL, NULL);
+    if (skel_tr_active == 1)
+        refer(&c, rc, &id, id != 0);
+    skel_tr_req_free(saved);
+    skel_tr_unlock();
+    c.t->depth--;
+    return rc;
+}
+
+int MPI_Cancel(MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Cancel, RA))
+        return PMPI_Cancel(request);
+    int rc = PMPI_Cancel(request);
+    skel_tr_leave(&c);
+    skel_tr_lock();
+    uint64_t id = skel_tr_req_id(*request, NULL, NULL, NULL);
+    skel_tr_req_cancelled(*request);
+    if (skel_tr_active == 1)
+        refer(&c, rc, &id, id != 0);
+    skel_tr_unlock();
+    c.t->depth--;
+    return rc;
+}
+
+int MPI_Comm_free(MPI_Comm *comm)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Comm_free, RA))
+        return PMPI_Comm_free(comm);
+    MPI_Comm saved = *comm;
+    skel_tr_lock();
+    uint32_t ci = skel_tr_active == 1 ? skel_tr_comm_index(saved) : 0;
+    skel_tr_unlock();
+    int rc = PMPI_Comm_free(comm);
+    skel_tr_leave(&c);
+    skel_tr_lock();
+    if (skel_tr_active == 1) {
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.comm = ci;
+        skel_tr_commit_event(&c, &ev, rc);
+        skel_tr_comm_forget(saved);
+    }
+    skel_tr_unlock();
+    c.t->depth--;
+    return rc;
+}

@@ -1,0 +1,998 @@
+/* record.c - the tracer's one real handler: turn the raw arguments a wrapper
+ * captured (struct skel_tr_call) into a trace event, keeping the tables that
+ * give MPI handles their trace identities: communicators (with membership as
+ * world ranks), requests, call sites, code modules, files and windows.
+ *
+ * Everything here runs with the session lock held (record.h: skel_tr_commit).
+ */
+#include "record.h"
+
+#include "error.h"
+#include "session.h"
+#include "writer.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+volatile int skel_tr_active;
+uint64_t skel_tr_cpu_sample_ns = 20000;
+__thread struct skel_tr_thread skel_tr_self __attribute__((tls_model("initial-exec")));
+
+static uint32_t nthreads_seen;
+
+struct skel_tr_thread *skel_tr_thread_slow(void)
+{
+    struct skel_tr_thread *t = &skel_tr_self;
+    t->index = __atomic_fetch_add(&nthreads_seen, 1, __ATOMIC_RELAXED);
+    t->prev_end = skel_tr_now();
+    t->cpu_ref = skel_tr_cpu_now();
+    t->wall_ref = t->prev_end;
+    t->ready = 1;
+    return t;
+}
+
+/* ---- a small hash map from handle bits to an index ----------------------- */
+
+struct hslot {
+    uint64_t key;
+    uint32_t val;
+    uint8_t state; /* 0 empty, 1 live, 2 deleted */
+};
+
+struct hmap {
+    struct hslot *s;
+    size_t cap, used, live;
+};
+
+static uint64_t mix(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    return k;
+}
+
+static struct hslot *hmap_find(const struct hmap *m, uint64_t key)
+{
+    if (m->cap == 0)
+        return NULL;
+    for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        struct hslot *s = &m->s[i];
+        if (s->state == 0)
+            return NULL;
+        if (s->state == 1 && s->key == key)
+            return s;
+    }
+}
+
+static int hmap_put(struct hmap *m, uint64_t key, uint32_t val)
+{
+    struct hslot *old = hmap_find(m, key);
+    if (old != NULL) {
+        old->val = val;
+        return 0;
+    }
+    if ((m->used + 1) * 4 >= m->cap * 3) {
+        size_t ncap = m->cap ? m->cap * 2 : 64;
+        if (m->live * 2 < m->cap)
+            ncap = m->cap ? m->cap : 64;
+        struct hslot *ns = calloc(ncap, sizeof *ns);
+        if (ns == NULL)
+            return -1;
+        for (size_t i = 0; i < m->cap; i++) {
+            if (m->s[i].state != 1)
+                continue;
+            size_t j = mix(m->s[i].key) & (ncap - 1);
+            while (ns[j].state != 0)
+                j = (j + 1) & (ncap - 1);
+            ns[j] = m->s[i];
+        }
+        free(m->s);
+        m->s = ns;
+        m->cap = ncap;
+        m->used = m->live;
+    }
+    size_t j = mix(key) & (m->cap - 1);
+    while (m->s[j].state == 1)
+        j = (j + 1) & (m->cap - 1);
+    if (m->s[j].state == 0)
+        m->used++;
+    m->s[j].key = key;
+    m->s[j].val = val;
+    m->s[j].state = 1;
+    m->live++;
+    return 0;
+}
+
+static void hmap_del(struct hmap *m, uint64_t key)
+{
+    struct hslot *s = hmap_find(m, key);
+    if (s != NULL) {
+        s->state = 2;
+        m->live--;
+    }
+}
+
+#define HANDLE_KEY(h) handle_key(&(h), sizeof(h))
+static uint64_t handle_key(const void *h, size_t n)
+{
+    uint64_t k = 0;
+    memcpy(&k, h, n < sizeof k ? n : sizeof k);
+    return k;
+}
+
+/* ---- communicators ------------------------------------------------------- */
+
+struct tr_comm {
+    uint32_t index;
+    uint32_t size;    /* local group size */
+    int32_t *members; /* world rank of each local rank (NULL: identity) */
+    uint32_t rsize;   /* remote group (intercommunicators) */
+    int32_t *remote;
+    int inter;
+};
+
+static struct tr_comm *comms;
+static uint32_t ncomms, comm_cap;
+static struct hmap comm_map;
+static struct hmap gid_seq; /* membership hash -> communicators created so far */
+
+int32_t skel_tr_world_rank(uint32_t ci, int rank)
+{
+    if (rank == MPI_ANY_SOURCE)
+        return SKEL_PEER_ANY;
+    if (rank == MPI_PROC_NULL)
+        return SKEL_PEER_NULL;
+    if (rank == MPI_ROOT)
+        return SKEL_PEER_ROOT;
+    if (ci >= ncomms || rank < 0)
+        return SKEL_PEER_NONE;
+    const struct tr_comm *c = &comms[ci];
+    if (c->inter) /* peers of intercommunicator calls are in the remote group */
+        return (uint32_t)rank < c->rsize ? c->remote[rank] : SKEL_PEER_NONE;
+    if ((uint32_t)rank >= c->size)
+        return SKEL_PEER_NONE;
+    return c->members != NULL ? c->members[rank] : rank;
+}
+
+static int32_t *group_members(MPI_Group g, uint32_t *n)
+{
+    int size;
+    MPI_Group world;
+    PMPI_Group_size(g, &size);
+    int32_t *m = malloc(((size_t)size + 1) * sizeof *m);
+    int *in = malloc(((size_t)size + 1) * sizeof *in);
+    if (m == NULL || in == NULL) {
+        free(m);
+        free(in);
+        return NULL;
+    }
+    for (int i = 0; i < size; i++)
+        in[i] = i;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Group_translate_ranks(g, size, in, world, (int *)m);
+    PMPI_Group_free(&world);
+    free(in);
+    *n = (uint32_t)size;
+    return m;
+}
+
+static int grow_comms(void)
+{
+    if (ncomms < comm_cap)
+        return 0;
+    uint32_t ncap = comm_cap ? comm_cap * 2 : 16;
+    struct tr_comm *n = realloc(comms, ncap * sizeof *n);
+    if (n == NULL)
+        return -1;
+    comms = n;
+    comm_cap = ncap;
+    return 0;
+}
+
+static void predefined_comms(void)
+{
+    if (ncomms > 0 || grow_comms() != 0)
+        return;
+    comms[0] = (struct tr_comm){.index = 0, .size = (uint32_t)skel_tr_s.nranks};
+    comms[1] = (struct tr_comm){.index = 1, .size = 1};
+    comms[1].members = malloc(sizeof(int32_t));
+    if (comms[1].members != NULL)
+        comms[1].members[0] = skel_tr_s.rank;
+    ncomms = 2;
+    MPI_Comm w = MPI_COMM_WORLD, s = MPI_COMM_SELF;
+    hmap_put(&comm_map, HANDLE_KEY(w), 0);
+    hmap_put(&comm_map, HANDLE_KEY(s), 1);
+}
+
+/* Give a new communicator its trace index, describing it in the trace. */
+static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_by)
+{
+    predefined_comms();
+    if (comm == MPI_COMM_NULL || grow_comms() != 0)
+        return SKEL_COMM_NONE;
+    struct tr_comm tc = {.index = ncomms};
+    skel_comm rec;
+    memset(&rec, 0, sizeof rec);
+    int inter = 0;
+    PMPI_Comm_test_inter(comm, &inter);
+    MPI_Group g;
+    PMPI_Comm_group(comm, &g);
+    tc.members = group_members(g, &tc.size);
+    PMPI_Group_free(&g);
+    if (inter) {
+        PMPI_Comm_remote_group(comm, &g);
+        tc.remote = group_members(g, &tc.rsize);
+        PMPI_Group_free(&g);
+        tc.inter = 1;
+        rec.flags |= SKEL_COMMF_INTER;
+    }
+    if (tc.members == NULL || (inter && tc.remote == NULL)) {
+        free(tc.members);
+        free(tc.remote);
+        return SKEL_COMM_NONE;
+    }
+    /* Global id: the same on every member, from the membership and how many
+     * communicators with this membership this rank has seen before (creation
+     * is collective, so members count alike). */
+    uint64_t h = 1469598103934665603ull;
+    for (uint32_t i = 0; i < tc.size; i++)
+        h = (h ^ (uint64_t)tc.members[i]) * 1099511628211ull;
+    for (uint32_t i = 0; i < tc.rsize; i++)
+        h = (h ^ (uint64_t)tc.remote[i] ^ 0x8000000000ull) * 1099511628211ull;
+    struct hslot *seq = hmap_find(&gid_seq, h);
+    uint32_t n = seq != NULL ? seq->val + 1 : 0;
+    hmap_put(&gid_seq, h, n);
+    rec.gid = (mix(h + n) | 2) & ~(1ull << 63); /* never 0/1 (world/self) */
+
+    int topo = MPI_UNDEFINED;
+    PMPI_Topo_test(comm, &topo);
+    int32_t dims[64], periods[64], coords[64];
+    if (topo == MPI_CART) {
+        int nd = 0;
+        PMPI_Cartdim_get(comm, &nd);
+        if (nd > 0 && nd <= 64 &&
+            PMPI_Cart_get(comm, nd, (int *)dims, (int *)periods, (int *)coords) == MPI_SUCCESS) {
+            rec.flags |= SKEL_COMMF_CART;
+            rec.ndims = (uint32_t)nd;
+            rec.dims = dims;
+            rec.periods = periods;
+        }
+    } else if (topo == MPI_GRAPH || topo == MPI_DIST_GRAPH) {
+        rec.flags |= SKEL_COMMF_GRAPH;
+    }
+    rec.index = tc.index;
+    rec.parent = parent;
+    rec.created_by = created_by;
+    rec.size = tc.size;
+    rec.members = tc.members;
+    rec.remote_size = tc.rsize;
+    rec.remote = tc.remote;
+    if (skel_writer_comm(skel_tr_s.w, &rec) != SKEL_OK) {
+        free(tc.members);
+        free(tc.remote);
+        return SKEL_COMM_NONE;
+    }
+    comms[ncomms++] = tc;
+    hmap_put(&comm_map, HANDLE_KEY(comm), tc.index);
+    return tc.index;
+}
+
+uint32_t skel_tr_comm_index(MPI_Comm comm)
+{
+    predefined_comms();
+    if (comm == MPI_COMM_WORLD)
+        return SKEL_COMM_WORLD;
+    struct hslot *s = hmap_find(&comm_map, HANDLE_KEY(comm));
+    if (s != NULL)
+        return s->val;
+    if (comm == MPI_COMM_NULL)
+        return SKEL_COMM_WORLD;
+    /* Created by a call we did not see (before tracing started, or by a
+     * library through PMPI): describe it now. */
+    uint32_t ci = register_comm(comm, SKEL_COMM_NONE, 0);
+    return ci == SKEL_COMM_NONE ? SKEL_COMM_WORLD : ci;
+}
+
+static void forget_comm(MPI_Comm comm)
+{
+    hmap_del(&comm_map, HANDLE_KEY(comm));
+}
+
+/* ---- requests ------------------------------------------------------------ */
+
+struct tr_req {
+    uint64_t id;
+    uint64_t key;
+    uint64_t bytes; /* bytes a send request sends */
+    uint32_t next; /* next request with the same handle (0 = none), 1-based */
+    uint32_t comm;
+    uint16_t call;
+    uint8_t klass;
+    uint8_t persistent;
+    uint8_t cancelled;
+    uint8_t live;
+};
+
+static struct tr_req *reqs; /* 1-based pool; reqs[0] unused */
+static uint32_t nreq_slots, req_cap, req_free;
+static struct hmap req_map; /* handle -> first pool index (FIFO chain) */
+static uint64_t next_req_id = 1;
+
+static uint32_t req_alloc(void)
+{
+    if (req_free != 0) {
+        uint32_t i = req_free;
+        req_free = reqs[i].next;
+        return i;
+    }
+    if (nreq_slots + 1 >= req_cap) {
+        uint32_t ncap = req_cap ? req_cap * 2 : 256;
+        struct tr_req *n = realloc(reqs, ncap * sizeof *n);
+        if (n == NULL)
+            return 0;
+        reqs = n;
+        req_cap = ncap;
+        if (nreq_slots == 0)
+            nreq_slots = 1;
+    }
+    return nreq_slots++;
+}
+
+/* Some MPI libraries hand out the same handle for several requests that are
+ * complete at once (MPI_PROC_NULL peers): a handle keeps a FIFO of requests. */
+static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, int persistent,
+                        uint64_t bytes)
+{
+    uint32_t i = req_alloc();
+    if (i == 0)
+        return 0;
+    uint64_t key = HANDLE_KEY(h);
+    reqs[i] = (struct tr_req){.id = next_req_id++, .key = key, .comm = comm, .call = call,
+                              .klass = (uint8_t)klass, .persistent = (uint8_t)persistent,
+                              .live = 1, .bytes = bytes};
+    struct hslot *s = hmap_find(&req_map, key);
+    if (s == NULL) {
+        hmap_put(&req_map, key, i);
+    } else {
+        uint32_t j = s->val;
+        while (reqs[j].next != 0)
+            j = reqs[j].next;
+        reqs[j].next = i;
+    }
+    return reqs[i].id;
+}
+
+static struct tr_req *req_lookup(MPI_Request h)
+{
+    struct hslot *s = hmap_find(&req_map, HANDLE_KEY(h));
+    return s != NULL ? &reqs[s->val] : NULL;
+}
+
+/* Remove the first request of handle h from the table. */
+static void req_drop(MPI_Request h)
+{
+    uint64_t key = HANDLE_KEY(h);
+    struct hslot *s = hmap_find(&req_map, key);
+    if (s == NULL)
+        return;
+    uint32_t i = s->val;
+    if (reqs[i].next != 0)
+        s->val = reqs[i].next;
+    else
+        hmap_del(&req_map, key);
+    reqs[i].live = 0;
+    reqs[i].next = req_free;
+    req_free = i;
+}
+
+/* ---- call sites and modules ---------------------------------------------- */
+
+static struct hmap site_map, module_map;
+static uint32_t nsites, nmodules;
+static uint8_t *site_fortran;
+static uint32_t site_fortran_cap;
+
+static int is_fortran_module(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base != NULL ? base + 1 : path;
+    return strstr(base, "fort") != NULL || strstr(base, "f08") != NULL ||
+           strstr(base, "usempi") != NULL || strstr(base, "mpifh") != NULL ||
+           strstr(base, "f90") != NULL || strstr(base, "f77") != NULL;
+}
+
+static uint32_t site_index(const void *addr, int *fortran)
+{
+    uint64_t key = (uint64_t)(uintptr_t)addr;
+    struct hslot *s = hmap_find(&site_map, key);
+    if (s != NULL) {
+        *fortran = site_fortran[s->val];
+        return s->val;
+    }
+    skel_site site;
+    memset(&site, 0, sizeof site);
+    site.index = nsites;
+    site.addr = key;
+    site.module = SKEL_COMM_NONE;
+    site.func = "";
+    site.file = "";
+    Dl_info info;
+    if (dladdr(addr, &info) != 0 && info.dli_fname != NULL) {
+        uint64_t base = (uint64_t)(uintptr_t)info.dli_fbase;
+        struct hslot *m = hmap_find(&module_map, base);
+        if (m == NULL) {
+            skel_module mod = {.index = nmodules, .base = base, .path = (char *)info.dli_fname};
+            if (skel_writer_module(skel_tr_s.w, &mod) == SKEL_OK) {
+                hmap_put(&module_map, base, nmodules);
+                site.module = nmodules++;
+            }
+        } else {
+            site.module = m->val;
+        }
+        site.offset = key - base;
+        if (info.dli_sname != NULL)
+            site.func = (char *)info.dli_sname;
+        site.fortran = (uint8_t)is_fortran_module(info.dli_fname);
+    }
+    if (nsites >= site_fortran_cap) {
+        uint32_t ncap = site_fortran_cap ? site_fortran_cap * 2 : 256;
+        uint8_t *n = realloc(site_fortran, ncap);
+        if (n == NULL) {
+            *fortran = 0;
+            return 0;
+        }
+        site_fortran = n;
+        site_fortran_cap = ncap;
+    }
+    if (skel_writer_site(skel_tr_s.w, &site) != SKEL_OK) {
+        *fortran = 0;
+        return 0;
+    }
+    site_fortran[nsites] = site.fortran;
+    hmap_put(&site_map, key, nsites);
+    *fortran = site.fortran;
+    return nsites++;
+}
+
+/* ---- files, windows, matched messages ------------------------------------ */
+
+static struct hmap file_map, win_map, msg_map;
+static uint32_t nobjects;
+static uint32_t *win_comm; /* object index -> communicator index */
+static uint32_t win_comm_cap;
+
+static uint32_t new_object(uint8_t kind, uint32_t comm)
+{
+    skel_object o = {.index = nobjects, .kind = kind, .comm = comm, .name = ""};
+    if (skel_writer_object(skel_tr_s.w, &o) != SKEL_OK)
+        return SKEL_COMM_NONE;
+    if (nobjects >= win_comm_cap) {
+        uint32_t ncap = win_comm_cap ? win_comm_cap * 2 : 16;
+        uint32_t *n = realloc(win_comm, ncap * sizeof *n);
+        if (n == NULL)
+            return SKEL_COMM_NONE;
+        win_comm = n;
+        win_comm_cap = ncap;
+    }
+    win_comm[nobjects] = comm;
+    return nobjects++;
+}
+
+static uint32_t lookup_object(struct hmap *m, uint64_t key)
+{
+    struct hslot *s = hmap_find(m, key);
+    return s != NULL ? s->val : SKEL_COMM_NONE;
+}
+
+/* ---- datatypes and operations -------------------------------------------- */
+
+static uint32_t type_size(MPI_Datatype dt)
+{
+    int sz = 0;
+    if (dt == MPI_DATATYPE_NULL || PMPI_Type_size(dt, &sz) != MPI_SUCCESS || sz < 0)
+        return 0;
+    return (uint32_t)sz;
+}
+
+static uint8_t op_code(MPI_Op op)
+{
+    if (op == MPI_SUM)
+        return SKEL_OP_SUM;
+    if (op == MPI_MAX)
+        return SKEL_OP_MAX;
+    if (op == MPI_MIN)
+        return SKEL_OP_MIN;
+    if (op == MPI_PROD)
+        return SKEL_OP_PROD;
+    if (op == MPI_LAND)
+        return SKEL_OP_LAND;
+    if (op == MPI_BAND)
+        return SKEL_OP_BAND;
+    if (op == MPI_LOR)
+        return SKEL_OP_LOR;
+    if (op == MPI_BOR)
+        return SKEL_OP_BOR;
+    if (op == MPI_LXOR)
+        return SKEL_OP_LXOR;
+    if (op == MPI_BXOR)
+        return SKEL_OP_BXOR;
+    if (op == MPI_MAXLOC)
+        return SKEL_OP_MAXLOC;
+    if (op == MPI_MINLOC)
+        return SKEL_OP_MINLOC;
+    if (op == MPI_REPLACE)
+        return SKEL_OP_REPLACE;
+    if (op == MPI_NO_OP)
+        return SKEL_OP_NO_OP;
+    if (op == MPI_OP_NULL)
+        return SKEL_OP_NONE;
+    return SKEL_OP_USER;
+}
+
+/* Number of processes a collective exchanges data with. */
+static uint64_t coll_peers(MPI_Comm comm, uint32_t ci, int neighbor_in, int neighbor_out,
+                           uint64_t *out_n)
+{
+    if (neighbor_in || neighbor_out) {
+        int topo = MPI_UNDEFINED, indeg = 0, outdeg = 0, w = 0;
+        PMPI_Topo_test(comm, &topo);
+        if (topo == MPI_CART) {
+            PMPI_Cartdim_get(comm, &indeg);
+            indeg = outdeg = 2 * indeg;
+        } else if (topo == MPI_GRAPH) {
+            int me;
+            PMPI_Comm_rank(comm, &me);
+            PMPI_Graph_neighbors_count(comm, me, &indeg);
+            outdeg = indeg;
+        } else if (topo == MPI_DIST_GRAPH) {
+            PMPI_Dist_graph_neighbors_count(comm, &indeg, &outdeg, &w);
+        }
+        *out_n = (uint64_t)outdeg;
+        return (uint64_t)indeg;
+    }
+    const struct tr_comm *c = &comms[ci];
+    uint64_t n = c->inter ? c->rsize : c->size;
+    *out_n = n;
+    return n;
+}
+
+static uint64_t sum_counts(const int *counts, uint64_t n)
+{
+    uint64_t s = 0;
+    for (uint64_t i = 0; counts != NULL && i < n; i++)
+        if (counts[i] > 0)
+            s += (uint64_t)counts[i];
+    return s;
+}
+
+/* Bytes of a collective for this rank: what it sends and what it receives. */
+static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, skel_event *ev)
+{
+    int me = 0;
+    PMPI_Comm_rank(c->comm, &me);
+    int is_root = 0;
+    if (ev->root != SKEL_PEER_NONE) {
+        const struct tr_comm *tc = &comms[ci];
+        is_root = tc->inter ? c->root == MPI_ROOT : c->root == me;
+    }
+    uint64_t nout = 0;
+    int nbr = shape >= SKEL_SHAPE_NALLGATHER && shape <= SKEL_SHAPE_NALLTOALLW;
+    uint64_t nin = coll_peers(c->comm, ci, nbr, nbr, &nout);
+    uint64_t sz, rsz;
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+        break;
+    case SKEL_SHAPE_BCAST:
+        ev->count = c->count;
+        ev->dtsize = type_size(c->dt);
+        ev->bytes = is_root ? (uint64_t)c->count * ev->dtsize : 0;
+        ev->rbytes = is_root ? 0 : (uint64_t)c->count * ev->dtsize;
+        break;
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_SCAN:
+    case SKEL_SHAPE_EXSCAN:
+        ev->count = c->count;
+        ev->dtsize = type_size(c->dt);
+        ev->bytes = (uint64_t)c->count * ev->dtsize;
+        ev->rbytes = shape == SKEL_SHAPE_REDUCE && !is_root ? 0 : ev->bytes;
+        break;
+    case SKEL_SHAPE_REDSCATBLK:
+        ev->count = c->count;
+        ev->dtsize = type_size(c->dt);
+        ev->rbytes = (uint64_t)c->count * ev->dtsize;
+        ev->bytes = ev->rbytes * nin;
+        break;
+    case SKEL_SHAPE_REDSCAT:
+        ev->dtsize = type_size(c->dt);
+        ev->count = c->rcounts != NULL && me >= 0 ? c->rcounts[me] : 0;
+        ev->rbytes = (uint64_t)ev->count * ev->dtsize;
+        ev->bytes = sum_counts(c->rcounts, nin) * ev->dtsize;
+        break;
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+        if (!(is_root && c->inplace)) {
+            ev->count = c->scount;
+            ev->dtsize = type_size(c->sdt);
+            ev->bytes = (uint64_t)c->scount * ev->dtsize;
+        }
+        if (is_root) {
+            rsz = type_size(c->rdt);
+            ev->rbytes = shape == SKEL_SHAPE_GATHER ? (uint64_t)c->rcount * rsz * nin
+                                                    : sum_counts(c->rcounts, nin) * rsz;
+        }
+        break;
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+        if (is_root) {
+            sz = type_size(c->sdt);
+            ev->bytes = shape == SKEL_SHAPE_SCATTER ? (uint64_t)c->scount * sz * nout
+                                                    : sum_counts(c->scounts, nout) * sz;
+        }
+        if (!(is_root && c->inplace)) {
+            ev->count = c->rcount;
+            ev->dtsize = type_size(c->rdt);
+            ev->rbytes = (uint64_t)c->rcount * ev->dtsize;
+        }
+        break;
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+    case SKEL_SHAPE_NALLGATHER:
+    case SKEL_SHAPE_NALLGATHERV:
+        rsz = type_size(c->rdt);
+        if (shape == SKEL_SHAPE_ALLGATHER || shape == SKEL_SHAPE_NALLGATHER)
+            ev->rbytes = (uint64_t)c->rcount * rsz * nin;
+        else
+            ev->rbytes = sum_counts(c->rcounts, nin) * rsz;
+        if (c->inplace) {
+            ev->count = c->rcount;
+            ev->dtsize = (uint32_t)rsz;
+            ev->bytes = ev->rbytes;
+        } else {
+            ev->count = c->scount;
+            ev->dtsize = type_size(c->sdt);
+            ev->bytes = (uint64_t)c->scount * ev->dtsize * (nbr ? nout : 1);
+        }
+        break;
+    case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_NALLTOALL:
+        rsz = type_size(c->rdt);
+        ev->rbytes = (uint64_t)c->rcount * rsz * nin;
+        ev->count = c->inplace ? c->rcount : c->scount;
+        ev->dtsize = c->inplace ? (uint32_t)rsz : type_size(c->sdt);
+        ev->bytes = c->inplace ? ev->rbytes : (uint64_t)c->scount * ev->dtsize * nout;
+        break;
+    case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_NALLTOALLV:
+        rsz = type_size(c->rdt);
+        ev->rbytes = sum_counts(c->rcounts, nin) * rsz;
+        ev->dtsize = c->inplace ? (uint32_t)rsz : type_size(c->sdt);
+        ev->count = (int64_t)(c->inplace ? sum_counts(c->rcounts, nin)
+                                         : sum_counts(c->scounts, nout));
+        ev->bytes = c->inplace ? ev->rbytes : (uint64_t)ev->count * ev->dtsize;
+        break;
+    case SKEL_SHAPE_ALLTOALLW:
+    case SKEL_SHAPE_NALLTOALLW:
+        for (uint64_t i = 0; c->rcounts != NULL && c->rdts != NULL && i < nin; i++)
+            if (c->rcounts[i] > 0)
+                ev->rbytes += (uint64_t)c->rcounts[i] * type_size(c->rdts[i]);
+        if (c->inplace) {
+            ev->bytes = ev->rbytes;
+        } else {
+            for (uint64_t i = 0; c->scounts != NULL && c->sdts != NULL && i < nout; i++)
+                if (c->scounts[i] > 0)
+                    ev->bytes += (uint64_t)c->scounts[i] * type_size(c->sdts[i]);
+        }
+        ev->count = (int64_t)ev->bytes;
+        ev->dtsize = 1;
+        break;
+    default:
+        break;
+    }
+}
+
+/* Actual source/tag/size of a received message from its status. */
+static void from_status(const MPI_Status *st, uint32_t ci, skel_event *ev)
+{
+    if (st->MPI_SOURCE == MPI_PROC_NULL) {
+        ev->asrc = SKEL_PEER_NULL;
+        ev->atag = MPI_ANY_TAG == st->MPI_TAG ? SKEL_TAG_ANY : st->MPI_TAG;
+        ev->rbytes = 0;
+        return;
+    }
+    ev->asrc = skel_tr_world_rank(ci, st->MPI_SOURCE);
+    ev->atag = st->MPI_TAG;
+    int n = 0;
+    if (PMPI_Get_count(st, MPI_BYTE, &n) == MPI_SUCCESS && n != MPI_UNDEFINED && n >= 0)
+        ev->rbytes = (uint64_t)n;
+}
+
+/* ---- the handler ---------------------------------------------------------- */
+
+static int32_t tag_of(int tag)
+{
+    return tag == MPI_ANY_TAG ? SKEL_TAG_ANY : tag;
+}
+
+void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)
+{
+    struct skel_tr_thread *t = c->t;
+    int fortran = 0;
+    ev->call = c->call;
+    ev->thread = t->index;
+    ev->t_start = c->t0;
+    ev->t_end = c->t1;
+    ev->gap_wall = c->gap_wall;
+    ev->gap_cpu = c->gap_cpu;
+    if (rc != MPI_SUCCESS)
+        ev->flags |= SKEL_EVF_ERROR;
+    if (c->inplace)
+        ev->flags |= SKEL_EVF_INPLACE;
+    ev->site = site_index(c->site, &fortran);
+    if (fortran || t->fsite != NULL)
+        ev->flags |= SKEL_EVF_FORTRAN;
+    uint64_t flushed = skel_writer_flush_ns(skel_tr_s.w);
+    if (skel_writer_event(skel_tr_s.w, ev) != SKEL_OK) {
+        skel_tr_disable(skel_last_error());
+        return;
+    }
+    skel_tr_s.nevents++;
+    t->prev_end = c->t1;
+    /* The cost of recording, sampled (a clock read per call would be most of it). */
+    if ((++t->seq & 63) == 0) {
+        skel_tr_s.overhead_sum_ns += skel_tr_now() - c->t1;
+        skel_tr_s.overhead_samples++;
+    }
+    /* A buffer flush while recording is not the application's time: the
+     * writer told the reader (a pause record); mirror it in our own gaps. */
+    uint64_t dflush = skel_writer_flush_ns(skel_tr_s.w) - flushed;
+    if (dflush > 0)
+        t->prev_end += dflush;
+}
+
+void skel_tr_commit(struct skel_tr_call *c, int rc)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    const struct skel_call_info *ci = skel_call_info(c->call);
+    skel_tr_lock();
+    if (skel_tr_active != 1 || ci == NULL) {
+        skel_tr_unlock();
+        c->t->depth--;
+        return;
+    }
+    uint32_t cx = SKEL_COMM_WORLD;
+    int klass = ci->klass;
+    int ok = rc == MPI_SUCCESS;
+    switch (klass) {
+    case SKEL_CLASS_SEND:
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_SEND_INIT:
+        cx = skel_tr_comm_index(c->comm);
+        ev.peer = skel_tr_world_rank(cx, c->dest);
+        ev.tag = tag_of(c->tag);
+        ev.count = c->count;
+        ev.dtsize = type_size(c->dt);
+        ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
+        break;
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+        cx = skel_tr_comm_index(c->comm);
+        ev.peer = skel_tr_world_rank(cx, c->src);
+        ev.tag = tag_of(c->tag);
+        if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT) {
+            ev.count = c->count;
+            ev.dtsize = type_size(c->dt);
+            ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
+        }
+        if (c->flagp != NULL && ok && *c->flagp)
+            ev.flags |= SKEL_EVF_FLAG;
+        if (c->status != NULL && ok && (c->flagp == NULL || *c->flagp))
+            from_status(c->status, cx, &ev);
+        if (c->msgp != NULL && ok && (c->flagp == NULL || *c->flagp) &&
+            *c->msgp != MPI_MESSAGE_NULL && *c->msgp != MPI_MESSAGE_NO_PROC)
+            hmap_put(&msg_map, HANDLE_KEY(*c->msgp), cx);
+        break;
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV: {
+        struct hslot *s = hmap_find(&msg_map, HANDLE_KEY(c->msg));
+        cx = s != NULL ? s->val : SKEL_COMM_WORLD;
+        if (s != NULL)
+            hmap_del(&msg_map, HANDLE_KEY(c->msg));
+        ev.count = c->count;
+        ev.dtsize = type_size(c->dt);
+        ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
+        if (c->status != NULL && ok)
+            from_status(c->status, cx, &ev);
+        break;
+    }
+    case SKEL_CLASS_SENDRECV:
+        cx = skel_tr_comm_index(c->comm);
+        ev.peer = skel_tr_world_rank(cx, c->dest);
+        ev.tag = tag_of(c->tag);
+        ev.peer2 = skel_tr_world_rank(cx, c->src);
+        ev.tag2 = tag_of(c->rtag);
+        if (c->call == SKEL_CALL_MPI_Sendrecv) {
+            ev.count = c->scount;
+            ev.dtsize = type_size(c->sdt);
+        } else {
+            ev.count = c->count;
+            ev.dtsize = type_size(c->dt);
+        }
+        ev.bytes = (uint64_t)(ev.count > 0 ? ev.count : 0) * ev.dtsize;
+        if (c->status != NULL && ok)
+            from_status(c->status, cx, &ev);
+        break;
+    case SKEL_CLASS_COLL:
+    case SKEL_CLASS_ICOLL:
+        cx = skel_tr_comm_index(c->comm);
+        if (ci->rooted)
+            ev.root = skel_tr_world_rank(cx, c->root);
+        if (ci->shape == SKEL_SHAPE_REDUCE || ci->shape == SKEL_SHAPE_ALLREDUCE ||
+            ci->shape == SKEL_SHAPE_SCAN || ci->shape == SKEL_SHAPE_EXSCAN ||
+            ci->shape == SKEL_SHAPE_REDSCAT || ci->shape == SKEL_SHAPE_REDSCATBLK)
+            ev.op = op_code(c->op);
+        coll_bytes(c, ci->shape, cx, &ev);
+        break;
+    case SKEL_CLASS_COMM:
+        cx = skel_tr_comm_index(c->comm);
+        if (ok && c->newcomm != NULL && *c->newcomm != MPI_COMM_NULL)
+            ev.newcomm = register_comm(*c->newcomm, cx, c->call);
+        break;
+    case SKEL_CLASS_GROUP:
+        if (c->call == SKEL_CALL_MPI_Comm_group)
+            cx = skel_tr_comm_index(c->comm);
+        break;
+    case SKEL_CLASS_IOOPEN:
+        cx = skel_tr_comm_index(c->comm);
+        if (ok && c->fhp != NULL && *c->fhp != MPI_FILE_NULL) {
+            ev.obj = new_object(SKEL_OBJ_FILE, cx);
+            if (ev.obj != SKEL_COMM_NONE)
+                hmap_put(&file_map, HANDLE_KEY(*c->fhp), ev.obj);
+        }
+        break;
+    case SKEL_CLASS_IOCLOSE:
+    case SKEL_CLASS_IO:
+    case SKEL_CLASS_IIO:
+    case SKEL_CLASS_IOMISC:
+        ev.obj = lookup_object(&file_map, HANDLE_KEY(c->fh));
+        if (ev.obj != SKEL_COMM_NONE)
+            cx = win_comm[ev.obj];
+        if (klass == SKEL_CLASS_IOCLOSE)
+            hmap_del(&file_map, HANDLE_KEY(c->fh));
+        if (klass == SKEL_CLASS_IO || klass == SKEL_CLASS_IIO) {
+            ev.count = c->count;
+            ev.dtsize = type_size(c->dt);
+            uint64_t b = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
+            if (ci->shape == SKEL_SHAPE_WRITE)
+                ev.bytes = b;
+            else
+                ev.rbytes = b;
+        }
+        break;
+    case SKEL_CLASS_WIN:
+        if (c->winp != NULL) {
+            cx = skel_tr_comm_index(c->comm);
+            if (ok && *c->winp != MPI_WIN_NULL) {
+                ev.obj = new_object(SKEL_OBJ_WIN, cx);
+                if (ev.obj != SKEL_COMM_NONE)
+                    hmap_put(&win_map, HANDLE_KEY(*c->winp), ev.obj);
+            }
+        }
+        break;
+    case SKEL_CLASS_RMA:
+    case SKEL_CLASS_RRMA:
+    case SKEL_CLASS_WINSYNC:
+        ev.obj = lookup_object(&win_map, HANDLE_KEY(c->win));
+        if (ev.obj != SKEL_COMM_NONE)
+            cx = win_comm[ev.obj];
+        if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
+            c->call == SKEL_CALL_MPI_Win_flush || klass != SKEL_CLASS_WINSYNC)
+            ev.peer = skel_tr_world_rank(cx, c->target);
+        if (klass != SKEL_CLASS_WINSYNC) {
+            ev.count = c->count;
+            ev.dtsize = type_size(c->dt);
+            uint64_t b = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
+            if (ci->shape == SKEL_SHAPE_GET)
+                ev.rbytes = b;
+            else
+                ev.bytes = b;
+            if (c->call == SKEL_CALL_MPI_Accumulate || c->call == SKEL_CALL_MPI_Raccumulate ||
+                c->call == SKEL_CALL_MPI_Get_accumulate || c->call == SKEL_CALL_MPI_Fetch_and_op)
+                ev.op = op_code(c->op);
+        }
+        break;
+    default:
+        break;
+    }
+    ev.comm = cx;
+    if (c->reqp != NULL && ok && *c->reqp != MPI_REQUEST_NULL) {
+        int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
+        ev.req = req_new(*c->reqp, c->call, klass, cx, persistent, ev.bytes);
+    } else if (c->reqp != NULL && (skel_class_creates_request(klass) ||
+                                   c->call == SKEL_CALL_MPI_Comm_idup)) {
+        /* The call failed or gave no request: keep the id sequence dense. */
+        ev.req = next_req_id++;
+    }
+    skel_tr_commit_event(c, &ev, rc);
+    skel_tr_unlock();
+    c->t->depth--;
+}
+
+/* ---- hand-written wrappers' helpers ---------------------------------------- */
+
+uint64_t skel_tr_req_id(MPI_Request h, uint32_t *comm, int *klass, int *persistent)
+{
+    struct tr_req *r = req_lookup(h);
+    if (r == NULL)
+        return 0;
+    if (comm != NULL)
+        *comm = r->comm;
+    if (klass != NULL)
+        *klass = r->klass;
+    if (persistent != NULL)
+        *persistent = r->persistent;
+    return r->id;
+}
+
+void skel_tr_req_done(MPI_Request h)
+{
+    struct tr_req *r = req_lookup(h);
+    if (r != NULL && !r->persistent)
+        req_drop(h);
+}
+
+void skel_tr_req_free(MPI_Request h)
+{
+    req_drop(h);
+}
+
+void skel_tr_req_cancelled(MPI_Request h)
+{
+    struct tr_req *r = req_lookup(h);
+    if (r != NULL)
+        r->cancelled = 1;
+}
+
+void skel_tr_comm_forget(MPI_Comm comm)
+{
+    forget_comm(comm);
+}
+
+void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Status *st,
+                             uint32_t index)
+{
+    struct tr_req *r = req_lookup(h);
+    cp->req = r != NULL ? r->id : 0;
+    cp->call = r != NULL ? r->call : 0;
+    cp->index = index;
+    cp->flags = 0;
+    cp->src = SKEL_PEER_NONE;
+    cp->tag = SKEL_TAG_NONE;
+    cp->bytes = r != NULL ? r->bytes : 0;
+    if (r == NULL)
+        return;
+    if (r->cancelled && st != NULL) {
+        int flag = 0;
+        PMPI_Test_cancelled(st, &flag);
+        if (flag)
+            cp->flags |= SKEL_EVF_CANCELLED;
+    }
+    if ((r->klass == SKEL_CLASS_IRECV || r->klass == SKEL_CLASS_RECV_INIT ||
+         r->klass == SKEL_CLASS_IMRECV) &&
+        st != NULL) {
+        skel_event tmp;
+        skel_event_init(&tmp);
+        from_status(st, r->comm, &tmp);
+        cp->src = tmp.asrc;
+        cp->tag = tmp.atag;
+        cp->bytes = tmp.rbytes;
+    }
+}

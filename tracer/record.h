@@ -1,0 +1,171 @@
+/* record.h - the tracer's per-call path, shared by the generated wrappers
+ * (build/tracer/gen/skel_wrappers.c) and the hand-written ones (irregular.c).
+ *
+ * Every wrapper does:
+ *     struct skel_tr_call c;
+ *     if (!skel_tr_enter(&c, SKEL_CALL_MPI_X, __builtin_return_address(0)))
+ *         return PMPI_X(...);          // not tracing, or nested inside a wrapper
+ *     int rc = PMPI_X(...);
+ *     skel_tr_leave(&c);               // end time stamp
+ *     c.<field> = <argument>; ...      // capture by parameter kind
+ *     skel_tr_commit(&c, rc);          // the one real handler (tracer.c)
+ *
+ * enter/leave are inline and cheap: one CLOCK_MONOTONIC read each, plus a
+ * thread CPU clock read only around long compute gaps and long calls (see
+ * tracer.c: "CPU time").  Everything else happens in skel_tr_commit.
+ */
+#ifndef SKEL_RECORD_H
+#define SKEL_RECORD_H
+
+#include <mpi.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "calls.h"
+
+/* Per-thread tracer state (thread-local). */
+struct skel_tr_thread {
+    uint32_t index;     /* 0 for the first thread seen, then 1, 2... */
+    uint32_t depth;     /* > 0 while inside a wrapper: nested MPI calls are not traced */
+    uint64_t prev_end;  /* monotonic ns when the previous traced call returned */
+    uint64_t cpu_ref;   /* thread CPU ns at the last CPU sample */
+    uint64_t wall_ref;  /* monotonic ns at the last CPU sample */
+    const void *fsite;  /* call site handed down by a Fortran wrapper, or NULL */
+    uint32_t seq;       /* calls recorded by this thread (for overhead sampling) */
+    int ready;
+};
+
+/* Arguments of one call, captured raw; skel_tr_commit interprets them
+ * according to the call's class and shape. */
+struct skel_tr_call {
+    uint16_t call;
+    uint8_t inplace;
+    const void *site;
+    struct skel_tr_thread *t;
+    uint64_t t0, t1;
+    uint64_t gap_wall, gap_cpu;
+
+    MPI_Comm comm;
+    MPI_Comm *newcomm;
+    int count, scount, rcount;
+    const int *scounts, *rcounts;
+    MPI_Datatype dt, sdt, rdt;
+    const MPI_Datatype *sdts, *rdts;
+    int dest, src, tag, rtag, root, target;
+    MPI_Op op;
+    MPI_Request *reqp;
+    MPI_Status *status;
+    int *flagp;
+    MPI_Message *msgp;
+    MPI_Message msg;
+    MPI_File fh;
+    MPI_File *fhp;
+    MPI_Win win;
+    MPI_Win *winp;
+};
+
+/* Session state: 0 not started yet, 1 tracing, 2 stopped (after MPI_Finalize,
+ * MPI_Abort, a fatal signal or a tracer failure). */
+extern volatile int skel_tr_active;
+/* Start a session if the application initialised MPI without our MPI_Init
+ * wrapper seeing it (Fortran mpi_f08).  Returns 1 when tracing. */
+int skel_tr_lazy_start(void);
+/* CPU sampling threshold in ns (SKEL_TRACE_CPU_SAMPLE_US). */
+extern uint64_t skel_tr_cpu_sample_ns;
+
+struct skel_tr_thread *skel_tr_thread_slow(void);
+extern __thread struct skel_tr_thread skel_tr_self __attribute__((tls_model("initial-exec")));
+
+static inline uint64_t skel_tr_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline uint64_t skel_tr_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Start recording a call.  Returns 0 when the call must not be recorded
+ * (tracing off, or nested inside another wrapper). */
+static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *site)
+{
+    struct skel_tr_thread *t = &skel_tr_self;
+    if (__builtin_expect(skel_tr_active != 1, 0) &&
+        (skel_tr_active != 0 || t->depth != 0 || !skel_tr_lazy_start()))
+        return 0;
+    if (t->depth != 0)
+        return 0;
+    if (__builtin_expect(!t->ready, 0))
+        t = skel_tr_thread_slow();
+    t->depth++;
+    c->call = (uint16_t)call;
+    c->site = t->fsite != NULL ? t->fsite : site;
+    c->t = t;
+    uint64_t now = skel_tr_now();
+    uint64_t gap = now > t->prev_end ? now - t->prev_end : 0;
+    c->gap_wall = gap;
+    c->gap_cpu = gap; /* short gaps: the thread computed all along */
+    if (gap >= skel_tr_cpu_sample_ns) {
+        /* Long gap: measure.  Between the previous sample and the start of
+         * this gap the thread was in MPI calls and short gaps, all busy
+         * (MPICH polls), so that stretch counts as CPU time. */
+        uint64_t cpu = skel_tr_cpu_now();
+        int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
+        c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
+        now = skel_tr_now();
+        t->cpu_ref = cpu;
+        t->wall_ref = now;
+        c->gap_wall = now - t->prev_end;
+    }
+    c->t0 = now;
+    /* Fields the handler reads for every call; the rest are read only for
+     * the calls whose wrappers set them. */
+    c->inplace = 0;
+    c->reqp = NULL;
+    c->status = NULL;
+    c->flagp = NULL;
+    c->msgp = NULL;
+    c->newcomm = NULL;
+    c->fhp = NULL;
+    c->winp = NULL;
+    return 1;
+}
+
+static inline void skel_tr_leave(struct skel_tr_call *c)
+{
+    c->t1 = skel_tr_now();
+    if (c->t1 - c->t0 >= skel_tr_cpu_sample_ns) {
+        /* A long call may have blocked without using the CPU: take a new
+         * reference so that it does not count as busy for the next gap. */
+        c->t->cpu_ref = skel_tr_cpu_now();
+        c->t->wall_ref = c->t1;
+    }
+}
+
+/* The handler: interprets c, writes the event, bookkeeping of requests and
+ * communicators.  Always decrements the nesting depth. */
+void skel_tr_commit(struct skel_tr_call *c, int rc);
+
+/* Helpers for the hand-written wrappers (irregular.c); call with the lock held. */
+#include "event.h"
+/* Write ev (already filled with the call's fields) with c's times and site. */
+void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc);
+uint32_t skel_tr_comm_index(MPI_Comm comm);
+int32_t skel_tr_world_rank(uint32_t comm_index, int rank);
+/* Request handle -> trace id (0 if unknown), with its communicator and class. */
+uint64_t skel_tr_req_id(MPI_Request h, uint32_t *comm, int *klass, int *persistent);
+/* A request completed (dropped unless persistent), was freed, was cancelled. */
+void skel_tr_req_done(MPI_Request h);
+void skel_tr_req_free(MPI_Request h);
+void skel_tr_req_cancelled(MPI_Request h);
+/* Describe the completion of request h (status may be NULL for sends). */
+void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Status *st,
+                             uint32_t index);
+void skel_tr_comm_forget(MPI_Comm comm);
+
+#endif
