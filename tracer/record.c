@@ -8,6 +8,7 @@
 #include "record.h"
 
 #include "error.h"
+#include "map.h"
 #include "session.h"
 #include "writer.h"
 
@@ -32,88 +33,6 @@ struct skel_tr_thread *skel_tr_thread_slow(void)
     return t;
 }
 
-/* ---- a small hash map from handle bits to an index ----------------------- */
-
-struct hslot {
-    uint64_t key;
-    uint32_t val;
-    uint8_t state; /* 0 empty, 1 live, 2 deleted */
-};
-
-struct hmap {
-    struct hslot *s;
-    size_t cap, used, live;
-};
-
-static uint64_t mix(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    return k;
-}
-
-static struct hslot *hmap_find(const struct hmap *m, uint64_t key)
-{
-    if (m->cap == 0)
-        return NULL;
-    for (size_t i = mix(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-        struct hslot *s = &m->s[i];
-        if (s->state == 0)
-            return NULL;
-        if (s->state == 1 && s->key == key)
-            return s;
-    }
-}
-
-static int hmap_put(struct hmap *m, uint64_t key, uint32_t val)
-{
-    struct hslot *old = hmap_find(m, key);
-    if (old != NULL) {
-        old->val = val;
-        return 0;
-    }
-    if ((m->used + 1) * 4 >= m->cap * 3) {
-        size_t ncap = m->cap ? m->cap * 2 : 64;
-        if (m->live * 2 < m->cap)
-            ncap = m->cap ? m->cap : 64;
-        struct hslot *ns = calloc(ncap, sizeof *ns);
-        if (ns == NULL)
-            return -1;
-        for (size_t i = 0; i < m->cap; i++) {
-            if (m->s[i].state != 1)
-                continue;
-            size_t j = mix(m->s[i].key) & (ncap - 1);
-            while (ns[j].state != 0)
-                j = (j + 1) & (ncap - 1);
-            ns[j] = m->s[i];
-        }
-        free(m->s);
-        m->s = ns;
-        m->cap = ncap;
-        m->used = m->live;
-    }
-    size_t j = mix(key) & (m->cap - 1);
-    while (m->s[j].state == 1)
-        j = (j + 1) & (m->cap - 1);
-    if (m->s[j].state == 0)
-        m->used++;
-    m->s[j].key = key;
-    m->s[j].val = val;
-    m->s[j].state = 1;
-    m->live++;
-    return 0;
-}
-
-static void hmap_del(struct hmap *m, uint64_t key)
-{
-    struct hslot *s = hmap_find(m, key);
-    if (s != NULL) {
-        s->state = 2;
-        m->live--;
-    }
-}
-
 #define HANDLE_KEY(h) handle_key(&(h), sizeof(h))
 static uint64_t handle_key(const void *h, size_t n)
 {
@@ -135,8 +54,8 @@ struct tr_comm {
 
 static struct tr_comm *comms;
 static uint32_t ncomms, comm_cap;
-static struct hmap comm_map;
-static struct hmap gid_seq; /* membership hash -> communicators created so far */
+static skel_map comm_map;
+static skel_map gid_seq; /* membership hash -> communicators created so far */
 
 int32_t skel_tr_world_rank(uint32_t ci, int rank)
 {
@@ -202,8 +121,8 @@ static void predefined_comms(void)
         comms[1].members[0] = skel_tr_s.rank;
     ncomms = 2;
     MPI_Comm w = MPI_COMM_WORLD, s = MPI_COMM_SELF;
-    hmap_put(&comm_map, HANDLE_KEY(w), 0);
-    hmap_put(&comm_map, HANDLE_KEY(s), 1);
+    skel_map_put(&comm_map, HANDLE_KEY(w), 0);
+    skel_map_put(&comm_map, HANDLE_KEY(s), 1);
 }
 
 /* Give a new communicator its trace index, describing it in the trace. */
@@ -241,10 +160,10 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
         h = (h ^ (uint64_t)tc.members[i]) * 1099511628211ull;
     for (uint32_t i = 0; i < tc.rsize; i++)
         h = (h ^ (uint64_t)tc.remote[i] ^ 0x8000000000ull) * 1099511628211ull;
-    struct hslot *seq = hmap_find(&gid_seq, h);
+    skel_map_slot *seq = skel_map_find(&gid_seq, h);
     uint32_t n = seq != NULL ? seq->val + 1 : 0;
-    hmap_put(&gid_seq, h, n);
-    rec.gid = (mix(h + n) | 2) & ~(1ull << 63); /* never 0/1 (world/self) */
+    skel_map_put(&gid_seq, h, n);
+    rec.gid = (skel_mix64(h + n) | 2) & ~(1ull << 63); /* never 0/1 (world/self) */
 
     int topo = MPI_UNDEFINED;
     PMPI_Topo_test(comm, &topo);
@@ -275,7 +194,7 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
         return SKEL_COMM_NONE;
     }
     comms[ncomms++] = tc;
-    hmap_put(&comm_map, HANDLE_KEY(comm), tc.index);
+    skel_map_put(&comm_map, HANDLE_KEY(comm), tc.index);
     return tc.index;
 }
 
@@ -284,7 +203,7 @@ uint32_t skel_tr_comm_index(MPI_Comm comm)
     predefined_comms();
     if (comm == MPI_COMM_WORLD)
         return SKEL_COMM_WORLD;
-    struct hslot *s = hmap_find(&comm_map, HANDLE_KEY(comm));
+    skel_map_slot *s = skel_map_find(&comm_map, HANDLE_KEY(comm));
     if (s != NULL)
         return s->val;
     if (comm == MPI_COMM_NULL)
@@ -297,7 +216,7 @@ uint32_t skel_tr_comm_index(MPI_Comm comm)
 
 static void forget_comm(MPI_Comm comm)
 {
-    hmap_del(&comm_map, HANDLE_KEY(comm));
+    skel_map_del(&comm_map, HANDLE_KEY(comm));
 }
 
 /* ---- requests ------------------------------------------------------------ */
@@ -306,6 +225,7 @@ struct tr_req {
     uint64_t id;
     uint64_t key;
     uint64_t bytes; /* bytes a send request sends */
+    int32_t peer;   /* peer asked for (world rank or SKEL_PEER_*) */
     uint32_t next; /* next request with the same handle (0 = none), 1-based */
     uint32_t comm;
     uint16_t call;
@@ -317,7 +237,7 @@ struct tr_req {
 
 static struct tr_req *reqs; /* 1-based pool; reqs[0] unused */
 static uint32_t nreq_slots, req_cap, req_free;
-static struct hmap req_map; /* handle -> first pool index (FIFO chain) */
+static skel_map req_map; /* handle -> first pool index (FIFO chain) */
 static uint64_t next_req_id = 1;
 
 static uint32_t req_alloc(void)
@@ -343,7 +263,7 @@ static uint32_t req_alloc(void)
 /* Some MPI libraries hand out the same handle for several requests that are
  * complete at once (MPI_PROC_NULL peers): a handle keeps a FIFO of requests. */
 static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, int persistent,
-                        uint64_t bytes)
+                        uint64_t bytes, int32_t peer)
 {
     uint32_t i = req_alloc();
     if (i == 0)
@@ -351,10 +271,10 @@ static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, 
     uint64_t key = HANDLE_KEY(h);
     reqs[i] = (struct tr_req){.id = next_req_id++, .key = key, .comm = comm, .call = call,
                               .klass = (uint8_t)klass, .persistent = (uint8_t)persistent,
-                              .live = 1, .bytes = bytes};
-    struct hslot *s = hmap_find(&req_map, key);
+                              .live = 1, .bytes = bytes, .peer = peer};
+    skel_map_slot *s = skel_map_find(&req_map, key);
     if (s == NULL) {
-        hmap_put(&req_map, key, i);
+        skel_map_put(&req_map, key, i);
     } else {
         uint32_t j = s->val;
         while (reqs[j].next != 0)
@@ -366,7 +286,7 @@ static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, 
 
 static struct tr_req *req_lookup(MPI_Request h)
 {
-    struct hslot *s = hmap_find(&req_map, HANDLE_KEY(h));
+    skel_map_slot *s = skel_map_find(&req_map, HANDLE_KEY(h));
     return s != NULL ? &reqs[s->val] : NULL;
 }
 
@@ -374,14 +294,14 @@ static struct tr_req *req_lookup(MPI_Request h)
 static void req_drop(MPI_Request h)
 {
     uint64_t key = HANDLE_KEY(h);
-    struct hslot *s = hmap_find(&req_map, key);
+    skel_map_slot *s = skel_map_find(&req_map, key);
     if (s == NULL)
         return;
     uint32_t i = s->val;
     if (reqs[i].next != 0)
         s->val = reqs[i].next;
     else
-        hmap_del(&req_map, key);
+        skel_map_del(&req_map, key);
     reqs[i].live = 0;
     reqs[i].next = req_free;
     req_free = i;
@@ -389,7 +309,7 @@ static void req_drop(MPI_Request h)
 
 /* ---- call sites and modules ---------------------------------------------- */
 
-static struct hmap site_map, module_map;
+static skel_map site_map, module_map;
 static uint32_t nsites, nmodules;
 static uint8_t *site_fortran;
 static uint32_t site_fortran_cap;
@@ -406,7 +326,7 @@ static int is_fortran_module(const char *path)
 static uint32_t site_index(const void *addr, int *fortran)
 {
     uint64_t key = (uint64_t)(uintptr_t)addr;
-    struct hslot *s = hmap_find(&site_map, key);
+    skel_map_slot *s = skel_map_find(&site_map, key);
     if (s != NULL) {
         *fortran = site_fortran[s->val];
         return s->val;
@@ -421,11 +341,11 @@ static uint32_t site_index(const void *addr, int *fortran)
     Dl_info info;
     if (dladdr(addr, &info) != 0 && info.dli_fname != NULL) {
         uint64_t base = (uint64_t)(uintptr_t)info.dli_fbase;
-        struct hslot *m = hmap_find(&module_map, base);
+        skel_map_slot *m = skel_map_find(&module_map, base);
         if (m == NULL) {
             skel_module mod = {.index = nmodules, .base = base, .path = (char *)info.dli_fname};
             if (skel_writer_module(skel_tr_s.w, &mod) == SKEL_OK) {
-                hmap_put(&module_map, base, nmodules);
+                skel_map_put(&module_map, base, nmodules);
                 site.module = nmodules++;
             }
         } else {
@@ -451,14 +371,14 @@ static uint32_t site_index(const void *addr, int *fortran)
         return 0;
     }
     site_fortran[nsites] = site.fortran;
-    hmap_put(&site_map, key, nsites);
+    skel_map_put(&site_map, key, nsites);
     *fortran = site.fortran;
     return nsites++;
 }
 
 /* ---- files, windows, matched messages ------------------------------------ */
 
-static struct hmap file_map, win_map, msg_map;
+static skel_map file_map, win_map, msg_map;
 static uint32_t nobjects;
 static uint32_t *win_comm; /* object index -> communicator index */
 static uint32_t win_comm_cap;
@@ -480,9 +400,9 @@ static uint32_t new_object(uint8_t kind, uint32_t comm)
     return nobjects++;
 }
 
-static uint32_t lookup_object(struct hmap *m, uint64_t key)
+static uint32_t lookup_object(skel_map *m, uint64_t key)
 {
-    struct hslot *s = hmap_find(m, key);
+    skel_map_slot *s = skel_map_find(m, key);
     return s != NULL ? s->val : SKEL_COMM_NONE;
 }
 
@@ -798,14 +718,14 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
             from_status(c->status, cx, &ev);
         if (c->msgp != NULL && ok && (c->flagp == NULL || *c->flagp) &&
             *c->msgp != MPI_MESSAGE_NULL && *c->msgp != MPI_MESSAGE_NO_PROC)
-            hmap_put(&msg_map, HANDLE_KEY(*c->msgp), cx);
+            skel_map_put(&msg_map, HANDLE_KEY(*c->msgp), cx);
         break;
     case SKEL_CLASS_MRECV:
     case SKEL_CLASS_IMRECV: {
-        struct hslot *s = hmap_find(&msg_map, HANDLE_KEY(c->msg));
+        skel_map_slot *s = skel_map_find(&msg_map, HANDLE_KEY(c->msg));
         cx = s != NULL ? s->val : SKEL_COMM_WORLD;
         if (s != NULL)
-            hmap_del(&msg_map, HANDLE_KEY(c->msg));
+            skel_map_del(&msg_map, HANDLE_KEY(c->msg));
         ev.count = c->count;
         ev.dtsize = type_size(c->dt);
         ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
@@ -855,7 +775,7 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
         if (ok && c->fhp != NULL && *c->fhp != MPI_FILE_NULL) {
             ev.obj = new_object(SKEL_OBJ_FILE, cx);
             if (ev.obj != SKEL_COMM_NONE)
-                hmap_put(&file_map, HANDLE_KEY(*c->fhp), ev.obj);
+                skel_map_put(&file_map, HANDLE_KEY(*c->fhp), ev.obj);
         }
         break;
     case SKEL_CLASS_IOCLOSE:
@@ -866,7 +786,7 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
         if (ev.obj != SKEL_COMM_NONE)
             cx = win_comm[ev.obj];
         if (klass == SKEL_CLASS_IOCLOSE)
-            hmap_del(&file_map, HANDLE_KEY(c->fh));
+            skel_map_del(&file_map, HANDLE_KEY(c->fh));
         if (klass == SKEL_CLASS_IO || klass == SKEL_CLASS_IIO) {
             ev.count = c->count;
             ev.dtsize = type_size(c->dt);
@@ -883,7 +803,7 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
             if (ok && *c->winp != MPI_WIN_NULL) {
                 ev.obj = new_object(SKEL_OBJ_WIN, cx);
                 if (ev.obj != SKEL_COMM_NONE)
-                    hmap_put(&win_map, HANDLE_KEY(*c->winp), ev.obj);
+                    skel_map_put(&win_map, HANDLE_KEY(*c->winp), ev.obj);
             }
         }
         break;
@@ -915,7 +835,7 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
     ev.comm = cx;
     if (c->reqp != NULL && ok && *c->reqp != MPI_REQUEST_NULL) {
         int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
-        ev.req = req_new(*c->reqp, c->call, klass, cx, persistent, ev.bytes);
+        ev.req = req_new(*c->reqp, c->call, klass, cx, persistent, ev.bytes, ev.peer);
     } else if (c->reqp != NULL && (skel_class_creates_request(klass) ||
                                    c->call == SKEL_CALL_MPI_Comm_idup)) {
         /* The call failed or gave no request: keep the id sequence dense. */
@@ -985,9 +905,15 @@ void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Statu
         if (flag)
             cp->flags |= SKEL_EVF_CANCELLED;
     }
-    if ((r->klass == SKEL_CLASS_IRECV || r->klass == SKEL_CLASS_RECV_INIT ||
-         r->klass == SKEL_CLASS_IMRECV) &&
-        st != NULL) {
+    int recv = r->klass == SKEL_CLASS_IRECV || r->klass == SKEL_CLASS_RECV_INIT ||
+               r->klass == SKEL_CLASS_IMRECV;
+    if (recv && r->peer == SKEL_PEER_NULL) {
+        /* MPI libraries do not always fill the status of a receive from
+         * MPI_PROC_NULL completed among others: we know what it is. */
+        cp->src = SKEL_PEER_NULL;
+        cp->tag = SKEL_TAG_ANY;
+        cp->bytes = 0;
+    } else if (recv && st != NULL) {
         skel_event tmp;
         skel_event_init(&tmp);
         from_status(st, r->comm, &tmp);
