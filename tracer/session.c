@@ -347,8 +347,9 @@ int skel_tr_start(int provided)
     int len = 0;
     PMPI_Get_library_version(lib, &len);
     lib[MPI_MAX_LIBRARY_VERSION_STRING] = '\0';
-    memcpy(s->library, lib, sizeof s->library - 1);
-    s->library[sizeof s->library - 1] = '\0';
+    size_t ll = strnlen(lib, sizeof s->library - 1);
+    memcpy(s->library, lib, ll);
+    s->library[ll] = '\0';
     char *nl = strchr(s->library, '\n');
     if (nl != NULL)
         *nl = '\0';

@@ -55,7 +55,7 @@ int skel_exit_status(int code);
 /* Record a detail message for the calling thread and return code, so that
  * callers can write `return skel_fail(SKEL_EFORMAT, "%s: byte %zu: ...", ...)`. */
 int skel_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-int skel_vfail(int code, const char *fmt, va_list ap);
+int skel_vfail(int code, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* Detail of the last failure on this thread ("" if none). */
 const char *skel_last_error(void);

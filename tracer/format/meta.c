@@ -23,6 +23,7 @@
 #define META_MAX_ARGS  65536u
 #define META_MAX_RANKS (1u << 22)
 #define META_MAX_STR   65536u
+#define META_MAX_SITES (1u << 20)
 
 struct parser {
     const char *name;
@@ -314,6 +315,34 @@ static int rank_line(struct parser *ps, skel_meta *m)
     return SKEL_OK;
 }
 
+static int site_line(struct parser *ps, skel_meta *m, uint32_t *cap)
+{
+    if (m->nsites == *cap) {
+        if (*cap >= META_MAX_SITES)
+            return perr(ps, "more than %u call sites", META_MAX_SITES);
+        uint32_t ncap = *cap ? *cap * 2 : 64;
+        skel_meta_site *n = realloc(m->sites, (size_t)ncap * sizeof *n);
+        if (n == NULL)
+            return skel_fail(SKEL_ENOMEM, "%s: out of memory", ps->name);
+        m->sites = n;
+        *cap = ncap;
+    }
+    skel_meta_site *st = &m->sites[m->nsites];
+    memset(st, 0, sizeof *st);
+    m->nsites++; /* counted now so that skel_meta_free frees what was read */
+    int64_t v;
+    int rc = string(ps, &st->module, "the module path");
+    if (rc == SKEL_OK && (rc = integer(ps, 0, INT64_MAX, &v, "the offset")) == SKEL_OK)
+        st->offset = (uint64_t)v;
+    if (rc == SKEL_OK)
+        rc = string(ps, &st->func, "the function name");
+    if (rc == SKEL_OK)
+        rc = string(ps, &st->file, "the source file");
+    if (rc == SKEL_OK && (rc = integer(ps, 0, UINT32_MAX, &v, "the line number")) == SKEL_OK)
+        st->line = (uint32_t)v;
+    return rc;
+}
+
 int skel_meta_parse(const char *name, const char *text, size_t len, skel_meta **out)
 {
     struct parser ps = {name, text, text + len, 1, 1};
@@ -321,6 +350,7 @@ int skel_meta_parse(const char *name, const char *text, size_t len, skel_meta **
     if (m == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
     int rc = SKEL_OK, seen_header = 0;
+    uint32_t site_cap = 0;
     int64_t v, v2;
     char key[32];
     while (ps.p < ps.end) {
@@ -378,6 +408,8 @@ int skel_meta_parse(const char *name, const char *text, size_t len, skel_meta **
             rc = string_list(&ps, &m->launch, &m->nlaunch, "launch");
         } else if (strcmp(key, "rank") == 0) {
             rc = rank_line(&ps, m);
+        } else if (strcmp(key, "site") == 0) {
+            rc = site_line(&ps, m, &site_cap);
         } else if (strcmp(key, "complete") == 0) {
             if ((rc = integer(&ps, 0, 1, &v, "complete (0 or 1)")) == SKEL_OK)
                 m->complete = (int)v;
@@ -506,6 +538,16 @@ int skel_meta_write(const char *path, const skel_meta *m)
                 r->pid, r->offset_init_ns, r->rtt_init_ns, r->offset_fini_ns, r->rtt_fini_ns,
                 r->overhead_ns, r->nevents);
     }
+    for (uint32_t i = 0; i < m->nsites; i++) {
+        const skel_meta_site *st = &m->sites[i];
+        fputs("site ", f);
+        put_string(f, st->module);
+        fprintf(f, " %" PRIu64 " ", st->offset);
+        put_string(f, st->func);
+        fputc(' ', f);
+        put_string(f, st->file);
+        fprintf(f, " %u\n", st->line);
+    }
     fprintf(f, "complete %d\n", m->complete ? 1 : 0);
     int bad = ferror(f);
     if (fflush(f) != 0 || fsync(fileno(f)) != 0)
@@ -535,5 +577,11 @@ void skel_meta_free(skel_meta *m)
     for (uint32_t i = 0; i < m->nrank_entries; i++)
         free(m->ranks[i].host);
     free(m->ranks);
+    for (uint32_t i = 0; i < m->nsites; i++) {
+        free(m->sites[i].module);
+        free(m->sites[i].func);
+        free(m->sites[i].file);
+    }
+    free(m->sites);
     free(m);
 }

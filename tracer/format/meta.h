@@ -20,6 +20,16 @@ typedef struct skel_meta_rank {
     uint64_t nevents;
 } skel_meta_rank;
 
+/* A call site resolved to source by `skel trace` (addr2line): keyed by the
+ * code module's path and the offset of the return address in it. */
+typedef struct skel_meta_site {
+    char *module;
+    uint64_t offset;
+    char *func;
+    char *file;
+    uint32_t line;
+} skel_meta_site;
+
 typedef struct skel_meta {
     uint32_t version_major, version_minor;
     char *tracer_version;
@@ -34,6 +44,8 @@ typedef struct skel_meta {
     int complete; /* 1 when rank 0 finished cleanly and wrote the full record */
     skel_meta_rank *ranks; /* nranks entries when complete, else may be fewer */
     uint32_t nrank_entries;
+    skel_meta_site *sites; /* resolved call sites (may be none) */
+    uint32_t nsites;
 } skel_meta;
 
 /* Parse a meta file (bounds-checked; errors name the file, line and column). */

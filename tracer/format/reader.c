@@ -346,6 +346,39 @@ static int get_string(skel_cursor *c, char **out)
     return *out != NULL;
 }
 
+/* Narrowing reads: a value that does not fit makes the record malformed
+ * (never a silently wrapped, possibly valid-looking number). */
+static uint32_t get_u32(skel_cursor *c)
+{
+    uint64_t v = skel_get_varint(c);
+    if (v > UINT32_MAX) {
+        c->bad = 1;
+        return 0;
+    }
+    return (uint32_t)v;
+}
+
+static int32_t get_i32(skel_cursor *c)
+{
+    int64_t v = skel_get_svarint(c);
+    if (v < INT32_MIN || v > INT32_MAX) {
+        c->bad = 1;
+        return 0;
+    }
+    return (int32_t)v;
+}
+
+/* A rank stored relative to this rank. */
+static int32_t get_rank(skel_cursor *c, int64_t me)
+{
+    int64_t v = skel_get_svarint(c), sum;
+    if (__builtin_add_overflow(me, v, &sum) || sum < INT32_MIN || sum > INT32_MAX) {
+        c->bad = 1;
+        return 0;
+    }
+    return (int32_t)sum;
+}
+
 static int check_peer(const skel_rank_reader *r, int64_t v)
 {
     return v >= SKEL_PEER_ROOT && v < (int64_t)r->nranks;
@@ -433,9 +466,9 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
             cm.periods = calloc(nd + 1, sizeof *cm.periods);
             ok = cm.dims != NULL && cm.periods != NULL;
             for (uint32_t i = 0; ok && i < cm.ndims; i++)
-                cm.dims[i] = (int32_t)skel_get_svarint(c);
+                cm.dims[i] = get_i32(c);
             for (uint32_t i = 0; ok && i < cm.ndims; i++)
-                cm.periods[i] = (int32_t)skel_get_svarint(c);
+                cm.periods[i] = get_i32(c);
             ok = ok && !c->bad;
         }
     }
@@ -617,13 +650,15 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         ev->gap_wall = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
     }
     uint64_t dur = skel_get_varint(c);
-    ev->t_end = ev->t_start + dur;
+    if (!c->bad && __builtin_add_overflow(ev->t_start, dur, &ev->t_end))
+        return fail_at(r, SKEL_EFORMAT, off, "event ends after the end of time");
     ev->gap_cpu = ev->gap_wall;
     if (mask & SKEL_M_CPU) {
-        int64_t d = skel_get_svarint(c);
-        int64_t cpu = (int64_t)ev->gap_wall - d;
-        if (!c->bad && cpu < 0)
-            return fail_at(r, SKEL_EFORMAT, off, "event with negative CPU time");
+        /* stored as wall - cpu; the CPU time must be in [0, 2^63) */
+        int64_t d = skel_get_svarint(c), cpu = 0;
+        if (!c->bad && (ev->gap_wall > INT64_MAX ||
+                        __builtin_sub_overflow((int64_t)ev->gap_wall, d, &cpu) || cpu < 0))
+            return fail_at(r, SKEL_EFORMAT, off, "event with an impossible CPU time");
         ev->gap_cpu = (uint64_t)cpu;
     }
     if (mask & SKEL_M_FLAGS) {
@@ -644,31 +679,33 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
     skel_site_ctx *sc = &r->site_ctx[site];
     skel_site_ctx nc = *sc;
     if (mask & SKEL_M_PEER)
-        nc.peer = (int32_t)(me + skel_get_svarint(c));
+        nc.peer = get_rank(c, me);
     if (mask & SKEL_M_TAG)
-        nc.tag = (int32_t)skel_get_svarint(c);
+        nc.tag = get_i32(c);
     if (mask & SKEL_M_COMM)
-        nc.comm = (uint32_t)skel_get_varint(c);
+        nc.comm = get_u32(c);
     if (mask & SKEL_M_COUNT)
         nc.count = skel_get_svarint(c);
     if (mask & SKEL_M_DTSIZE)
-        nc.dtsize = (uint32_t)skel_get_varint(c);
+        nc.dtsize = get_u32(c);
     if (mask & SKEL_M_BYTES)
         nc.bytes = skel_get_varint(c);
     if (mask & SKEL_M_RBYTES)
         nc.rbytes = skel_get_varint(c);
     if (mask & SKEL_M_ROOT)
-        nc.root = (int32_t)skel_get_svarint(c);
-    if (mask & SKEL_M_OP)
-        nc.op = (uint8_t)skel_get_varint(c);
+        nc.root = get_i32(c);
+    if (mask & SKEL_M_OP) {
+        uint32_t op = get_u32(c);
+        nc.op = op < SKEL_OP__COUNT ? (uint8_t)op : SKEL_OP__COUNT;
+    }
     if (mask & SKEL_M_PEER2)
-        nc.peer2 = (int32_t)(me + skel_get_svarint(c));
+        nc.peer2 = get_rank(c, me);
     if (mask & SKEL_M_TAG2)
-        nc.tag2 = (int32_t)skel_get_svarint(c);
+        nc.tag2 = get_i32(c);
     if (mask & SKEL_M_ASRC)
-        nc.asrc = (int32_t)(me + skel_get_svarint(c));
+        nc.asrc = get_rank(c, me);
     if (mask & SKEL_M_ATAG)
-        nc.atag = (int32_t)skel_get_svarint(c);
+        nc.atag = get_i32(c);
     int creates = skel_class_creates_request(ci->klass) || call == SKEL_CALL_MPI_Comm_idup;
     uint64_t req = creates ? r->last_req + 1 : 0;
     if (mask & SKEL_M_REQ)
@@ -740,8 +777,8 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
             cp->req = prev;
             cp->call = e->call;
             cp->flags = (fl & SKEL_C_CANCELLED) ? SKEL_EVF_CANCELLED : 0;
-            cp->src = (fl & SKEL_C_SRC) ? (int32_t)(me + skel_get_svarint(c)) : e->src;
-            cp->tag = (fl & SKEL_C_TAG) ? (int32_t)skel_get_svarint(c) : e->tag;
+            cp->src = (fl & SKEL_C_SRC) ? get_rank(c, me) : e->src;
+            cp->tag = (fl & SKEL_C_TAG) ? get_i32(c) : e->tag;
             cp->bytes = (fl & SKEL_C_BYTES) ? skel_get_varint(c) : e->bytes;
             uint64_t idx = (fl & SKEL_C_INDEX) ? skel_get_varint(c) : index;
             if (c->bad)
@@ -762,7 +799,7 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         ev->newcomm = (uint32_t)ncm;
     }
     if (mask & SKEL_M_OBJ)
-        nc.obj = (uint32_t)skel_get_varint(c);
+        nc.obj = get_u32(c);
     if (c->bad)
         return bad_record(r, c, off, "event record");
     if (nc.obj != SKEL_COMM_NONE && nc.obj >= r->nobjects)

@@ -766,6 +766,10 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
                 return rp->err = stuck(rp);
         for (uint32_t i = 0; i < rp->n; i++)
             rp->st.pending_requests += rp->rs[i].reqs.live;
+        for (uint32_t i = 0; i < rp->nchans; i++)
+            for (uint32_t k = 0; k < rp->chans[i].len; k++)
+                rp->st.unmatched_sends +=
+                    !rp->chans[i].q[(rp->chans[i].head + k) % rp->chans[i].cap].taken;
         return 0;
     }
     uint32_t rank = heap_pop(rp);

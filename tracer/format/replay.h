@@ -89,6 +89,7 @@ typedef struct skel_replay_stats {
     uint64_t messages;
     uint64_t collectives;
     uint64_t pending_requests;
+    uint64_t unmatched_sends; /* messages sent and never received */
 } skel_replay_stats;
 void skel_replay_stats_of(const skel_replay *rp, skel_replay_stats *st);
 

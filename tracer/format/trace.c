@@ -2,6 +2,7 @@
 #include "trace.h"
 
 #include "error.h"
+#include "map.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,8 +13,17 @@
 struct skel_trace {
     char *dir;
     skel_meta *meta;
-    char **paths; /* one per rank */
+    char **paths;      /* one per rank */
+    skel_map site_map; /* hash(module, offset) -> index in meta->sites */
 };
+
+static uint64_t site_key(const char *module, uint64_t offset)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const unsigned char *p = (const unsigned char *)module; *p; p++)
+        h = (h ^ *p) * 1099511628211ull;
+    return skel_mix64(h ^ skel_mix64(offset));
+}
 
 void skel_trace_rank_filename(uint32_t rank, char *out, size_t outlen)
 {
@@ -77,6 +87,13 @@ int skel_trace_open(const char *dir, skel_trace **out)
     } else if (rc != SKEL_OK) {
         goto fail;
     }
+    for (uint32_t i = 0; i < t->meta->nsites; i++) {
+        const skel_meta_site *ms = &t->meta->sites[i];
+        if (skel_map_put(&t->site_map, site_key(ms->module, ms->offset), i) != 0) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto fail;
+        }
+    }
     t->paths = calloc(t->meta->nranks, sizeof *t->paths);
     if (t->paths == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
@@ -105,6 +122,7 @@ void skel_trace_close(skel_trace *t)
         for (uint32_t i = 0; i < t->meta->nranks; i++)
             free(t->paths[i]);
     free(t->paths);
+    skel_map_free(&t->site_map);
     skel_meta_free(t->meta);
     free(t->dir);
     free(t);
@@ -151,4 +169,45 @@ int skel_trace_open_rank(const skel_trace *t, uint32_t rank, skel_rank_reader **
                          t->paths[rank], in->rank, in->nranks, rank, t->meta->nranks);
     }
     return SKEL_OK;
+}
+
+const skel_meta_site *skel_trace_site(const skel_trace *t, const skel_rank_reader *r,
+                                      uint32_t site)
+{
+    const skel_site *s = skel_rank_site(r, site);
+    if (s == NULL || s->module == SKEL_COMM_NONE)
+        return NULL;
+    const skel_module *m = skel_rank_module(r, s->module);
+    if (m == NULL)
+        return NULL;
+    skel_map_slot *sl = skel_map_find(&t->site_map, site_key(m->path, s->offset));
+    if (sl == NULL)
+        return NULL;
+    const skel_meta_site *st = &t->meta->sites[sl->val];
+    return strcmp(st->module, m->path) == 0 && st->offset == s->offset ? st : NULL;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+char *skel_trace_site_label(const skel_trace *t, const skel_rank_reader *r, uint32_t site,
+                            char *buf, size_t len)
+{
+    const skel_site *s = skel_rank_site(r, site);
+    const skel_meta_site *st = t != NULL ? skel_trace_site(t, r, site) : NULL;
+    if (st != NULL && st->func[0] != '\0' && st->line > 0)
+        snprintf(buf, len, "%s (%s:%u)", st->func, base_name(st->file), st->line);
+    else if (st != NULL && st->func[0] != '\0')
+        snprintf(buf, len, "%s", st->func);
+    else if (s != NULL && s->func != NULL && s->func[0] != '\0')
+        snprintf(buf, len, "%s+0x%llx", s->func, (unsigned long long)s->offset);
+    else if (s != NULL && s->module != SKEL_COMM_NONE && skel_rank_module(r, s->module) != NULL)
+        snprintf(buf, len, "%s+0x%llx", base_name(skel_rank_module(r, s->module)->path),
+                 (unsigned long long)s->offset);
+    else
+        snprintf(buf, len, "site%u", site);
+    return buf;
 }

@@ -34,6 +34,18 @@ const char *skel_trace_dir(const skel_trace *t);
 const char *skel_trace_rank_path(const skel_trace *t, uint32_t rank);
 int skel_trace_open_rank(const skel_trace *t, uint32_t rank, skel_rank_reader **out);
 
+/* Where a call site of a rank is in the source: the resolution `skel trace`
+ * stored in the metadata when it has one, else NULL. */
+const skel_meta_site *skel_trace_site(const skel_trace *t, const skel_rank_reader *r,
+                                      uint32_t site);
+
+/* A short human-readable name for a call site, written to buf:
+ * "func (file.c:42)", "func+0x1a", or "module+0x1a2b" - whatever is known.
+ * The text comes from the traced program: escape it before using it in
+ * markup.  Returns buf. */
+char *skel_trace_site_label(const skel_trace *t, const skel_rank_reader *r, uint32_t site,
+                            char *buf, size_t len);
+
 /* Name of rank r's file inside a trace directory ("rank-000003.skt"). */
 void skel_trace_rank_filename(uint32_t rank, char *out, size_t outlen);
 

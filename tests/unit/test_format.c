@@ -1,0 +1,441 @@
+/* test_format.c - the trace format: writer/reader round trip, truncation at
+ * every byte, corruption, and the reader's damage reports. */
+#include <criterion/criterion.h>
+
+#include "codec.h"
+#include "error.h"
+#include "reader.h"
+#include "trace.h"
+#include "writer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define NEV 400
+
+static char dir[] = "/tmp/skel-test-format-XXXXXX";
+static char path[256];
+
+static void setup(void)
+{
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/rank-000001.skt", dir);
+}
+
+static void teardown(void)
+{
+    unlink(path);
+    rmdir(dir);
+}
+
+/* The i-th event of a deterministic but varied stream: every field kind,
+ * requests created and completed, varying peers, sites and threads. */
+static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *c, uint64_t *reqs,
+                       uint64_t *next_req)
+{
+    skel_event_init(ev);
+    static const uint16_t calls[] = {SKEL_CALL_MPI_Isend, SKEL_CALL_MPI_Irecv,
+                                     SKEL_CALL_MPI_Allreduce, SKEL_CALL_MPI_Waitall,
+                                     SKEL_CALL_MPI_Sendrecv, SKEL_CALL_MPI_Bcast,
+                                     SKEL_CALL_MPI_Recv, SKEL_CALL_MPI_Send};
+    ev->call = calls[i % 8];
+    ev->thread = (i % 50 == 49) ? 1 : 0;
+    ev->site = (uint32_t)(i % 5);
+    ev->gap_wall = (uint64_t)(1000 + (i * 7919) % 100000);
+    ev->gap_cpu = i % 3 == 0 ? ev->gap_wall : ev->gap_wall / 2;
+    ev->t_start = *clock + ev->gap_wall;
+    ev->t_end = ev->t_start + (uint64_t)(100 + (i * 104729) % 5000);
+    *clock = ev->t_end;
+    ev->comm = i % 7 == 0 ? 2 : SKEL_COMM_WORLD;
+    ev->flags = i % 11 == 0 ? SKEL_EVF_FORTRAN : 0;
+    switch (ev->call) {
+    case SKEL_CALL_MPI_Isend:
+    case SKEL_CALL_MPI_Irecv:
+        ev->peer = i % 4;
+        ev->tag = i % 13;
+        ev->count = 100 + i % 3;
+        ev->dtsize = 8;
+        ev->bytes = (uint64_t)ev->count * 8;
+        ev->req = (*next_req)++;
+        reqs[ev->req % 64] = ev->req;
+        break;
+    case SKEL_CALL_MPI_Waitall: {
+        /* Complete the two previous requests (an Isend and an Irecv). */
+        uint64_t r = *next_req;
+        ev->ncomplete = 2;
+        c[0] = (skel_completion){.req = r - 2, .call = SKEL_CALL_MPI_Isend, .index = 0,
+                                 .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 0};
+        c[1] = (skel_completion){.req = r - 1, .call = SKEL_CALL_MPI_Irecv, .index = 1,
+                                 .src = i % 4, .tag = (i - 2) % 13, .bytes = 77};
+        ev->complete = c;
+        break;
+    }
+    case SKEL_CALL_MPI_Allreduce:
+    case SKEL_CALL_MPI_Bcast:
+        ev->count = 1 + i % 2;
+        ev->dtsize = 8;
+        ev->bytes = ev->rbytes = (uint64_t)ev->count * 8;
+        ev->op = ev->call == SKEL_CALL_MPI_Allreduce ? SKEL_OP_SUM : SKEL_OP_NONE;
+        ev->root = ev->call == SKEL_CALL_MPI_Bcast ? 0 : SKEL_PEER_NONE;
+        break;
+    case SKEL_CALL_MPI_Sendrecv:
+        ev->peer = 2;
+        ev->tag = 5;
+        ev->peer2 = 0;
+        ev->tag2 = 6;
+        ev->asrc = 0;
+        ev->atag = 6;
+        ev->count = 10;
+        ev->dtsize = 4;
+        ev->bytes = 40;
+        ev->rbytes = 40;
+        break;
+    case SKEL_CALL_MPI_Recv:
+        ev->peer = SKEL_PEER_ANY;
+        ev->tag = SKEL_TAG_ANY;
+        ev->asrc = i % 4;
+        ev->atag = i % 3;
+        ev->count = 1000;
+        ev->dtsize = 1;
+        ev->bytes = 1000;
+        ev->rbytes = (uint64_t)(i % 1000);
+        break;
+    default:
+        ev->peer = 3;
+        ev->tag = 0;
+        ev->count = -1; /* odd but representable */
+        ev->dtsize = 0;
+        break;
+    }
+}
+
+/* The Waitall above completes the two previous requests only when they are
+ * an Isend and an Irecv: calls 0,1 then 3 (Waitall) in each group of 8. */
+static void write_trace(size_t bufsize, uint64_t *times)
+{
+    skel_rank_info info = {.rank = 1, .nranks = 4, .pid = 42, .thread_level = 3,
+                           .t_init = 5, .unix_init_ns = 6, .host = "node\"1\n",
+                           .mpi_library = "MPICH", .tracer_version = "test"};
+    skel_writer *w;
+    cr_assert_eq(skel_writer_open(path, &info, bufsize, 1, &w), SKEL_OK, "%s", skel_last_error());
+    skel_module mod = {.index = 0, .base = 0x1000, .path = "/bin/app"};
+    cr_assert_eq(skel_writer_module(w, &mod), SKEL_OK);
+    for (uint32_t s = 0; s < 5; s++) {
+        skel_site site = {.index = s, .addr = 0x1000 + s * 16, .module = 0, .offset = s * 16,
+                          .func = s == 2 ? "solve" : "", .file = "", .line = s, .fortran = s == 3};
+        cr_assert_eq(skel_writer_site(w, &site), SKEL_OK, "%s", skel_last_error());
+    }
+    int32_t members[] = {1, 3};
+    int32_t dims[] = {2}, periods[] = {1};
+    skel_comm cm = {.index = 2, .gid = 0xabcdef, .parent = 0, .created_by = SKEL_CALL_MPI_Cart_create,
+                    .flags = SKEL_COMMF_CART, .size = 2, .members = members, .ndims = 1,
+                    .dims = dims, .periods = periods};
+    cr_assert_eq(skel_writer_comm(w, &cm), SKEL_OK, "%s", skel_last_error());
+    skel_clock_sync cs = {.phase = 0, .offset_ns = -1234, .rtt_ns = 800, .t_local = 9};
+    cr_assert_eq(skel_writer_clock(w, &cs), SKEL_OK);
+    uint64_t clock = 1000000, next_req = 1, reqs[64];
+    skel_completion c[2];
+    for (int i = 0; i < NEV; i++) {
+        skel_event ev;
+        make_event(i, &clock, &ev, c, reqs, &next_req);
+        if (times != NULL)
+            times[i] = ev.t_start;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "event %d: %s", i, skel_last_error());
+    }
+    skel_rank_end end = {.nevents = NEV, .overhead_ns = 1, .per_event_ns = 2, .t_end = clock};
+    cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+}
+
+static void check_event(int i, const skel_event *got, uint64_t *clock, uint64_t *next_req)
+{
+    skel_event ev;
+    skel_completion c[2];
+    uint64_t reqs[64];
+    make_event(i, clock, &ev, c, reqs, next_req);
+    cr_assert_eq(got->seq, (uint64_t)i);
+    cr_assert_eq(got->call, ev.call, "event %d", i);
+    cr_assert_eq(got->thread, ev.thread, "event %d", i);
+    cr_assert_eq(got->t_start, ev.t_start, "event %d", i);
+    cr_assert_eq(got->t_end, ev.t_end, "event %d", i);
+    cr_assert_eq(got->gap_wall, ev.gap_wall, "event %d", i);
+    cr_assert_eq(got->gap_cpu, ev.gap_cpu, "event %d", i);
+    cr_assert_eq(got->peer, ev.peer, "event %d", i);
+    cr_assert_eq(got->tag, ev.tag, "event %d", i);
+    cr_assert_eq(got->peer2, ev.peer2, "event %d", i);
+    cr_assert_eq(got->tag2, ev.tag2, "event %d", i);
+    cr_assert_eq(got->asrc, ev.asrc, "event %d", i);
+    cr_assert_eq(got->atag, ev.atag, "event %d", i);
+    cr_assert_eq(got->root, ev.root, "event %d", i);
+    cr_assert_eq(got->comm, ev.comm, "event %d", i);
+    cr_assert_eq(got->count, ev.count, "event %d", i);
+    cr_assert_eq(got->dtsize, ev.dtsize, "event %d", i);
+    cr_assert_eq(got->bytes, ev.bytes, "event %d", i);
+    cr_assert_eq(got->rbytes, ev.rbytes, "event %d", i);
+    cr_assert_eq(got->op, ev.op, "event %d", i);
+    cr_assert_eq(got->req, ev.req, "event %d", i);
+    cr_assert_eq(got->site, ev.site, "event %d", i);
+    cr_assert_eq(got->flags, ev.flags, "event %d", i);
+    cr_assert_eq(got->ncomplete, ev.ncomplete, "event %d", i);
+    for (uint32_t k = 0; k < ev.ncomplete; k++) {
+        cr_assert_eq(got->complete[k].req, c[k].req);
+        cr_assert_eq(got->complete[k].call, c[k].call);
+        cr_assert_eq(got->complete[k].src, c[k].src);
+        cr_assert_eq(got->complete[k].tag, c[k].tag);
+        cr_assert_eq(got->complete[k].bytes, c[k].bytes, "event %d completion %u", i, k);
+        cr_assert_eq(got->complete[k].index, c[k].index);
+    }
+}
+
+TestSuite(format, .init = setup, .fini = teardown);
+
+Test(format, round_trip_every_field)
+{
+    /* A small buffer forces many blocks and flushes in the middle. */
+    write_trace(4096, NULL);
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_OK, "%s", skel_last_error());
+    skel_event ev;
+    uint64_t clock = 1000000, next_req = 1;
+    int n = 0, rc;
+    while ((rc = skel_rank_next(r, &ev)) == 1)
+        check_event(n++, &ev, &clock, &next_req);
+    cr_assert_eq(rc, 0, "%s", skel_last_error());
+    cr_assert_eq(n, NEV);
+    cr_assert_eq(skel_rank_truncated(r), 0);
+    const skel_rank_info *in = skel_rank_info_of(r);
+    cr_assert_eq(in->rank, 1);
+    cr_assert_eq(in->nranks, 4);
+    cr_assert_str_eq(in->host, "node\"1\n");
+    const skel_comm *cm = skel_rank_comm(r, 2);
+    cr_assert_not_null(cm);
+    cr_assert_eq(cm->gid, 0xabcdef);
+    cr_assert_eq(cm->size, 2);
+    cr_assert_eq(cm->members[1], 3);
+    cr_assert_eq(cm->ndims, 1);
+    cr_assert_eq(cm->periods[0], 1);
+    cr_assert_eq(skel_rank_comm(r, 0)->size, 4); /* MPI_COMM_WORLD is implicit */
+    cr_assert_eq(skel_rank_comm(r, 1)->members[0], 1);
+    cr_assert_str_eq(skel_rank_site(r, 2)->func, "solve");
+    cr_assert_eq(skel_rank_site(r, 3)->fortran, 1);
+    cr_assert_eq(skel_rank_nclock(r), 1);
+    cr_assert_eq(skel_rank_clock(r, 0)->offset_ns, -1234);
+    cr_assert_eq(skel_rank_end_of(r)->per_event_ns, 2);
+    skel_rank_close(r);
+}
+
+static uint8_t *slurp(size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = malloc(*len);
+    cr_assert_eq(fread(buf, 1, *len, f), *len);
+    fclose(f);
+    return buf;
+}
+
+static void spit(const uint8_t *buf, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(buf, 1, len, f), len);
+    fclose(f);
+}
+
+/* Read everything; return the number of events, the final status and, when
+ * the stream ended without error, whether it lacked its end record. */
+static int truncated_flag;
+static int read_all(int *status, uint64_t *clock, uint64_t *next_req, int verify)
+{
+    truncated_flag = 0;
+    skel_rank_reader *r;
+    int rc = skel_rank_open(path, &r);
+    if (rc != SKEL_OK) {
+        *status = rc;
+        return 0;
+    }
+    skel_event ev;
+    int n = 0;
+    while ((rc = skel_rank_next(r, &ev)) == 1) {
+        if (verify)
+            check_event(n, &ev, clock, next_req);
+        n++;
+    }
+    /* Errors are sticky. */
+    if (rc < 0)
+        cr_assert_eq(skel_rank_next(r, &ev), rc);
+    *status = rc;
+    truncated_flag = skel_rank_truncated(r);
+    skel_rank_close(r);
+    return n;
+}
+
+Test(format, truncation_at_every_byte)
+{
+    /* Blocks of ~4 KiB: every cut lands in a block header, inside a record or
+     * between records of some block. */
+    write_trace(4096, NULL);
+    size_t len;
+    uint8_t *full = slurp(&len);
+    int prev = 0;
+    for (size_t cut = 0; cut < len; cut++) {
+        spit(full, cut);
+        int status;
+        uint64_t clock = 1000000, next_req = 1;
+        int n = read_all(&status, &clock, &next_req, 1);
+        /* Every cut is noticed: an error, or (cut between blocks) a stream
+         * marked truncated because its end record is missing... */
+        cr_assert(status < 0 || (status == 0 && truncated_flag),
+                  "cut at %zu of %zu read as a complete file", cut, len);
+        if (status < 0)
+            cr_assert(status == SKEL_ETRUNCATED || (cut < 8 && status == SKEL_EFORMAT),
+                      "cut at %zu: %s", cut, skel_last_error());
+        /* ...an error's detail names the file and the byte offset... */
+        if (status < 0 && cut >= SKEL_FILE_HEADER_LEN)
+            cr_assert(strstr(skel_last_error(), path) != NULL && strstr(skel_last_error(), "byte "),
+                      "cut at %zu: %s", cut, skel_last_error());
+        /* ...and all complete events before the cut were delivered, in order
+         * (check_event compared each), never fewer than before. */
+        cr_assert_geq(n, prev, "cut at %zu delivered %d events, cut at %zu gave %d", cut, n,
+                      cut - 1, prev);
+        prev = n;
+    }
+    cr_assert_eq(prev, NEV - 0, "the last cut (end record missing) still delivers every event");
+    free(full);
+}
+
+Test(format, corruption_is_detected_not_crashed)
+{
+    write_trace(4096, NULL);
+    size_t len;
+    uint8_t *full = slurp(&len);
+    uint8_t *copy = malloc(len);
+    int detected = 0, trials = 0;
+    for (size_t pos = SKEL_FILE_HEADER_LEN; pos < len; pos += 37) {
+        memcpy(copy, full, len);
+        copy[pos] ^= (uint8_t)(1u << (pos % 8));
+        spit(copy, len);
+        int status;
+        uint64_t clock = 1000000, next_req = 1;
+        read_all(&status, &clock, &next_req, 0);
+        trials++;
+        /* A flipped bit anywhere after the header is caught (checksums). */
+        if (status < 0)
+            detected++;
+    }
+    cr_assert_eq(detected, trials, "%d of %d corruptions went unnoticed", trials - detected, trials);
+    free(copy);
+    free(full);
+}
+
+Test(format, wrong_magic_and_version)
+{
+    write_trace(4096, NULL);
+    size_t len;
+    uint8_t *full = slurp(&len);
+    full[0] = 'X';
+    spit(full, len);
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_EFORMAT);
+    cr_assert(strstr(skel_last_error(), "not a Skel trace file") != NULL);
+    full[0] = 'S';
+    full[8] = 99;
+    spit(full, len);
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_EVERSION);
+    cr_assert(strstr(skel_last_error(), "version 99") != NULL, "%s", skel_last_error());
+    free(full);
+}
+
+Test(format, writer_rejects_inconsistent_events)
+{
+    skel_rank_info info = {.rank = 0, .nranks = 2, .host = "h"};
+    skel_writer *w;
+    cr_assert_eq(skel_writer_open(path, &info, 4096, 1, &w), SKEL_OK);
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Wait;
+    ev.t_start = 10;
+    ev.t_end = 20;
+    skel_completion c = {.req = 99, .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE};
+    ev.ncomplete = 1;
+    ev.complete = &c;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "unknown request accepted");
+    ev.ncomplete = 0;
+    ev.comm = 7;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "undeclared communicator accepted");
+    ev.comm = 0;
+    ev.t_end = 5;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "negative duration accepted");
+    ev.t_end = 20;
+    ev.call = 3;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "unknown call accepted");
+    ev.call = SKEL_CALL_MPI_Barrier;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+    skel_rank_end end = {.nevents = 1};
+    cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK);
+    /* The rejected events left the stream untouched. */
+    int status;
+    uint64_t clock = 0, next = 0;
+    cr_assert_eq(read_all(&status, &clock, &next, 0), 1);
+    cr_assert_eq(status, 0, "%s", skel_last_error());
+}
+
+Test(format, crash_record_and_signal_flush)
+{
+    skel_rank_info info = {.rank = 0, .nranks = 1, .host = "h"};
+    skel_writer *w;
+    cr_assert_eq(skel_writer_open(path, &info, 1 << 16, 1, &w), SKEL_OK);
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Barrier;
+    for (int i = 0; i < 10; i++) {
+        ev.t_start = 100 + 10 * (uint64_t)i;
+        ev.t_end = ev.t_start + 5;
+        ev.gap_wall = ev.gap_cpu = i == 0 ? 0 : 5;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK);
+    }
+    /* What a signal handler does: nothing buffered was written before. */
+    skel_writer_crash_from_signal(w, 11);
+    skel_writer_abandon(w);
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_OK);
+    int n = 0, rc;
+    while ((rc = skel_rank_next(r, &ev)) == 1)
+        n++;
+    cr_assert_eq(rc, 0, "%s", skel_last_error());
+    cr_assert_eq(n, 10);
+    cr_assert_eq(skel_rank_truncated(r), 1);
+    cr_assert_eq(skel_rank_signal(r), 11);
+    skel_rank_close(r);
+}
+
+Test(format, varint_and_crc_primitives)
+{
+    uint8_t buf[16];
+    const uint64_t vals[] = {0, 1, 127, 128, 300, 1ull << 35, UINT64_MAX};
+    for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+        uint8_t *end = skel_put_varint(buf, vals[i]);
+        skel_cursor c = {buf, end, 0};
+        cr_assert_eq(skel_get_varint(&c), vals[i]);
+        cr_assert_eq(c.bad, 0);
+        cr_assert_eq(c.p, end);
+        /* One byte short is detected. */
+        skel_cursor s = {buf, end - 1, 0};
+        skel_get_varint(&s);
+        cr_assert_eq(s.bad, 1);
+    }
+    for (int64_t v = -5; v <= 5; v++)
+        cr_assert_eq(skel_unzigzag(skel_zigzag(v)), v);
+    cr_assert_eq(skel_unzigzag(skel_zigzag(INT64_MIN)), INT64_MIN);
+    /* An 11-byte varint is malformed. */
+    memset(buf, 0xff, 11);
+    skel_cursor c = {buf, buf + 11, 0};
+    skel_get_varint(&c);
+    cr_assert_eq(c.bad, 1);
+    /* CRC-32C check value. */
+    cr_assert_eq(skel_crc32c("123456789", 9), 0xe3069283u);
+}

@@ -1,0 +1,272 @@
+/* test_replay.c - the cross-rank replay: matching by channel and posting
+ * order, wildcards, collectives as groups, and traces that cannot complete. */
+#include <criterion/criterion.h>
+
+#include "error.h"
+#include "meta.h"
+#include "replay.h"
+#include "trace.h"
+#include "writer.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAXR 4
+
+static char dir[64];
+static skel_writer *w[MAXR];
+static uint64_t clk[MAXR], nreq[MAXR];
+static int nranks;
+
+static void open_trace(int n)
+{
+    snprintf(dir, sizeof dir, "/tmp/skel-test-replay-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    nranks = n;
+    skel_meta m = {.nranks = (uint32_t)n, .complete = 1};
+    char p[128];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK);
+    for (int r = 0; r < n; r++) {
+        char name[64];
+        skel_trace_rank_filename((uint32_t)r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {.rank = (uint32_t)r, .nranks = (uint32_t)n, .host = "h"};
+        cr_assert_eq(skel_writer_open(p, &info, 4096, 1, &w[r]), SKEL_OK);
+        clk[r] = 1000;
+        nreq[r] = 1;
+    }
+}
+
+/* Append an event to rank r, 100 ns after the previous one, lasting 10 ns. */
+static uint64_t add(int r, skel_event *ev)
+{
+    ev->gap_wall = ev->gap_cpu = clk[r] == 1000 ? 0 : 100;
+    ev->t_start = clk[r] + 100;
+    ev->t_end = ev->t_start + 10;
+    clk[r] = ev->t_end;
+    if (skel_class_creates_request(skel_call_info(ev->call)->klass))
+        ev->req = nreq[r]++;
+    cr_assert_eq(skel_writer_event(w[r], ev), SKEL_OK, "rank %d: %s", r, skel_last_error());
+    return ev->req;
+}
+
+static uint64_t p2p(int r, int call, int peer, int tag)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    ev.peer = peer;
+    ev.tag = tag;
+    ev.count = 1;
+    ev.dtsize = 8;
+    ev.bytes = 8;
+    if (call == SKEL_CALL_MPI_Recv) {
+        ev.asrc = peer;
+        ev.atag = tag;
+        ev.rbytes = 8;
+    }
+    return add(r, &ev);
+}
+
+static void wait_for(int r, const uint64_t *reqs, const int32_t *src, const int32_t *tag, int n,
+                     int call)
+{
+    skel_event ev;
+    skel_completion c[8];
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    for (int i = 0; i < n; i++)
+        c[i] = (skel_completion){.req = reqs[i], .index = (uint32_t)i, .src = src[i],
+                                 .tag = tag[i], .bytes = 8};
+    ev.ncomplete = (uint32_t)n;
+    ev.complete = c;
+    add(r, &ev);
+}
+
+static void coll(int r, int call)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    add(r, &ev);
+}
+
+static void close_trace(void)
+{
+    for (int r = 0; r < nranks; r++) {
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        add(r, &ev);
+        cr_assert_eq(skel_writer_flush(w[r]), SKEL_OK);
+        skel_writer_abandon(w[r]); /* the replay does not need end records */
+    }
+}
+
+static void remove_trace(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        char p[512];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    if (d != NULL)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* Replay and check that every delivered receive came after its send was
+ * posted; return the replay status; fill the messages seen per rank. */
+static int run(skel_replay_stats *st, skel_msg *msgs, int *nmsgs, int *groups)
+{
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    skel_replay *rp;
+    cr_assert_eq(skel_replay_open(t, &rp), SKEL_OK, "%s", skel_last_error());
+    skel_replay_item it;
+    int rc;
+    *nmsgs = 0;
+    *groups = 0;
+    while ((rc = skel_replay_next(rp, &it)) == 1) {
+        for (uint32_t i = 0; i < it.nmsg && *nmsgs < 64; i++)
+            msgs[(*nmsgs)++] = it.msg[i];
+        if (it.group) {
+            (*groups)++;
+            cr_assert_eq(it.ncoll, (uint32_t)nranks);
+            for (uint32_t i = 0; i < it.ncoll; i++)
+                cr_assert_eq(it.coll[i].ev->call, it.ev->call);
+        }
+    }
+    skel_replay_stats_of(rp, st);
+    skel_replay_close(rp);
+    skel_trace_close(t);
+    return rc;
+}
+
+Test(replay, posting_order_not_completion_order)
+{
+    open_trace(2);
+    /* rank 0 sends two messages on one channel; rank 1 posts two receives
+     * and completes the second first (Waitany) */
+    p2p(0, SKEL_CALL_MPI_Send, 1, 5);
+    p2p(0, SKEL_CALL_MPI_Send, 1, 5);
+    uint64_t r1 = p2p(1, SKEL_CALL_MPI_Irecv, 0, 5);
+    uint64_t r2 = p2p(1, SKEL_CALL_MPI_Irecv, 0, 5);
+    int32_t src[] = {0}, tag[] = {5};
+    wait_for(1, &r2, src, tag, 1, SKEL_CALL_MPI_Waitany);
+    wait_for(1, &r1, src, tag, 1, SKEL_CALL_MPI_Waitany);
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(n, 2);
+    /* The first completion (of r2, posted second) got the second message. */
+    cr_assert_eq(m[0].send_seq, 1);
+    cr_assert_eq(m[1].send_seq, 0);
+    cr_assert_eq(st.messages, 2);
+    cr_assert_eq(st.pending_requests, 0);
+    cr_assert_eq(st.unmatched_sends, 0);
+    remove_trace();
+}
+
+Test(replay, wildcard_receives_take_the_actual_source)
+{
+    open_trace(3);
+    uint64_t a = p2p(0, SKEL_CALL_MPI_Irecv, SKEL_PEER_ANY, SKEL_TAG_ANY);
+    uint64_t b = p2p(0, SKEL_CALL_MPI_Irecv, SKEL_PEER_ANY, SKEL_TAG_ANY);
+    p2p(1, SKEL_CALL_MPI_Send, 0, 1);
+    p2p(2, SKEL_CALL_MPI_Send, 0, 2);
+    uint64_t reqs[] = {a, b};
+    int32_t src[] = {2, 1}, tag[] = {2, 1};
+    wait_for(0, reqs, src, tag, 2, SKEL_CALL_MPI_Waitall);
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(n, 2);
+    cr_assert_eq(m[0].src, 2);
+    cr_assert_eq(m[0].completion, 0);
+    cr_assert_eq(m[1].src, 1);
+    cr_assert_eq(m[1].completion, 1);
+    remove_trace();
+}
+
+Test(replay, collectives_and_sendrecv_cycles)
+{
+    open_trace(2);
+    for (int r = 0; r < 2; r++) {
+        coll(r, SKEL_CALL_MPI_Barrier);
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Sendrecv;
+        ev.peer = ev.peer2 = ev.asrc = 1 - r;
+        ev.tag = ev.tag2 = ev.atag = 3;
+        ev.bytes = ev.rbytes = 8;
+        add(r, &ev);
+        coll(r, SKEL_CALL_MPI_Allreduce);
+    }
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(g, 2, "two collectives, each delivered once as a group");
+    cr_assert_eq(st.collectives, 2);
+    cr_assert_eq(n, 2);
+    remove_trace();
+}
+
+Test(replay, a_receive_without_send_is_reported)
+{
+    open_trace(2);
+    p2p(1, SKEL_CALL_MPI_Recv, 0, 9);
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    int rc = run(&st, m, &n, &g);
+    cr_assert_eq(rc, SKEL_EFORMAT);
+    cr_assert(strstr(skel_last_error(), "rank 1") && strstr(skel_last_error(), "never sent"),
+              "%s", skel_last_error());
+    remove_trace();
+}
+
+Test(replay, unreceived_sends_and_pending_requests_are_counted)
+{
+    open_trace(2);
+    p2p(0, SKEL_CALL_MPI_Send, 1, 1);
+    p2p(1, SKEL_CALL_MPI_Isend, 0, 2); /* never waited for */
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(st.unmatched_sends, 2);
+    cr_assert_eq(st.pending_requests, 1);
+    remove_trace();
+}
+
+Test(replay, mismatched_collectives_are_reported)
+{
+    open_trace(2);
+    coll(0, SKEL_CALL_MPI_Barrier);
+    coll(0, SKEL_CALL_MPI_Barrier);
+    coll(1, SKEL_CALL_MPI_Barrier);
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), SKEL_EFORMAT);
+    cr_assert(strstr(skel_last_error(), "collective") != NULL, "%s", skel_last_error());
+    remove_trace();
+}
