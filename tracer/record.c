@@ -13,6 +13,8 @@
 #include "writer.h"
 
 #include <dlfcn.h>
+#include <limits.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -343,7 +345,20 @@ static uint32_t site_index(const void *addr, int *fortran)
         uint64_t base = (uint64_t)(uintptr_t)info.dli_fbase;
         skel_map_slot *m = skel_map_find(&module_map, base);
         if (m == NULL) {
-            skel_module mod = {.index = nmodules, .base = base, .path = (char *)info.dli_fname};
+            /* The executable may be named as it was started (relative):
+             * record an absolute path so the trace can be resolved later. */
+            char abs[4096];
+            const char *mpath = info.dli_fname;
+            if (mpath[0] != '/' && realpath(mpath, abs) != NULL)
+                mpath = abs;
+            else if (mpath[0] != '/') {
+                ssize_t k = readlink("/proc/self/exe", abs, sizeof abs - 1);
+                if (k > 0) {
+                    abs[k] = '\0';
+                    mpath = abs;
+                }
+            }
+            skel_module mod = {.index = nmodules, .base = base, .path = (char *)mpath};
             if (skel_writer_module(skel_tr_s.w, &mod) == SKEL_OK) {
                 skel_map_put(&module_map, base, nmodules);
                 site.module = nmodules++;

@@ -251,8 +251,9 @@ static const int fatal_signals[] = {SIGTERM, SIGINT, SIGSEGV, SIGABRT, SIGBUS,
 static struct sigaction old_actions[NSIG_FATAL];
 static int installed[NSIG_FATAL];
 
-static void on_signal(int sig)
+static void on_signal(int sig, siginfo_t *info, void *uc)
 {
+    (void)uc;
     int saved = errno;
     if (skel_tr_active == 1 && skel_tr_s.w != NULL) {
         skel_tr_active = 2;
@@ -265,9 +266,11 @@ static void on_signal(int sig)
         }
     }
     errno = saved;
-    /* Faults re-execute the faulting instruction and meet the old action;
-     * other signals are raised again for it. */
-    if (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL)
+    /* A fault raised by the hardware re-executes the faulting instruction on
+     * return and meets the old action; a signal sent (kill, raise: si_code
+     * <= 0) is raised again for it. */
+    int sent = info == NULL || info->si_code <= 0;
+    if (sent || (sig != SIGSEGV && sig != SIGBUS && sig != SIGFPE && sig != SIGILL))
         raise(sig);
 }
 
@@ -280,9 +283,9 @@ static void install_signals(void)
         if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN)
             continue; /* the application ignores it: so do we */
         memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
+        sa.sa_sigaction = on_signal;
         sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART;
+        sa.sa_flags = SA_RESTART | SA_SIGINFO;
         if (sigaction(fatal_signals[i], &sa, &old_actions[i]) == 0)
             installed[i] = 1;
     }

@@ -7,7 +7,7 @@
  * Usage: genfort TABLE OUTDIR
  *
  * How the Fortran bindings reach C decides what a wrapper must do (checked
- * with nm -D and objdump -d on the Debian 12 libraries; ../shared/testbed.md):
+ * with nm -D and objdump -d on Debian 12's MPICH 4.0.2 and Open MPI 4.1.4):
  *
  *   MPICH, mpif.h and `use mpi` (mpi_send_, also mpi_send, mpi_send__ and
  *   MPI_SEND, all one function in libmpichfort): calls the C MPI_Send, so our
@@ -42,16 +42,16 @@
  * argument.  LOGICAL is an int holding 1 or 0, which C reads and writes as
  * is.  So the table's C declarations give each routine's exact Fortran
  * prototype, and the wrappers are ordinary C functions with those
- * prototypes: the compiler forwards the arguments, which is correct under
- * every ABI and sanitizer, where a trampoline forwarding registers and stack
- * blindly would need assembly per ABI and still a place of its own to keep
- * the return address while it clears the call site after the call.
+ * prototypes: the compiler forwards the arguments, correctly under every
+ * ABI and sanitizer.  A trampoline passing registers and stack on blindly
+ * would need assembly for each ABI and, to clear the call site after the
+ * call, a place of its own to keep the caller's return address.
  *
  * Irregular conversions are written by hand in tracer/fortran.c (request
  * and status arrays, Fortran's 1-based indices, Init's missing argc/argv);
- * fortran.h declares them and the generated code calls them, so a missing or
- * mismatched one fails the build.  The table is trusted to be valid here:
- * gencalls.c, which runs on it first, validates it strictly.
+ * fortran.h declares them, so the generated calls and the definitions cannot
+ * disagree.  The table's syntax is validated by gencalls.c in the same
+ * build; this generator stops on any C type it cannot pass from Fortran.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -64,23 +64,23 @@
 
 /* What a C parameter is, as far as the Fortran binding is concerned. */
 enum ptype {
-    P_DROP,       /* not in the Fortran binding: Init's argc and argv */
-    P_BUF,        /* choice buffer: translate MPI_BOTTOM / MPI_IN_PLACE */
-    P_ADDR,       /* an address returned through a void * (baseptr) */
-    P_STR,        /* CHARACTER: hidden length, blank-padded */
-    P_INT,        /* INTEGER or LOGICAL, in */
-    P_INTP,       /* INTEGER or LOGICAL, out (int *) */
-    P_INTARR,     /* INTEGER or LOGICAL array */
-    P_WEIGHTS,    /* graph weights: may be MPI_UNWEIGHTED / MPI_WEIGHTS_EMPTY */
-    P_RANGES,     /* int ranges[][3] */
-    P_AINT,       /* MPI_Aint, in */
-    P_AINTARR,    /* MPI_Aint array */
-    P_OFFSET,     /* MPI_Offset, in */
-    P_HANDLE,     /* a handle, in */
-    P_HANDLEP,    /* a handle, in/out or out */
-    P_HANDLEARR,  /* an array of handles */
-    P_STATUS,     /* one status, out */
-    P_STATUSARR,  /* an array of statuses */
+    P_DROP,      /* not in the Fortran binding: Init's argc and argv */
+    P_BUF,       /* choice buffer: translate MPI_BOTTOM / MPI_IN_PLACE */
+    P_ADDR,      /* an address returned through a void * (baseptr) */
+    P_STR,       /* CHARACTER: hidden length, blank-padded */
+    P_INT,       /* INTEGER or LOGICAL, in */
+    P_INTP,      /* INTEGER or LOGICAL, out (int *) */
+    P_INTARR,    /* INTEGER or LOGICAL array */
+    P_WEIGHTS,   /* graph weights: may be MPI_UNWEIGHTED / MPI_WEIGHTS_EMPTY */
+    P_RANGES,    /* int ranges[][3] */
+    P_AINT,      /* MPI_Aint, in */
+    P_AINTARR,   /* MPI_Aint array */
+    P_OFFSET,    /* MPI_Offset, in */
+    P_HANDLE,    /* a handle, in */
+    P_HANDLEP,   /* a handle, in/out or out */
+    P_HANDLEARR, /* an array of handles */
+    P_STATUS,    /* one status, out */
+    P_STATUSARR, /* an array of statuses */
 };
 
 struct param {
@@ -94,7 +94,7 @@ struct param {
 };
 
 struct call {
-    char name[64]; /* "MPI_Send" */
+    char name[64];  /* "MPI_Send" */
     char lower[64]; /* "mpi_send" */
     char shape[16];
     int nparams;
@@ -378,10 +378,10 @@ static void emit_fparams(const struct call *c, int typed)
 static const char *null_handle(const char *ctype)
 {
     static const char *const nulls[][2] = {
-        {"MPI_Comm", "MPI_COMM_NULL"}, {"MPI_Datatype", "MPI_DATATYPE_NULL"},
-        {"MPI_Group", "MPI_GROUP_NULL"}, {"MPI_Info", "MPI_INFO_NULL"},
-        {"MPI_Op", "MPI_OP_NULL"}, {"MPI_Request", "MPI_REQUEST_NULL"},
-        {"MPI_Win", "MPI_WIN_NULL"}, {"MPI_File", "MPI_FILE_NULL"},
+        {"MPI_Comm", "MPI_COMM_NULL"},      {"MPI_Datatype", "MPI_DATATYPE_NULL"},
+        {"MPI_Group", "MPI_GROUP_NULL"},    {"MPI_Info", "MPI_INFO_NULL"},
+        {"MPI_Op", "MPI_OP_NULL"},          {"MPI_Request", "MPI_REQUEST_NULL"},
+        {"MPI_Win", "MPI_WIN_NULL"},        {"MPI_File", "MPI_FILE_NULL"},
         {"MPI_Message", "MPI_MESSAGE_NULL"}};
     for (size_t k = 0; k < sizeof nulls / sizeof nulls[0]; k++)
         if (strcmp(ctype, nulls[k][0]) == 0)
@@ -468,8 +468,9 @@ static void emit_converter(const struct call *c)
             if (comm == NULL)
                 die("%s: per-peer datatypes without a communicator", c->name);
             int send = strcmp(p->kind, "SDTYPES") == 0;
-            const char *flags = c->shape[0] == 'n' ? (send ? "SKEL_F_NEIGHBOR_OUT" : "SKEL_F_NEIGHBOR_IN")
-                                                   : "SKEL_F_PEERS";
+            const char *flags = c->shape[0] == 'n'
+                                    ? (send ? "SKEL_F_NEIGHBOR_OUT" : "SKEL_F_NEIGHBOR_IN")
+                                    : "SKEL_F_PEERS";
             emit("    const MPI_Datatype *%s_c = skel_f_types(%s, ", p->name, p->name);
             if (send && inplace != NULL)
                 emit("%s_c == MPI_IN_PLACE ? 0 : ", inplace->name);
@@ -616,12 +617,11 @@ static void write_fortran(const char *dir)
     }
     emit("/* DO NOT EDIT: generated from tracer/spec/mpi_calls.tbl by tracer/spec/genfort.c. */\n");
     emit("/* The Fortran bindings of the %d calls of the table (see genfort.c):\n", ncalls);
-    emit(" *   MPICH:    %d x 4 mpif.h/`use mpi` names forwarded, %d *_f08ts_ forwarded,\n",
-         ncalls, nbuf);
+    emit(" *   MPICH:    %d x 4 mpif.h/`use mpi` names forwarded, %d *_f08ts_ forwarded,\n", ncalls,
+         nbuf);
     emit(" *             %d *_f08_ converted;\n", ncalls - nbuf);
     emit(" *   Open MPI: %d x (4 mpif.h/`use mpi` names + *_f08_) converted.\n", ncalls);
-    emit(" * %d converters are irregular: their conversions are in tracer/fortran.c. */\n",
-         nirr);
+    emit(" * %d converters are irregular: their conversions are in tracer/fortran.c. */\n", nirr);
     emit("#include \"fortran.h\"\n\n");
 
     emit("/* ---- converters ---- */\n\n");
