@@ -45,7 +45,7 @@ struct fscratch {
     char *str[2];
     size_t str_cap[2];
 };
-static __thread struct fscratch fs;
+static __thread struct fscratch fs __attribute__((tls_model("initial-exec")));
 
 /* Room for n requests and statuses (at least one, so that no array passed
  * on is NULL). */

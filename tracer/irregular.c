@@ -91,7 +91,7 @@ struct scratch {
     uint64_t *ids;
     size_t cap;
 };
-static __thread struct scratch scr;
+static __thread struct scratch scr __attribute__((tls_model("initial-exec")));
 
 static int scratch_need(size_t n)
 {
@@ -145,10 +145,9 @@ static void complete(struct skel_tr_call *c, int rc, int n, const MPI_Request *s
         const MPI_Status *s = st != NULL ? &st[st_by_position ? i : j] : NULL;
         if (rc == MPI_ERR_IN_STATUS && s != NULL && s->MPI_ERROR == MPI_ERR_PENDING)
             continue;
-        skel_tr_fill_completion(&scr.compl[k], saved[i], s, (uint32_t)i);
+        skel_tr_complete_request(&scr.compl[k], saved[i], s, (uint32_t)i);
         if (scr.compl[k].req != 0)
             k++;
-        skel_tr_req_done(saved[i]);
     }
     ev.ncomplete = k;
     ev.complete = scr.compl;
@@ -187,7 +186,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
         status = &local;
     int rc = PMPI_Test(request, flag, status);
     skel_tr_leave(&c);
-    if (!scratch_need(1)) {
+    if (*flag && !scratch_need(1)) {
         c.t->depth--;
         return rc;
     }

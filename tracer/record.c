@@ -274,9 +274,16 @@ static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, 
     reqs[i] = (struct tr_req){.id = next_req_id++, .key = key, .comm = comm, .call = call,
                               .klass = (uint8_t)klass, .persistent = (uint8_t)persistent,
                               .live = 1, .bytes = bytes, .peer = peer};
-    skel_map_slot *s = skel_map_find(&req_map, key);
+    int created;
+    skel_map_slot *s = skel_map_upsert(&req_map, key, &created);
     if (s == NULL) {
-        skel_map_put(&req_map, key, i);
+        reqs[i].live = 0;
+        reqs[i].next = req_free;
+        req_free = i;
+        return 0;
+    }
+    if (created) {
+        s->val = i;
     } else {
         uint32_t j = s->val;
         while (reqs[j].next != 0)
@@ -877,13 +884,6 @@ uint64_t skel_tr_req_id(MPI_Request h, uint32_t *comm, int *klass, int *persiste
     return r->id;
 }
 
-void skel_tr_req_done(MPI_Request h)
-{
-    struct tr_req *r = req_lookup(h);
-    if (r != NULL && !r->persistent)
-        req_drop(h);
-}
-
 void skel_tr_req_free(MPI_Request h)
 {
     req_drop(h);
@@ -901,10 +901,11 @@ void skel_tr_comm_forget(MPI_Comm comm)
     forget_comm(comm);
 }
 
-void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Status *st,
-                             uint32_t index)
+void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
+                              uint32_t index)
 {
-    struct tr_req *r = req_lookup(h);
+    skel_map_slot *slot = skel_map_find(&req_map, HANDLE_KEY(h));
+    struct tr_req *r = slot != NULL ? &reqs[slot->val] : NULL;
     cp->req = r != NULL ? r->id : 0;
     cp->call = r != NULL ? r->call : 0;
     cp->index = index;
@@ -935,5 +936,15 @@ void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Statu
         cp->src = tmp.asrc;
         cp->tag = tmp.atag;
         cp->bytes = tmp.rbytes;
+    }
+    if (!r->persistent) { /* done: drop it (first of its handle's FIFO) */
+        uint32_t i = slot->val;
+        if (r->next != 0)
+            slot->val = r->next;
+        else
+            skel_map_del_slot(&req_map, slot);
+        r->live = 0;
+        r->next = req_free;
+        req_free = i;
     }
 }

@@ -159,13 +159,14 @@ uint32_t skel_tr_comm_index(MPI_Comm comm);
 int32_t skel_tr_world_rank(uint32_t comm_index, int rank);
 /* Request handle -> trace id (0 if unknown), with its communicator and class. */
 uint64_t skel_tr_req_id(MPI_Request h, uint32_t *comm, int *klass, int *persistent);
-/* A request completed (dropped unless persistent), was freed, was cancelled. */
-void skel_tr_req_done(MPI_Request h);
+/* A request was freed, was cancelled. */
 void skel_tr_req_free(MPI_Request h);
 void skel_tr_req_cancelled(MPI_Request h);
-/* Describe the completion of request h (status may be NULL for sends). */
-void skel_tr_fill_completion(skel_completion *cp, MPI_Request h, const MPI_Status *st,
-                             uint32_t index);
+/* Request h completed: describe it in *cp (status may be NULL for sends;
+ * cp->req is 0 for a request the tracer does not know) and drop it from the
+ * table unless it is persistent. */
+void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
+                              uint32_t index);
 void skel_tr_comm_forget(MPI_Comm comm);
 
 #endif

@@ -29,24 +29,12 @@
 
 struct skel_tr_session skel_tr_s;
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t skel_tr_mutex = PTHREAD_MUTEX_INITIALIZER;
 static int sync_rounds = 16;
 
 __attribute__((constructor)) static void loaded(void)
 {
     skel_tr_s.t_loaded = skel_tr_now();
-}
-
-void skel_tr_lock(void)
-{
-    if (skel_tr_s.multiple)
-        pthread_mutex_lock(&lock);
-}
-
-void skel_tr_unlock(void)
-{
-    if (skel_tr_s.multiple)
-        pthread_mutex_unlock(&lock);
 }
 
 void skel_tr_disable(const char *why)

@@ -46,8 +46,19 @@ void skel_tr_stop(void);
 /* Abnormal ends. */
 void skel_tr_abort(int errorcode);
 
-void skel_tr_lock(void);
-void skel_tr_unlock(void);
+/* Only MPI_THREAD_MULTIPLE needs the lock; the test stays inline. */
+#include <pthread.h>
+extern pthread_mutex_t skel_tr_mutex;
+static inline void skel_tr_lock(void)
+{
+    if (skel_tr_s.multiple)
+        pthread_mutex_lock(&skel_tr_mutex);
+}
+static inline void skel_tr_unlock(void)
+{
+    if (skel_tr_s.multiple)
+        pthread_mutex_unlock(&skel_tr_mutex);
+}
 
 /* Report a tracer failure once and stop tracing (the application goes on). */
 void skel_tr_disable(const char *why);

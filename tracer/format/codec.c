@@ -90,84 +90,67 @@ void skel_site_ctx_init(skel_site_ctx *c)
     c->op = SKEL_OP_NONE;
 }
 
-static size_t slot_of(uint64_t id, size_t cap)
-{
-    uint64_t h = id * 0x9e3779b97f4a7c15ull;
-    return (size_t)(h >> 32) & (cap - 1);
-}
-
-static int reqtab_grow(skel_reqtab *t)
-{
-    size_t ncap = t->cap ? t->cap * 2 : 64;
-    /* Rehash at the same size when most used slots are tombstones. */
-    if (t->cap && t->live * 4 < t->cap)
-        ncap = t->cap;
-    skel_req_entry *ns = calloc(ncap, sizeof *ns);
-    if (ns == NULL)
-        return skel_fail(SKEL_ENOMEM, "request table: out of memory (%zu slots)", ncap);
-    for (size_t i = 0; i < t->cap; i++) {
-        skel_req_entry *e = &t->slots[i];
-        if (e->id == 0 || e->tomb)
-            continue;
-        size_t j = slot_of(e->id, ncap);
-        while (ns[j].id != 0)
-            j = (j + 1) & (ncap - 1);
-        ns[j] = *e;
-    }
-    free(t->slots);
-    t->slots = ns;
-    t->cap = ncap;
-    t->used = t->live;
-    return SKEL_OK;
-}
-
 int skel_reqtab_put(skel_reqtab *t, const skel_req_entry *e)
 {
-    skel_req_entry *old = skel_reqtab_get(t, e->id);
-    if (old != NULL) {
-        *old = *e;
+    int created;
+    skel_map_slot *sl = skel_map_upsert(&t->map, e->id, &created);
+    if (sl == NULL)
+        return skel_fail(SKEL_ENOMEM, "request table: out of memory");
+    if (!created) {
+        t->pool[sl->val] = *e;
         return SKEL_OK;
     }
-    if ((t->used + 1) * 4 >= t->cap * 3) {
-        int rc = reqtab_grow(t);
-        if (rc != SKEL_OK)
-            return rc;
+    uint32_t i;
+    if (t->nfree > 0) {
+        i = t->free_slots[--t->nfree];
+    } else {
+        if (t->npool == t->cap) {
+            uint32_t ncap = t->cap ? t->cap * 2 : 64;
+            skel_req_entry *np = realloc(t->pool, (size_t)ncap * sizeof *np);
+            if (np == NULL) {
+                skel_map_del_slot(&t->map, sl);
+                return skel_fail(SKEL_ENOMEM, "request table: out of memory");
+            }
+            t->pool = np;
+            t->cap = ncap;
+        }
+        i = t->npool++;
     }
-    size_t j = slot_of(e->id, t->cap);
-    while (t->slots[j].id != 0)
-        j = (j + 1) & (t->cap - 1);
-    t->slots[j] = *e;
-    t->slots[j].tomb = 0;
-    t->used++;
+    sl->val = i;
+    t->pool[i] = *e;
     t->live++;
     return SKEL_OK;
 }
 
 skel_req_entry *skel_reqtab_get(skel_reqtab *t, uint64_t id)
 {
-    if (t->cap == 0 || id == 0)
-        return NULL;
-    size_t j = slot_of(id, t->cap);
-    while (t->slots[j].id != 0) {
-        if (t->slots[j].id == id && !t->slots[j].tomb)
-            return &t->slots[j];
-        j = (j + 1) & (t->cap - 1);
-    }
-    return NULL;
+    skel_map_slot *sl = id != 0 ? skel_map_find(&t->map, id) : NULL;
+    return sl != NULL ? &t->pool[sl->val] : NULL;
 }
 
 void skel_reqtab_del(skel_reqtab *t, uint64_t id)
 {
-    skel_req_entry *e = skel_reqtab_get(t, id);
-    if (e != NULL) {
-        e->tomb = 1;
-        t->live--;
+    skel_map_slot *sl = skel_map_find(&t->map, id);
+    if (sl == NULL)
+        return;
+    uint32_t i = sl->val;
+    skel_map_del_slot(&t->map, sl);
+    t->live--;
+    if (t->nfree == t->free_cap) {
+        uint32_t ncap = t->free_cap ? t->free_cap * 2 : 64;
+        uint32_t *nf = realloc(t->free_slots, (size_t)ncap * sizeof *nf);
+        if (nf == NULL)
+            return; /* the slot is lost to reuse, nothing else */
+        t->free_slots = nf;
+        t->free_cap = ncap;
     }
+    t->free_slots[t->nfree++] = i;
 }
 
 void skel_reqtab_free(skel_reqtab *t)
 {
-    free(t->slots);
-    t->slots = NULL;
-    t->cap = t->used = t->live = 0;
+    skel_map_free(&t->map);
+    free(t->pool);
+    free(t->free_slots);
+    memset(t, 0, sizeof *t);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "event.h"
+#include "map.h"
 
 #define SKEL_FILE_MAGIC      "SKELTRC\n"
 #define SKEL_FILE_HEADER_LEN 24u
@@ -156,19 +157,24 @@ typedef struct skel_site_ctx {
 
 void skel_site_ctx_init(skel_site_ctx *c);
 
-/* In-flight requests: id -> what the completion defaults to. */
+/* In-flight requests: id -> what the completion defaults to.  Entries live
+ * in a pool indexed through a skel_map; a pointer from skel_reqtab_get() is
+ * valid until the next skel_reqtab_put(). */
 typedef struct skel_req_entry {
-    uint64_t id; /* 0 = empty slot */
+    uint64_t id;
     uint16_t call;
     uint8_t persistent;
-    uint8_t tomb;
     int32_t src, tag; /* requested source/tag for receives, else NONE */
     uint64_t bytes;
 } skel_req_entry;
 
 typedef struct skel_reqtab {
-    skel_req_entry *slots;
-    size_t cap, used, live;
+    skel_map map;
+    skel_req_entry *pool;
+    uint32_t npool, cap;
+    uint32_t *free_slots;
+    uint32_t nfree, free_cap;
+    size_t live;
 } skel_reqtab;
 
 int skel_reqtab_put(skel_reqtab *t, const skel_req_entry *e); /* SKEL_OK / SKEL_ENOMEM */

@@ -1,4 +1,4 @@
-/* map.c - open-addressing hash map with linear probing and tombstones. */
+/* map.c - open-addressing hash map with linear probing. */
 #include "map.h"
 
 #include <stdlib.h>
@@ -13,6 +13,8 @@ uint64_t skel_mix64(uint64_t k)
     return k;
 }
 
+/* Linear probing with backward-shift deletion: no tombstones, so a table
+ * with constant insertions and deletions (requests) keeps short probes. */
 skel_map_slot *skel_map_find(const skel_map *m, uint64_t key)
 {
     if (m->cap == 0)
@@ -21,15 +23,14 @@ skel_map_slot *skel_map_find(const skel_map *m, uint64_t key)
         skel_map_slot *s = &m->s[i];
         if (s->state == 0)
             return NULL;
-        if (s->state == 1 && s->key == key)
+        if (s->key == key)
             return s;
     }
 }
 
 static int rehash(skel_map *m)
 {
-    /* Grow when live entries fill half; otherwise just drop tombstones. */
-    size_t ncap = m->cap == 0 ? 64 : m->live * 2 >= m->cap ? m->cap * 2 : m->cap;
+    size_t ncap = m->cap == 0 ? 64 : m->cap * 2;
     skel_map_slot *ns = calloc(ncap, sizeof *ns);
     if (ns == NULL)
         return -1;
@@ -48,34 +49,59 @@ static int rehash(skel_map *m)
     return 0;
 }
 
+skel_map_slot *skel_map_upsert(skel_map *m, uint64_t key, int *created)
+{
+    if ((m->used + 1) * 4 >= m->cap * 3 && rehash(m) != 0)
+        return NULL;
+    size_t j = skel_mix64(key) & (m->cap - 1);
+    while (m->s[j].state != 0) {
+        if (m->s[j].key == key) {
+            *created = 0;
+            return &m->s[j];
+        }
+        j = (j + 1) & (m->cap - 1);
+    }
+    m->s[j].key = key;
+    m->s[j].val = 0;
+    m->s[j].state = 1;
+    m->used++;
+    m->live++;
+    *created = 1;
+    return &m->s[j];
+}
+
 int skel_map_put(skel_map *m, uint64_t key, uint32_t val)
 {
-    skel_map_slot *old = skel_map_find(m, key);
-    if (old != NULL) {
-        old->val = val;
-        return 0;
-    }
-    if ((m->used + 1) * 4 >= m->cap * 3 && rehash(m) != 0)
+    int created;
+    skel_map_slot *s = skel_map_upsert(m, key, &created);
+    if (s == NULL)
         return -1;
-    size_t j = skel_mix64(key) & (m->cap - 1);
-    while (m->s[j].state == 1)
-        j = (j + 1) & (m->cap - 1);
-    if (m->s[j].state == 0)
-        m->used++;
-    m->s[j].key = key;
-    m->s[j].val = val;
-    m->s[j].state = 1;
-    m->live++;
+    s->val = val;
     return 0;
+}
+
+void skel_map_del_slot(skel_map *m, skel_map_slot *s)
+{
+    size_t mask = m->cap - 1, i = (size_t)(s - m->s);
+    /* Move back every following entry of the run whose home slot is not
+     * between the hole and itself. */
+    for (size_t j = (i + 1) & mask; m->s[j].state != 0; j = (j + 1) & mask) {
+        size_t home = skel_mix64(m->s[j].key) & mask;
+        if (((j - home) & mask) >= ((j - i) & mask)) {
+            m->s[i] = m->s[j];
+            i = j;
+        }
+    }
+    m->s[i].state = 0;
+    m->used--;
+    m->live--;
 }
 
 void skel_map_del(skel_map *m, uint64_t key)
 {
     skel_map_slot *s = skel_map_find(m, key);
-    if (s != NULL) {
-        s->state = 2;
-        m->live--;
-    }
+    if (s != NULL)
+        skel_map_del_slot(m, s);
 }
 
 void skel_map_free(skel_map *m)

@@ -367,11 +367,18 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
         mask |= SKEL_M_OBJ;
 
     /* Completions are checked against the request table before anything is
-     * written, so that a bad event leaves the stream untouched. */
+     * written, so that a bad event leaves the stream untouched; the entries
+     * found are kept for encoding and removal (one lookup per request). */
+    skel_req_entry *small[16], **ents = small;
+    if (ev->ncomplete > 16 && (ents = malloc(ev->ncomplete * sizeof *ents)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
     for (uint32_t i = 0; i < ev->ncomplete; i++)
-        if (skel_reqtab_get(&w->reqs, ev->complete[i].req) == NULL)
+        if ((ents[i] = skel_reqtab_get(&w->reqs, ev->complete[i].req)) == NULL) {
+            if (ents != small)
+                free(ents);
             return skel_fail(SKEL_ERANGE, "%s: completion of unknown request %llu", w->path,
                              (unsigned long long)ev->complete[i].req);
+        }
 
     uint8_t *p = w->buf + w->pos;
     int64_t me = (int64_t)w->rank;
@@ -436,7 +443,7 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
         uint32_t index = 0;
         for (uint32_t i = 0; i < ev->ncomplete; i++) {
             const skel_completion *c = &ev->complete[i];
-            const skel_req_entry *e = skel_reqtab_get(&w->reqs, c->req);
+            const skel_req_entry *e = ents[i];
             uint64_t fl = 0;
             if (c->src != e->src)
                 fl |= SKEL_C_SRC;
@@ -481,6 +488,13 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
     sc->asrc = ev->asrc;
     sc->atag = ev->atag;
     sc->obj = ev->obj;
+    /* Completed requests leave the table (persistent ones stay until freed);
+     * deleting moves map slots, never pool entries, so ents stay valid. */
+    for (uint32_t i = 0; i < ev->ncomplete; i++)
+        if (!ents[i]->persistent)
+            skel_reqtab_del(&w->reqs, ev->complete[i].req);
+    if (ents != small)
+        free(ents);
     if (creates) {
         skel_req_entry e = {.id = ev->req, .call = ev->call};
         e.persistent = ci->klass == SKEL_CLASS_SEND_INIT || ci->klass == SKEL_CLASS_RECV_INIT;
@@ -492,11 +506,6 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
         w->last_req = ev->req;
         if (ev->req != 0 && (rc = skel_reqtab_put(&w->reqs, &e)) != SKEL_OK)
             return rc;
-    }
-    for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        skel_req_entry *e = skel_reqtab_get(&w->reqs, ev->complete[i].req);
-        if (e != NULL && !e->persistent)
-            skel_reqtab_del(&w->reqs, ev->complete[i].req);
     }
     if (ci->klass == SKEL_CLASS_REQFREE)
         skel_reqtab_del(&w->reqs, ev->req);
