@@ -137,3 +137,18 @@ int skel_cli_resource(enum skel_resource which, char *out, size_t outlen)
     return skel_fail(SKEL_ENOTFOUND, "cannot find %s (looked beside %s and in %s)",
                      *file ? file : installed, skel_cli_self_dir(), built);
 }
+
+const char *skel_cli_printable(const char *s)
+{
+    static _Thread_local char buf[4096];
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 5 < sizeof buf;
+         p++) {
+        if (*p < 0x20 || *p >= 0x7f || *p == '\\')
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02x", *p);
+        else
+            buf[k++] = (char)*p;
+    }
+    buf[k] = '\0';
+    return buf;
+}

@@ -40,4 +40,15 @@ enum skel_resource {
  * executable, then the build tree.  Writes the path to out. */
 int skel_cli_resource(enum skel_resource which, char *out, size_t outlen);
 
+/* Text safe to print on a terminal: control characters and non-ASCII bytes of
+ * untrusted strings (command lines, host names from traces) become \xHH.
+ * Returns a thread-local buffer valid until the next call. */
+const char *skel_cli_printable(const char *s);
+
+/* The summary `skel stats` prints (cmd_stats.c); `skel trace` prints it too. */
+#include <stdio.h>
+struct skel_tracestats;
+struct skel_trace;
+void skel_cli_print_stats(FILE *out, const struct skel_trace *t, const struct skel_tracestats *st);
+
 #endif

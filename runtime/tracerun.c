@@ -1,0 +1,462 @@
+/* tracerun.c - `skel trace`: run a program under the tracer and complete its
+ * trace (tracerun.h). */
+#include "tracerun.h"
+
+#include "error.h"
+#include "proc.h"
+#include "trace.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s != NULL ? s + 1 : p;
+}
+
+/* What kind of launcher argv[0] is, following symbolic links (Debian's
+ * /usr/bin/mpiexec is an alternative pointing at one of them). */
+static const char *launcher_style(const char *argv0)
+{
+    char found[PATH_MAX], real[PATH_MAX];
+    const char *names[2] = {base_name(argv0), NULL};
+    if (skel_find_program(argv0, found, sizeof found) == SKEL_OK &&
+        realpath(found, real) != NULL)
+        names[1] = base_name(real);
+    for (int i = 0; i < 2 && names[i] != NULL; i++) {
+        const char *b = names[i];
+        if (strcmp(b, "mpiexec.mpich") == 0 || strcmp(b, "mpirun.mpich") == 0 ||
+            strcmp(b, "mpiexec.hydra") == 0 || strncmp(b, "hydra", 5) == 0)
+            return "hydra";
+        if (strcmp(b, "mpiexec.openmpi") == 0 || strcmp(b, "mpirun.openmpi") == 0 ||
+            strcmp(b, "orterun") == 0 || strcmp(b, "prterun") == 0)
+            return "openmpi";
+        if (strcmp(b, "srun") == 0)
+            return "srun";
+    }
+    return "env";
+}
+
+/* The MPI library of the first program in argv that links one. */
+static enum skel_mpi_flavor detect_flavor(char *const argv[], const char *style)
+{
+    for (size_t i = 0; argv[i] != NULL; i++) {
+        char path[PATH_MAX];
+        if (argv[i][0] == '-' || skel_find_program(argv[i], path, sizeof path) != SKEL_OK)
+            continue;
+        char **needed;
+        size_t n;
+        if (skel_elf_needed(path, &needed, &n) != SKEL_OK)
+            continue;
+        enum skel_mpi_flavor f = skel_elf_flavor_of(needed, n);
+        skel_elf_free_list(needed, n);
+        if (f != SKEL_MPI_UNKNOWN)
+            return f;
+    }
+    skel_clear_error();
+    return strcmp(style, "openmpi") == 0 ? SKEL_MPI_OPENMPI : SKEL_MPI_MPICH;
+}
+
+static int prepare_dir(const char *dir, int force)
+{
+    if (mkdir(dir, 0755) == 0)
+        return SKEL_OK;
+    if (errno != EEXIST)
+        return skel_fail(SKEL_EIO, "%s: cannot create: %s", dir, strerror(errno));
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return skel_fail(SKEL_EIO, "%s: %s", dir, strerror(errno));
+    int rc = SKEL_OK;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        int ours = strcmp(e->d_name, "meta") == 0 ||
+                   (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
+        if (!force || !ours) {
+            rc = skel_fail(SKEL_EUSAGE,
+                           "%s is not empty (it holds %s); choose another -o%s", dir, e->d_name,
+                           ours ? " or pass --force to replace the trace in it" : "");
+            break;
+        }
+        char p[PATH_MAX];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (unlink(p) != 0) {
+            rc = skel_fail(SKEL_EIO, "%s: cannot remove: %s", p, strerror(errno));
+            break;
+        }
+    }
+    closedir(d);
+    return rc;
+}
+
+/* environ with name=value set (replacing), or value prepended with ':' when
+ * prepend (for LD_PRELOAD). */
+static int env_set(char ***env, size_t *n, const char *name, const char *value, int prepend)
+{
+    size_t nl = strlen(name);
+    for (size_t i = 0; i < *n; i++) {
+        if (strncmp((*env)[i], name, nl) != 0 || (*env)[i][nl] != '=')
+            continue;
+        const char *old = (*env)[i] + nl + 1;
+        size_t len = nl + strlen(value) + strlen(old) + 3;
+        char *s = malloc(len);
+        if (s == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        if (prepend && *old)
+            snprintf(s, len, "%s=%s:%s", name, value, old);
+        else
+            snprintf(s, len, "%s=%s", name, value);
+        free((*env)[i]);
+        (*env)[i] = s;
+        return SKEL_OK;
+    }
+    char **ne = realloc(*env, (*n + 2) * sizeof *ne);
+    if (ne == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    *env = ne;
+    size_t len = nl + strlen(value) + 2;
+    if ((ne[*n] = malloc(len)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    snprintf(ne[*n], len, "%s=%s", name, value);
+    ne[++*n] = NULL;
+    return SKEL_OK;
+}
+
+static void free_list(char **l, size_t n)
+{
+    for (size_t i = 0; l != NULL && i < n; i++)
+        free(l[i]);
+    free(l);
+}
+
+int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
+                  struct skel_tracerun_result *res)
+{
+    int rc = SKEL_OK;
+    char **env = NULL, **args = NULL;
+    size_t nenv = 0, nargs = 0;
+    char dir[PATH_MAX], kv1[PATH_MAX + 32], kv2[PATH_MAX + 32], kv3[64];
+    memset(res, 0, sizeof *res);
+    if (argv[0] == NULL)
+        return skel_fail(SKEL_EUSAGE, "no command to trace");
+    if ((rc = prepare_dir(o->outdir, o->force)) != SKEL_OK)
+        return rc;
+    if (realpath(o->outdir, dir) == NULL)
+        return skel_fail(SKEL_EIO, "%s: %s", o->outdir, strerror(errno));
+
+    const char *style = launcher_style(argv[0]);
+    snprintf(res->launcher_style, sizeof res->launcher_style, "%s", style);
+    res->flavor = o->flavor != SKEL_MPI_UNKNOWN ? o->flavor : detect_flavor(argv, style);
+    const char *lib = res->flavor == SKEL_MPI_OPENMPI ? o->tracer_openmpi : o->tracer_mpich;
+    if (lib == NULL)
+        return skel_fail(SKEL_ENOTFOUND,
+                         "the program uses Open MPI but this Skel has no tracer built against "
+                         "Open MPI (install libopenmpi-dev and rebuild)");
+
+    /* The environment: the trace directory for everybody; the preload too,
+     * unless the launcher can give it to the ranks alone. */
+    for (char **e = environ; *e != NULL; e++)
+        nenv++;
+    env = calloc(nenv + 1, sizeof *env);
+    if (env == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t i = 0; i < nenv; i++)
+        if ((env[i] = strdup(environ[i])) == NULL) {
+            nenv = i;
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+    if ((rc = env_set(&env, &nenv, "SKEL_TRACE_DIR", dir, 0)) != SKEL_OK)
+        goto out;
+    if (o->buffer != NULL && (rc = env_set(&env, &nenv, "SKEL_TRACE_BUFFER", o->buffer, 0)))
+        goto out;
+    int by_env = strcmp(style, "hydra") != 0 && strcmp(style, "openmpi") != 0;
+    if (by_env && (rc = env_set(&env, &nenv, "LD_PRELOAD", lib, 1)) != SKEL_OK)
+        goto out;
+
+    /* The argument vector: the launcher's own way to pass variables. */
+    size_t argc = 0;
+    while (argv[argc] != NULL)
+        argc++;
+    args = calloc(argc + 8, sizeof *args);
+    if (args == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    args[nargs++] = argv[0];
+    if (strcmp(style, "hydra") == 0) {
+        args[nargs++] = "-genv";
+        args[nargs++] = "LD_PRELOAD";
+        args[nargs++] = (char *)lib;
+    } else if (strcmp(style, "openmpi") == 0) {
+        snprintf(kv1, sizeof kv1, "LD_PRELOAD=%s", lib);
+        snprintf(kv2, sizeof kv2, "SKEL_TRACE_DIR=%s", dir);
+        args[nargs++] = "-x";
+        args[nargs++] = kv1;
+        args[nargs++] = "-x";
+        args[nargs++] = kv2;
+        if (o->buffer != NULL) {
+            snprintf(kv3, sizeof kv3, "SKEL_TRACE_BUFFER=%s", o->buffer);
+            args[nargs++] = "-x";
+            args[nargs++] = kv3;
+        }
+    }
+    for (size_t i = 1; i < argc; i++)
+        args[nargs++] = argv[i];
+    args[nargs] = NULL;
+
+    if ((rc = skel_proc_signals_install()) != SKEL_OK)
+        goto out;
+    struct skel_proc_opts po = {.envp = env, .new_pgroup = 1};
+    pid_t pid;
+    if ((rc = skel_proc_spawn(args, &po, &pid)) != SKEL_OK)
+        goto restore;
+    skel_proc_guard(pid);
+    int status = 0;
+    rc = skel_proc_wait(pid, o->timeout_s, &status, &res->wall_s);
+    if (rc == SKEL_ETIMEOUT || rc == SKEL_EINTERRUPTED) {
+        /* SIGTERM first: the tracer writes what it has when it gets it. */
+        skel_proc_kill_group(pid, pid, 5.0);
+        if (rc == SKEL_ETIMEOUT)
+            rc = skel_fail(SKEL_ETIMEOUT, "%s did not finish within %.0f s; it was stopped (the "
+                                          "partial trace is in %s)",
+                           argv[0], o->timeout_s, dir);
+        else
+            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", dir);
+    }
+    skel_proc_unguard(pid);
+    res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
+                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+    if (rc == SKEL_OK)
+        rc = skel_tracerun_finish(dir, argv);
+restore:
+    skel_proc_signals_restore();
+out:
+    free_list(env, nenv);
+    free(args);
+    return rc;
+}
+
+/* ---- call-site resolution -------------------------------------------------------------- */
+
+struct site_ref {
+    char *module;
+    uint64_t offset, addr;
+};
+
+static int cmp_site(const void *a, const void *b)
+{
+    const struct site_ref *x = a, *y = b;
+    int c = strcmp(x->module, y->module);
+    return c != 0 ? c : x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* Every distinct (module, offset) of every rank. */
+static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
+{
+    struct site_ref *v = NULL;
+    size_t cnt = 0, cap = 0;
+    int rc = SKEL_OK;
+    for (uint32_t r = 0; r < skel_trace_nranks(t) && rc == SKEL_OK; r++) {
+        skel_rank_reader *rd;
+        if (skel_trace_open_rank(t, r, &rd) != SKEL_OK)
+            continue; /* a rank without a file has no sites */
+        skel_event ev;
+        while (skel_rank_next(rd, &ev) == 1)
+            ;
+        for (uint32_t i = 0; i < skel_rank_nsites(rd) && rc == SKEL_OK; i++) {
+            const skel_site *s = skel_rank_site(rd, i);
+            const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module)
+                                                               : NULL;
+            if (m == NULL)
+                continue;
+            if (cnt == cap) {
+                cap = cap ? cap * 2 : 64;
+                struct site_ref *nv = realloc(v, cap * sizeof *nv);
+                if (nv == NULL) {
+                    rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                    break;
+                }
+                v = nv;
+            }
+            if ((v[cnt].module = strdup(m->path)) == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                break;
+            }
+            v[cnt].offset = s->offset;
+            v[cnt].addr = s->addr;
+            cnt++;
+        }
+        skel_rank_close(rd);
+    }
+    if (rc == SKEL_OK && cnt > 1) {
+        qsort(v, cnt, sizeof *v, cmp_site);
+        size_t k = 1;
+        for (size_t i = 1; i < cnt; i++) {
+            if (cmp_site(&v[i], &v[k - 1]) == 0)
+                free(v[i].module);
+            else
+                v[k++] = v[i];
+        }
+        cnt = k;
+    }
+    *out = v;
+    *n = cnt;
+    return rc;
+}
+
+static char *next_line(char **p)
+{
+    if (*p == NULL || **p == '\0')
+        return NULL;
+    char *line = *p, *nl = strchr(line, '\n');
+    if (nl != NULL) {
+        *nl = '\0';
+        *p = nl + 1;
+    } else {
+        *p = line + strlen(line);
+    }
+    return line;
+}
+
+/* Resolve sites[from, to) of one module with one addr2line run. */
+static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta *m)
+{
+    int reloc = skel_elf_is_relocatable(v[from].module);
+    if (reloc < 0) {
+        skel_clear_error();
+        return SKEL_OK; /* the module is gone or not ELF: leave unresolved */
+    }
+    size_t n = to - from;
+    char **argv = calloc(n + 6, sizeof *argv);
+    char (*addrs)[24] = calloc(n, sizeof *addrs);
+    int rc = SKEL_OK;
+    if (argv == NULL || addrs == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    size_t k = 0;
+    argv[k++] = "addr2line";
+    argv[k++] = "-f";
+    argv[k++] = "-C";
+    argv[k++] = "-e";
+    argv[k++] = v[from].module;
+    for (size_t i = 0; i < n; i++) {
+        /* A return address points after the call: look one byte back. */
+        uint64_t a = reloc ? v[from + i].offset : v[from + i].addr;
+        snprintf(addrs[i], sizeof addrs[i], "0x%llx", (unsigned long long)(a ? a - 1 : 0));
+        argv[k++] = addrs[i];
+    }
+    char *outbuf = NULL;
+    if (skel_proc_run(argv, 60, &outbuf) != SKEL_OK) {
+        skel_clear_error(); /* no binutils: names stay module+offset */
+        goto out;
+    }
+    char *p = outbuf;
+    for (size_t i = 0; i < n; i++) {
+        char *func = next_line(&p), *loc = next_line(&p);
+        if (func == NULL || loc == NULL)
+            break;
+        skel_meta_site *st = &m->sites[m->nsites];
+        char *colon = strrchr(loc, ':');
+        unsigned long line = 0;
+        if (colon != NULL) {
+            *colon = '\0';
+            line = strtoul(colon + 1, NULL, 10); /* "42 (discriminator 3)" reads as 42 */
+        }
+        int known_func = strcmp(func, "??") != 0, known_file = strcmp(loc, "??") != 0;
+        if (!known_func && !known_file)
+            continue;
+        st->module = strdup(v[from + i].module);
+        st->offset = v[from + i].offset;
+        st->func = strdup(known_func ? func : "");
+        st->file = strdup(known_file ? loc : "");
+        st->line = known_file && line <= UINT32_MAX ? (uint32_t)line : 0;
+        if (st->module == NULL || st->func == NULL || st->file == NULL) {
+            free(st->module);
+            free(st->func);
+            free(st->file);
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            break;
+        }
+        m->nsites++;
+    }
+    free(outbuf);
+out:
+    free(argv);
+    free(addrs);
+    return rc;
+}
+
+int skel_tracerun_finish(const char *tracedir, char *const launch[])
+{
+    skel_trace *t = NULL;
+    struct site_ref *sites = NULL;
+    size_t nsites = 0;
+    char path[PATH_MAX];
+    int rc = skel_trace_open(tracedir, &t);
+    if (rc != SKEL_OK)
+        return rc;
+    if ((rc = collect_sites(t, &sites, &nsites)) != SKEL_OK)
+        goto out;
+    /* A copy of the metadata to complete (the trace's own stays read-only). */
+    snprintf(path, sizeof path, "%s/meta", tracedir);
+    skel_meta *m = NULL;
+    if ((rc = skel_meta_read(path, &m)) == SKEL_ENOTFOUND) {
+        /* Rank 0 never wrote it (the run died early): start one. */
+        skel_clear_error();
+        if ((m = calloc(1, sizeof *m)) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        m->nranks = skel_trace_nranks(t);
+        rc = SKEL_OK;
+    }
+    if (rc != SKEL_OK)
+        goto out;
+    if (launch != NULL && m->nlaunch == 0) {
+        size_t n = 0;
+        while (launch[n] != NULL)
+            n++;
+        m->launch = calloc(n + 1, sizeof *m->launch);
+        for (size_t i = 0; m->launch != NULL && i < n; i++)
+            m->launch[m->nlaunch++] = strdup(launch[i]);
+    }
+    for (size_t i = 0; i < m->nsites; i++) {
+        free(m->sites[i].module);
+        free(m->sites[i].func);
+        free(m->sites[i].file);
+    }
+    free(m->sites);
+    m->sites = calloc(nsites + 1, sizeof *m->sites);
+    m->nsites = 0;
+    if (m->sites == NULL)
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t i = 0; rc == SKEL_OK && i < nsites;) {
+        size_t j = i;
+        while (j < nsites && strcmp(sites[j].module, sites[i].module) == 0 && j - i < 512)
+            j++;
+        rc = resolve_module(sites, i, j, m);
+        i = j;
+    }
+    if (rc == SKEL_OK)
+        rc = skel_meta_write(path, m);
+    skel_meta_free(m);
+out:
+    for (size_t i = 0; i < nsites; i++)
+        free(sites[i].module);
+    free(sites);
+    skel_trace_close(t);
+    return rc;
+}

@@ -1,0 +1,46 @@
+/* tracerun.h - run an MPI program under the tracer (`skel trace`): pick the
+ * tracer built for the program's MPI library, hand it to the ranks only
+ * (through the launcher's own option when the launcher is known), wait, then
+ * complete the trace's metadata with the launch command and the call sites
+ * resolved to functions and source lines.
+ *
+ * Ownership: nothing is kept from the caller's arrays after return.
+ */
+#ifndef SKEL_TRACERUN_H
+#define SKEL_TRACERUN_H
+
+#include <stddef.h>
+
+#include "elfdeps.h"
+
+struct skel_tracerun_opts {
+    const char *outdir;         /* trace directory (created; must be empty or absent) */
+    int force;                  /* allow a non-empty outdir: its trace files are removed */
+    const char *tracer_mpich;   /* path of libskeltrace.so */
+    const char *tracer_openmpi; /* path of libskeltrace-openmpi.so, or NULL */
+    enum skel_mpi_flavor flavor; /* SKEL_MPI_UNKNOWN: detect from the program */
+    const char *buffer;         /* SKEL_TRACE_BUFFER value, or NULL */
+    double timeout_s;           /* <= 0: none */
+};
+
+struct skel_tracerun_result {
+    int exit_status;             /* the launcher's exit status (128+n if killed by signal n) */
+    enum skel_mpi_flavor flavor; /* the tracer used */
+    double wall_s;               /* wall time of the run */
+    char launcher_style[16];     /* "hydra", "openmpi", "srun" or "env" */
+};
+
+/* Run argv (argv[0] the launcher or the program itself).  Returns SKEL_OK when
+ * the program ran (whatever its exit status) and its trace was completed;
+ * SKEL_EEXEC if it could not be started, SKEL_EINTERRUPTED if a termination
+ * signal stopped it, SKEL_ETIMEOUT. */
+int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
+                  struct skel_tracerun_result *res);
+
+/* Resolve the call sites of a trace to function, file and line with
+ * addr2line (binutils) and store them, with the launch command if given, in
+ * the trace's metadata.  Missing addr2line or debug information is not an
+ * error: unresolved sites keep their module+offset names. */
+int skel_tracerun_finish(const char *tracedir, char *const launch[]);
+
+#endif

@@ -1,0 +1,41 @@
+/* xmldoc.h - read an untrusted XML file and validate it against one of
+ * Skel's embedded RELAX NG schemas (runtime/<name>.rng), with errors that
+ * name the source, the line and what was expected.
+ *
+ * Ownership: skel_xmldoc_load() hands back an xmlDoc the caller frees with
+ * xmlFreeDoc(); skel_xmldoc_read_file() a malloc'd buffer the caller frees.
+ * Documents with a DTD are refused (no entity expansion, no network access).
+ */
+#ifndef SKEL_XMLDOC_H
+#define SKEL_XMLDOC_H
+
+#include <libxml/tree.h>
+#include <stddef.h>
+
+/* Largest XML input accepted (node sets and scenarios are small). */
+#define SKEL_XMLDOC_MAX_BYTES (4u << 20)
+
+/* What an element should look like, appended to schema errors about it. */
+struct skel_xmldoc_hint {
+    const char *element; /* NULL ends a table */
+    const char *expected;
+};
+
+/* Parse buf[0..len) (the name source is used in messages) and validate it.
+ * SKEL_EFORMAT: not well-formed XML, or a DTD; SKEL_ESCHEMA: valid XML that
+ * the schema rejects ("source:line: element 'host': <libxml2's message>
+ * (expected: <hint>)"); SKEL_ERANGE: too big.  hints may be NULL. */
+int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
+                     size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out);
+
+/* Read a whole file of at most max bytes (NUL-terminated). */
+int skel_xmldoc_read_file(const char *path, size_t max, char **buf, size_t *len);
+
+/* Line of a node (for semantic errors found after validation). */
+unsigned skel_xmldoc_line(const xmlNode *node);
+
+/* Attribute value without surrounding white space, as a malloc'd string;
+ * NULL if absent (or out of memory). */
+char *skel_xmldoc_attr(const xmlNode *node, const char *name);
+
+#endif

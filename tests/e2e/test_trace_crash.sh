@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# A rank that dies by a signal, a rank that calls MPI_Abort and a program that
+# exits without MPI_Finalize still leave readable traces up to their last
+# event, marked as truncated with the reason.
+. "$(dirname "$0")/lib.sh"
+
+cat > "$TMP/crash.c" <<'C'
+#include <mpi.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    double x = rank;
+    for (int i = 0; i < 100; i++)
+        MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    const char *how = argc > 1 ? argv[1] : "";
+    if (rank == 1 && strcmp(how, "segv") == 0)
+        raise(SIGSEGV);
+    if (rank == 1 && strcmp(how, "term") == 0)
+        raise(SIGTERM);
+    if (rank == 1 && strcmp(how, "abort") == 0)
+        MPI_Abort(MPI_COMM_WORLD, 7);
+    if (strcmp(how, "exit") == 0)
+        exit(0);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}
+C
+extra=()
+[ "${SKEL_ASAN:-0}" = 1 ] && extra=(-fsanitize=address,undefined)
+mpicc.mpich -O1 -g "${extra[@]}" "$TMP/crash.c" -o "$TMP/crash"
+
+for how in segv term abort exit; do
+  echo "-- $how"
+  # the program fails on purpose (but exit(0) without MPI_Finalize may not
+  # count as a failure for the launcher): skel trace keeps the trace
+  status=0
+  "$SKEL" trace --quiet -o "$TMP/$how" -- timeout 60 mpiexec.mpich -n 2 "$TMP/crash" "$how" \
+    > "$TMP/$how.out" 2>&1 || status=$?
+  [ "$how" = exit ] || [ "$status" != 0 ] || fail "$how: the run was expected to fail"
+  "$SKEL" dump --rank 1 "$TMP/$how" > "$TMP/$how.dump" || true
+  n=$(grep -c "MPI_Allreduce" "$TMP/$how.dump" || true)
+  [ "$n" = 100 ] || { cat "$TMP/$how.dump" | tail; fail "$how: rank 1 has $n of 100 Allreduce events"; }
+  tail -1 "$TMP/$how.dump" | grep -q "without an end record" || fail "$how: not marked truncated"
+  case $how in
+    segv) tail -1 "$TMP/$how.dump" | grep -q "signal 11" || fail "segv: signal not recorded" ;;
+    term) tail -1 "$TMP/$how.dump" | grep -q "signal 15" || fail "term: signal not recorded" ;;
+    abort) tail -1 "$TMP/$how.dump" | grep -q "abort code 7" || fail "abort: code not recorded" ;;
+  esac
+  "$SKEL" stats --strict "$TMP/$how" > /dev/null && fail "$how: --strict accepted a truncated trace"
+done
+echo ok
