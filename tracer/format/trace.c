@@ -171,6 +171,16 @@ int skel_trace_open_rank(const skel_trace *t, uint32_t rank, skel_rank_reader **
     return SKEL_OK;
 }
 
+const skel_meta_site *skel_trace_site_at(const skel_trace *t, const char *module,
+                                         uint64_t offset)
+{
+    skel_map_slot *sl = skel_map_find(&t->site_map, site_key(module, offset));
+    if (sl == NULL)
+        return NULL;
+    const skel_meta_site *st = &t->meta->sites[sl->val];
+    return strcmp(st->module, module) == 0 && st->offset == offset ? st : NULL;
+}
+
 const skel_meta_site *skel_trace_site(const skel_trace *t, const skel_rank_reader *r,
                                       uint32_t site)
 {
@@ -178,13 +188,7 @@ const skel_meta_site *skel_trace_site(const skel_trace *t, const skel_rank_reade
     if (s == NULL || s->module == SKEL_COMM_NONE)
         return NULL;
     const skel_module *m = skel_rank_module(r, s->module);
-    if (m == NULL)
-        return NULL;
-    skel_map_slot *sl = skel_map_find(&t->site_map, site_key(m->path, s->offset));
-    if (sl == NULL)
-        return NULL;
-    const skel_meta_site *st = &t->meta->sites[sl->val];
-    return strcmp(st->module, m->path) == 0 && st->offset == s->offset ? st : NULL;
+    return m != NULL ? skel_trace_site_at(t, m->path, s->offset) : NULL;
 }
 
 static const char *base_name(const char *path)

@@ -39,6 +39,10 @@ int skel_trace_open_rank(const skel_trace *t, uint32_t rank, skel_rank_reader **
 const skel_meta_site *skel_trace_site(const skel_trace *t, const skel_rank_reader *r,
                                       uint32_t site);
 
+/* The same, by module path and offset in the module. */
+const skel_meta_site *skel_trace_site_at(const skel_trace *t, const char *module,
+                                         uint64_t offset);
+
 /* A short human-readable name for a call site, written to buf:
  * "func (file.c:42)", "func+0x1a", or "module+0x1a2b" - whatever is known.
  * The text comes from the traced program: escape it before using it in

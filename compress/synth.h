@@ -1,0 +1,62 @@
+/* synth.h - synthetic traces of regular MPI programs, written with the trace
+ * writer, for the compression tests and benchmarks (millions of events, many
+ * ranks, known structure) without running MPI.
+ *
+ * Every pattern produces a complete trace directory (meta + one rank file per
+ * rank) that skel_trace_open() reads like a traced run: MPI_Init first,
+ * MPI_Finalize last, sequential request ids, call sites in one module, and
+ * deterministic timing (a per-iteration compute gap with a reproducible
+ * pseudo-random jitter).  The same options always give the same files.
+ *
+ * Ownership: nothing is kept after skel_synth_write() returns.
+ */
+#ifndef SKEL_SYNTH_H
+#define SKEL_SYNTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum skel_synth_pattern {
+    /* 2-D halo exchange on a non-periodic Cartesian grid (MPI_Cart_create):
+     * per iteration 4 MPI_Irecv + 4 MPI_Isend (MPI_PROC_NULL across the
+     * border, or no call there with skip_border), one MPI_Waitall on the
+     * requests, and an MPI_Allreduce every `reduce_every` iterations; a
+     * final MPI_Reduce to rank 0. */
+    SKEL_SYNTH_STENCIL = 1,
+    /* Task farm, rank 0 the master: workers send a request (tag 1) and
+     * receive tasks (tag 2) or a stop (tag 3); the master receives from
+     * MPI_ANY_SOURCE and answers the actual source.  Tasks go round-robin,
+     * `iterations` tasks per worker; a final MPI_Gather to rank 0. */
+    SKEL_SYNTH_MASTER_WORKER = 2,
+    /* Periodic ring: per iteration one MPI_Sendrecv to the right neighbour
+     * from the left one, and an inner loop of `inner` MPI_Bcast from rank 0;
+     * an MPI_Allreduce every `reduce_every` iterations. */
+    SKEL_SYNTH_RING = 3,
+};
+
+typedef struct skel_synth_opts {
+    enum skel_synth_pattern pattern;
+    uint32_t nranks;       /* >= 1 (master/worker: >= 2) */
+    uint64_t iterations;   /* outer iterations (tasks per worker for master/worker) */
+    uint32_t reduce_every; /* 0: never */
+    uint32_t inner;        /* ring: inner loop length */
+    int skip_border;       /* stencil: border ranks skip the calls to MPI_PROC_NULL */
+    uint64_t bytes;        /* message size before jitter */
+    double bytes_jitter;   /* sizes are bytes * (1 + u * jitter), u uniform in [-1, 1] */
+    uint64_t gap_ns;       /* compute time per iteration before jitter */
+    double gap_jitter;     /* relative jitter of compute times, in [0, 1) */
+    uint64_t seed;
+    size_t bufsize;        /* writer buffer (0: 1 MiB) */
+} skel_synth_opts;
+
+/* Fill o with a small stencil: 4 ranks, 100 iterations, 1 KiB messages. */
+void skel_synth_defaults(skel_synth_opts *o);
+
+/* Write the trace directory dir (created if absent; existing rank files and
+ * meta are overwritten).  SKEL_EUSAGE for impossible options. */
+int skel_synth_write(const char *dir, const skel_synth_opts *o);
+
+/* Number of events each rank's file holds for these options (for tests). */
+uint64_t skel_synth_events(const skel_synth_opts *o, uint32_t rank);
+
+#endif

@@ -1,0 +1,317 @@
+/* test_compress_sigfile.c - signature files (compress/sigfile.h): round
+ * trips, and invalid files rejected with the right error and line. */
+#include <criterion/criterion.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compress.h"
+#include "error.h"
+#include "sigfile.h"
+#include "synth.h"
+
+static char *dir_;
+static char *text_; /* a valid signature document */
+static size_t len_;
+
+static void rmtrace(const char *dir, uint32_t nranks)
+{
+    char p[4096], name[64];
+    for (uint32_t r = 0; r < nranks; r++) {
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/meta", dir);
+    unlink(p);
+}
+
+static skel_signature *sample(uint32_t nranks, enum skel_synth_pattern p)
+{
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = p;
+    o.nranks = nranks;
+    o.iterations = 12;
+    o.reduce_every = 3;
+    cr_assert_eq(skel_synth_write(dir_, &o), SKEL_OK, "%s", skel_last_error());
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir_, &t), SKEL_OK);
+    skel_compress_opts co;
+    skel_compress_defaults(&co);
+    skel_signature *s;
+    cr_assert_eq(skel_compress_trace(t, &co, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    skel_trace_close(t);
+    rmtrace(dir_, nranks);
+    return s;
+}
+
+static void setup(void)
+{
+    dir_ = strdup("/tmp/skel-test-sigfile-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir_));
+    skel_signature *s = sample(4, SKEL_SYNTH_STENCIL);
+    cr_assert_eq(skel_sigfile_format(s, &text_, &len_), SKEL_OK);
+    skel_signature_free(s);
+}
+
+static void teardown(void)
+{
+    free(text_);
+    rmdir(dir_);
+    free(dir_);
+}
+
+TestSuite(sigfile, .init = setup, .fini = teardown);
+
+/* Line (1-based) of byte offset off in text_. */
+static unsigned line_at(const char *text, size_t off)
+{
+    unsigned l = 1;
+    for (size_t i = 0; i < off; i++)
+        l += text[i] == '\n';
+    return l;
+}
+
+/* A copy of text_ with the first occurrence of `from` replaced by `to`;
+ * *line gets the line of the change. */
+static char *edit(const char *from, const char *to, unsigned *line)
+{
+    const char *p = strstr(text_, from);
+    cr_assert_not_null(p, "'%s' not in the sample document", from);
+    size_t off = (size_t)(p - text_), fl = strlen(from), tl = strlen(to);
+    char *out = malloc(len_ - fl + tl + 1);
+    memcpy(out, text_, off);
+    memcpy(out + off, to, tl);
+    memcpy(out + off + tl, p + fl, len_ - off - fl + 1);
+    *line = line_at(text_, off);
+    return out;
+}
+
+static void expect_error(const char *doc, int code, unsigned line, const char *what)
+{
+    skel_signature *s = (skel_signature *)0x1;
+    int rc = skel_sigfile_parse(doc, strlen(doc), "bad.sig", &s);
+    cr_assert_eq(rc, code, "expected %s, got %s: %s", skel_errname(code), skel_errname(rc),
+                 skel_last_error());
+    cr_expect_null(s, "nothing is returned on error");
+    char want[64];
+    snprintf(want, sizeof want, "bad.sig:%u:", line);
+    cr_expect(strncmp(skel_last_error(), want, strlen(want)) == 0,
+              "error '%s' should start with '%s'", skel_last_error(), want);
+    if (what != NULL)
+        cr_expect(strstr(skel_last_error(), what) != NULL, "error '%s' should mention '%s'",
+                  skel_last_error(), what);
+}
+
+Test(sigfile, round_trip_is_exact)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s",
+                 skel_last_error());
+    char *again;
+    size_t n;
+    cr_assert_eq(skel_sigfile_format(s, &again, &n), SKEL_OK);
+    cr_expect_eq(n, len_);
+    cr_expect(strcmp(again, text_) == 0, "formatting what was read gives another document");
+    free(again);
+    skel_signature_free(s);
+}
+
+Test(sigfile, round_trip_of_other_patterns)
+{
+    static const enum skel_synth_pattern pats[] = {SKEL_SYNTH_MASTER_WORKER, SKEL_SYNTH_RING};
+    for (size_t k = 0; k < 2; k++) {
+        skel_signature *s = sample(5, pats[k]), *b;
+        char *t1, *t2;
+        size_t n1, n2;
+        cr_assert_eq(skel_sigfile_format(s, &t1, &n1), SKEL_OK);
+        cr_assert_eq(skel_sigfile_parse(t1, n1, "x", &b), SKEL_OK, "%s", skel_last_error());
+        cr_assert_eq(skel_sigfile_format(b, &t2, &n2), SKEL_OK);
+        cr_expect(n1 == n2 && memcmp(t1, t2, n1) == 0);
+        cr_expect_eq(b->nclasses, s->nclasses);
+        cr_expect_eq(b->ratio, s->ratio);
+        free(t1);
+        free(t2);
+        skel_signature_free(s);
+        skel_signature_free(b);
+    }
+}
+
+Test(sigfile, write_is_atomic)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/app.sig", dir_);
+    cr_assert_eq(skel_sigfile_write(path, s), SKEL_OK, "%s", skel_last_error());
+    /* Only the file itself is left. */
+    DIR *d = opendir(dir_);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.') {
+            n++;
+            cr_expect_str_eq(e->d_name, "app.sig");
+        }
+    closedir(d);
+    cr_expect_eq(n, 1);
+    skel_signature *back;
+    cr_assert_eq(skel_sigfile_read(path, &back), SKEL_OK, "%s", skel_last_error());
+    skel_signature_free(back);
+    unlink(path);
+    /* A directory that does not exist: an error, no file. */
+    snprintf(path, sizeof path, "%s/no/such/dir/app.sig", dir_);
+    cr_expect_eq(skel_sigfile_write(path, s), SKEL_EIO);
+    cr_expect(strstr(skel_last_error(), "no/such/dir") != NULL, "%s", skel_last_error());
+    skel_signature_free(s);
+    cr_expect_eq(skel_sigfile_read("/nonexistent/x.sig", &s), SKEL_ENOTFOUND);
+}
+
+Test(sigfile, wrong_element)
+{
+    unsigned line;
+    char *doc = edit("<compute ", "<computation ", &line);
+    expect_error(doc, SKEL_ESCHEMA, line, NULL);
+    free(doc);
+}
+
+Test(sigfile, missing_attribute)
+{
+    unsigned line;
+    char *doc = edit(" call=\"MPI_Isend\"", "", &line);
+    expect_error(doc, SKEL_ESCHEMA, line, "symbol");
+    free(doc);
+}
+
+Test(sigfile, bad_number)
+{
+    unsigned line;
+    char *doc = edit(" occurrences=\"", " occurrences=\"x", &line);
+    /* libxml2 names the type and the value, not the attribute. */
+    expect_error(doc, SKEL_ESCHEMA, line, "'x");
+    free(doc);
+    doc = edit(" dtsize=\"8\"", " dtsize=\"-8\"", &line);
+    expect_error(doc, SKEL_ESCHEMA, line, NULL);
+    free(doc);
+}
+
+Test(sigfile, dangling_symbol_reference)
+{
+    unsigned line;
+    char *doc = edit("<s ref=\"0\"/>", "<s ref=\"9999\"/>", &line);
+    expect_error(doc, SKEL_EFORMAT, line, "symbol 9999");
+    free(doc);
+}
+
+Test(sigfile, dangling_block_reference)
+{
+    unsigned line;
+    const char *p = strstr(text_, "<loop body=\"");
+    cr_assert_not_null(p);
+    char from[64];
+    snprintf(from, sizeof from, "%.*s", (int)(strchr(p + 12, '"') - p + 1), p);
+    char *doc = edit(from, "<loop body=\"7777\"", &line);
+    /* Reported at the block holding the loop (bodies may come later). */
+    const char *blk = p;
+    while (blk > text_ && strncmp(blk, "<block ", 7) != 0)
+        blk--;
+    expect_error(doc, SKEL_EFORMAT, line_at(text_, (size_t)(blk - text_)), "block 7777");
+    free(doc);
+}
+
+Test(sigfile, unknown_call)
+{
+    unsigned line;
+    char *doc = edit("call=\"MPI_Waitall\"", "call=\"MPI_Frobnicate\"", &line);
+    expect_error(doc, SKEL_EFORMAT, line, "MPI_Frobnicate");
+    free(doc);
+}
+
+Test(sigfile, duplicate_symbol)
+{
+    unsigned line;
+    char *doc = edit("<symbol id=\"1\"", "<symbol id=\"0\"", &line);
+    expect_error(doc, SKEL_EFORMAT, line, "twice");
+    free(doc);
+}
+
+Test(sigfile, not_well_formed)
+{
+    char *doc = strdup(text_);
+    /* Cut in the middle of the third line. */
+    char *p = doc;
+    for (int i = 0; i < 2; i++)
+        p = strchr(p, '\n') + 1;
+    p[5] = '\0';
+    skel_signature *s = NULL;
+    cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "cut.sig", &s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "cut.sig:") == skel_last_error(), "%s",
+              skel_last_error());
+    cr_expect(strstr(skel_last_error(), "well-formed") != NULL, "%s", skel_last_error());
+    cr_expect_eq(skel_sigfile_parse("", 0, "empty.sig", &s), SKEL_EFORMAT);
+    free(doc);
+}
+
+Test(sigfile, doctype_refused)
+{
+    const char *doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE signature [<!ENTITY x \"y\">]>\n"
+                      "<signature/>\n";
+    skel_signature *s = NULL;
+    cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "dt.sig", &s), SKEL_EFORMAT);
+}
+
+Test(sigfile, rank_in_two_classes)
+{
+    unsigned line;
+    /* Class 0 lists all four ranks; claim rank 0 also has class 1 - there is
+     * only class 0, so the rank's class is undefined. */
+    char *doc = edit("<rank id=\"0\" class=\"0\"", "<rank id=\"0\" class=\"1\"", &line);
+    expect_error(doc, SKEL_EFORMAT, line, "class 1");
+    free(doc);
+}
+
+Test(sigfile, loop_containing_itself)
+{
+    /* Make the first loop body loop over itself. */
+    const char *b = strstr(text_, "<block id=\"");
+    cr_assert_not_null(b);
+    unsigned id = (unsigned)strtoul(b + 11, NULL, 10);
+    const char *lp = strstr(b, "<loop body=\"");
+    cr_assert_not_null(lp);
+    unsigned body = (unsigned)strtoul(lp + 12, NULL, 10);
+    char from[64], to[64];
+    snprintf(from, sizeof from, "<block id=\"%u\"", body);
+    const char *bb = strstr(text_, from);
+    cr_assert_not_null(bb);
+    const char *first_item = strstr(bb, "<s ref=");
+    cr_assert_not_null(first_item);
+    snprintf(from, sizeof from, "%.*s", (int)(strchr(first_item, '>') - first_item + 1),
+             first_item);
+    snprintf(to, sizeof to, "<loop body=\"%u\" count=\"2\"/>", body);
+    unsigned line;
+    char *doc = edit(from, to, &line);
+    (void)id;
+    skel_signature *s = NULL;
+    cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "cyc.sig", &s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "itself") != NULL, "%s", skel_last_error());
+    free(doc);
+}
+
+Test(sigfile, peer_out_of_range)
+{
+    unsigned line;
+    const char *p = strstr(text_, "<peer kind=\"cart\" vec=\"");
+    cr_assert_not_null(p);
+    char from[80];
+    snprintf(from, sizeof from, "%.*s", (int)(strchr(p + 23, '"') - p + 1), p);
+    char *doc = edit(from, "<peer kind=\"abs\" value=\"40\"", &line);
+    skel_signature *s = NULL;
+    cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "peer.sig", &s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "does not resolve") != NULL, "%s", skel_last_error());
+    free(doc);
+}

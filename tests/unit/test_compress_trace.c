@@ -1,0 +1,616 @@
+/* test_compress_trace.c - compression of whole traces (compress/compress.h)
+ * on synthetic traces (compress/synth.h): lossless at threshold 0, exact
+ * per-call counts and sizes within the threshold above 0, Q non-decreasing
+ * in the threshold, the automatic threshold, rank classes, peer encodings.
+ * The checks here walk the signature and read the trace themselves; they do
+ * not rely on skel_compress_verify() (tested separately). */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compress.h"
+#include "error.h"
+#include "sigfile.h"
+#include "synth.h"
+#include "writer.h"
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static char *tmpdir(void)
+{
+    char *d = strdup("/tmp/skel-test-compress-XXXXXX");
+    cr_assert_not_null(mkdtemp(d));
+    return d;
+}
+
+static void rmtrace(const char *dir, uint32_t nranks)
+{
+    char p[4096], name[64];
+    for (uint32_t r = 0; r < nranks; r++) {
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/meta", dir);
+    unlink(p);
+    rmdir(dir);
+}
+
+static skel_trace *make(const char *dir, const skel_synth_opts *o)
+{
+    cr_assert_eq(skel_synth_write(dir, o), SKEL_OK, "%s", skel_last_error());
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    return t;
+}
+
+static skel_signature *compress_at(const skel_trace *t, double T, double K)
+{
+    skel_compress_opts o;
+    skel_compress_defaults(&o);
+    o.threshold = T;
+    o.scale = K;
+    skel_signature *s;
+    cr_assert_eq(skel_compress_trace(t, &o, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_signature_check(s, "test"), SKEL_OK, "%s", skel_last_error());
+    return s;
+}
+
+/* Walk a rank's expansion next to its trace. */
+struct cmp {
+    const skel_signature *s;
+    skel_rank_reader *rd;
+    uint32_t rank;
+    uint64_t n;
+    double T;
+    uint64_t calls[SKEL_CALL_LIMIT]; /* per call, from the expansion */
+    int failed;
+};
+
+static int close_enough(double x, const skel_sig_range *r, double T)
+{
+    if (T == 0)
+        return r->min == r->max && x == (double)r->min;
+    return fabs(x - r->mean) <= T * r->mean + 1e-6;
+}
+
+static int check_event(void *ctx, const skel_sig_symbol *y)
+{
+    struct cmp *c = ctx;
+    skel_event ev;
+    cr_assert_eq(skel_rank_next(c->rd, &ev), 1, "rank %u: trace shorter than signature",
+                 c->rank);
+    c->calls[y->call]++;
+    cr_assert_eq(ev.call, y->call, "rank %u event %llu: %s vs %s", c->rank,
+                 (unsigned long long)c->n, skel_call_name(ev.call), skel_call_name(y->call));
+    int side = skel_sig_side_of(c->s, c->rank, y);
+    cr_assert_geq(side, 0);
+    const skel_sig_side *sd = &y->side[side];
+    cr_assert(y->sides & (1u << side));
+    cr_assert(close_enough((double)ev.bytes, &sd->bytes, c->T),
+              "rank %u event %llu: bytes %llu, symbol mean %.1f [%lld, %lld] at T=%g", c->rank,
+              (unsigned long long)c->n, (unsigned long long)ev.bytes, sd->bytes.mean,
+              (long long)sd->bytes.min, (long long)sd->bytes.max, c->T);
+    cr_assert(close_enough((double)ev.count, &sd->count, c->T));
+    if (c->T == 0) {
+        int32_t cr, wr;
+        if (y->peer.kind != SKEL_SIG_PEER_REPLY) {
+            cr_assert_eq(skel_sig_peer_resolve(c->s, c->rank, y->comm, &y->peer, -1, &cr, &wr),
+                         SKEL_OK, "%s", skel_last_error());
+            cr_assert_eq(wr, ev.peer, "rank %u event %llu (%s): peer %d, signature %d", c->rank,
+                         (unsigned long long)c->n, skel_call_name(ev.call), ev.peer, wr);
+        }
+        cr_assert_eq(skel_sig_peer_resolve(c->s, c->rank, y->comm, &y->root, -1, &cr, &wr),
+                     SKEL_OK);
+        cr_assert_eq(wr, ev.root);
+        cr_assert_eq(ev.tag, y->tag);
+        cr_assert_eq(ev.comm, y->comm);
+        const struct skel_call_info *ci = skel_call_info(ev.call);
+        if (ci != NULL && ci->klass == SKEL_CLASS_WAIT) {
+            cr_assert_eq(ev.ncomplete, y->nlinks);
+            for (uint32_t i = 0; i < ev.ncomplete; i++)
+                cr_assert_eq(ev.complete[i].index, y->links[i].index);
+        }
+    }
+    c->n++;
+    return 0;
+}
+
+/* Expansion of every rank against the trace; also per-call counts. */
+static void check_against(const skel_trace *t, const skel_signature *s)
+{
+    for (uint32_t r = 0; r < s->nranks; r++) {
+        struct cmp *c = calloc(1, sizeof *c);
+        c->s = s;
+        c->rank = r;
+        c->T = s->threshold;
+        cr_assert_eq(skel_trace_open_rank(t, r, &c->rd), SKEL_OK);
+        cr_assert_eq(skel_sig_walk(s, s->ranks[r].cls, check_event, c), 0);
+        skel_event ev;
+        cr_assert_eq(skel_rank_next(c->rd, &ev), 0, "rank %u: trace longer than signature", r);
+        skel_rank_close(c->rd);
+        /* Per-call counts of the trace, read again independently. */
+        skel_rank_reader *rd;
+        cr_assert_eq(skel_trace_open_rank(t, r, &rd), SKEL_OK);
+        uint64_t *calls = calloc(SKEL_CALL_LIMIT, sizeof *calls);
+        while (skel_rank_next(rd, &ev) == 1)
+            calls[ev.call]++;
+        skel_rank_close(rd);
+        for (unsigned k = 0; k < SKEL_CALL_LIMIT; k++)
+            cr_assert_eq(calls[k], c->calls[k], "rank %u: %s %llu times in the trace, %llu in "
+                         "the signature", r, skel_call_name(k), (unsigned long long)calls[k],
+                         (unsigned long long)c->calls[k]);
+        free(calls);
+        free(c);
+    }
+}
+
+static uint32_t class_of(const skel_signature *s, uint32_t rank)
+{
+    return s->ranks[rank].cls;
+}
+
+/* ---- threshold 0 ------------------------------------------------------------------ */
+
+static void lossless(enum skel_synth_pattern p, uint32_t nranks, int skip, double jitter)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = p;
+    o.nranks = nranks;
+    o.iterations = 57;
+    o.skip_border = skip;
+    o.bytes_jitter = jitter;
+    o.reduce_every = 5;
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    check_against(t, s);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t r = 0; r < nranks; r++)
+        cr_expect_eq(s->ranks[r].events, skel_synth_events(&o, r));
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, nranks);
+    free(d);
+}
+
+Test(compress, lossless_stencil) { lossless(SKEL_SYNTH_STENCIL, 9, 0, 0); }
+Test(compress, lossless_stencil_skipping_borders) { lossless(SKEL_SYNTH_STENCIL, 6, 1, 0); }
+Test(compress, lossless_master_worker) { lossless(SKEL_SYNTH_MASTER_WORKER, 5, 0, 0); }
+Test(compress, lossless_ring) { lossless(SKEL_SYNTH_RING, 4, 0, 0); }
+Test(compress, lossless_with_random_sizes) { lossless(SKEL_SYNTH_STENCIL, 4, 0, 0.5); }
+
+/* ---- thresholds above 0 ------------------------------------------------------------ */
+
+Test(compress, sizes_within_threshold_and_q_monotone)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 4;
+    o.iterations = 300;
+    o.bytes_jitter = 0.08;
+    o.gap_jitter = 0.3;
+    skel_trace *t = make(d, &o);
+    double prevq = 0;
+    uint32_t prevsyms = UINT32_MAX;
+    static const double grid[] = {0, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.15, 0.2, 0.3};
+    for (size_t i = 0; i < sizeof grid / sizeof grid[0]; i++) {
+        skel_signature *s = compress_at(t, grid[i], 0);
+        check_against(t, s);
+        cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "T=%g: %s", grid[i],
+                     skel_last_error());
+        cr_expect_geq(s->ratio, prevq - 1e-9, "Q fell from %.3f to %.3f at T=%g", prevq,
+                      s->ratio, grid[i]);
+        /* Symbols per rank of class 0 can only merge as T grows. */
+        uint32_t nsym = 0;
+        for (uint32_t k = 0; k < s->nsymbols; k++)
+            nsym += s->symbols[k].cls == class_of(s, 0);
+        cr_expect_leq(nsym, prevsyms, "T=%g: %u symbols, %u before", grid[i], nsym, prevsyms);
+        prevsyms = nsym;
+        prevq = s->ratio;
+        skel_signature_free(s);
+    }
+    cr_expect_gt(prevq, 10, "the jittered sizes should fold at T=0.3 (Q=%.2f)", prevq);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+Test(compress, automatic_threshold)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 2;
+    o.iterations = 200;
+    o.bytes_jitter = 0.05;
+    skel_trace *t = make(d, &o);
+    skel_compress_opts co;
+    skel_compress_defaults(&co);
+    co.scale = 40;
+    skel_signature *s;
+    skel_compress_stats st;
+    cr_assert_eq(skel_compress_trace(t, &co, &s, &st), SKEL_OK, "%s", skel_last_error());
+    cr_expect(st.reached);
+    cr_expect_geq(st.ratio, 20);
+    cr_expect_gt(st.threshold, 0);
+    cr_expect_leq(st.threshold, co.max_threshold);
+    /* The threshold one step lower does not reach K/2. */
+    skel_signature *lower = compress_at(t, st.threshold - co.step, 0);
+    cr_expect_lt(lower->ratio, 20, "T=%.2f already gives Q=%.2f", st.threshold - co.step,
+                 lower->ratio);
+    cr_expect_eq(s->scale, 40);
+    cr_expect_eq(s->threshold, st.threshold);
+    skel_signature_free(lower);
+    skel_signature_free(s);
+    /* An unreachable K stops at the maximum. */
+    co.scale = 1e9;
+    co.max_threshold = 0.05;
+    cr_assert_eq(skel_compress_trace(t, &co, &s, &st), SKEL_OK);
+    cr_expect(!st.reached);
+    cr_expect_eq(st.threshold, 0.05);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+/* ---- rank folding ----------------------------------------------------------------- */
+
+Test(ranks, stencil_with_proc_null_is_one_class)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 16;
+    o.iterations = 40;
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_expect_eq(s->nclasses, 1, "border ranks posting to MPI_PROC_NULL fold too (%u classes)",
+                 s->nclasses);
+    /* Halo peers are Cartesian offsets. */
+    int cart = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        cart += s->symbols[i].peer.kind == SKEL_SIG_PEER_CART;
+    cr_expect_geq(cart, 8);
+    check_against(t, s);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+Test(ranks, stencil_interior_ranks_fold_borders_stay_apart)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 16; /* 4 x 4 */
+    o.iterations = 40;
+    o.skip_border = 1;
+    skel_trace *t = make(d, &o);
+    for (unsigned threads = 1; threads <= 4; threads += 3) {
+        skel_compress_opts co;
+        skel_compress_defaults(&co);
+        co.threads = threads;
+        skel_signature *s;
+        cr_assert_eq(skel_compress_trace(t, &co, &s, NULL), SKEL_OK);
+        /* Interior 5, 6, 9, 10 together; corners, and each kind of edge,
+         * apart: 4 corners + 4 edge kinds + interior. */
+        uint32_t in = class_of(s, 5);
+        cr_expect_eq(class_of(s, 6), in);
+        cr_expect_eq(class_of(s, 9), in);
+        cr_expect_eq(class_of(s, 10), in);
+        cr_expect_eq(s->classes[in].nranks, 4);
+        cr_expect_neq(class_of(s, 0), in);
+        cr_expect_neq(class_of(s, 0), class_of(s, 3));
+        cr_expect_eq(class_of(s, 1), class_of(s, 2), "the two top edge ranks fold");
+        cr_expect_eq(s->nclasses, 9, "%u classes with %u threads", s->nclasses, threads);
+        check_against(t, s);
+        skel_signature_free(s);
+    }
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+Test(ranks, master_stays_alone)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = SKEL_SYNTH_MASTER_WORKER;
+    o.nranks = 8;
+    o.iterations = 50;
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_expect_eq(s->nclasses, 2);
+    cr_expect_eq(s->classes[class_of(s, 0)].nranks, 1, "the master is its own class");
+    cr_expect_eq(s->classes[class_of(s, 1)].nranks, 7, "the workers fold");
+    /* Workers send to rank 0 (absolute); the master replies. */
+    int reply = 0, abs0 = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->call != SKEL_CALL_MPI_Send)
+            continue;
+        reply += y->cls == class_of(s, 0) && y->peer.kind == SKEL_SIG_PEER_REPLY;
+        abs0 += y->cls == class_of(s, 1) && y->peer.kind == SKEL_SIG_PEER_ABS &&
+                y->peer.value == 0;
+    }
+    cr_expect_geq(reply, 1);
+    cr_expect_geq(abs0, 1);
+    /* The master's loop folds although it serves the workers in turn. */
+    cr_expect_lt(s->classes[class_of(s, 0)].length, 20);
+    check_against(t, s);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+Test(ranks, ring_uses_offsets_modulo_the_size)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = SKEL_SYNTH_RING;
+    o.nranks = 6;
+    o.iterations = 30;
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_expect_eq(s->nclasses, 1);
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->call == SKEL_CALL_MPI_Sendrecv) {
+            cr_expect_eq(y->peer.kind, SKEL_SIG_PEER_MOD);
+            cr_expect_eq(y->peer.value, 1);
+            cr_expect_eq(y->peer2.kind, SKEL_SIG_PEER_MOD);
+            cr_expect_eq(y->peer2.value, 5);
+        }
+        if (y->call == SKEL_CALL_MPI_Bcast) {
+            cr_expect_eq(y->root.kind, SKEL_SIG_PEER_ABS);
+            cr_expect_eq(y->sides, 3, "root and non-root members in one symbol");
+        }
+    }
+    check_against(t, s);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+/* Size grows with the program, not with iterations or ranks. */
+Test(compress, signature_size_constant_in_iterations_and_ranks)
+{
+    uint64_t len[3];
+    uint32_t nsym[3];
+    static const uint64_t iters[3] = {50, 500, 5000};
+    static const uint32_t ranks[3] = {4, 9, 16};
+    for (int k = 0; k < 3; k++) {
+        char *d = tmpdir();
+        skel_synth_opts o;
+        skel_synth_defaults(&o);
+        o.nranks = ranks[k];
+        o.iterations = iters[k];
+        skel_trace *t = make(d, &o);
+        skel_signature *s = compress_at(t, 0, 0);
+        len[k] = s->classes[0].length;
+        nsym[k] = s->nsymbols;
+        skel_signature_free(s);
+        skel_trace_close(t);
+        rmtrace(d, o.nranks);
+        free(d);
+    }
+    cr_expect_eq(len[0], len[1]);
+    cr_expect_eq(len[1], len[2]);
+    cr_expect_eq(nsym[0], nsym[2]);
+}
+
+Test(compress, verify_catches_a_wrong_signature)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 4;
+    o.iterations = 20;
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK);
+    /* One more iteration of the main loop than the trace had. */
+    int changed = 0;
+    for (uint32_t b = 0; b < s->nblocks && !changed; b++)
+        for (uint32_t i = 0; i < s->blocks[b].nitems && !changed; i++)
+            if (s->blocks[b].items[i].kind == SKEL_SIG_ITEM_LOOP &&
+                s->blocks[b].items[i].count > 10) {
+                s->blocks[b].items[i].count++;
+                changed = 1;
+            }
+    cr_assert(changed);
+    cr_expect_eq(skel_compress_verify(t, s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "rank") != NULL, "%s", skel_last_error());
+    skel_signature_free(s);
+    s = compress_at(t, 0, 0);
+    /* A wrong tag. */
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        if (s->symbols[i].call == SKEL_CALL_MPI_Isend) {
+            s->symbols[i].tag += 100;
+            break;
+        }
+    cr_expect_eq(skel_compress_verify(t, s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "tag") != NULL, "%s", skel_last_error());
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+Test(compress, dominant_loop_and_times)
+{
+    char *d = tmpdir();
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 4;
+    o.iterations = 100;
+    o.gap_ns = 1000000; /* 1 ms of compute per iteration: the loop dominates */
+    skel_trace *t = make(d, &o);
+    skel_signature *s = compress_at(t, 0, 0);
+    const skel_sig_class *k = &s->classes[0];
+    cr_assert_neq(k->dominant, SKEL_SIG_NONE);
+    cr_expect_gt(k->dominant_share, 0.9, "share %.3f", k->dominant_share);
+    cr_expect_geq(k->dominant_count, 99);
+    cr_expect_gt(k->dominant_iter_ns, 0.9e6);
+    cr_expect_lt(k->dominant_iter_ns, 1.3e6);
+    cr_expect_eq(k->events, skel_synth_events(&o, 0));
+    cr_expect_eq(s->trace_length, 4 * skel_synth_events(&o, 0));
+    cr_expect_eq(s->signature_length, 4 * k->length);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, o.nranks);
+    free(d);
+}
+
+/* Persistent requests: MPI_Send_init/MPI_Recv_init once, then per iteration
+ * MPI_Startall of both and MPI_Waitall, then MPI_Request_free; and a
+ * MPI_Waitany loop.  Links (activation distances) must make the iterations
+ * identical, and the expansion must name the right requests. */
+Test(compress, persistent_requests_and_waitany)
+{
+    char *d = tmpdir();
+    const uint32_t nranks = 2, iters = 30;
+    for (uint32_t r = 0; r < nranks; r++) {
+        char path[4200], name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", d, name);
+        skel_rank_info info = {.rank = r, .nranks = nranks, .pid = 1, .t_init = 1000,
+                               .host = "h", .mpi_library = "m", .tracer_version = "t"};
+        skel_writer *w;
+        cr_assert_eq(skel_writer_open(path, &info, 1 << 16, 1, &w), SKEL_OK, "%s",
+                     skel_last_error());
+        skel_module mod = {.index = 0, .base = 0, .path = "/app"};
+        cr_assert_eq(skel_writer_module(w, &mod), SKEL_OK);
+        for (uint32_t k = 0; k < 8; k++) {
+            skel_site st = {.index = k, .addr = 100 + k, .module = 0, .offset = 100 + k,
+                            .func = "", .file = ""};
+            cr_assert_eq(skel_writer_site(w, &st), SKEL_OK);
+        }
+        uint64_t t = 2000, req = 0, nev = 0;
+        int32_t other = (int32_t)(1 - r);
+        skel_event ev;
+#define EMIT(site_)                                                                                \
+    do {                                                                                           \
+        ev.site = (site_);                                                                         \
+        ev.t_start = t + 100;                                                                      \
+        ev.gap_wall = ev.gap_cpu = 100;                                                            \
+        ev.t_end = ev.t_start + 50;                                                                \
+        t = ev.t_end;                                                                              \
+        nev++;                                                                                     \
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
+    } while (0)
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        EMIT(0);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Send_init;
+        ev.peer = other;
+        ev.tag = 5;
+        ev.count = 4;
+        ev.dtsize = 8;
+        ev.bytes = 32;
+        ev.req = ++req;
+        EMIT(1);
+        uint64_t sreq = req;
+        ev.call = SKEL_CALL_MPI_Recv_init;
+        ev.req = ++req;
+        EMIT(2);
+        uint64_t rreq = req;
+        for (uint32_t i = 0; i < iters; i++) {
+            uint64_t both[2] = {sreq, rreq};
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Startall;
+            ev.nreqs = 2;
+            ev.reqs = both;
+            EMIT(3);
+            skel_completion c[2] = {
+                {.req = sreq, .call = SKEL_CALL_MPI_Send_init, .index = 0,
+                 .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 32},
+                {.req = rreq, .call = SKEL_CALL_MPI_Recv_init, .index = 1, .src = other,
+                 .tag = 5, .bytes = 32}};
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Waitall;
+            ev.ncomplete = 2;
+            ev.complete = c;
+            EMIT(4);
+            /* Two Isend + Waitany twice (completing index 1, then 0). */
+            uint64_t a = ++req, b = ++req;
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Isend;
+            ev.peer = other;
+            ev.tag = 6;
+            ev.count = 1;
+            ev.dtsize = 8;
+            ev.bytes = 8;
+            ev.req = a;
+            EMIT(5);
+            ev.req = b;
+            EMIT(5);
+            skel_completion one = {.req = b, .call = SKEL_CALL_MPI_Isend, .index = 1,
+                                   .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 8};
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Waitany;
+            ev.ncomplete = 1;
+            ev.complete = &one;
+            EMIT(6);
+            one = (skel_completion){.req = a, .call = SKEL_CALL_MPI_Isend, .index = 0,
+                                    .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 8};
+            EMIT(6);
+        }
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Request_free;
+        ev.req = sreq;
+        EMIT(7);
+        ev.req = rreq;
+        EMIT(7);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        EMIT(0);
+#undef EMIT
+        skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+    char meta[4200];
+    snprintf(meta, sizeof meta, "%s/meta", d);
+    skel_meta m = {.version_major = SKEL_TRACE_VERSION_MAJOR, .nranks = nranks,
+                   .tracer_version = "t", .mpi_library = "m"};
+    cr_assert_eq(skel_meta_write(meta, &m), SKEL_OK);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(d, &t), SKEL_OK, "%s", skel_last_error());
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    check_against(t, s);
+    cr_expect_eq(s->nclasses, 1);
+    /* The iteration is one loop body executed `iters` times (rotated or not,
+     * at least iters - 1 times). */
+    uint64_t best = 0;
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        for (uint32_t i = 0; i < s->blocks[b].nitems; i++)
+            if (s->blocks[b].items[i].kind == SKEL_SIG_ITEM_LOOP &&
+                s->blocks[b].items[i].count > best)
+                best = s->blocks[b].items[i].count;
+    cr_expect_geq(best, iters - 1);
+    /* The Startall links back to the two requests' previous activations. */
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        if (s->symbols[i].call == SKEL_CALL_MPI_Startall && s->symbols[i].occurrences > 2) {
+            cr_expect_eq(s->symbols[i].nlinks, 2);
+            cr_expect_eq(s->symbols[i].links[0].call, SKEL_CALL_MPI_Send_init);
+        }
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, nranks);
+    free(d);
+}
