@@ -1,0 +1,1412 @@
+/* pag.c - the Program Activity Graph builder (pag.h): replay items in,
+ * weighted steps out.
+ *
+ * The builder keeps, per rank, the map from the rank's call-site indices to
+ * global sites, the previous site (for compute phases) and the persistent
+ * send requests (to know how many messages a Start sends); globally, the
+ * sites and phases seen, and the nonblocking collectives posted and not yet
+ * completed everywhere.  None of it grows with the trace length.
+ */
+#include "pag.h"
+
+#include "error.h"
+#include "map.h"
+#include "replay.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct site {
+    char *module; /* path of the code module, "" if unknown */
+    uint64_t offset;
+    char *label, *func, *addr;
+    uint16_t call;
+};
+
+#define PHASE_CACHE 32 /* a loop's transitions, per rank */
+#define NCLASS      65 /* size classes: 0 and 1 + floor(log2 bytes) */
+
+struct rank_state {
+    uint32_t *site_map; /* rank-local site index -> global site + 1 (0: not mapped yet) */
+    uint32_t nsite_map;
+    uint32_t prev_site;
+    double per_event;                /* tracer's cost per event, when removing it */
+    double prev_end;                 /* measured end of the rank's previous event */
+    int64_t offset;                  /* its clock minus rank 0's */
+    int prev_failed_poll;            /* its previous event was a poll that found nothing */
+    uint64_t phase_key[PHASE_CACHE]; /* recent (from, to) -> phase, direct-mapped */
+    uint32_t phase_val[PHASE_CACHE];
+    double poll_acc; /* off-CPU time between such polls since then */
+    uint32_t host;
+    int seen_first;
+    skel_map persist; /* persistent send requests with a real peer */
+};
+
+/* A nonblocking collective's posting, until the instance is completed. */
+struct posting {
+    uint16_t call;
+    uint64_t bytes, rbytes;
+    int32_t root;
+};
+
+/* A nonblocking collective instance with completions still to come. */
+struct inst {
+    skel_pag_coll c;
+    uint32_t *ranks;
+    uint64_t *seqs;
+    uint32_t remaining;
+};
+
+struct skel_pag {
+    const skel_trace *t;
+    skel_replay *rp;
+    const skel_commtable *table;
+    int untraced;
+    uint32_t n;
+    struct rank_state *rs;
+    char **hosts;
+    uint32_t nhosts;
+    double t0; /* global start of the earliest first event */
+    double run_end;
+    uint64_t nevents, nmessages, ncolls;
+
+    struct site *sites;
+    uint32_t nsites, site_cap;
+    skel_map site_map;   /* hash(module, offset) -> site, with linear probing on collisions */
+    skel_map meta_sites; /* hash(module, offset) -> index in the meta's sites + 1 */
+
+    uint32_t *phase_from, *phase_to;
+    uint32_t nphases, phase_cap;
+    skel_map phase_map;
+
+    struct posting *posts;
+    uint32_t nposts, post_cap, *post_free, npost_free, post_free_cap;
+    skel_map post_map; /* (rank, seq) -> posting */
+    struct inst *insts;
+    uint32_t ninsts, inst_cap, *inst_free, ninst_free, inst_free_cap;
+    skel_map inst_map; /* collective id -> inst */
+
+    /* Batches built and not yet handed out, in replay order (see skel_pag_next). */
+    struct slot **slots; /* pool; slot addresses are stable */
+    uint32_t nslots, slot_cap;
+    uint32_t *pending; /* indices into slots, in replay order */
+    uint32_t npending, pending_cap;
+    uint32_t *free_slots;
+    uint32_t nfree_slots, free_slots_cap;
+    uint32_t *out_slots; /* handed out by the last call, freed by the next */
+    uint32_t nout, out_cap;
+    skel_pag_step *merged; /* the steps of a batch made of several (see emit_cycle) */
+    uint32_t merged_cap;
+    uint8_t *cand; /* per pending position: in the candidate set */
+    uint32_t cand_cap;
+    uint64_t *emitted;   /* per rank: seq of the last step handed out + 1 */
+    uint32_t *scan_mark; /* per rank: scan in which an earlier pending batch held it */
+    uint32_t scan_id;
+    skel_map coll_emitted; /* nonblocking instance -> completions handed out */
+    double *least; /* least own work seen per (site, size class): NCLASS per site, NAN unset */
+    uint32_t least_sites;
+    int replay_done;
+};
+
+/* The storage of one batch. */
+struct slot {
+    skel_pag_step *steps;
+    uint32_t nsteps, step_cap;
+    skel_pag_msg *msgs;
+    uint32_t msg_cap;
+    skel_pag_coll coll;
+    int has_coll;
+    uint32_t *cranks;
+    uint64_t *cseqs;
+    uint32_t cmem_cap;
+};
+
+static int oom(void)
+{
+    return skel_fail(SKEL_ENOMEM, "out of memory");
+}
+
+static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    uint32_t ncap = *cap ? *cap : 16;
+    while (ncap < need)
+        ncap *= 2;
+    void *p = realloc(*arr, (size_t)ncap * elem);
+    if (p == NULL)
+        return -1;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static uint64_t src_key(uint32_t rank, uint64_t seq)
+{
+    return ((uint64_t)rank << 40) ^ seq;
+}
+
+/* ---- costs ------------------------------------------------------------------------------ */
+
+double skel_pag_msg_cost(const skel_commtable *table, int kind, uint64_t bytes)
+{
+    return table != NULL ? skel_commtable_oneway(table, kind, bytes) : 0.0;
+}
+
+static uint32_t ceil_log2(uint32_t p)
+{
+    uint32_t l = 0;
+    while (l < 32 && (UINT64_C(1) << l) < p)
+        l++;
+    return l;
+}
+
+double skel_pag_coll_cost(const skel_commtable *table, int kind, int shape, uint32_t p,
+                          uint64_t bytes)
+{
+    if (table == NULL || p <= 1)
+        return 0.0;
+    uint32_t lg = ceil_log2(p);
+    double c = 0.0;
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+        return lg * skel_commtable_oneway(table, kind, 0);
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+        /* binomial tree / recursive doubling: the blocks double each round */
+        for (uint32_t k = 0; k < lg; k++) {
+            uint64_t b = k < 50 && bytes <= (SKEL_COMMTABLE_MAX_SIZE >> k)
+                             ? bytes << k
+                             : SKEL_COMMTABLE_MAX_SIZE;
+            c += skel_commtable_oneway(table, kind, b);
+        }
+        return c;
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+        /* recursive halving */
+        for (uint32_t k = 1; k <= lg; k++)
+            c += skel_commtable_oneway(table, kind, k < 64 ? bytes >> k : 0);
+        return c;
+    case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_ALLTOALLW:
+        /* pairwise exchange */
+        return (double)(p - 1) * skel_commtable_oneway(table, kind, bytes);
+    default:
+        /* Bcast, Reduce, Allreduce, Scan, Exscan (binomial tree or recursive
+         * doubling with the whole buffer) and the neighbourhood collectives */
+        return lg * skel_commtable_oneway(table, kind, bytes);
+    }
+}
+
+static int sync_of(int shape)
+{
+    switch (shape) {
+    case SKEL_SHAPE_BCAST:
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+        return SKEL_PAG_SYNC_FROM_ROOT;
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+        return SKEL_PAG_SYNC_TO_ROOT;
+    default:
+        return SKEL_PAG_SYNC_ALL;
+    }
+}
+
+/* The block a member contributes, from the members' byte counts. */
+static uint64_t block_of(int shape, uint64_t max_bytes, uint64_t max_rbytes, uint32_t p)
+{
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+        return 0;
+    case SKEL_SHAPE_BCAST:
+        return max_bytes > max_rbytes ? max_bytes : max_rbytes;
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+        return max_rbytes;
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+    case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_ALLTOALLW:
+    case SKEL_SHAPE_NALLGATHER:
+    case SKEL_SHAPE_NALLGATHERV:
+    case SKEL_SHAPE_NALLTOALL:
+    case SKEL_SHAPE_NALLTOALLV:
+    case SKEL_SHAPE_NALLTOALLW:
+        return p > 0 ? (max_rbytes + p - 1) / p : max_rbytes;
+    default:
+        return max_bytes;
+    }
+}
+
+static int shape_of_call(uint16_t call)
+{
+    const struct skel_call_info *ci = skel_call_info(call);
+    if (ci == NULL || ci->shape == SKEL_SHAPE_NONE)
+        return SKEL_SHAPE_BARRIER; /* communicator construction and freeing */
+    return ci->shape;
+}
+
+/* ---- sites and phases -------------------------------------------------------------------- */
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static uint64_t site_hash(const char *module, uint64_t offset)
+{
+    return skel_mix64(hash_str(module) ^ skel_mix64(offset + 0x51737e));
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s != NULL && s[1] != '\0' ? s + 1 : path;
+}
+
+static char *dupf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *dupf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return s;
+}
+
+/* Global site of (module, offset), created on first sight. */
+static int site_id(skel_pag *g, const char *module, uint64_t offset, const char *func,
+                   const char *file, uint32_t line, uint16_t call, uint32_t *out)
+{
+    uint64_t key = site_hash(module, offset);
+    for (;;) {
+        skel_map_slot *s = skel_map_find(&g->site_map, key);
+        if (s == NULL)
+            break;
+        struct site *st = &g->sites[s->val];
+        if (st->offset == offset && strcmp(st->module, module) == 0) {
+            *out = s->val;
+            return SKEL_OK;
+        }
+        key++;
+    }
+    /* What the trace's meta file resolved, if anything. */
+    skel_map_slot *ms = skel_map_find(&g->meta_sites, site_hash(module, offset));
+    const skel_meta *m = skel_trace_meta(g->t);
+    if (ms != NULL && ms->val - 1 < m->nsites) {
+        const skel_meta_site *r = &m->sites[ms->val - 1];
+        if (r->offset == offset && strcmp(r->module, module) == 0) {
+            if ((func == NULL || func[0] == '\0') && r->func != NULL)
+                func = r->func;
+            if ((file == NULL || file[0] == '\0' || line == 0) && r->file != NULL &&
+                r->file[0] != '\0') {
+                file = r->file;
+                line = r->line;
+            }
+        }
+    }
+    if (grow((void **)&g->sites, &g->site_cap, g->nsites + 1, sizeof *g->sites) != 0)
+        return oom();
+    struct site *st = &g->sites[g->nsites];
+    memset(st, 0, sizeof *st);
+    st->offset = offset;
+    st->call = call;
+    st->module = strdup(module);
+    st->func = strdup(func != NULL ? func : "");
+    st->addr = module[0] != '\0' ? dupf("%s+0x%llx", base_name(module), (unsigned long long)offset)
+                                 : dupf("0x%llx", (unsigned long long)offset);
+    st->label = file != NULL && file[0] != '\0' && line > 0
+                    ? dupf("%s:%u", base_name(file), line)
+                    : (st->addr != NULL ? strdup(st->addr) : NULL);
+    if (st->module == NULL || st->func == NULL || st->addr == NULL || st->label == NULL) {
+        free(st->module);
+        free(st->func);
+        free(st->addr);
+        free(st->label);
+        return oom();
+    }
+    if (skel_map_put(&g->site_map, key, g->nsites) != 0)
+        return oom();
+    *out = g->nsites++;
+    return SKEL_OK;
+}
+
+/* Global site of rank r's site index. */
+static int rank_site(skel_pag *g, uint32_t r, uint32_t idx, uint16_t call, uint32_t *out)
+{
+    struct rank_state *rs = &g->rs[r];
+    if (idx < rs->nsite_map && rs->site_map[idx] != 0) {
+        *out = rs->site_map[idx] - 1;
+        return SKEL_OK;
+    }
+    const skel_rank_reader *rd = skel_replay_reader(g->rp, r);
+    const skel_site *s = skel_rank_site(rd, idx);
+    int rc;
+    if (s == NULL) {
+        rc = site_id(g, "", UINT64_MAX, "", "", 0, call, out); /* an unknown site */
+    } else {
+        const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module) : NULL;
+        rc = site_id(g, m != NULL && m->path != NULL ? m->path : "",
+                     m != NULL ? s->offset : s->addr, s->func, s->file, s->line, call, out);
+    }
+    if (rc != SKEL_OK || s == NULL || idx >= (1u << 24))
+        return rc;
+    if (idx >= rs->nsite_map) {
+        uint32_t ncap = rs->nsite_map ? rs->nsite_map : 16;
+        while (ncap <= idx)
+            ncap *= 2;
+        uint32_t *nm = realloc(rs->site_map, ncap * sizeof *nm);
+        if (nm == NULL)
+            return oom();
+        memset(nm + rs->nsite_map, 0, (ncap - rs->nsite_map) * sizeof *nm);
+        rs->site_map = nm;
+        rs->nsite_map = ncap;
+    }
+    rs->site_map[idx] = *out + 1;
+    return SKEL_OK;
+}
+
+static int phase_id(skel_pag *g, struct rank_state *rs, uint32_t from, uint32_t to, uint32_t *out)
+{
+    uint64_t key = ((uint64_t)from << 32) | to;
+    uint32_t c = (uint32_t)((from * 7u + to) % PHASE_CACHE);
+    if (rs->phase_key[c] == key + 1) {
+        *out = rs->phase_val[c];
+        return SKEL_OK;
+    }
+    skel_map_slot *s = skel_map_find(&g->phase_map, key);
+    if (s != NULL) {
+        *out = s->val;
+        rs->phase_key[c] = key + 1;
+        rs->phase_val[c] = s->val;
+        return SKEL_OK;
+    }
+    if (grow((void **)&g->phase_from, &g->phase_cap, g->nphases + 1, sizeof *g->phase_from) != 0)
+        return oom();
+    uint32_t cap = g->phase_cap;
+    uint32_t *nt = realloc(g->phase_to, cap * sizeof *nt);
+    if (nt == NULL)
+        return oom();
+    g->phase_to = nt;
+    g->phase_from[g->nphases] = from;
+    g->phase_to[g->nphases] = to;
+    if (skel_map_put(&g->phase_map, key, g->nphases) != 0)
+        return oom();
+    *out = g->nphases++;
+    return SKEL_OK;
+}
+
+/* ---- open / close ---------------------------------------------------------------------- */
+
+static int host_of(skel_pag *g, const char *name, uint32_t *out)
+{
+    for (uint32_t i = 0; i < g->nhosts; i++)
+        if (strcmp(g->hosts[i], name) == 0) {
+            *out = i;
+            return SKEL_OK;
+        }
+    char **nh = realloc(g->hosts, (g->nhosts + 1) * sizeof *nh);
+    if (nh == NULL)
+        return oom();
+    g->hosts = nh;
+    if ((g->hosts[g->nhosts] = strdup(name)) == NULL)
+        return oom();
+    *out = g->nhosts++;
+    return SKEL_OK;
+}
+
+/* Rank r's clock against rank 0's.  Ranks on rank 0's host read the same
+ * kernel clock (CLOCK_MONOTONIC is one per kernel, also across network
+ * namespaces): offset 0.  Others take the tracer's estimate with the
+ * smaller round trip (its error is at most half of it). */
+static void clock_offsets(skel_pag *g)
+{
+    const skel_meta *m = skel_trace_meta(g->t);
+    for (uint32_t i = 0; i < m->nrank_entries; i++) {
+        const skel_meta_rank *mr = &m->ranks[i];
+        if (mr->rank >= g->n || g->rs[mr->rank].host == g->rs[0].host)
+            continue;
+        int use_fini =
+            mr->rtt_fini_ns > 0 && (mr->rtt_init_ns == 0 || mr->rtt_fini_ns < mr->rtt_init_ns);
+        g->rs[mr->rank].offset = use_fini ? mr->offset_fini_ns : mr->offset_init_ns;
+    }
+}
+
+/* Find each rank's first event (for the start of the run) and, when the
+ * tracer's cost is to be removed, its cost per event (in the end record). */
+static int prescan(skel_pag *g)
+{
+    int rc = SKEL_OK;
+    g->t0 = INFINITY;
+    for (uint32_t r = 0; r < g->n; r++) {
+        const skel_rank_reader *rd = skel_replay_reader(g->rp, r);
+        const skel_rank_info *info = skel_rank_info_of(rd);
+        if ((rc = host_of(g, info->host != NULL ? info->host : "", &g->rs[r].host)) != SKEL_OK)
+            return rc;
+    }
+    clock_offsets(g);
+    for (uint32_t r = 0; r < g->n; r++) {
+        skel_rank_reader *rd = NULL;
+        if ((rc = skel_trace_open_rank(g->t, r, &rd)) != SKEL_OK)
+            return rc;
+        skel_event ev;
+        int got = skel_rank_next(rd, &ev);
+        if (got < 0)
+            rc = got;
+        if (got == 1) {
+            double s = (double)((int64_t)ev.t_start - g->rs[r].offset);
+            if (s < g->t0)
+                g->t0 = s;
+        }
+        if (rc == SKEL_OK && g->untraced && got == 1) {
+            while ((got = skel_rank_next(rd, &ev)) == 1)
+                ;
+            if (got < 0)
+                rc = got;
+            const skel_rank_end *e = skel_rank_end_of(rd);
+            if (rc == SKEL_OK && e == NULL)
+                rc = skel_fail(SKEL_EFORMAT,
+                               "%s: rank %u's file has no end record, so the "
+                               "tracer's cost per event is unknown (trace the run "
+                               "to its end, or predict the traced run)",
+                               skel_trace_dir(g->t), r);
+            if (e != NULL)
+                g->rs[r].per_event = (double)e->per_event_ns;
+        }
+        skel_rank_close(rd);
+        if (rc != SKEL_OK)
+            return rc;
+    }
+    if (!isfinite(g->t0))
+        g->t0 = 0;
+    return SKEL_OK;
+}
+
+int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag **out)
+{
+    skel_pag *g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return oom();
+    g->t = t;
+    g->table = o != NULL ? o->table : NULL;
+    g->untraced = o != NULL && o->untraced;
+    g->n = skel_trace_nranks(t);
+    int rc = SKEL_OK;
+    g->rs = calloc(g->n ? g->n : 1, sizeof *g->rs);
+    if (g->rs == NULL) {
+        rc = oom();
+        goto fail;
+    }
+    g->emitted = calloc(g->n ? g->n : 1, sizeof *g->emitted);
+    g->scan_mark = calloc(g->n ? g->n : 1, sizeof *g->scan_mark);
+    if (g->emitted == NULL || g->scan_mark == NULL) {
+        rc = oom();
+        goto fail;
+    }
+    for (uint32_t r = 0; r < g->n; r++)
+        g->rs[r].prev_site = SKEL_PAG_SITE_START;
+    const skel_meta *m = skel_trace_meta(t);
+    for (uint32_t i = 0; i < m->nsites; i++) {
+        const skel_meta_site *s = &m->sites[i];
+        if (s->module != NULL &&
+            skel_map_put(&g->meta_sites, site_hash(s->module, s->offset), i + 1) != 0) {
+            rc = oom();
+            goto fail;
+        }
+    }
+    if ((rc = skel_replay_open(t, &g->rp)) != SKEL_OK)
+        goto fail;
+    if ((rc = prescan(g)) != SKEL_OK)
+        goto fail;
+    if (g->table != NULL) {
+        if (!skel_commtable_has(g->table, SKEL_COMMTABLE_SAME_HOST)) {
+            /* Even a trace over many hosts may have two ranks on one; the
+             * same-host rows are needed when any host has two ranks. */
+            for (uint32_t a = 0; a < g->n; a++)
+                for (uint32_t b = a + 1; b < g->n; b++)
+                    if (g->rs[a].host == g->rs[b].host) {
+                        rc = skel_fail(SKEL_ENOTFOUND,
+                                       "%s: no same-host rows, but ranks %u and %u of the trace "
+                                       "ran on one host",
+                                       skel_commtable_name(g->table), a, b);
+                        goto fail;
+                    }
+        }
+        if (g->nhosts > 1 && !skel_commtable_has(g->table, SKEL_COMMTABLE_CROSS_HOST)) {
+            rc = skel_fail(SKEL_ENOTFOUND, "%s: no cross-host rows, but the trace ran on %u hosts",
+                           skel_commtable_name(g->table), g->nhosts);
+            goto fail;
+        }
+    }
+    *out = g;
+    return SKEL_OK;
+fail:
+    skel_pag_close(g);
+    return rc;
+}
+
+void skel_pag_close(skel_pag *g)
+{
+    if (g == NULL)
+        return;
+    skel_replay_close(g->rp);
+    for (uint32_t r = 0; g->rs != NULL && r < g->n; r++) {
+        free(g->rs[r].site_map);
+        skel_map_free(&g->rs[r].persist);
+    }
+    free(g->rs);
+    for (uint32_t i = 0; i < g->nhosts; i++)
+        free(g->hosts[i]);
+    free(g->hosts);
+    for (uint32_t i = 0; i < g->nsites; i++) {
+        free(g->sites[i].module);
+        free(g->sites[i].label);
+        free(g->sites[i].func);
+        free(g->sites[i].addr);
+    }
+    free(g->sites);
+    skel_map_free(&g->site_map);
+    skel_map_free(&g->meta_sites);
+    free(g->phase_from);
+    free(g->phase_to);
+    skel_map_free(&g->phase_map);
+    free(g->posts);
+    free(g->post_free);
+    skel_map_free(&g->post_map);
+    for (uint32_t i = 0; i < g->ninsts; i++) {
+        free(g->insts[i].ranks);
+        free(g->insts[i].seqs);
+    }
+    free(g->insts);
+    free(g->inst_free);
+    skel_map_free(&g->inst_map);
+    for (uint32_t i = 0; i < g->nslots; i++) {
+        free(g->slots[i]->steps);
+        free(g->slots[i]->msgs);
+        free(g->slots[i]->cranks);
+        free(g->slots[i]->cseqs);
+        free(g->slots[i]);
+    }
+    free(g->slots);
+    free(g->out_slots);
+    free(g->merged);
+    free(g->cand);
+    free(g->pending);
+    free(g->free_slots);
+    free(g->emitted);
+    free(g->scan_mark);
+    skel_map_free(&g->coll_emitted);
+    free(g->least);
+    free(g);
+}
+
+/* ---- steps ------------------------------------------------------------------------------- */
+
+static double gtime(const skel_pag *g, uint32_t rank, uint64_t t)
+{
+    return (double)((int64_t)t - g->rs[rank].offset) - g->t0;
+}
+
+static int kind_between(const skel_pag *g, uint32_t a, uint32_t b)
+{
+    return g->rs[a].host == g->rs[b].host ? SKEL_COMMTABLE_SAME_HOST : SKEL_COMMTABLE_CROSS_HOST;
+}
+
+static int real_rank(const skel_pag *g, int32_t peer)
+{
+    return peer >= 0 && (uint32_t)peer < g->n;
+}
+
+/* Messages sent by an event (the uses of its source), and the bookkeeping of
+ * persistent send requests. */
+static int sources_of(skel_pag *g, uint32_t rank, const skel_event *ev, uint32_t *nsource)
+{
+    struct rank_state *rs = &g->rs[rank];
+    const struct skel_call_info *ci = skel_call_info(ev->call);
+    int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
+    *nsource = 0;
+    switch (klass) {
+    case SKEL_CLASS_SEND:
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_SENDRECV:
+        *nsource = real_rank(g, ev->peer);
+        break;
+    case SKEL_CLASS_ICOLL:
+        *nsource = 1;
+        break;
+    case SKEL_CLASS_SEND_INIT:
+        if (ev->req != 0 && real_rank(g, ev->peer) && skel_map_put(&rs->persist, ev->req, 1) != 0)
+            return oom();
+        break;
+    case SKEL_CLASS_REQFREE:
+        if (ev->req != 0)
+            skel_map_del(&rs->persist, ev->req);
+        break;
+    case SKEL_CLASS_START: {
+        uint32_t n = ev->nreqs > 0 ? ev->nreqs : ev->req != 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (skel_map_find(&rs->persist, ev->nreqs > 0 ? ev->reqs[i] : ev->req) != NULL)
+                (*nsource)++;
+        break;
+    }
+    default:
+        break;
+    }
+    return SKEL_OK;
+}
+
+/* Fill the part of a step that depends on the event alone. */
+static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_step *s)
+{
+    struct rank_state *rs = &g->rs[rank];
+    memset(s, 0, sizeof *s);
+    s->rank = rank;
+    s->seq = ev->seq;
+    s->call = ev->call;
+    s->bytes = ev->bytes + ev->rbytes;
+    s->start_ns = gtime(g, rank, ev->t_start);
+    s->end_ns = gtime(g, rank, ev->t_end > ev->t_start ? ev->t_end : ev->t_start);
+    if (!rs->seen_first) {
+        rs->seen_first = 1;
+        s->first = 1;
+    } else {
+        double wall = (double)ev->gap_wall;
+        /* What the gap leaves out of the time between the two events is the
+         * tracer's: its clock synchronisation, its buffer flushes. */
+        double pause = s->start_ns - rs->prev_end - wall;
+        s->tracer_ns = pause > 0 && !g->untraced ? pause : 0;
+        double cpu = (double)(ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall);
+        double pe = rs->per_event;
+        wall = wall > pe ? wall - pe : 0;
+        cpu = cpu > pe ? cpu - pe : 0;
+        s->gap_cpu = cpu;
+        s->gap_off = wall > cpu ? wall - cpu : 0;
+    }
+    const struct skel_call_info *ci = skel_call_info(ev->call);
+    int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
+    s->last = klass == SKEL_CLASS_FINALIZE || klass == SKEL_CLASS_ABORT;
+    /* Polling: MPI_Test* and MPI_Iprobe/Improbe in a loop, sleeping or
+     * computing in between.  The off-CPU time between a poll that found
+     * nothing and the next poll is waiting, not work: it is taken out of the
+     * gaps and, when the run of polls ends with one that finds what it
+     * waited for, the part of it after that had arrived (the poll noticing
+     * late) becomes that poll's delay (split()).  A run of polls that ends
+     * otherwise gets it back in the next gap. */
+    int is_poll = klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE ||
+                  (klass == SKEL_CLASS_WAIT && ci != NULL && strncmp(ci->name, "MPI_Test", 8) == 0);
+    int found = klass == SKEL_CLASS_WAIT ? ev->ncomplete > 0 : (ev->flags & SKEL_EVF_FLAG) != 0;
+    s->poll = is_poll ? (found ? SKEL_PAG_POLL_FOUND : SKEL_PAG_POLL_NOTHING) : SKEL_PAG_POLL_NONE;
+    if (!s->first) {
+        if (rs->prev_failed_poll && is_poll) {
+            rs->poll_acc += s->gap_off;
+            s->gap_off = 0;
+        } else if (rs->poll_acc > 0) {
+            s->gap_off += rs->poll_acc;
+            rs->poll_acc = 0;
+        }
+    }
+    rs->prev_failed_poll = s->poll == SKEL_PAG_POLL_NOTHING;
+    s->local_delay = klass == SKEL_CLASS_INIT;
+    int rc = rank_site(g, rank, ev->site, ev->call, &s->site);
+    if (rc == SKEL_OK)
+        rc = phase_id(g, rs, rs->prev_site, s->site, &s->phase);
+    if (rc == SKEL_OK)
+        rc = sources_of(g, rank, ev, &s->nsource);
+    rs->prev_site = s->site;
+    rs->prev_end = s->end_ns;
+    if (s->end_ns > g->run_end)
+        g->run_end = s->end_ns;
+    g->nevents++;
+    return rc;
+}
+
+/* Split the call's measured time: waiting until w (measured), then local work. */
+/* A poll that found what a run of polls waited for (w, measured): of the
+ * off-CPU time taken out of the run, what came after w is the polls noticing
+ * late - a delay of this step; the rest was waiting. */
+static int poll_found(skel_pag *g, skel_pag_step *s, double w)
+{
+    struct rank_state *rs = &g->rs[s->rank];
+    if (s->poll != SKEL_PAG_POLL_FOUND || rs->poll_acc <= 0)
+        return SKEL_OK;
+    double late = s->start_ns - w;
+    if (!(late > 0))
+        late = 0;
+    if (late > rs->poll_acc)
+        late = rs->poll_acc;
+    s->local_off += late;
+    s->wait_meas += rs->poll_acc - late;
+    rs->poll_acc = 0;
+    return SKEL_OK;
+}
+
+/* Split the call's measured time: waiting until w (measured), then the
+ * call's own work.  Of that work, what goes beyond the least the call site
+ * needed so far for messages of about this size (a power of two) is taken
+ * for a delay the model does not explain - the rank descheduled, the call
+ * waiting for its partner's progress - rather than for CPU work. */
+static int split(skel_pag *g, skel_pag_step *s, double w)
+{
+    double d = s->end_ns - s->start_ns;
+    double wait = w - s->start_ns;
+    if (!(wait > 0))
+        wait = 0;
+    if (wait > d)
+        wait = d;
+    s->wait_meas = wait;
+    double rest = d - wait;
+    s->local = rest;
+    s->local_off = 0;
+    if (s->local_delay || rest <= 0)
+        return poll_found(g, s, w);
+    uint32_t cls = 0;
+    while (cls < 64 && (s->bytes >> cls) != 0)
+        cls++;
+    if (s->site >= g->least_sites) {
+        uint32_t n = g->least_sites ? g->least_sites : 16;
+        while (n <= s->site)
+            n *= 2;
+        double *nl = realloc(g->least, (size_t)n * NCLASS * sizeof *nl);
+        if (nl == NULL)
+            return oom();
+        for (size_t i = (size_t)g->least_sites * NCLASS; i < (size_t)n * NCLASS; i++)
+            nl[i] = NAN;
+        g->least = nl;
+        g->least_sites = n;
+    }
+    double *least = &g->least[(size_t)s->site * NCLASS + cls];
+    if (!(rest >= *least)) /* NAN the first time */
+        *least = rest;
+    s->local = *least;
+    s->local_off = rest - *least;
+    return poll_found(g, s, w);
+}
+
+static int record_posting(skel_pag *g, uint32_t rank, const skel_event *ev)
+{
+    uint32_t i;
+    if (g->npost_free > 0) {
+        i = g->post_free[--g->npost_free];
+    } else {
+        if (grow((void **)&g->posts, &g->post_cap, g->nposts + 1, sizeof *g->posts) != 0)
+            return oom();
+        i = g->nposts++;
+    }
+    g->posts[i] = (struct posting){
+        .call = ev->call, .bytes = ev->bytes, .rbytes = ev->rbytes, .root = ev->root};
+    if (skel_map_put(&g->post_map, src_key(rank, ev->seq), i) != 0)
+        return oom();
+    return SKEL_OK;
+}
+
+/* The instance a nonblocking collective's completion belongs to. */
+static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **out, int *first)
+{
+    skel_map_slot *sl = skel_map_find(&g->inst_map, it->coll_id);
+    *first = 0;
+    if (sl != NULL) {
+        *out = &g->insts[sl->val];
+        return SKEL_OK;
+    }
+    uint32_t i;
+    if (g->ninst_free > 0) {
+        i = g->inst_free[--g->ninst_free];
+    } else {
+        if (grow((void **)&g->insts, &g->inst_cap, g->ninsts + 1, sizeof *g->insts) != 0)
+            return oom();
+        i = g->ninsts++;
+        g->insts[i].ranks = NULL;
+        g->insts[i].seqs = NULL;
+    }
+    struct inst *in = &g->insts[i];
+    uint32_t p = it->ncoll;
+    uint32_t *nr = realloc(in->ranks, p * sizeof *nr);
+    if (nr != NULL)
+        in->ranks = nr;
+    uint64_t *ns = realloc(in->seqs, p * sizeof *ns);
+    if (ns != NULL)
+        in->seqs = ns;
+    if (nr == NULL || ns == NULL)
+        return oom();
+    uint64_t maxb = 0, maxrb = 0;
+    uint16_t call = 0;
+    int32_t root = SKEL_PEER_NONE;
+    for (uint32_t k = 0; k < p; k++) {
+        const skel_coll_member *m = &it->coll[k];
+        in->ranks[k] = m->rank;
+        in->seqs[k] = m->seq;
+        uint64_t key = src_key(m->rank, m->seq);
+        skel_map_slot *ps_sl = skel_map_find(&g->post_map, key);
+        if (ps_sl == NULL)
+            continue;
+        const struct posting *po = &g->posts[ps_sl->val];
+        call = po->call;
+        root = po->root;
+        if (po->bytes > maxb)
+            maxb = po->bytes;
+        if (po->rbytes > maxrb)
+            maxrb = po->rbytes;
+        if (grow((void **)&g->post_free, &g->post_free_cap, g->npost_free + 1,
+                 sizeof *g->post_free) != 0)
+            return oom();
+        g->post_free[g->npost_free++] = ps_sl->val;
+        skel_map_del(&g->post_map, key);
+    }
+    int shape = shape_of_call(call);
+    in->c = (skel_pag_coll){.id = it->coll_id,
+                            .size = p,
+                            .sync = (uint8_t)sync_of(shape),
+                            .nonblocking = 1,
+                            .shape = (uint8_t)shape,
+                            .bytes = block_of(shape, maxb, maxrb, p)};
+    if (in->c.sync != SKEL_PAG_SYNC_ALL) {
+        in->c.sync = SKEL_PAG_SYNC_ALL;
+        for (uint32_t k = 0; k < p; k++)
+            if ((int32_t)in->ranks[k] == root) {
+                in->c.sync = (uint8_t)sync_of(shape);
+                in->c.root = k;
+            }
+    }
+    in->remaining = p;
+    if (skel_map_put(&g->inst_map, it->coll_id, i) != 0)
+        return oom();
+    g->ncolls++;
+    *first = 1;
+    *out = in;
+    return SKEL_OK;
+}
+
+static void instance_done(skel_pag *g, struct inst *in)
+{
+    if (--in->remaining > 0)
+        return;
+    uint32_t i = (uint32_t)(in - g->insts);
+    skel_map_del(&g->inst_map, in->c.id);
+    if (grow((void **)&g->inst_free, &g->inst_free_cap, g->ninst_free + 1, sizeof *g->inst_free) ==
+        0)
+        g->inst_free[g->ninst_free++] = i;
+}
+
+/* Is the collective member of index k waiting for the others, and for whom? */
+static double coll_wait_target(const skel_pag_coll *c, uint32_t k, const double *arrive,
+                               double cost)
+{
+    double w = -INFINITY;
+    switch (c->sync) {
+    case SKEL_PAG_SYNC_FROM_ROOT:
+        if (k != c->root)
+            w = arrive[c->root] + cost;
+        break;
+    case SKEL_PAG_SYNC_TO_ROOT:
+        if (k != c->root)
+            break;
+        /* fall through */
+    default:
+        for (uint32_t j = 0; j < c->size; j++)
+            if (arrive[j] + cost > w)
+                w = arrive[j] + cost;
+        break;
+    }
+    return w;
+}
+
+/* The cost of a collective on the traced network, capped by what the trace
+ * shows: never longer than from the arrival it waits for to the earliest end
+ * of a member that waits (end[j] = INFINITY when unknown). */
+static double coll_cost_meas(const skel_pag *g, const skel_pag_coll *c, const double *arrive,
+                             const double *end)
+{
+    int kind = SKEL_COMMTABLE_SAME_HOST;
+    for (uint32_t j = 1; j < c->size; j++)
+        if (g->rs[c->ranks[j]].host != g->rs[c->ranks[0]].host)
+            kind = SKEL_COMMTABLE_CROSS_HOST;
+    double cost = skel_pag_coll_cost(g->table, kind, c->shape, c->size, c->bytes);
+    if (cost <= 0)
+        return 0;
+    double from = -INFINITY, to = INFINITY;
+    for (uint32_t j = 0; j < c->size; j++) {
+        int waits = c->sync == SKEL_PAG_SYNC_ALL ||
+                    (c->sync == SKEL_PAG_SYNC_FROM_ROOT ? j != c->root : j == c->root);
+        int arrival = c->sync == SKEL_PAG_SYNC_FROM_ROOT ? j == c->root : 1;
+        if (arrival && arrive[j] > from)
+            from = arrive[j];
+        if (waits && end[j] < to)
+            to = end[j];
+    }
+    double obs = to - from;
+    if (!(obs > 0))
+        obs = 0;
+    return cost < obs ? cost : obs;
+}
+
+static int slot_coll_members(struct slot *sl, uint32_t p)
+{
+    if (grow((void **)&sl->cranks, &sl->cmem_cap, p, sizeof *sl->cranks) != 0)
+        return oom();
+    uint64_t *ns = realloc(sl->cseqs, sl->cmem_cap * sizeof *ns);
+    if (ns == NULL)
+        return oom();
+    sl->cseqs = ns;
+    return SKEL_OK;
+}
+
+static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
+{
+    uint32_t p = it->ncoll;
+    if (grow((void **)&sl->steps, &sl->step_cap, p, sizeof *sl->steps) != 0)
+        return oom();
+    int rc = slot_coll_members(sl, p);
+    if (rc != SKEL_OK)
+        return rc;
+    uint64_t maxb = 0, maxrb = 0;
+    for (uint32_t k = 0; k < p; k++) {
+        const skel_event *ev = it->coll[k].ev;
+        if ((rc = step_base(g, it->coll[k].rank, ev, &sl->steps[k])) != SKEL_OK)
+            return rc;
+        sl->cranks[k] = it->coll[k].rank;
+        sl->cseqs[k] = ev->seq;
+        if (ev->bytes > maxb)
+            maxb = ev->bytes;
+        if (ev->rbytes > maxrb)
+            maxrb = ev->rbytes;
+    }
+    const skel_event *ev0 = it->coll[0].ev;
+    int shape = shape_of_call(ev0->call);
+    skel_pag_coll *c = &sl->coll;
+    *c = (skel_pag_coll){.id = it->coll_id,
+                         .size = p,
+                         .sync = SKEL_PAG_SYNC_ALL,
+                         .shape = (uint8_t)shape,
+                         .bytes = block_of(shape, maxb, maxrb, p),
+                         .ranks = sl->cranks,
+                         .seqs = sl->cseqs,
+                         .first = 1,
+                         .last = 1};
+    sl->has_coll = 1;
+    int sync = sync_of(shape);
+    if (sync != SKEL_PAG_SYNC_ALL)
+        for (uint32_t k = 0; k < p; k++)
+            if ((int32_t)it->coll[k].rank == ev0->root) {
+                c->sync = (uint8_t)sync;
+                c->root = k;
+            }
+    double stack_a[32];
+    double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
+    if (arrive == NULL)
+        return oom();
+    double *end = p <= 16 ? stack_a + 16 : arrive + p;
+    for (uint32_t k = 0; k < p; k++) {
+        arrive[k] = sl->steps[k].start_ns;
+        end[k] = sl->steps[k].end_ns;
+    }
+    double cost = coll_cost_meas(g, c, arrive, end);
+    for (uint32_t k = 0; k < p; k++) {
+        skel_pag_step *st = &sl->steps[k];
+        st->coll_cost_ns = cost;
+        double cw = coll_wait_target(c, k, arrive, cost);
+        st->coll_waits = cw > -INFINITY && cw <= st->end_ns + 0.5;
+        if ((rc = split(g, st, st->coll_waits ? cw : -INFINITY)) != SKEL_OK)
+            break;
+    }
+    if (arrive != stack_a)
+        free(arrive);
+    g->ncolls++;
+    sl->nsteps = p;
+    return rc;
+}
+
+static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl)
+{
+    if (grow((void **)&sl->steps, &sl->step_cap, 1, sizeof *sl->steps) != 0 ||
+        grow((void **)&sl->msgs, &sl->msg_cap, it->nmsg, sizeof *sl->msgs) != 0)
+        return oom();
+    skel_pag_step *s = &sl->steps[0];
+    int rc = step_base(g, it->rank, it->ev, s);
+    if (rc != SKEL_OK)
+        return rc;
+    const struct skel_call_info *ci = skel_call_info(it->ev->call);
+    if (ci != NULL && ci->klass == SKEL_CLASS_ICOLL && (rc = record_posting(g, it->rank, it->ev)))
+        return rc;
+    double w = -INFINITY;
+    for (uint32_t i = 0; i < it->nmsg; i++) {
+        const skel_msg *m = &it->msg[i];
+        skel_pag_msg *pm = &sl->msgs[i];
+        double ss = gtime(g, m->src, m->send_start);
+        double lat = skel_pag_msg_cost(g->table, kind_between(g, m->src, it->rank), m->bytes);
+        double obs = s->end_ns - ss;
+        if (!(obs > 0))
+            obs = 0;
+        *pm = (skel_pag_msg){.src = m->src,
+                             .src_seq = m->send_seq,
+                             .bytes = m->bytes,
+                             .lat_ns = lat < obs ? lat : obs,
+                             .peek = m->peek};
+        if (ss + pm->lat_ns > w)
+            w = ss + pm->lat_ns;
+        if (!m->peek)
+            g->nmessages++;
+    }
+    s->nmsg = it->nmsg;
+    sl->has_coll = 0;
+    if (it->ncoll > 0) {
+        struct inst *in = NULL;
+        int first = 0;
+        if ((rc = instance_of(g, it, &in, &first)) != SKEL_OK)
+            return rc;
+        uint32_t p = in->c.size, me = 0;
+        if ((rc = slot_coll_members(sl, p)) != SKEL_OK)
+            return rc;
+        memcpy(sl->cranks, in->ranks, p * sizeof *sl->cranks);
+        memcpy(sl->cseqs, in->seqs, p * sizeof *sl->cseqs);
+        sl->coll = in->c;
+        sl->coll.ranks = sl->cranks;
+        sl->coll.seqs = sl->cseqs;
+        sl->has_coll = 1;
+        /* Only this member's end is known: the cost is capped by it. */
+        double stack_a[32];
+        double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
+        if (arrive == NULL)
+            return oom();
+        double *end = p <= 16 ? stack_a + 16 : arrive + p;
+        for (uint32_t k = 0; k < p; k++) {
+            arrive[k] = gtime(g, it->coll[k].rank, it->coll[k].t_start);
+            end[k] = INFINITY;
+            if (in->ranks[k] == it->rank)
+                me = k;
+        }
+        end[me] = s->end_ns;
+        double cost = coll_cost_meas(g, &sl->coll, arrive, end);
+        double cw = coll_wait_target(&sl->coll, me, arrive, cost);
+        s->coll_waits = cw > -INFINITY && cw <= s->end_ns + 0.5;
+        if (s->coll_waits && cw > w)
+            w = cw;
+        if (arrive != stack_a)
+            free(arrive);
+        s->coll_cost_ns = cost;
+        instance_done(g, in);
+    }
+    sl->nsteps = 1;
+    return split(g, s, w);
+}
+
+/* ---- handing batches out in causal order ------------------------------------------------
+ *
+ * The replay delivers a receive once its message was sent, and a send is
+ * sent when its rank reaches the event - which can be before the send event
+ * itself is delivered, when the receive started earlier.  The predictions
+ * need every dependency's source step before the steps that depend on it,
+ * so a batch waits here until the sources of its messages and collective
+ * postings are out, and so do the later batches of its ranks. */
+
+static int take_slot(skel_pag *g, uint32_t *out)
+{
+    if (g->nfree_slots > 0) {
+        *out = g->free_slots[--g->nfree_slots];
+        return SKEL_OK;
+    }
+    if (grow((void **)&g->slots, &g->slot_cap, g->nslots + 1, sizeof *g->slots) != 0 ||
+        grow((void **)&g->free_slots, &g->free_slots_cap, g->nslots + 1, sizeof *g->free_slots) !=
+            0)
+        return oom();
+    struct slot *sl = calloc(1, sizeof *sl);
+    if (sl == NULL)
+        return oom();
+    g->slots[g->nslots] = sl;
+    *out = g->nslots++;
+    return SKEL_OK;
+}
+
+static void give_slot(skel_pag *g, uint32_t i)
+{
+    g->free_slots[g->nfree_slots++] = i; /* room was made when the slot was created */
+}
+
+static int source_out(const skel_pag *g, uint32_t rank, uint64_t seq, const skel_pag_step *self)
+{
+    if (self->rank == rank && self->seq == seq)
+        return 1; /* a Sendrecv to itself */
+    return rank < g->n && g->emitted[rank] > seq;
+}
+
+/* Can the batch go, its ranks' earlier batches being out? */
+static int ready(const skel_pag *g, const struct slot *sl)
+{
+    for (uint32_t k = 0; k < sl->nsteps; k++) {
+        const skel_pag_step *s = &sl->steps[k];
+        for (uint32_t i = 0; i < s->nmsg; i++)
+            if (!source_out(g, sl->msgs[i].src, sl->msgs[i].src_seq, s))
+                return 0;
+        if (sl->has_coll && sl->coll.nonblocking)
+            for (uint32_t j = 0; j < sl->coll.size; j++)
+                if (!source_out(g, sl->coll.ranks[j], sl->coll.seqs[j], s))
+                    return 0;
+    }
+    return 1;
+}
+
+static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
+{
+    uint32_t i = g->pending[pos];
+    struct slot *sl = g->slots[i];
+    memmove(&g->pending[pos], &g->pending[pos + 1], (g->npending - pos - 1) * sizeof *g->pending);
+    g->npending--;
+    for (uint32_t k = 0; k < sl->nsteps; k++) {
+        skel_pag_step *s = &sl->steps[k];
+        s->msg = sl->msgs;
+        s->coll = sl->has_coll ? &sl->coll : NULL;
+        g->emitted[s->rank] = s->seq + 1;
+    }
+    if (sl->has_coll && sl->coll.nonblocking) {
+        /* first and last completion in the order handed out */
+        skel_map_slot *ms = skel_map_find(&g->coll_emitted, sl->coll.id);
+        uint32_t done = ms != NULL ? ms->val : 0;
+        sl->coll.first = done == 0;
+        sl->coll.last = done + 1 >= sl->coll.size;
+        if (sl->coll.last)
+            skel_map_del(&g->coll_emitted, sl->coll.id);
+        else if (skel_map_put(&g->coll_emitted, sl->coll.id, done + 1) != 0)
+            return oom();
+    }
+    if (grow((void **)&g->out_slots, &g->out_cap, g->nout + 1, sizeof *g->out_slots) != 0)
+        return oom();
+    g->out_slots[g->nout++] = i;
+    b->nsteps = sl->nsteps;
+    b->steps = sl->steps;
+    return 1;
+}
+
+/* Exchanges (MPI_Sendrecv between two ranks, or around a ring) depend on
+ * each other's start: no batch can go first, but the starts only need each
+ * rank's earlier steps.  Find the set of batches at the head of their
+ * ranks' queues whose dependencies are all out or in the set, and hand them
+ * out as one batch: consumers take every step's start first, then its
+ * dependencies. */
+static int emit_cycle(skel_pag *g, skel_pag_batch *b)
+{
+    if (grow((void **)&g->cand, &g->cand_cap, g->npending, sizeof *g->cand) != 0)
+        return oom();
+    g->scan_id++;
+    if (g->scan_id == 0) {
+        memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
+        g->scan_id = 1;
+    }
+    uint32_t ncand = 0;
+    for (uint32_t pos = 0; pos < g->npending; pos++) {
+        const struct slot *sl = g->slots[g->pending[pos]];
+        int head = 1;
+        for (uint32_t k = 0; k < sl->nsteps; k++)
+            if (g->scan_mark[sl->steps[k].rank] == g->scan_id)
+                head = 0;
+        for (uint32_t k = 0; k < sl->nsteps; k++)
+            g->scan_mark[sl->steps[k].rank] = g->scan_id;
+        g->cand[pos] = head && sl->nsteps == 1 && !sl->has_coll;
+        ncand += g->cand[pos];
+    }
+    for (int changed = 1; changed && ncand > 0;) {
+        changed = 0;
+        for (uint32_t pos = 0; pos < g->npending; pos++) {
+            if (!g->cand[pos])
+                continue;
+            const struct slot *sl = g->slots[g->pending[pos]];
+            const skel_pag_step *s = &sl->steps[0];
+            for (uint32_t i = 0; i < s->nmsg && g->cand[pos]; i++) {
+                uint32_t src = sl->msgs[i].src;
+                uint64_t seq = sl->msgs[i].src_seq;
+                if (source_out(g, src, seq, s))
+                    continue;
+                int inset = 0;
+                for (uint32_t q = 0; q < g->npending && !inset; q++)
+                    inset = g->cand[q] && g->slots[g->pending[q]]->steps[0].rank == src &&
+                            g->slots[g->pending[q]]->steps[0].seq == seq;
+                if (!inset) {
+                    g->cand[pos] = 0;
+                    ncand--;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    if (ncand == 0)
+        return 0;
+    if (grow((void **)&g->merged, &g->merged_cap, ncand, sizeof *g->merged) != 0 ||
+        grow((void **)&g->out_slots, &g->out_cap, g->nout + ncand, sizeof *g->out_slots) != 0)
+        return oom();
+    uint32_t n = 0, keep = 0;
+    for (uint32_t pos = 0; pos < g->npending; pos++) {
+        uint32_t i = g->pending[pos];
+        if (!g->cand[pos]) {
+            g->pending[keep++] = i;
+            continue;
+        }
+        struct slot *sl = g->slots[i];
+        skel_pag_step *s = &g->merged[n++];
+        *s = sl->steps[0];
+        s->msg = sl->msgs;
+        s->coll = NULL;
+        g->emitted[s->rank] = s->seq + 1;
+        g->out_slots[g->nout++] = i;
+    }
+    g->npending = keep;
+    b->nsteps = n;
+    b->steps = g->merged;
+    return 1;
+}
+
+static int stuck(const skel_pag *g)
+{
+    const struct slot *sl = g->slots[g->pending[0]];
+    const skel_pag_step *s = &sl->steps[0];
+    return skel_fail(SKEL_EFORMAT,
+                     "%s: rank %u, event %llu (%s) depends on an event that never "
+                     "comes",
+                     skel_trace_dir(g->t), s->rank, (unsigned long long)s->seq,
+                     skel_call_name(s->call));
+}
+
+int skel_pag_next(skel_pag *g, skel_pag_batch *b)
+{
+    while (g->nout > 0)
+        give_slot(g, g->out_slots[--g->nout]);
+    for (;;) {
+        /* The first pending batch that can go and has no earlier pending
+         * batch of one of its ranks. */
+        g->scan_id++;
+        if (g->scan_id == 0) {
+            memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
+            g->scan_id = 1;
+        }
+        for (uint32_t pos = 0; pos < g->npending; pos++) {
+            const struct slot *sl = g->slots[g->pending[pos]];
+            int blocked = 0;
+            for (uint32_t k = 0; k < sl->nsteps; k++)
+                if (g->scan_mark[sl->steps[k].rank] == g->scan_id)
+                    blocked = 1;
+            if (!blocked && ready(g, sl))
+                return emit(g, pos, b);
+            for (uint32_t k = 0; k < sl->nsteps; k++)
+                g->scan_mark[sl->steps[k].rank] = g->scan_id;
+        }
+        if (g->npending > 0) {
+            int rc = emit_cycle(g, b);
+            if (rc != 0)
+                return rc;
+        }
+        if (g->replay_done)
+            return g->npending > 0 ? stuck(g) : 0;
+        skel_replay_item it;
+        int rc = skel_replay_next(g->rp, &it);
+        if (rc < 0)
+            return rc;
+        if (rc == 0) {
+            g->replay_done = 1;
+            continue;
+        }
+        uint32_t i = 0;
+        if ((rc = take_slot(g, &i)) != SKEL_OK)
+            return rc;
+        struct slot *sl = g->slots[i];
+        rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl);
+        if (rc == SKEL_OK &&
+            grow((void **)&g->pending, &g->pending_cap, g->npending + 1, sizeof *g->pending) != 0)
+            rc = oom();
+        if (rc != SKEL_OK) {
+            give_slot(g, i);
+            return rc;
+        }
+        g->pending[g->npending++] = i;
+    }
+}
+
+/* ---- accessors -------------------------------------------------------------------------- */
+
+uint32_t skel_pag_nranks(const skel_pag *g)
+{
+    return g->n;
+}
+
+uint32_t skel_pag_host(const skel_pag *g, uint32_t rank)
+{
+    return rank < g->n ? g->rs[rank].host : 0;
+}
+
+uint32_t skel_pag_nhosts(const skel_pag *g)
+{
+    return g->nhosts;
+}
+
+const char *skel_pag_host_name(const skel_pag *g, uint32_t host)
+{
+    return host < g->nhosts ? g->hosts[host] : "";
+}
+
+double skel_pag_run_ns(const skel_pag *g)
+{
+    return g->run_end;
+}
+
+uint64_t skel_pag_nevents(const skel_pag *g)
+{
+    return g->nevents;
+}
+
+uint64_t skel_pag_nmessages(const skel_pag *g)
+{
+    return g->nmessages;
+}
+
+uint64_t skel_pag_ncollectives(const skel_pag *g)
+{
+    return g->ncolls;
+}
+
+uint32_t skel_pag_nsites(const skel_pag *g)
+{
+    return g->nsites;
+}
+
+const char *skel_pag_site_label(const skel_pag *g, uint32_t site)
+{
+    return site < g->nsites ? g->sites[site].label : "(start)";
+}
+
+const char *skel_pag_site_func(const skel_pag *g, uint32_t site)
+{
+    return site < g->nsites ? g->sites[site].func : "";
+}
+
+const char *skel_pag_site_addr(const skel_pag *g, uint32_t site)
+{
+    return site < g->nsites ? g->sites[site].addr : "(start)";
+}
+
+uint16_t skel_pag_site_call(const skel_pag *g, uint32_t site)
+{
+    return site < g->nsites ? g->sites[site].call : 0;
+}
+
+uint32_t skel_pag_nphases(const skel_pag *g)
+{
+    return g->nphases;
+}
+
+void skel_pag_phase(const skel_pag *g, uint32_t phase, uint32_t *from_site, uint32_t *to_site)
+{
+    *from_site = phase < g->nphases ? g->phase_from[phase] : SKEL_PAG_SITE_START;
+    *to_site = phase < g->nphases ? g->phase_to[phase] : SKEL_PAG_SITE_START;
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Traces every C sample with 2 ranks and checks skel predict on it:
+#  - the identity placement reproduces the measured run time (first event
+#    start to last event end) within 5 %, without a communication table and
+#    with one - a property of the model (docs/predictions.md), not a timing
+#    threshold: the model splits each call's measured time so that the
+#    traced placement on the traced network re-times every event as traced;
+#  - a slower network never makes the run faster (NF), and neither does
+#    putting both ranks on one processor (LBF);
+#  - a table the trace needs but that lacks the rows, and bad placements,
+#    are refused with exit status 2 or 4.
+#
+# Environment: SKEL_BUILD_DIR (the CMake build directory); SKEL_ASAN=1 when
+# the build is sanitized.
+set -euo pipefail
+
+: "${SKEL_BUILD_DIR:?SKEL_BUILD_DIR must name the CMake build directory}"
+skel="$SKEL_BUILD_DIR/runtime/cli/skel"
+samples="$SKEL_BUILD_DIR/samples"
+if [[ "${SKEL_ASAN:-0}" == 1 ]]; then
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+
+cases=(
+    "jacobi -n 256 -i 200 -r 10"
+    "cg -n 128 -i 100"
+    "isort -k 100000 -i 5"
+    "pipeline -n 256 -i 20 -b 8"
+    "mw -t 100 --work-us 300 --prep-us 100"
+)
+
+failures=0
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Hand-written tables: the network the samples ran on (shared memory, about
+# right for this machine) and one ten times slower.  The checks below do not
+# depend on how right they are.
+cat >"$tmp/shm.csv" <<'CSV'
+# hand-written for the test: shared memory on one host
+kind,size,oneway_ns_min,oneway_ns_median
+same-host,0,250,300
+same-host,4096,900,1000
+same-host,65536,9000,10000
+same-host,1048576,90000,100000
+CSV
+cat >"$tmp/slow.csv" <<'CSV'
+kind,size,oneway_ns_median
+same-host,0,3000
+same-host,4096,10000
+same-host,65536,100000
+same-host,1048576,1000000
+CSV
+cat >"$tmp/cross-only.csv" <<'CSV'
+kind,size,oneway_ns_median
+cross-host,0,4000
+CSV
+
+# value KEY FILE: the value of a "KEY<TAB>value" line of skel's --tsv output
+value() { awk -F'\t' -v k="$1" '$1 == k { print $2; exit }' "$2"; }
+# within A B PCT: |A/B - 1| <= PCT %
+within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { r = a / b - 1; if (r < 0) r = -r; exit !(r <= p / 100) }'; }
+# atleast A B: A >= B * (1 - 1e-9)
+atleast() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b * (1 - 1e-9)) }'; }
+
+for case in "${cases[@]}"; do
+    read -r -a args <<<"$case"
+    name=${args[0]}
+    args=("${args[@]:1}")
+    trace="$tmp/$name"
+    echo "== $name ${args[*]}"
+    if ! timeout 300 "$skel" trace --quiet -o "$trace" -- mpiexec.mpich -n 2 "$samples/$name" \
+        "${args[@]}" >"$tmp/out" 2>&1; then
+        fail "$name: skel trace failed"
+        cat "$tmp/out" >&2
+        continue
+    fi
+    for opts in "" "--table-current $tmp/shm.csv"; do
+        # shellcheck disable=SC2086
+        if ! "$skel" predict --tsv $opts "$trace" >"$tmp/p" 2>"$tmp/err"; then
+            fail "$name: skel predict $opts failed: $(cat "$tmp/err")"
+            continue
+        fi
+        measured=$(value measured_ns "$tmp/p")
+        predicted=$(value predicted_ns "$tmp/p")
+        echo "   identity ${opts:+with a table }: measured $measured ns, predicted $predicted ns"
+        within "$predicted" "$measured" 5 ||
+            fail "$name: identity prediction $predicted ns is not within 5 % of the measured $measured ns ($opts)"
+    done
+    base=$predicted
+    "$skel" predict --tsv --table-current "$tmp/shm.csv" --network "$tmp/slow.csv" "$trace" >"$tmp/p"
+    slow=$(value predicted_ns "$tmp/p")
+    echo "   on a network 10x slower: $slow ns"
+    atleast "$slow" "$base" || fail "$name: a slower network predicts a faster run ($slow < $base ns)"
+    "$skel" predict --tsv --table-current "$tmp/shm.csv" --placement 2/1 "$trace" >"$tmp/p"
+    one=$(value predicted_ns "$tmp/p")
+    echo "   both ranks on one processor: $one ns"
+    atleast "$one" "$base" || fail "$name: sharing a processor predicts a faster run ($one < $base ns)"
+
+    status=0
+    "$skel" predict --table-current "$tmp/cross-only.csv" "$trace" >/dev/null 2>"$tmp/err" || status=$?
+    ((status == 4)) || fail "$name: a table without same-host rows: exit status $status, not 4"
+    grep -q "no same-host rows" "$tmp/err" || fail "$name: unhelpful error: $(cat "$tmp/err")"
+    status=0
+    "$skel" predict --placement 0,0 "$trace" >/dev/null 2>"$tmp/err" || status=$?
+    ((status == 2)) || fail "$name: a bad placement: exit status $status, not 2"
+done
+
+status=0
+"$skel" predict --network "$tmp/slow.csv" "$tmp/jacobi" >/dev/null 2>&1 || status=$?
+((status == 2)) || fail "--network without --table-current: exit status $status, not 2"
+
+if ((failures > 0)); then
+    echo "$failures failure(s)" >&2
+    exit 1
+fi
+echo "predictions ok"

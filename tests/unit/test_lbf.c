@@ -1,0 +1,407 @@
+/* test_lbf.c - LBF/NF predictions (runtime/lbf.c): seed 000's worked example
+ * (Figs. 3-5) as a synthetic trace, identity and grouped placements, the
+ * network change of NF, and placement specs. */
+#include <criterion/criterion.h>
+
+#include "commtable.h"
+#include "error.h"
+#include "lbf.h"
+#include "meta.h"
+#include "trace.h"
+#include "writer.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAXR 8
+#define MS   1000000ull /* one time unit of the seed's example */
+
+static char dir[64];
+static skel_writer *w[MAXR];
+static uint64_t clk[MAXR], nreq[MAXR], nev[MAXR];
+static int nranks;
+
+static void open_trace(int n, const char *const *hosts)
+{
+    snprintf(dir, sizeof dir, "/tmp/skel-test-lbf-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    nranks = n;
+    skel_meta m = {.nranks = (uint32_t)n, .complete = 1};
+    char p[128];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK);
+    for (int r = 0; r < n; r++) {
+        char name[64];
+        skel_trace_rank_filename((uint32_t)r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {.rank = (uint32_t)r,
+                               .nranks = (uint32_t)n,
+                               .host = (char *)(hosts != NULL ? hosts[r] : "h")};
+        cr_assert_eq(skel_writer_open(p, &info, 4096, 1, &w[r]), SKEL_OK);
+        clk[r] = 0;
+        nreq[r] = 1;
+        nev[r] = 0;
+    }
+}
+
+/* Append an event to rank r: `gap` ns of compute after the previous event,
+ * then the call lasting `dur` ns. */
+static uint64_t add(int r, skel_event *ev, uint64_t gap, uint64_t dur)
+{
+    ev->gap_wall = ev->gap_cpu = gap;
+    ev->t_start = clk[r] + gap;
+    ev->t_end = ev->t_start + dur;
+    clk[r] = ev->t_end;
+    if (skel_class_creates_request(skel_call_info(ev->call)->klass))
+        ev->req = nreq[r]++;
+    cr_assert_eq(skel_writer_event(w[r], ev), SKEL_OK, "rank %d: %s", r, skel_last_error());
+    nev[r]++;
+    return ev->req;
+}
+
+static void simple(int r, int call, uint64_t gap, uint64_t dur)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    add(r, &ev, gap, dur);
+}
+
+static uint64_t p2p(int r, int call, int peer, uint64_t bytes, uint64_t gap, uint64_t dur)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    ev.peer = peer;
+    ev.tag = 0;
+    ev.count = (int64_t)bytes;
+    ev.dtsize = 1;
+    ev.bytes = bytes;
+    if (call == SKEL_CALL_MPI_Recv) {
+        ev.asrc = peer;
+        ev.atag = 0;
+        ev.rbytes = bytes;
+    }
+    return add(r, &ev, gap, dur);
+}
+
+static void wait1(int r, uint64_t req, int src, uint64_t bytes, uint64_t gap, uint64_t dur)
+{
+    skel_event ev;
+    skel_completion c = {.req = req, .index = 0, .src = src, .tag = 0, .bytes = bytes};
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Wait;
+    ev.ncomplete = 1;
+    ev.complete = &c;
+    add(r, &ev, gap, dur);
+}
+
+static void close_trace(void)
+{
+    for (int r = 0; r < nranks; r++) {
+        skel_rank_end end = {.nevents = nev[r]};
+        cr_assert_eq(skel_writer_finish(w[r], &end), SKEL_OK);
+    }
+}
+
+static void remove_trace(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        char p[512];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    if (d != NULL)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* Seed 000, Fig. 3: P1 startRecv (ProcTime 1), endRecv (0), exit (2); P2 a
+ * local event (2), exit (1); P3 send (5), exit (1).  As a trace: every rank
+ * starts with MPI_Init at 0; P1's receive is MPI_Irecv + MPI_Wait; P2's
+ * local event an MPI_Iprobe that finds nothing; exits are MPI_Finalize.
+ * Times are what a run with one processor per process would record. */
+static void fig3_trace(void)
+{
+    open_trace(3, NULL);
+    for (int r = 0; r < 3; r++)
+        simple(r, SKEL_CALL_MPI_Init, 0, 0);
+    uint64_t req = p2p(0, SKEL_CALL_MPI_Irecv, 2, 8, 1 * MS, 0); /* E11 at 1 */
+    simple(1, SKEL_CALL_MPI_Iprobe, 2 * MS, 0);                  /* E21 at 2 */
+    simple(1, SKEL_CALL_MPI_Finalize, 1 * MS, 0);                /* E22 at 3 */
+    p2p(2, SKEL_CALL_MPI_Send, 0, 8, 5 * MS, 0);                 /* E31 at 5 */
+    wait1(0, req, 2, 8, 0, 4 * MS);                              /* E12: 1..5 */
+    simple(2, SKEL_CALL_MPI_Finalize, 1 * MS, 0);                /* E32 at 6 */
+    simple(0, SKEL_CALL_MPI_Finalize, 2 * MS, 0);                /* E13 at 7 */
+    close_trace();
+}
+
+struct seen {
+    struct skel_lbf_report r[64];
+    int n;
+};
+
+static void record(void *ctx, const struct skel_lbf_report *r)
+{
+    struct seen *s = ctx;
+    if (s->n < 64)
+        s->r[s->n++] = *r;
+}
+
+static double predict(const char *spec, const skel_commtable *cur, const skel_commtable *tgt,
+                      struct seen *seen)
+{
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    struct skel_lbf_placement *pl = NULL;
+    if (spec != NULL)
+        cr_assert_eq(skel_lbf_placement_parse(spec, skel_trace_nranks(t), &pl), SKEL_OK, "%s",
+                     skel_last_error());
+    struct skel_lbf_opts o = {.placement = pl,
+                              .current = cur,
+                              .target = tgt,
+                              .report = seen != NULL ? record : NULL,
+                              .ctx = seen};
+    struct skel_lbf_result res;
+    cr_assert_eq(skel_lbf_predict(t, &o, &res), SKEL_OK, "%s", skel_last_error());
+    double v = res.predicted_ns;
+    skel_lbf_result_free(&res);
+    skel_lbf_placement_free(pl);
+    skel_trace_close(t);
+    return v;
+}
+
+Test(lbf, seed000_worked_example)
+{
+    fig3_trace();
+    struct seen s = {.n = 0};
+    /* P1 and P2 on one processor (G1), P3 alone (G2). */
+    double v = predict("0,1/2", NULL, NULL, &s);
+    cr_expect_float_eq(v, 7.0 * MS, 1e-6, "LBF is %g units, the seed says 7", v / MS);
+
+    /* Fig. 5: the events in the order they are reported, with the time of
+     * their group when they are (rows 6, 7, 9, 10, 12, 14, 15). */
+    static const struct {
+        uint32_t rank;
+        uint64_t seq;
+        uint32_t group;
+        double time;
+        const char *name;
+    } fig5[] = {
+        {0, 1, 0, 2, "E11"}, {1, 1, 0, 3, "E21"}, {1, 2, 0, 4, "E22"}, {2, 1, 1, 5, "E31"},
+        {0, 2, 0, 5, "E12"}, {2, 2, 1, 6, "E32"}, {0, 3, 0, 7, "E13"},
+    };
+    int k = 0;
+    for (int i = 0; i < s.n; i++) {
+        if (s.r[i].seq == 0) { /* MPI_Init, not in the figure: at 0 */
+            cr_expect_float_eq(s.r[i].time_ns, 0.0, 1e-9);
+            continue;
+        }
+        cr_assert_lt(k, 7, "more events than in Fig. 5");
+        cr_expect_eq(s.r[i].rank, fig5[k].rank, "%s: reported %d-th, got rank %u event %llu",
+                     fig5[k].name, k, s.r[i].rank, (unsigned long long)s.r[i].seq);
+        cr_expect_eq(s.r[i].seq, fig5[k].seq, "%s", fig5[k].name);
+        cr_expect_eq(s.r[i].group, fig5[k].group, "%s", fig5[k].name);
+        cr_expect_float_eq(s.r[i].time_ns, fig5[k].time * MS, 1e-6,
+                           "%s: group time %g, Fig. 5 says %g", fig5[k].name, s.r[i].time_ns / MS,
+                           fig5[k].time);
+        k++;
+    }
+    cr_expect_eq(k, 7, "%d of Fig. 5's 7 events reported", k);
+    remove_trace();
+}
+
+Test(lbf, seed000_example_other_placements)
+{
+    fig3_trace();
+    /* One processor each: the traced run itself. */
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 7.0 * MS, 1e-6);
+    cr_expect_float_eq(predict("identity", NULL, NULL, NULL), 7.0 * MS, 1e-6);
+    cr_expect_float_eq(predict("3/3", NULL, NULL, NULL), 7.0 * MS, 1e-6);
+    /* Everything on one processor: 12 units of work, never idle (P3's send
+     * comes before P1 needs it). */
+    cr_expect_float_eq(predict("3/1", NULL, NULL, NULL), 12.0 * MS, 1e-6);
+    /* P1 alone, P2 and P3 together: P2 (3 units) and P3 share until P2
+     * exits at 6, P3 then has 2 units left before its send (at 8) and 1
+     * after; P1 receives at 8 and ends at 10. */
+    double v = predict("0/1,2", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 10.0 * MS, 1e-6, "got %g", v / MS);
+    remove_trace();
+}
+
+static skel_commtable *table(double lat0, double per_byte)
+{
+    skel_commtable *t;
+    cr_assert_eq(skel_commtable_new("test", &t), SKEL_OK);
+    for (int kind = 0; kind < SKEL_COMMTABLE__KINDS; kind++)
+        for (uint64_t size = 0; size <= 1 << 20; size = size ? size * 4 : 1) {
+            double v = lat0 * (kind + 1) + per_byte * (double)size;
+            struct skel_commtable_row row = {
+                .kind = kind, .size = size, .min_ns = v, .median_ns = v};
+            cr_assert_eq(skel_commtable_add(t, &row), SKEL_OK, "%s", skel_last_error());
+        }
+    return t;
+}
+
+/* Two ranks exchanging messages: the identity prediction is the run with or
+ * without tables; a network twice as slow stretches the waits. */
+Test(lbf, networking_factor)
+{
+    /* a ping-pong: 500 ns of compute, then 1000 ns in flight, each way */
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    uint64_t t = 0;
+    for (int i = 0; i < 10; i++) {
+        /* rank 0 computes 500, sends; rank 1 receives 1000 later */
+        t += 500;
+        p2p(0, SKEL_CALL_MPI_Send, 1, 1024, t - clk[0], 0);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, 1024, 0, t + 1000 - clk[1]);
+        t += 1000;
+        /* rank 1 computes 500, replies */
+        t += 500;
+        p2p(1, SKEL_CALL_MPI_Send, 0, 1024, t - clk[1], 0);
+        p2p(0, SKEL_CALL_MPI_Recv, 1, 1024, 0, t + 1000 - clk[0]);
+        t += 1000;
+    }
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    double run = (double)t;
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), run, 1e-6);
+    /* current: 1000 ns at 1 KiB on the same host (lat0 = 1000 - 1024*0) */
+    skel_commtable *cur = table(1000.0, 0.0), *slow = table(2000.0, 0.0);
+    cr_expect_float_eq(predict(NULL, cur, NULL, NULL), run, 1e-6,
+                       "identity with the traced network's table is the run");
+    /* every message takes 1000 ns longer: 20 messages on the path */
+    cr_expect_float_eq(predict(NULL, cur, slow, NULL), run + 20 * 1000.0, 1e-6);
+    /* both ranks on one processor of the same host: the flight times stay,
+     * the compute does not overlap anyway (a ping-pong) */
+    cr_expect_float_eq(predict("2/1", cur, NULL, NULL), run, 1e-6);
+    /* on two hosts: cross-host rows (2000 ns in this table) */
+    cr_expect_float_eq(predict("0@a/1@b", cur, NULL, NULL), run + 20 * 1000.0, 1e-6);
+    skel_commtable_free(cur);
+    skel_commtable_free(slow);
+    remove_trace();
+}
+
+/* Two independent ranks computing: sharing one processor doubles the time. */
+Test(lbf, sharing_is_fair)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    simple(0, SKEL_CALL_MPI_Iprobe, 1000, 0);
+    simple(0, SKEL_CALL_MPI_Iprobe, 3000, 0);
+    simple(1, SKEL_CALL_MPI_Iprobe, 2000, 0);
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 4000.0, 1e-6);
+    /* 6000 ns of CPU on one processor */
+    struct seen s = {.n = 0};
+    cr_expect_float_eq(predict("2/1", NULL, NULL, &s), 6000.0, 1e-6);
+    /* rank 1 finishes its 2000 at 4000 (both ran at half speed) */
+    int found = 0;
+    for (int i = 0; i < s.n; i++)
+        if (s.r[i].rank == 1 && s.r[i].seq == 1) {
+            cr_expect_float_eq(s.r[i].time_ns, 4000.0, 1e-6);
+            found = 1;
+        }
+    cr_expect(found);
+    remove_trace();
+}
+
+/* A blocking collective synchronises every member on every placement. */
+Test(lbf, collectives_synchronise)
+{
+    open_trace(3, NULL);
+    for (int r = 0; r < 3; r++)
+        simple(r, SKEL_CALL_MPI_Init, 0, 0);
+    /* rank 2 arrives at 3000, the others earlier; all leave at 3000 */
+    simple(0, SKEL_CALL_MPI_Barrier, 1000, 2000);
+    simple(1, SKEL_CALL_MPI_Barrier, 2000, 1000);
+    simple(2, SKEL_CALL_MPI_Barrier, 3000, 0);
+    for (int r = 0; r < 3; r++)
+        simple(r, SKEL_CALL_MPI_Finalize, 100, 0);
+    close_trace();
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 3100.0, 1e-6);
+    /* ranks 0 and 1 share: 3000 ns of their CPU before the barrier, rank 2
+     * still arrives at 3000; then 200 ns for their two exits */
+    cr_expect_float_eq(predict("0,1/2", NULL, NULL, NULL), 3200.0, 1e-6);
+    /* all on one: 6000 + 300 */
+    cr_expect_float_eq(predict("3/1", NULL, NULL, NULL), 6300.0, 1e-6);
+    remove_trace();
+}
+
+Test(lbf, placement_specs)
+{
+    struct skel_lbf_placement *p;
+    cr_assert_eq(skel_lbf_placement_parse("8/4", 8, &p), SKEL_OK);
+    cr_expect_eq(p->ngroups, 4);
+    cr_expect_eq(p->group[0], 0);
+    cr_expect_eq(p->group[1], 0);
+    cr_expect_eq(p->group[2], 1);
+    cr_expect_eq(p->group[7], 3);
+    cr_expect_null(p->host[0]);
+    skel_lbf_placement_free(p);
+
+    cr_assert_eq(skel_lbf_placement_parse("5/2@2", 5, &p), SKEL_OK);
+    cr_expect_eq(p->ngroups, 2);
+    cr_expect_eq(p->group[2], 0);
+    cr_expect_eq(p->group[3], 1);
+    cr_expect_str_neq(p->host[0], p->host[1]);
+    skel_lbf_placement_free(p);
+
+    cr_assert_eq(skel_lbf_placement_parse("0,2-3@x/1@y", 4, &p), SKEL_OK);
+    cr_expect_eq(p->ngroups, 2);
+    cr_expect_eq(p->group[0], 0);
+    cr_expect_eq(p->group[1], 1);
+    cr_expect_eq(p->group[2], 0);
+    cr_expect_eq(p->group[3], 0);
+    cr_expect_str_eq(p->host[0], "x");
+    cr_expect_str_eq(p->host[1], "y");
+    skel_lbf_placement_free(p);
+
+    /* two ranks: "1/0" is a grouping, "2/1" the block form */
+    cr_assert_eq(skel_lbf_placement_parse("1/0", 2, &p), SKEL_OK);
+    cr_expect_eq(p->ngroups, 2);
+    cr_expect_eq(p->group[1], 0);
+    skel_lbf_placement_free(p);
+    cr_assert_eq(skel_lbf_placement_parse("2/1", 2, &p), SKEL_OK);
+    cr_expect_eq(p->ngroups, 1);
+    skel_lbf_placement_free(p);
+
+    static const struct {
+        const char *spec;
+        const char *msg;
+    } bad[] = {
+        {"0,1", "rank 2 is in no group"},
+        {"0-2/2", "rank 2 is in two groups"},
+        {"0-9", "rank 9 does not exist"},
+        {"0,/1-2", "column 3"},
+        {"3-1/0", "FIRST <= LAST"},
+        {"0/1/2/", "column 7"},
+        {"3/0", "cannot go on 0 processors"},
+        {"3/2@3", "cannot go on 3 hosts"},
+        {"0@/1,2", "host name"},
+        {"0 /1,2", "column 2"},
+        {"", "column 1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        p = NULL;
+        cr_expect_eq(skel_lbf_placement_parse(bad[i].spec, 3, &p), SKEL_EUSAGE, "'%s'",
+                     bad[i].spec);
+        cr_expect_null(p);
+        cr_expect(strstr(skel_last_error(), bad[i].msg) != NULL, "'%s': got '%s', expected '%s'",
+                  bad[i].spec, skel_last_error(), bad[i].msg);
+    }
+}
