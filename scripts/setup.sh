@@ -9,7 +9,7 @@ packages=(
   openmpi-bin libopenmpi-dev
   libpcre2-dev libxml2-dev libxml2-utils libcriterion-dev
   clang libclang-rt-14-dev
-  iproute2 procps psmisc bc time
+  iproute2 procps psmisc bc time chromium
 )
 
 missing=()
