@@ -110,6 +110,13 @@ static int y_Sendrecv(const void *sb, int sc, MPI_Datatype st_, int d, int stag,
     }
     rc = wait_one(&r[1], MPI_STATUS_IGNORE);
     int rc2 = wait_one(&r[0], st);
+    if (s == MPI_PROC_NULL && st != MPI_STATUS_IGNORE) {
+        /* MPI's empty status, which MPICH's test of a receive from
+         * MPI_PROC_NULL does not fill in. */
+        st->MPI_SOURCE = MPI_PROC_NULL;
+        st->MPI_TAG = MPI_ANY_TAG;
+        PMPI_Status_set_elements(st, MPI_BYTE, 0);
+    }
     return rc != MPI_SUCCESS ? rc : rc2;
 }
 EXPORT(Sendrecv,

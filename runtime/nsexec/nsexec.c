@@ -85,6 +85,11 @@ int main(int argc, char **argv)
         return 255;
     }
     close(fd);
+    /* The host's own name, so that the ranks (and their traces) can tell the
+     * emulated hosts apart. */
+    if (unshare(CLONE_NEWUTS) != 0 || sethostname(nsname, strlen(nsname)) != 0)
+        fprintf(stderr, "skel-nsexec: warning: cannot name the host %s: %s\n", nsname,
+                strerror(errno));
     /* /sys of the new network namespace, in a mount namespace of our own.
      * The cgroup hierarchies under /sys/fs/cgroup are carried over (a clone
      * of that mount tree is taken first and put back on the new sysfs), so

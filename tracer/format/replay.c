@@ -106,6 +106,8 @@ struct skel_replay {
     uint32_t msg_cap;
     skel_coll_member *members;
     uint32_t member_cap;
+    uint32_t *wake_buf; /* scratch for wake() */
+    uint32_t wake_cap;
     skel_replay_stats st;
     int err;
 };
@@ -552,19 +554,20 @@ static void wake(skel_replay *rp, uint32_t **waiters, uint32_t *nwait)
     uint32_t n = *nwait;
     if (n == 0)
         return;
-    uint32_t *w = malloc(n * sizeof *w);
-    if (w == NULL) {
+    /* Move the waiters aside first: checking them may register them again,
+     * on this very list.  The scratch list is the replay's own; a nested
+     * wake cannot happen (check() only registers or queues). */
+    if (grow((void **)&rp->wake_buf, &rp->wake_cap, n, sizeof *rp->wake_buf) != 0) {
         rp->err = oom();
         return;
     }
-    memcpy(w, *waiters, n * sizeof *w);
+    memcpy(rp->wake_buf, *waiters, n * sizeof *rp->wake_buf);
     *nwait = 0;
     for (uint32_t i = 0; i < n; i++) {
-        int rc = check(rp, w[i]);
+        int rc = check(rp, rp->wake_buf[i]);
         if (rc != SKEL_OK)
             rp->err = rc;
     }
-    free(w);
 }
 
 /* Read the rank's next event and make it current. */
@@ -610,10 +613,18 @@ int skel_replay_open(const skel_trace *t, skel_replay **out)
         rc = oom();
         goto fail;
     }
+    /* Clock offsets at MPI_Init; ranks on rank 0's host share its clock (an
+     * estimate there would only add its error). */
     const skel_meta *m = skel_trace_meta(t);
+    const char *host0 = NULL;
     for (uint32_t i = 0; i < m->nrank_entries; i++)
-        if (m->ranks[i].rank < rp->n)
-            rp->rs[m->ranks[i].rank].offset = m->ranks[i].offset_init_ns;
+        if (m->ranks[i].rank == 0)
+            host0 = m->ranks[i].host;
+    for (uint32_t i = 0; i < m->nrank_entries; i++) {
+        const skel_meta_rank *mr = &m->ranks[i];
+        if (mr->rank < rp->n && !(host0 != NULL && mr->host != NULL && strcmp(mr->host, host0) == 0))
+            rp->rs[mr->rank].offset = mr->offset_init_ns;
+    }
     for (uint32_t i = 0; i < rp->n; i++) {
         if ((rc = skel_trace_open_rank(t, i, &rp->rs[i].r)) != SKEL_OK)
             goto fail;
@@ -659,6 +670,7 @@ void skel_replay_close(skel_replay *rp)
     free(rp->advance);
     free(rp->msgs);
     free(rp->members);
+    free(rp->wake_buf);
     free(rp);
 }
 

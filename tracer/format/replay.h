@@ -59,7 +59,9 @@ typedef struct skel_replay_item {
     const skel_event *ev;  /* the event; for a group, the first member's */
     uint32_t nmsg;         /* messages this event received */
     const skel_msg *msg;
-    uint32_t ncoll;        /* > 0: the event completes collective instance coll_id, and */
+    uint32_t ncoll;        /* > 0: the event completes collective instance coll_id (for a
+                              Wait completing several nonblocking collectives, the
+                              last of them), and */
     const skel_coll_member *coll; /* these are all its members */
     uint64_t coll_id;      /* unique per collective instance in the trace */
     uint8_t group;         /* 1: a blocking collective delivered as one group of ncoll
@@ -78,8 +80,9 @@ void skel_replay_close(skel_replay *rp);
  * detail naming the rank, the event and what it waits for. */
 int skel_replay_next(skel_replay *rp, skel_replay_item *item);
 
-/* The rank's local time t in rank 0's clock (offsets from the metadata,
- * interpolated linearly between the MPI_Init and MPI_Finalize estimates). */
+/* The rank's local time t in rank 0's clock: the offset estimated at
+ * MPI_Init (metadata), 0 for ranks on rank 0's host.  Drift between the
+ * MPI_Init and MPI_Finalize estimates is not corrected. */
 uint64_t skel_replay_global_time(const skel_replay *rp, uint32_t rank, uint64_t t);
 
 /* Statistics after the end: messages matched, collective instances, and
