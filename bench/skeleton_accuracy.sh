@@ -1,0 +1,84 @@
+#!/bin/bash
+# skeleton_accuracy.sh - how close a skeleton's run time comes to 1/K of its
+# application's, per sample, for K giving a 1 s and a 0.5 s skeleton (seed
+# 003, 5.3 measures the same "scaling ratio").  Prints figures, never
+# passes or fails: run it on a quiet machine and read the load averages it
+# prints with them.
+#
+#   bench/skeleton_accuracy.sh [BUILD_DIR]
+#
+# For each sample, with arguments that make the application run about 10 s
+# on 2 ranks (scaled by FACTOR, default 1):
+#   1. `skel generate --target-seconds 1` traces it once, compresses and
+#      builds a skeleton with K chosen from the traced run; `skel gen
+#      --target-seconds 0.5` makes the second one from the same signature;
+#   2. REPEATS rounds (default 3), each running the application once and each
+#      skeleton once, so that all three see the same load: app_s is the
+#      median of the times the application reports itself (from after its
+#      set-up to its end, as the skeleton measures between its barriers),
+#      skel_s the median of the skeleton's elapsed_s; the ranges show the
+#      spread.
+# ratio = (app_s / K) / skel_s: 1.00 is a skeleton exactly 1/K of its
+# application; above 1 the skeleton is too fast, below 1 too slow.
+# Environment: SAMPLES (names), REPEATS, FACTOR, NP (ranks, default 2), KEEP=1
+# (keep the work directory).
+set -euo pipefail
+B=${1:-${SKEL_BUILD_DIR:-build}}
+SKEL="$B/runtime/cli/skel"
+S="$B/samples"
+REPEATS=${REPEATS:-3}
+FACTOR=${FACTOR:-1}
+NP=${NP:-2}
+[ -x "$SKEL" ] || { echo "no skel in $B (build first)" >&2; exit 2; }
+W=$(mktemp -d /tmp/skel-bench-accuracy.XXXXXX)
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
+
+# About 10 s each on an idle 2-core machine (the samples' defaults run ~1 s).
+declare -A ARGS=(
+  [jacobi]="-i $((20000 * FACTOR))"
+  [cg]="-i $((14000 * FACTOR))"
+  [isort]="-i $((600 * FACTOR))"
+  [mw]="-t $((9000 * FACTOR))"
+  [pipeline]="-i $((3500 * FACTOR))"
+  [fstencil]="-i $((8000 * FACTOR))"
+  [fstencil08]="-i $((8000 * FACTOR))"
+)
+names=${SAMPLES:-"jacobi cg isort mw pipeline fstencil fstencil08"}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+field() { grep -o "$1=[0-9.e+-]*" | head -1 | cut -d= -f2; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+echo "skeleton accuracy: $NP ranks, $REPEATS repeats, $(nproc) CPUs, load average at start $(load)"
+printf '%-11s %9s | %8s %9s %9s %6s | %8s %9s %9s %6s | %-8s %s\n' sample app_s \
+  K_1s app/K skel_s ratio K_0.5s app/K skel_s ratio mode "ranges: app skel_1s skel_0.5s"
+for s in $names; do
+  [ -x "$S/$s" ] || { echo "$s: not built, skipped"; continue; }
+  d1="$W/$s-1s" d05="$W/$s-05s"
+  # shellcheck disable=SC2086  # the arguments are several words
+  "$SKEL" generate --target-seconds 1 -o "$d1" --quiet -- mpiexec.mpich -n "$NP" "$S/$s" ${ARGS[$s]} \
+    > "$W/$s.gen" 2>&1 || { echo "$s: generate failed: $(tail -1 "$W/$s.gen")"; continue; }
+  "$SKEL" gen "$d1/app.sig" --target-seconds 0.5 -o "$d05" --build --quiet > "$W/$s.gen05" 2>&1 ||
+    { echo "$s: gen 0.5 s failed: $(tail -1 "$W/$s.gen05")"; continue; }
+  # Interleaved rounds: the application and both skeletons see the same load.
+  : > "$W/$s.app"; : > "$d1.t"; : > "$d05.t"
+  for i in $(seq "$REPEATS"); do
+    # shellcheck disable=SC2086
+    mpiexec.mpich -n "$NP" "$S/$s" ${ARGS[$s]} | grep -Eo '[0-9.]+ s$' | cut -d' ' -f1 >> "$W/$s.app"
+    for d in "$d1" "$d05"; do
+      mpiexec.mpich -n "$NP" "$d/skeleton" | field elapsed_s >> "$d.t"
+    done
+  done
+  app=$(median < "$W/$s.app")
+  row=""
+  for d in "$d1" "$d05"; do
+    k=$(awk '$1 == "k" { print $2 }' "$d/skeleton.meta")
+    sk=$(median < "$d.t")
+    row="$row$(awk -v a="$app" -v k="$k" -v s="$sk" \
+      'BEGIN { printf "%8.2f %9.4f %9.4f %6.2f | ", k, a / k, s, (a / k) / s }')"
+  done
+  spread=$(for f in "$W/$s.app" "$d1.t" "$d05.t"; do sort -g "$f" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f ", lo, hi }'; done)
+  printf '%-11s %9.3f | %s%-8s %s\n' "$s" "$app" "$row" \
+    "$(awk '$1 == "mode" { print $2 }' "$d1/skeleton.meta")" "$spread"
+done
+echo "load average at end $(load)"

@@ -1,0 +1,83 @@
+/* codegen.h - an execution signature and a scaling factor K in, a performance
+ * skeleton out: skeleton.c, its Makefile and skeleton.meta in a directory
+ * (`skel gen`, `skel generate`; docs/codegen.md).
+ *
+ *  1. the signature is scaled into a plan (plan.h): loops divided by K, the
+ *     remainder merged and scaled (seed 003, 4.3);
+ *  2. the plan's schedule is simulated over all ranks (sim.h); a schedule
+ *     that could hang is refused with SKEL_EDEADLOCK.  In the automatic
+ *     mode, when rank classes scale their loops inconsistently (one rank's
+ *     scaled loop would send more than its peer's scaled loop receives), the
+ *     plan is rebuilt keeping loops too short for a full iteration whole
+ *     (SKEL_PLAN_MIXED), then keeping every message (SKEL_PLAN_MESSAGES), and
+ *     checked again each time;
+ *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
+ *     skeleton.meta.tmpl) are filled and the three files written, each to a
+ *     temporary name renamed into place once complete.  Nothing is written
+ *     before the check passed.
+ *
+ * Ownership: nothing is kept from the caller's arguments; the report is a
+ * plain struct the caller owns.
+ */
+#ifndef SKEL_CODEGEN_H
+#define SKEL_CODEGEN_H
+
+#include <stdint.h>
+
+#include "signature.h"
+
+enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
+
+struct skel_codegen_opts {
+    double k;              /* scaling factor, >= 1 */
+    int mode;              /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */
+    uint64_t seed;         /* default seed of the compute durations the skeleton draws */
+    uint64_t eager_bytes;  /* standard sends up to this size assumed buffered (sim.h) */
+    uint64_t max_check_ops; /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
+    const char *templates; /* directory holding the templates */
+    const char *version;   /* Skel's version, written into the files */
+};
+
+struct skel_codegen_class_report {
+    double app_s, model_s, residue;
+    uint64_t ops;            /* operations per repeat on one member */
+    uint64_t dominant_total; /* iterations of the dominant sequence in the application */
+    uint64_t dominant_full;  /* full ones in the skeleton */
+    double dominant_share, dominant_iter_s;
+};
+
+struct skel_codegen_report {
+    double k;
+    int mode;              /* the mode used */
+    int fell_back;         /* automatic mode could not use SKEL_PLAN_LOOPS */
+    char fallback_reason[1024]; /* why: the loop-scaled schedule's refusal */
+    double app_s;          /* the application's time (skel_codegen_app_seconds()) */
+    double expected_s;     /* app_s / k */
+    double model_s;        /* the plan's modelled time (slowest class) */
+    double residue;        /* share of the modelled time in scaled-down operations */
+    double shortest_good_s; /* app_s / iterations of the dominant sequence (seed 003, 4.5);
+                               0 when no class has a dominant loop */
+    int too_short;         /* some class keeps no full iteration of it (not in messages mode) */
+    uint32_t ops, seqs;    /* distinct operations and sequences written */
+    uint64_t checked_ops, messages, collectives; /* of the simulation */
+    uint32_t nclasses;
+    struct skel_codegen_class_report *classes; /* nclasses entries; free with the report */
+};
+
+void skel_codegen_defaults(struct skel_codegen_opts *o);
+
+/* Generate into outdir (created if missing).  rep may be NULL; otherwise it
+ * is filled (also on SKEL_EDEADLOCK, as far as known) and its classes array
+ * must be released with skel_codegen_report_free(). */
+int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opts *o,
+                          const char *outdir, struct skel_codegen_report *rep);
+void skel_codegen_report_free(struct skel_codegen_report *rep);
+
+/* The application's traced time in seconds, as the skeleton measures its
+ * own (skel_plan_app_ns(): computing and inside MPI calls between MPI_Init
+ * and MPI_Finalize), and the K that makes a skeleton of `seconds` (at least
+ * 1). */
+double skel_codegen_app_seconds(const skel_signature *s);
+int skel_codegen_k_for_seconds(const skel_signature *s, double seconds, double *k);
+
+#endif

@@ -1,0 +1,893 @@
+/* plan.c - a signature scaled by K into the skeleton's program (plan.h). */
+#include "plan.h"
+
+#include "error.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Limits on what a skeleton is made of (beyond them the signature is refused
+ * with SKEL_ERANGE rather than turned into absurd code). */
+#define MAX_RANKS (1u << 20)
+#define MAX_SLOTS 4096u
+#define MAX_LINK_DIST (1u << 20)
+#define MAX_LINK_INDEX 4096u
+#define MAX_DTSIZE (1u << 24)
+#define MAX_MESSAGE_BYTES (1ull << 30)
+#define MAX_COUNT_TOTAL (UINT64_C(1) << 62)
+#define MAX_TAG_KEPT 32767 /* the smallest MPI_TAG_UB the standard allows */
+#define MAX_DEPTH 256u
+
+typedef unsigned __int128 u128;
+
+/* ------------------------------------------------------------------------ */
+/* Descriptions for messages */
+
+static void printable(const char *s, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (; s != NULL && *s && o + 5 < cap; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c < 0x7f)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, cap - o, "\\x%02X", c);
+    }
+    out[o] = '\0';
+}
+
+const char *skel_plan_describe(const skel_signature *s, uint32_t sym, char *buf, size_t len)
+{
+    if (sym >= s->nsymbols) {
+        snprintf(buf, len, "symbol %u", sym);
+        return buf;
+    }
+    const skel_sig_symbol *y = &s->symbols[sym];
+    char where[200] = "";
+    if (y->site < s->nsites) {
+        const skel_sig_site *st = &s->sites[y->site];
+        char a[160];
+        if (st->file != NULL && st->file[0] != '\0') {
+            printable(st->file, a, sizeof a);
+            snprintf(where, sizeof where, " at %s:%u", a, st->line);
+        } else if (st->func != NULL && st->func[0] != '\0') {
+            printable(st->func, a, sizeof a);
+            snprintf(where, sizeof where, " in %s", a);
+        } else {
+            printable(st->module, a, sizeof a);
+            snprintf(where, sizeof where, " at %s+0x%llx", a, (unsigned long long)st->offset);
+        }
+    }
+    snprintf(buf, len, "symbol %u (%s of class %u%s)", sym, skel_call_name(y->call), y->cls, where);
+    return buf;
+}
+
+const char *skel_plan_mode_name(int mode)
+{
+    return mode == SKEL_PLAN_LOOPS      ? "loops"
+           : mode == SKEL_PLAN_MESSAGES ? "messages"
+           : mode == SKEL_PLAN_MIXED    ? "mixed"
+                                        : "?";
+}
+
+int skel_plan_mode_by_name(const char *name)
+{
+    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_MIXED; m++)
+        if (strcmp(name, skel_plan_mode_name(m)) == 0)
+            return m;
+    return -1;
+}
+
+const char *skel_plan_kind_name(int kind)
+{
+    static const char *const names[SKEL_PLAN__COUNT] = {
+        "compute", "send", "isend", "recv", "irecv", "sendrecv", "probe",
+        "wait",    "test", "coll",  "icoll", "comm", "commfree"};
+    return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
+}
+
+/* ------------------------------------------------------------------------ */
+/* Weights */
+
+int64_t skel_plan_scale(const skel_plan *p, int64_t count, uint64_t w)
+{
+    if (count <= 0)
+        return 0;
+    if (w >= p->wden)
+        return count;
+    /* Rounded, but never to nothing: a message of one element stays one. */
+    u128 x = ((u128)(uint64_t)count * w + p->wden / 2) / p->wden;
+    return x < 1 ? 1 : (int64_t)x;
+}
+
+int32_t skel_plan_tag(const skel_plan *p, int32_t tag)
+{
+    if (!p->remap_tags || tag < 0)
+        return tag;
+    uint32_t lo = 0, hi = p->ntags;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (p->tags[mid] < tag)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (int32_t)lo;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building */
+
+struct memo {
+    uint64_t w;
+    uint32_t id;
+};
+struct memolist {
+    struct memo *v;
+    uint32_t n, cap;
+};
+
+struct builder {
+    skel_plan *p;
+    const skel_signature *s;
+    struct memolist *symmemo;   /* per symbol: ops made of it */
+    struct memolist *blockmemo; /* per block: seqs made of it */
+};
+
+static int memo_find(const struct memolist *l, uint64_t w, uint32_t *id)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (l->v[i].w == w) {
+            *id = l->v[i].id;
+            return 1;
+        }
+    return 0;
+}
+
+static int memo_add(struct memolist *l, uint64_t w, uint32_t id)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? l->cap * 2 : 4;
+        struct memo *nv = realloc(l->v, cap * sizeof *nv);
+        if (nv == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        l->v = nv;
+        l->cap = cap;
+    }
+    l->v[l->n++] = (struct memo){w, id};
+    return SKEL_OK;
+}
+
+static int unsupported(const struct builder *b, uint32_t sym, const char *why)
+{
+    char d[320];
+    return skel_fail(SKEL_EUNSUPPORTED, "%s: %s", skel_plan_describe(b->s, sym, d, sizeof d), why);
+}
+
+static int out_of_range(const struct builder *b, uint32_t sym, const char *what, long long v)
+{
+    char d[320];
+    return skel_fail(SKEL_ERANGE, "%s: %s %lld is out of range",
+                     skel_plan_describe(b->s, sym, d, sizeof d), what, v);
+}
+
+/* Position of world rank r in comm c, -1 if not a member. */
+static int32_t position_in(const skel_sig_comm *c, int32_t r)
+{
+    for (uint32_t i = 0; i < c->size; i++)
+        if (c->members[i] == r)
+            return (int32_t)i;
+    return -1;
+}
+
+/* The communicator a rank holds in slot, NULL for SELF or none. */
+static const skel_sig_comm *slot_comm(const skel_signature *s, uint32_t rank, uint32_t slot)
+{
+    const skel_sig_rank *rk = &s->ranks[rank];
+    if (slot == SKEL_COMM_SELF || slot >= rk->ncomms || rk->comms[slot] >= s->ncomms)
+        return NULL;
+    return &s->comms[rk->comms[slot]];
+}
+
+static int check_peer(const struct builder *b, uint32_t sym, const skel_sig_peer *pe)
+{
+    if (pe->kind >= SKEL_SIG_PEER__COUNT)
+        return out_of_range(b, sym, "peer kind", pe->kind);
+    if (pe->kind == SKEL_SIG_PEER_ROOT)
+        return unsupported(b, sym, "MPI_ROOT (intercommunicator collectives) is not supported");
+    if (pe->kind == SKEL_SIG_PEER_CART && (pe->ndims == 0 || pe->ndims > SKEL_SIG_MAXDIMS))
+        return out_of_range(b, sym, "Cartesian peer dimensions", pe->ndims);
+    if (pe->kind == SKEL_SIG_PEER_CART)
+        for (uint32_t i = 0; i < pe->ndims; i++)
+            if (pe->vec[i] < -(1 << 20) || pe->vec[i] > (1 << 20))
+                return out_of_range(b, sym, "Cartesian peer offset", pe->vec[i]);
+    return SKEL_OK;
+}
+
+static int check_tag(const struct builder *b, uint32_t sym, int32_t tag)
+{
+    if (tag < 0 && tag != SKEL_TAG_ANY && tag != SKEL_TAG_NONE)
+        return out_of_range(b, sym, "tag", tag);
+    return SKEL_OK;
+}
+
+/* Elements of a side's count, checked: mean rounded for sends, max for
+ * capacities. */
+static int side_count(const struct builder *b, uint32_t sym, const skel_sig_side *sd,
+                      int64_t *mean, int64_t *max)
+{
+    if (sd->count.min < 0 || sd->count.max > INT_MAX || sd->count.min > sd->count.max ||
+        !(sd->count.mean >= 0) || sd->count.mean > (double)INT_MAX)
+        return out_of_range(b, sym, "element count", (long long)sd->count.max);
+    if (sd->bytes.min < 0 || sd->rbytes.min < 0 || sd->bytes.max > (int64_t)MAX_MESSAGE_BYTES ||
+        sd->rbytes.max > (int64_t)MAX_MESSAGE_BYTES)
+        return out_of_range(b, sym, "message size in bytes",
+                            (long long)(sd->bytes.max > sd->rbytes.max ? sd->bytes.max
+                                                                       : sd->rbytes.max));
+    *mean = (int64_t)llround(sd->count.mean);
+    *max = sd->count.max;
+    return SKEL_OK;
+}
+
+static int supported_shape(int shape)
+{
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+    case SKEL_SHAPE_BCAST:
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+    case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+    case SKEL_SHAPE_SCAN:
+    case SKEL_SHAPE_EXSCAN:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* How the communicator created by symbol y is re-created. */
+static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uint8_t *method)
+{
+    const skel_signature *s = b->s;
+    const skel_sig_class *cl = &s->classes[y->cls];
+    unsigned cb = y->call;
+    if (y->newcomm == SKEL_SIG_NONE || y->newcomm < 2 || y->newcomm >= b->p->nslots)
+        return out_of_range(b, y->id, "created communicator slot",
+                            y->newcomm == SKEL_SIG_NONE ? -1 : (long long)y->newcomm);
+    if (cb == SKEL_CALL_MPI_Comm_idup)
+        return unsupported(b, y->id, "MPI_Comm_idup is not supported");
+    if (cb == SKEL_CALL_MPI_Intercomm_create || cb == SKEL_CALL_MPI_Intercomm_merge ||
+        cb == SKEL_CALL_MPI_Graph_create || cb == SKEL_CALL_MPI_Dist_graph_create ||
+        cb == SKEL_CALL_MPI_Dist_graph_create_adjacent)
+        return unsupported(b, y->id, "intercommunicators and graph topologies are not supported");
+    int dup = cb == SKEL_CALL_MPI_Comm_dup || cb == SKEL_CALL_MPI_Comm_dup_with_info;
+    int cart = cb == SKEL_CALL_MPI_Cart_create, cart_direct = cart;
+    const skel_sig_comm *cany = NULL;
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        uint32_t r = cl->ranks[i];
+        const skel_sig_comm *parent = slot_comm(s, r, y->comm);
+        const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
+        if (c != NULL && (c->flags & SKEL_COMMF_INTER))
+            return unsupported(b, y->id, "intercommunicators are not supported");
+        if (c != NULL && position_in(c, (int32_t)r) < 0)
+            return skel_fail(SKEL_EFORMAT, "rank %u is not a member of the communicator in its "
+                             "slot %u", r, y->newcomm);
+        if (parent == NULL && y->comm != SKEL_COMM_SELF)
+            return out_of_range(b, y->id, "communicator slot", y->comm);
+        if (dup && (c == NULL || (parent != NULL && (c->size != parent->size ||
+                                                     memcmp(c->members, parent->members,
+                                                            c->size * sizeof *c->members)))))
+            dup = 0;
+        if (cart) {
+            if (c != NULL && !(c->flags & SKEL_COMMF_CART))
+                cart = 0;
+            if (c != NULL && cany != NULL && c != cany)
+                cart = 0;
+            if (c != NULL && cany == NULL)
+                cany = c;
+            if (parent == NULL)
+                cart_direct = 0;
+            else if (c != NULL && position_in(parent, (int32_t)r) != position_in(c, (int32_t)r))
+                cart_direct = 0;
+        }
+    }
+    if (cart && cany == NULL)
+        cart = 0;
+    if (cart && cart_direct) {
+        /* Non-members must be the parent's last ranks for Cart_create to leave them out. */
+        for (uint32_t i = 0; i < cl->nranks; i++) {
+            uint32_t r = cl->ranks[i];
+            const skel_sig_comm *parent = slot_comm(s, r, y->comm);
+            if (slot_comm(s, r, y->newcomm) == NULL &&
+                position_in(parent, (int32_t)r) < (int32_t)cany->size)
+                cart_direct = 0;
+        }
+    }
+    *method = dup                   ? SKEL_PLAN_DUP
+              : cart && cart_direct ? SKEL_PLAN_CART
+              : cart                ? SKEL_PLAN_CART_KEYED
+                                    : SKEL_PLAN_SPLIT;
+    return SKEL_OK;
+}
+
+static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
+{
+    skel_plan *p = b->p;
+    if (memo_find(&b->symmemo[sym], w, id))
+        return SKEL_OK;
+    const skel_sig_symbol *y = &b->s->symbols[sym];
+    const struct skel_call_info *ci = skel_call_info(y->call);
+    if (ci == NULL)
+        return out_of_range(b, sym, "call id", y->call);
+    skel_plan_op op = {.id = p->nops, .sym = sym, .cls = y->cls, .w = w, .call = y->call,
+                       .comm = y->comm, .dtsize = y->dtsize, .shape = ci->shape};
+    int rc;
+    if (y->dtsize > MAX_DTSIZE)
+        return out_of_range(b, sym, "datatype size", y->dtsize);
+    for (int k = 0; k < 2; k++) {
+        op.has_side[k] = (y->sides >> k) & 1;
+        op.inplace[k] = op.has_side[k] && (y->side[k].flags & SKEL_EVF_INPLACE);
+        if (op.has_side[k]) {
+            int64_t mean = 0, max = 0;
+            if ((rc = side_count(b, sym, &y->side[k], &mean, &max)) != SKEL_OK)
+                return rc;
+            op.count[k] = skel_plan_scale(p, mean, w);
+        }
+    }
+    if (!op.has_side[0] && !op.has_side[1])
+        op.has_side[0] = 1;
+    op.flag = (y->side[0].flags & SKEL_EVF_FLAG) || (y->side[1].flags & SKEL_EVF_FLAG);
+    if ((rc = check_peer(b, sym, &y->peer)) != SKEL_OK ||
+        (rc = check_peer(b, sym, &y->peer2)) != SKEL_OK ||
+        (rc = check_peer(b, sym, &y->root)) != SKEL_OK || (rc = check_tag(b, sym, y->tag)) != SKEL_OK ||
+        (rc = check_tag(b, sym, y->tag2)) != SKEL_OK)
+        return rc;
+    if (ci->klass != SKEL_CLASS_FINALIZE && ci->klass != SKEL_CLASS_INIT &&
+        ci->klass != SKEL_CLASS_GROUP && y->comm != SKEL_SIG_NONE && y->comm >= p->nslots)
+        return out_of_range(b, sym, "communicator slot", y->comm);
+    /* Receive capacity: the traced size, in elements of the call's datatype. */
+    uint32_t dt = y->dtsize ? y->dtsize : 1;
+    int64_t capbytes = y->side[0].count.max * (int64_t)y->dtsize;
+    if (y->side[0].rbytes.max > capbytes)
+        capbytes = y->side[0].rbytes.max;
+    switch (ci->klass) {
+    case SKEL_CLASS_FINALIZE:
+        op.kind = SKEL_PLAN_COMPUTE;
+        op.call = 0;
+        break;
+    case SKEL_CLASS_SEND:
+        if (y->call == SKEL_CALL_MPI_Bsend)
+            return unsupported(b, sym, "buffered sends (MPI_Bsend) are not supported");
+        op.kind = SKEL_PLAN_SEND;
+        break;
+    case SKEL_CLASS_ISEND:
+        if (y->call == SKEL_CALL_MPI_Ibsend)
+            return unsupported(b, sym, "buffered sends (MPI_Ibsend) are not supported");
+        op.kind = SKEL_PLAN_ISEND;
+        break;
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+        op.kind = ci->klass == SKEL_CLASS_RECV ? SKEL_PLAN_RECV : SKEL_PLAN_IRECV;
+        op.rcap = (capbytes + dt - 1) / dt;
+        break;
+    case SKEL_CLASS_SENDRECV:
+        op.kind = SKEL_PLAN_SENDRECV;
+        if (y->side[0].bytes.max > capbytes)
+            capbytes = y->side[0].bytes.max;
+        op.rcap = (capbytes + dt - 1) / dt;
+        op.dtsize2 = y->dtsize;
+        op.count2 = op.count[0];
+        break;
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+        op.kind = SKEL_PLAN_PROBE;
+        break;
+    case SKEL_CLASS_WAIT: {
+        op.kind = (y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Waitall ||
+                   y->call == SKEL_CALL_MPI_Waitany || y->call == SKEL_CALL_MPI_Waitsome)
+                      ? SKEL_PLAN_WAIT
+                      : SKEL_PLAN_TEST;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < y->nlinks; i++) {
+            if (y->links[i].dist > MAX_LINK_DIST)
+                return out_of_range(b, sym, "request link distance", y->links[i].dist);
+            if (y->links[i].index >= MAX_LINK_INDEX)
+                return out_of_range(b, sym, "request array index", y->links[i].index);
+            if (y->links[i].index + 1 > n)
+                n = y->links[i].index + 1;
+            if (y->links[i].dist > p->ring)
+                p->ring = y->links[i].dist;
+        }
+        if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test) && n > 1)
+            return out_of_range(b, sym, "request index of a single-request call", n - 1);
+        op.nreq = n ? n : 1;
+        break;
+    }
+    case SKEL_CLASS_COLL:
+    case SKEL_CLASS_ICOLL:
+        if (!supported_shape(ci->shape))
+            return unsupported(b, sym, "this collective is not supported (neighbourhood and "
+                                       "alltoallw collectives)");
+        op.kind = ci->klass == SKEL_CLASS_COLL ? SKEL_PLAN_COLL : SKEL_PLAN_ICOLL;
+        if (y->comm == SKEL_SIG_NONE)
+            return out_of_range(b, sym, "communicator slot", -1);
+        break;
+    case SKEL_CLASS_COMM:
+        op.kind = SKEL_PLAN_COMM;
+        if ((rc = newcomm_method(b, y, &op.newcomm)) != SKEL_OK)
+            return rc;
+        op.call = op.newcomm == SKEL_PLAN_DUP    ? SKEL_CALL_MPI_Comm_dup
+                  : op.newcomm == SKEL_PLAN_SPLIT ? SKEL_CALL_MPI_Comm_split
+                                                  : SKEL_CALL_MPI_Cart_create;
+        break;
+    case SKEL_CLASS_COMMFREE:
+        op.kind = SKEL_PLAN_COMMFREE;
+        if (y->comm == SKEL_SIG_NONE || y->comm < 2)
+            return unsupported(b, sym, "freeing a predefined communicator");
+        break;
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV:
+        return unsupported(b, sym, "matched probes and receives (MPI_Mprobe, MPI_Mrecv) are "
+                                   "not supported");
+    case SKEL_CLASS_SEND_INIT:
+    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_START:
+    case SKEL_CLASS_REQFREE:
+    case SKEL_CLASS_CANCEL:
+        return unsupported(b, sym, "persistent, freed and cancelled requests are not supported");
+    case SKEL_CLASS_IO:
+    case SKEL_CLASS_IIO:
+    case SKEL_CLASS_IOOPEN:
+    case SKEL_CLASS_IOCLOSE:
+    case SKEL_CLASS_IOMISC:
+        return unsupported(b, sym, "MPI-IO is not supported");
+    case SKEL_CLASS_RMA:
+    case SKEL_CLASS_RRMA:
+    case SKEL_CLASS_WINSYNC:
+    case SKEL_CLASS_WIN:
+        return unsupported(b, sym, "one-sided communication is not supported");
+    case SKEL_CLASS_ABORT:
+        return unsupported(b, sym, "the application called MPI_Abort");
+    default:
+        return unsupported(b, sym, "this call is not supported");
+    }
+    if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM && op.kind != SKEL_PLAN_COMMFREE &&
+        op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
+        (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
+        return out_of_range(b, sym, "communicator slot",
+                            y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
+    /* Intercommunicators anywhere a call uses them are out of scope. */
+    if (y->comm != SKEL_SIG_NONE && op.kind != SKEL_PLAN_COMPUTE) {
+        const skel_sig_class *cl = &b->s->classes[y->cls];
+        for (uint32_t i = 0; i < cl->nranks; i++) {
+            const skel_sig_comm *c = slot_comm(b->s, cl->ranks[i], y->comm);
+            if (c != NULL && (c->flags & SKEL_COMMF_INTER))
+                return unsupported(b, sym, "intercommunicators are not supported");
+        }
+    }
+    if (p->nops == p->capops) {
+        uint32_t cap = p->capops ? p->capops * 2 : 64;
+        skel_plan_op *no = realloc(p->ops, cap * sizeof *no);
+        if (no == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        p->ops = no;
+        p->capops = cap;
+    }
+    p->ops[p->nops] = op;
+    *id = p->nops++;
+    return memo_add(&b->symmemo[sym], w, *id);
+}
+
+static int push_item(skel_plan_seq *q, uint32_t *cap, skel_plan_item it)
+{
+    if (q->n == *cap) {
+        uint32_t nc = *cap ? *cap * 2 : 8;
+        skel_plan_item *ni = realloc(q->items, nc * sizeof *ni);
+        if (ni == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        q->items = ni;
+        *cap = nc;
+    }
+    q->items[q->n++] = it;
+    return SKEL_OK;
+}
+
+static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t depth, uint32_t *id)
+{
+    skel_plan *p = b->p;
+    const skel_signature *s = b->s;
+    if (memo_find(&b->blockmemo[block], w, id))
+        return SKEL_OK;
+    if (depth > MAX_DEPTH)
+        return skel_fail(SKEL_ERANGE, "loops nested deeper than %u", MAX_DEPTH);
+    const skel_sig_block *bl = &s->blocks[block];
+    skel_plan_seq q = {.block = block, .cls = bl->cls, .w = w};
+    uint32_t cap = 0;
+    int rc = SKEL_OK;
+    for (uint32_t i = 0; i < bl->nitems && rc == SKEL_OK; i++) {
+        const skel_sig_item *it = &bl->items[i];
+        if (it->kind == SKEL_SIG_ITEM_SYMBOL) {
+            const skel_sig_symbol *y = &s->symbols[it->ref];
+            const struct skel_call_info *ci = skel_call_info(y->call);
+            /* MPI_Init is made by the skeleton's main(); group calls are
+             * local bookkeeping the re-created communicators do not need. */
+            if (ci != NULL && (ci->klass == SKEL_CLASS_INIT || ci->klass == SKEL_CLASS_GROUP)) {
+                if (ci->klass == SKEL_CLASS_INIT && y->call == SKEL_CALL_MPI_Init_thread)
+                    p->init_call = SKEL_CALL_MPI_Init_thread;
+                continue;
+            }
+            uint32_t op = 0;
+            if ((rc = new_op(b, it->ref, w, &op)) == SKEL_OK)
+                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_OP, op, 1});
+            continue;
+        }
+        if (it->count == 0)
+            continue;
+        if (it->count > MAX_COUNT_TOTAL) {
+            rc = skel_fail(SKEL_ERANGE, "block %u: loop of %llu iterations is out of range", block,
+                           (unsigned long long)it->count);
+            break;
+        }
+        uint32_t body;
+        u128 total = (u128)it->count * w;
+        if (p->mode == SKEL_PLAN_MESSAGES || w >= p->wden ||
+            (p->mode == SKEL_PLAN_MIXED && total < p->wden)) {
+            if ((rc = build_seq(b, it->ref, w, depth + 1, &body)) == SKEL_OK)
+                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, it->count});
+            continue;
+        }
+        uint64_t full = (uint64_t)(total / p->wden), rem = (uint64_t)(total % p->wden);
+        if (full > 0) {
+            if ((rc = build_seq(b, it->ref, p->wden, depth + 1, &body)) == SKEL_OK)
+                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, full});
+        }
+        if (rc == SKEL_OK && rem > 0) {
+            if ((rc = build_seq(b, it->ref, rem, depth + 1, &body)) == SKEL_OK)
+                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, 1});
+        }
+    }
+    if (rc != SKEL_OK) {
+        free(q.items);
+        return rc;
+    }
+    if (p->nseqs == p->capseqs) {
+        uint32_t nc = p->capseqs ? p->capseqs * 2 : 32;
+        skel_plan_seq *ns = realloc(p->seqs, nc * sizeof *ns);
+        if (ns == NULL) {
+            free(q.items);
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        }
+        p->seqs = ns;
+        p->capseqs = nc;
+    }
+    q.id = p->nseqs;
+    p->seqs[p->nseqs++] = q;
+    *id = q.id;
+    return memo_add(&b->blockmemo[block], w, *id);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Totals per class: calls, operations, modelled time, dominant iterations */
+
+struct seqsum {
+    int done;
+    uint32_t ncounts;
+    skel_plan_count *counts;
+    uint64_t ops, dominant_full;
+    double model_ns, residue_ns;
+};
+
+static int cmp_count_name(const void *a, const void *b)
+{
+    const skel_plan_count *x = a, *y = b;
+    return strcmp(skel_call_name(x->call), skel_call_name(y->call));
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    u128 x = (u128)a * b;
+    return x > MAX_COUNT_TOTAL ? MAX_COUNT_TOTAL + 1 : (uint64_t)x;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a + b > MAX_COUNT_TOTAL || a + b < a ? MAX_COUNT_TOTAL + 1 : a + b;
+}
+
+static int add_count(struct seqsum *x, uint16_t call, uint64_t n)
+{
+    for (uint32_t i = 0; i < x->ncounts; i++)
+        if (x->counts[i].call == call) {
+            x->counts[i].n = sat_add(x->counts[i].n, n);
+            return SKEL_OK;
+        }
+    skel_plan_count *nc = realloc(x->counts, (x->ncounts + 1) * sizeof *nc);
+    if (nc == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    x->counts = nc;
+    x->counts[x->ncounts++] = (skel_plan_count){call, n};
+    return SKEL_OK;
+}
+
+static int summarise(skel_plan *p, struct seqsum *sums, uint32_t seq, uint32_t dominant,
+                     uint32_t depth)
+{
+    struct seqsum *x = &sums[seq];
+    if (x->done)
+        return SKEL_OK;
+    if (depth > MAX_DEPTH)
+        return skel_fail(SKEL_ERANGE, "loops nested deeper than %u", MAX_DEPTH);
+    const skel_plan_seq *q = &p->seqs[seq];
+    const skel_signature *s = p->sig;
+    int rc;
+    for (uint32_t i = 0; i < q->n; i++) {
+        const skel_plan_item *it = &q->items[i];
+        if (it->kind == SKEL_PLAN_ITEM_OP) {
+            const skel_plan_op *op = &p->ops[it->ref];
+            const skel_sig_symbol *y = &s->symbols[op->sym];
+            double f = (double)op->w / (double)p->wden;
+            double t = y->compute.mean + (op->kind == SKEL_PLAN_COMPUTE ? 0 : y->duration.mean);
+            x->model_ns += t * f;
+            if (op->w < p->wden)
+                x->residue_ns += t * f;
+            x->ops = sat_add(x->ops, 1);
+            if (op->call != 0 && (rc = add_count(x, op->call, 1)) != SKEL_OK)
+                return rc;
+            continue;
+        }
+        if ((rc = summarise(p, sums, it->ref, dominant, depth + 1)) != SKEL_OK)
+            return rc;
+        const struct seqsum *c = &sums[it->ref];
+        const skel_plan_seq *body = &p->seqs[it->ref];
+        x->model_ns += c->model_ns * (double)it->count;
+        x->residue_ns += c->residue_ns * (double)it->count;
+        x->ops = sat_add(x->ops, sat_mul(c->ops, it->count));
+        uint64_t dom = c->dominant_full;
+        if (body->block == dominant && body->w >= p->wden && p->mode != SKEL_PLAN_MESSAGES)
+            dom = sat_add(dom, 1);
+        x->dominant_full = sat_add(x->dominant_full, sat_mul(dom, it->count));
+        for (uint32_t j = 0; j < c->ncounts; j++)
+            if ((rc = add_count(x, c->counts[j].call, sat_mul(c->counts[j].n, it->count))) !=
+                SKEL_OK)
+                return rc;
+    }
+    if (x->ops > MAX_COUNT_TOTAL)
+        return skel_fail(SKEL_ERANGE, "class %u: the skeleton would execute more than 2^62 "
+                         "operations; use a larger K", q->cls);
+    x->done = 1;
+    return SKEL_OK;
+}
+
+/* Iterations of block d in the application, below block b (memoised). */
+static uint64_t dominant_total(const skel_signature *s, uint32_t b, uint32_t d, uint64_t *memo,
+                               uint32_t depth)
+{
+    if (memo[b] != UINT64_MAX)
+        return memo[b];
+    uint64_t n = 0;
+    const skel_sig_block *bl = &s->blocks[b];
+    for (uint32_t i = 0; i < bl->nitems && depth < MAX_DEPTH; i++) {
+        const skel_sig_item *it = &bl->items[i];
+        if (it->kind != SKEL_SIG_ITEM_LOOP)
+            continue;
+        uint64_t inner = dominant_total(s, it->ref, d, memo, depth + 1);
+        n = sat_add(n, sat_mul(it->count, sat_add(inner, it->ref == d ? 1 : 0)));
+    }
+    memo[b] = n;
+    return n;
+}
+
+/* The application's time for class c: the mean over its members of the time
+ * spent computing and inside MPI calls (so the tracer's own time is left
+ * out), less MPI_Init, the compute before it and MPI_Finalize - the skeleton
+ * measures between its barriers after MPI_Init and before MPI_Finalize.  The
+ * first wall-clock event to the last would count the tracer's clock
+ * synchronisation and the skew of the ranks' start-up. */
+static double class_app_ns(const skel_signature *s, uint32_t c)
+{
+    const skel_sig_class *cl = &s->classes[c];
+    double t = 0;
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
+        t += (double)rk->compute_ns + (double)rk->mpi_ns;
+    }
+    t = cl->nranks ? t / cl->nranks : 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->cls != c || y->occurrences == 0)
+            continue;
+        const struct skel_call_info *ci = skel_call_info(y->call);
+        double per = (double)y->occurrences / (cl->nranks ? cl->nranks : 1);
+        if (ci != NULL && ci->klass == SKEL_CLASS_INIT)
+            t -= (y->duration.mean + y->compute.mean) * per;
+        else if (ci != NULL && ci->klass == SKEL_CLASS_FINALIZE)
+            t -= y->duration.mean * per;
+    }
+    return t > 0 ? t : 0;
+}
+
+double skel_plan_app_ns(const skel_signature *s)
+{
+    double t = 0;
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        double x = class_app_ns(s, c);
+        if (x > t)
+            t = x;
+    }
+    return t;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int collect_tags(skel_plan *p)
+{
+    const skel_signature *s = p->sig;
+    int32_t max = -1;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        if (s->symbols[i].tag > max)
+            max = s->symbols[i].tag;
+        if (s->symbols[i].tag2 > max)
+            max = s->symbols[i].tag2;
+    }
+    if (max <= MAX_TAG_KEPT)
+        return SKEL_OK;
+    p->tags = malloc(2 * (size_t)s->nsymbols * sizeof *p->tags + 1);
+    if (p->tags == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        if (s->symbols[i].tag >= 0)
+            p->tags[n++] = s->symbols[i].tag;
+        if (s->symbols[i].tag2 >= 0)
+            p->tags[n++] = s->symbols[i].tag2;
+    }
+    qsort(p->tags, n, sizeof *p->tags, cmp_i32);
+    uint32_t u = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (u == 0 || p->tags[u - 1] != p->tags[i])
+            p->tags[u++] = p->tags[i];
+    if (u > MAX_TAG_KEPT + 1)
+        return skel_fail(SKEL_ERANGE, "%u distinct tags: more than the %d an MPI library must "
+                         "support", u, MAX_TAG_KEPT + 1);
+    p->ntags = u;
+    p->remap_tags = 1;
+    return SKEL_OK;
+}
+
+int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out)
+{
+    *out = NULL;
+    if (!(k >= 1.0 && k <= 1e9))
+        return skel_fail(SKEL_ERANGE, "scaling factor K = %g is outside [1, 1e9]", k);
+    if (s->nranks == 0 || s->nranks > MAX_RANKS || s->nclasses == 0)
+        return skel_fail(SKEL_ERANGE, "signature of %u ranks and %u classes: out of range",
+                         s->nranks, s->nclasses);
+    skel_plan *p = calloc(1, sizeof *p);
+    struct builder b = {.p = p, .s = s};
+    struct seqsum *sums = NULL;
+    uint64_t *memo = NULL;
+    int rc = SKEL_OK;
+    if (p == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    p->sig = s;
+    p->mode = mode;
+    p->k = k;
+    p->wtop = 1000;
+    p->wden = (uint64_t)llround(k * 1000.0);
+    p->init_call = SKEL_CALL_MPI_Init;
+    p->ring = 1;
+    p->nslots = 2;
+    for (uint32_t r = 0; r < s->nranks; r++)
+        if (s->ranks[r].ncomms > p->nslots)
+            p->nslots = s->ranks[r].ncomms;
+    if (p->nslots > MAX_SLOTS) {
+        rc = skel_fail(SKEL_ERANGE, "%u communicators per rank: more than the %u supported",
+                       p->nslots, MAX_SLOTS);
+        goto out;
+    }
+    p->classes = calloc(s->nclasses, sizeof *p->classes);
+    b.symmemo = calloc(s->nsymbols + 1, sizeof *b.symmemo);
+    b.blockmemo = calloc(s->nblocks + 1, sizeof *b.blockmemo);
+    memo = malloc((s->nblocks + 1) * sizeof *memo);
+    if (p->classes == NULL || b.symmemo == NULL || b.blockmemo == NULL || memo == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    if ((rc = collect_tags(p)) != SKEL_OK)
+        goto out;
+    for (uint32_t c = 0; c < s->nclasses && rc == SKEL_OK; c++)
+        rc = build_seq(&b, s->classes[c].top, p->wtop >= p->wden ? p->wden : p->wtop, 0,
+                       &p->classes[c].top);
+    if (rc != SKEL_OK)
+        goto out;
+    /* Totals. */
+    sums = calloc(p->nseqs, sizeof *sums);
+    if (sums == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        const skel_sig_class *cl = &s->classes[c];
+        skel_plan_class *pc = &p->classes[c];
+        if ((rc = summarise(p, sums, pc->top, cl->dominant, 0)) != SKEL_OK)
+            goto out;
+        struct seqsum *x = &sums[pc->top];
+        pc->ncounts = x->ncounts;
+        pc->counts = malloc((x->ncounts + 1) * sizeof *pc->counts);
+        if (pc->counts == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        if (x->ncounts)
+            memcpy(pc->counts, x->counts, x->ncounts * sizeof *pc->counts);
+        qsort(pc->counts, pc->ncounts, sizeof *pc->counts, cmp_count_name);
+        pc->ops = x->ops;
+        pc->model_ns = x->model_ns;
+        pc->residue_ns = x->residue_ns;
+        pc->dominant_full = x->dominant_full;
+        pc->dominant_iter_ns = cl->dominant_iter_ns;
+        if (cl->dominant != SKEL_SIG_NONE && cl->dominant < s->nblocks) {
+            for (uint32_t i = 0; i < s->nblocks; i++)
+                memo[i] = UINT64_MAX;
+            pc->dominant_total = dominant_total(s, cl->top, cl->dominant, memo, 0);
+        }
+        pc->app_ns = class_app_ns(s, c);
+        if (pc->app_ns > p->app_ns)
+            p->app_ns = pc->app_ns;
+    }
+out:
+    if (sums != NULL) {
+        for (uint32_t i = 0; i < p->nseqs; i++)
+            free(sums[i].counts);
+        free(sums);
+    }
+    free(memo);
+    if (b.symmemo != NULL)
+        for (uint32_t i = 0; i < s->nsymbols; i++)
+            free(b.symmemo[i].v);
+    if (b.blockmemo != NULL)
+        for (uint32_t i = 0; i < s->nblocks; i++)
+            free(b.blockmemo[i].v);
+    free(b.symmemo);
+    free(b.blockmemo);
+    if (rc != SKEL_OK) {
+        skel_plan_free(p);
+        return rc;
+    }
+    *out = p;
+    return SKEL_OK;
+}
+
+void skel_plan_free(skel_plan *p)
+{
+    if (p == NULL)
+        return;
+    for (uint32_t i = 0; i < p->nseqs; i++)
+        free(p->seqs[i].items);
+    if (p->classes != NULL && p->sig != NULL)
+        for (uint32_t c = 0; c < p->sig->nclasses; c++)
+            free(p->classes[c].counts);
+    free(p->classes);
+    free(p->seqs);
+    free(p->ops);
+    free(p->tags);
+    free(p);
+}

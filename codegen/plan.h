@@ -1,0 +1,182 @@
+/* plan.h - the skeleton program before it is written as C: every rank class's
+ * signature scaled down by K (seed 003, 4.3), as sequences of operations and
+ * loops, with the expected number of each MPI call per rank.
+ *
+ * Scaling (docs/codegen.md, "Scaling").  Every operation carries a weight
+ * w = n / wden, the fraction of the application's events it stands for
+ * (1/K at the top of the program).  A loop of c iterations met at weight w
+ * becomes floor(c w) full iterations of its body (weight 1: unscaled) plus,
+ * if c w is not whole, one more execution of the body at the fractional
+ * weight c w - floor(c w) - the seed's remainder iterations, with its groups
+ * of identical operations merged into one and scaled.  An operation met at a
+ * weight below 1 is the scaled residue: its compute lasts w times its
+ * traced duration and its messages carry w times their elements (receives
+ * keep their traced size, so that a smaller message always fits).  Program
+ * order, and so every request link, is kept.  In SKEL_PLAN_MIXED mode a
+ * loop too short to keep one full iteration (c w < 1) keeps all its
+ * iterations at weight w instead of merging them - like the operations
+ * outside loops, the residue then keeps its number of messages; per-peer
+ * loops ("for each worker: send a stop") stay matched with their peers'
+ * single operations.  In SKEL_PLAN_MESSAGES mode loops keep their iteration
+ * counts and every operation is scaled by 1/K: every message of the
+ * application is kept, shrunk.  The last two are the fallbacks when rank
+ * classes do not scale consistently (codegen.h, sim.h).
+ *
+ * Ownership: skel_plan_build() allocates a plan freed with skel_plan_free();
+ * the plan points into the signature, which must outlive it.
+ */
+#ifndef SKEL_PLAN_H
+#define SKEL_PLAN_H
+
+#include <stdint.h>
+
+#include "calls.h"
+#include "signature.h"
+
+enum skel_plan_mode {
+    SKEL_PLAN_LOOPS = 0,    /* seed 003 4.3: loops divided by K */
+    SKEL_PLAN_MESSAGES = 1, /* every message kept, everything scaled by 1/K */
+    SKEL_PLAN_MIXED = 2,    /* loops divided by K, loops shorter than that kept whole */
+};
+
+/* "loops", "messages", "mixed"; and back (-1 if unknown). */
+const char *skel_plan_mode_name(int mode);
+int skel_plan_mode_by_name(const char *name);
+
+/* What an operation of the skeleton does. */
+enum skel_plan_kind {
+    SKEL_PLAN_COMPUTE = 0, /* compute only: the phase before MPI_Finalize */
+    SKEL_PLAN_SEND,        /* Send, Ssend, Rsend */
+    SKEL_PLAN_ISEND,       /* Isend, Issend, Irsend */
+    SKEL_PLAN_RECV,
+    SKEL_PLAN_IRECV,
+    SKEL_PLAN_SENDRECV,    /* Sendrecv, Sendrecv_replace */
+    SKEL_PLAN_PROBE,       /* Probe, Iprobe */
+    SKEL_PLAN_WAIT,        /* Wait family: completes its linked requests */
+    SKEL_PLAN_TEST,        /* Test family: completes them if the application's test did */
+    SKEL_PLAN_COLL,        /* blocking collective */
+    SKEL_PLAN_ICOLL,       /* nonblocking collective */
+    SKEL_PLAN_COMM,        /* communicator creation */
+    SKEL_PLAN_COMMFREE,
+    SKEL_PLAN__COUNT
+};
+
+/* How a communicator is re-created (SKEL_PLAN_COMM). */
+enum skel_plan_newcomm {
+    SKEL_PLAN_DUP = 1,   /* MPI_Comm_dup of the parent */
+    SKEL_PLAN_CART,      /* MPI_Cart_create on the parent, no reordering */
+    SKEL_PLAN_CART_KEYED,/* MPI_Cart_create on a reordered copy of the parent
+                            (made with PMPI_Comm_split, invisible to tracers) */
+    SKEL_PLAN_SPLIT,     /* MPI_Comm_split: color = communicator, key = position */
+};
+
+typedef struct skel_plan_op {
+    uint32_t id;
+    uint32_t sym;
+    uint32_t cls;
+    uint64_t w;       /* weight numerator (denominator: plan wden) */
+    uint8_t kind;     /* enum skel_plan_kind */
+    uint8_t shape;    /* enum skel_shape of collectives */
+    uint8_t newcomm;  /* enum skel_plan_newcomm */
+    uint8_t flag;     /* Test/Iprobe: the application's call came back true */
+    uint8_t inplace[2]; /* MPI_IN_PLACE on side OTHER / ROOT */
+    uint8_t has_side[2];
+    uint16_t call;    /* the MPI call the skeleton makes */
+    uint32_t comm;    /* communicator slot */
+    int64_t count[2]; /* elements per side (OTHER, ROOT), scaled by w */
+    int64_t count2;   /* Sendrecv: elements received (scaled, as the peer sends) */
+    int64_t rcap;     /* receives: capacity in elements (the traced maximum) */
+    uint32_t dtsize, dtsize2;
+    uint32_t nreq;    /* Wait/Test: request array length (largest link index + 1) */
+    /* Filled by the simulation (sim.h): the count every member of a
+     * collective uses - the largest any member of its group of matching
+     * operations wants (per peer for MPI_Alltoallv) - and the datatype size. */
+    int64_t ucount;
+    uint32_t udtsize;
+} skel_plan_op;
+
+enum { SKEL_PLAN_ITEM_OP = 0, SKEL_PLAN_ITEM_LOOP = 1 };
+
+typedef struct skel_plan_item {
+    uint8_t kind;
+    uint32_t ref;   /* op id, or seq id of the loop body */
+    uint64_t count; /* loop iterations */
+} skel_plan_item;
+
+typedef struct skel_plan_seq {
+    uint32_t id;
+    uint32_t block; /* signature block it comes from */
+    uint32_t cls;
+    uint64_t w;     /* weight it was scaled at */
+    uint32_t n;
+    skel_plan_item *items;
+} skel_plan_seq;
+
+/* Calls one member of a class makes per repeat: (call, count) pairs, sorted
+ * by call name. */
+typedef struct skel_plan_count {
+    uint16_t call;
+    uint64_t n;
+} skel_plan_count;
+
+typedef struct skel_plan_class {
+    uint32_t top;          /* seq of the whole program (between Init and Finalize) */
+    uint32_t ncounts;
+    skel_plan_count *counts;
+    uint64_t ops;          /* operations one member executes per repeat */
+    double model_ns;       /* modelled skeleton time: sum of mean compute + call time x w */
+    double residue_ns;     /* the part of it at weight < 1 */
+    double app_ns;         /* the application's time for the class (skel_plan_app_ns()) */
+    uint64_t dominant_total; /* iterations of the dominant sequence in the application */
+    uint64_t dominant_full;  /* full ones kept in the skeleton */
+    double dominant_iter_ns;
+} skel_plan_class;
+
+typedef struct skel_plan {
+    const skel_signature *sig;
+    int mode;
+    double k;
+    uint64_t wden, wtop; /* weights are n / wden; the program's top is wtop / wden = 1/K */
+    uint16_t init_call;  /* MPI_Init or MPI_Init_thread */
+    uint32_t ring;       /* requests remembered: the longest link distance (>= 1) */
+    uint32_t nslots;     /* communicator slots per rank */
+    int remap_tags;      /* tags above 32767 are renumbered (tag_of()) */
+    uint32_t ntags;
+    int32_t *tags;       /* sorted distinct tags when remapping */
+    double app_ns;       /* the application's time (skel_plan_app_ns()) */
+    uint32_t nops, capops;
+    skel_plan_op *ops;
+    uint32_t nseqs, capseqs;
+    skel_plan_seq *seqs;
+    skel_plan_class *classes; /* sig->nclasses */
+} skel_plan;
+
+/* Build the plan of signature s scaled by k (1 <= k <= 1e9) in the given
+ * mode.  SKEL_EUNSUPPORTED naming the symbol, its call and its site for
+ * calls a skeleton cannot make (MPI-IO, one-sided, persistent requests,
+ * intercommunicators...); SKEL_ERANGE for values out of range. */
+int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out);
+void skel_plan_free(skel_plan *p);
+
+/* The tag a skeleton uses for an application tag (identity unless tags are
+ * remapped; wildcards and "no tag" pass through). */
+int32_t skel_plan_tag(const skel_plan *p, int32_t tag);
+
+/* Scale an element count by weight w: round(count * w / wden), at least 1
+ * when count is. */
+int64_t skel_plan_scale(const skel_plan *p, int64_t count, uint64_t w);
+
+/* "symbol 7 (MPI_Send, class 1, at file.c:42)" for messages; untrusted
+ * strings are escaped.  Returns buf. */
+const char *skel_plan_describe(const skel_signature *s, uint32_t sym, char *buf, size_t len);
+
+/* The application's time in ns, as the skeleton measures its own (after
+ * MPI_Init, before MPI_Finalize): per class the mean over its members of the
+ * time computing and inside MPI calls, less MPI_Init and MPI_Finalize; the
+ * largest over the classes. */
+double skel_plan_app_ns(const skel_signature *s);
+
+/* Name of an operation kind ("send", "wait"...). */
+const char *skel_plan_kind_name(int kind);
+
+#endif

@@ -1,0 +1,976 @@
+/* sim.c - symbolic execution of the skeleton's schedule over all ranks (sim.h). */
+#include "sim.h"
+
+#include "error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE UINT32_MAX
+#define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
+
+/* Pseudo operations the skeleton adds around the program. */
+enum { PH_START = 0, PH_PROGRAM, PH_END, PH_FINALIZE, PH_DONE };
+
+struct msg {
+    int32_t src, dst;  /* world ranks */
+    uint32_t comm;     /* comm id */
+    int32_t tag;
+    int64_t bytes;
+    uint32_t op;       /* sending op */
+    uint64_t pos;      /* its position in the sender's program */
+    uint8_t sync, matched;
+};
+
+struct precv {
+    int32_t rank, src; /* src: world rank or SKEL_PEER_ANY */
+    uint32_t comm;
+    int32_t tag;       /* or SKEL_TAG_ANY */
+    int64_t cap;       /* bytes */
+    uint32_t op;
+    uint64_t pos;
+    uint32_t msg;      /* matched message */
+    uint8_t matched;
+};
+
+enum { RQ_SEND, RQ_RECV, RQ_COLL, RQ_NULL };
+struct req {
+    uint8_t kind;
+    uint8_t any;  /* a wildcard receive: its source becomes the REPLY peer */
+    uint32_t idx; /* msg, precv or instance */
+    uint32_t comm;
+};
+
+struct inst {
+    uint16_t call;
+    int32_t root;
+    uint32_t arrived, size;
+    uint32_t first_op, first_rank;
+    uint32_t comm;
+};
+
+struct vec32 {
+    uint32_t *v;
+    uint32_t n, cap;
+};
+
+struct frame {
+    uint32_t seq, idx;
+    uint64_t reps;
+};
+
+struct rstate {
+    int phase;
+    struct frame *stack;
+    uint32_t depth;
+    uint32_t cur;     /* op being executed, NONE between operations */
+    uint8_t started;
+    uint32_t a, b;    /* the current operation's message/receive/instance */
+    uint64_t pos;     /* operations executed */
+    int32_t last_any;
+    uint32_t *ring;
+    uint64_t nact;
+    struct vec32 posted, unexpected;
+};
+
+struct sim {
+    skel_plan *p;
+    const skel_signature *s;
+    const struct skel_sim_opts *o;
+    struct rstate *rs;
+    struct msg *msgs;
+    uint32_t nmsgs, capmsgs;
+    struct precv *recvs;
+    uint32_t nrecvs, caprecvs;
+    struct req *reqs;
+    uint32_t nreqs, capreqs;
+    struct inst *insts;
+    uint32_t ninsts, capinsts;
+    /* (rank, comm) -> instance counter, and (comm, counter) -> instance */
+    uint64_t *cc;      /* nranks x (ncomms) */
+    struct vec32 *ci;  /* per comm: instance ids in order */
+    uint32_t *uf;      /* union-find over ops */
+    int64_t *gmax;     /* per op (group root): largest count */
+    uint32_t *gdt;     /* per op (group root): largest datatype size */
+    uint64_t total_ops, max_ops;
+    struct skel_sim_stats st;
+};
+
+/* ------------------------------------------------------------------------ */
+
+static int grow(void **v, uint32_t *cap, uint32_t n, size_t elem)
+{
+    if (n < *cap)
+        return SKEL_OK;
+    if (*cap >= UINT32_MAX / 4)
+        return skel_fail(SKEL_ERANGE, "schedule too large to check");
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    void *nv = realloc(*v, (size_t)nc * elem);
+    if (nv == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
+    *v = nv;
+    *cap = nc;
+    return SKEL_OK;
+}
+
+static int vpush(struct vec32 *v, uint32_t x)
+{
+    int rc = grow((void **)&v->v, &v->cap, v->n, sizeof *v->v);
+    if (rc == SKEL_OK)
+        v->v[v->n++] = x;
+    return rc;
+}
+
+static void vremove(struct vec32 *v, uint32_t i)
+{
+    memmove(v->v + i, v->v + i + 1, (v->n - i - 1) * sizeof *v->v);
+    v->n--;
+}
+
+static uint32_t uf_find(uint32_t *uf, uint32_t x)
+{
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Descriptions */
+
+static const char *peer_str(int32_t w, char *buf, size_t len)
+{
+    if (w == SKEL_PEER_ANY)
+        return "MPI_ANY_SOURCE";
+    if (w == SKEL_PEER_NULL)
+        return "MPI_PROC_NULL";
+    snprintf(buf, len, "rank %d", w);
+    return buf;
+}
+
+static const char *tag_str(int32_t t, char *buf, size_t len)
+{
+    if (t == SKEL_TAG_ANY)
+        return "MPI_ANY_TAG";
+    snprintf(buf, len, "%d", t);
+    return buf;
+}
+
+static const char *comm_str(const struct sim *m, uint32_t comm, char *buf, size_t len)
+{
+    if (comm == SELF_COMM)
+        return "MPI_COMM_SELF";
+    if (comm < m->s->ncomms && m->s->comms[comm].size == m->s->nranks &&
+        m->s->comms[comm].created_by == 0)
+        return "MPI_COMM_WORLD";
+    snprintf(buf, len, "communicator %u", comm);
+    return buf;
+}
+
+static const char *op_str(const struct sim *m, uint32_t op, char *buf, size_t len)
+{
+    if (op == NONE) {
+        snprintf(buf, len, "the skeleton's own barrier");
+        return buf;
+    }
+    return skel_plan_describe(m->s, m->p->ops[op].sym, buf, len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Iteration over a class's plan */
+
+static uint32_t next_op(const skel_plan *p, struct rstate *r)
+{
+    while (r->depth > 0) {
+        struct frame *f = &r->stack[r->depth - 1];
+        const skel_plan_seq *q = &p->seqs[f->seq];
+        if (f->idx >= q->n) {
+            if (--f->reps > 0) {
+                f->idx = 0;
+            } else {
+                r->depth--;
+                if (r->depth > 0)
+                    r->stack[r->depth - 1].idx++;
+            }
+            continue;
+        }
+        const skel_plan_item *it = &q->items[f->idx];
+        if (it->kind == SKEL_PLAN_ITEM_OP) {
+            f->idx++;
+            return it->ref;
+        }
+        if (it->count == 0 || p->seqs[it->ref].n == 0) {
+            f->idx++;
+            continue;
+        }
+        r->stack[r->depth++] = (struct frame){it->ref, 0, it->count};
+    }
+    return NONE;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Communicators and peers */
+
+static uint32_t comm_of(const struct sim *m, uint32_t rank, uint32_t slot)
+{
+    if (slot == SKEL_COMM_SELF)
+        return SELF_COMM;
+    const skel_sig_rank *rk = &m->s->ranks[rank];
+    if (slot >= rk->ncomms || rk->comms[slot] >= m->s->ncomms)
+        return NONE;
+    return rk->comms[slot];
+}
+
+static int bad_comm(const struct sim *m, uint32_t rank, uint32_t op, uint32_t slot)
+{
+    char d[320];
+    return skel_fail(SKEL_ERANGE, "rank %u has no communicator in slot %u, which %s uses", rank,
+                     slot, op_str(m, op, d, sizeof d));
+}
+
+/* Resolve a peer to a world rank (or SKEL_PEER_ANY / SKEL_PEER_NULL). */
+static int resolve(struct sim *m, uint32_t rank, uint32_t op, uint32_t slot,
+                   const skel_sig_peer *pe, int32_t *world)
+{
+    int32_t cr, wr;
+    if (pe->kind == SKEL_SIG_PEER_REPLY && m->rs[rank].last_any < 0) {
+        char d[320];
+        return skel_fail(SKEL_EDEADLOCK,
+                         "rank %u, operation %llu of its skeleton: %s answers the source of a "
+                         "wildcard receive, but no MPI_ANY_SOURCE receive has completed before it",
+                         rank, (unsigned long long)m->rs[rank].pos, op_str(m, op, d, sizeof d));
+    }
+    int rc = skel_sig_peer_resolve(m->s, rank, slot, pe, m->rs[rank].last_any, &cr, &wr);
+    if (rc != SKEL_OK) {
+        char d[320];
+        return skel_fail_context(rc, "rank %u, %s", rank, op_str(m, op, d, sizeof d));
+    }
+    *world = wr;
+    return SKEL_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Point-to-point matching */
+
+static int msg_matches(const struct precv *rv, const struct msg *g)
+{
+    return rv->comm == g->comm && (rv->src == SKEL_PEER_ANY || rv->src == g->src) &&
+           (rv->tag == SKEL_TAG_ANY || rv->tag == g->tag);
+}
+
+static int match(struct sim *m, uint32_t ri, uint32_t gi)
+{
+    struct precv *rv = &m->recvs[ri];
+    struct msg *g = &m->msgs[gi];
+    if (g->bytes > rv->cap) {
+        char d1[320], d2[320];
+        return skel_fail(SKEL_EDEADLOCK,
+                         "a message of %lld bytes from rank %d (%s, operation %llu) is longer "
+                         "than the receive of rank %d that matches it (%s, operation %llu, %lld "
+                         "bytes): the ranks' schedules do not line up",
+                         (long long)g->bytes, g->src, op_str(m, g->op, d1, sizeof d1),
+                         (unsigned long long)g->pos, rv->rank, op_str(m, rv->op, d2, sizeof d2),
+                         (unsigned long long)rv->pos, (long long)rv->cap);
+    }
+    g->matched = rv->matched = 1;
+    rv->msg = gi;
+    m->st.messages++;
+    return SKEL_OK;
+}
+
+static int deliver(struct sim *m, uint32_t gi)
+{
+    struct rstate *d = &m->rs[m->msgs[gi].dst];
+    for (uint32_t i = 0; i < d->posted.n; i++) {
+        uint32_t ri = d->posted.v[i];
+        if (msg_matches(&m->recvs[ri], &m->msgs[gi])) {
+            vremove(&d->posted, i);
+            return match(m, ri, gi);
+        }
+    }
+    return vpush(&d->unexpected, gi);
+}
+
+static int post(struct sim *m, uint32_t ri)
+{
+    struct rstate *d = &m->rs[m->recvs[ri].rank];
+    for (uint32_t i = 0; i < d->unexpected.n; i++) {
+        uint32_t gi = d->unexpected.v[i];
+        if (msg_matches(&m->recvs[ri], &m->msgs[gi])) {
+            vremove(&d->unexpected, i);
+            return match(m, ri, gi);
+        }
+    }
+    return vpush(&d->posted, ri);
+}
+
+static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
+                   int32_t tag, int64_t bytes, int sync, uint32_t *out)
+{
+    int rc = grow((void **)&m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
+    if (rc != SKEL_OK)
+        return rc;
+    uint32_t gi = m->nmsgs++;
+    m->msgs[gi] = (struct msg){.src = (int32_t)rank, .dst = dst, .comm = comm, .tag = tag,
+                               .bytes = bytes, .op = op, .pos = m->rs[rank].pos,
+                               .sync = (uint8_t)sync};
+    *out = gi;
+    return deliver(m, gi);
+}
+
+static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint32_t comm,
+                    int32_t tag, int64_t cap, uint32_t *out)
+{
+    int rc = grow((void **)&m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
+    if (rc != SKEL_OK)
+        return rc;
+    uint32_t ri = m->nrecvs++;
+    m->recvs[ri] = (struct precv){.rank = (int32_t)rank, .src = src, .comm = comm, .tag = tag,
+                                  .cap = cap, .op = op, .pos = m->rs[rank].pos, .msg = NONE};
+    *out = ri;
+    return post(m, ri);
+}
+
+static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int any)
+{
+    int rc = grow((void **)&m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
+    if (rc != SKEL_OK)
+        return rc;
+    uint32_t q = m->nreqs++;
+    m->reqs[q] = (struct req){.kind = kind, .idx = idx, .any = (uint8_t)any};
+    struct rstate *r = &m->rs[rank];
+    r->ring[r->nact % m->p->ring] = q;
+    r->nact++;
+    return SKEL_OK;
+}
+
+static int req_done(const struct sim *m, uint32_t q)
+{
+    const struct req *rq = &m->reqs[q];
+    switch (rq->kind) {
+    case RQ_SEND:
+        return !m->msgs[rq->idx].sync || m->msgs[rq->idx].matched;
+    case RQ_RECV:
+        return m->recvs[rq->idx].matched;
+    case RQ_COLL:
+        return m->insts[rq->idx].arrived == m->insts[rq->idx].size;
+    default:
+        return 1;
+    }
+}
+
+/* Standard-mode sends may be synchronous unless small enough for the eager
+ * assumption; synchronous-mode sends always are. */
+static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
+{
+    if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend)
+        return 1;
+    return !(m->o->eager_bytes > 0 && (uint64_t)bytes <= m->o->eager_bytes);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Collectives */
+
+static int64_t coll_value(const skel_plan_op *op, int side, uint32_t size)
+{
+    int64_t c = op->has_side[side] ? op->count[side] : op->count[!side];
+    if (op->shape == SKEL_SHAPE_ALLTOALLV && size > 0)
+        c /= size;
+    return c;
+}
+
+/* Join the next collective instance of comm for rank; *inst gets it. */
+static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16_t call,
+                int32_t root, uint32_t *inst)
+{
+    const skel_signature *s = m->s;
+    uint32_t size = 1;
+    if (comm != SELF_COMM) {
+        const skel_sig_comm *c = &s->comms[comm];
+        size = c->size;
+    }
+    int rc;
+    if (comm == SELF_COMM) {
+        if ((rc = grow((void **)&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+            return rc;
+        *inst = m->ninsts++;
+        m->insts[*inst] = (struct inst){.call = call, .root = root, .arrived = 1, .size = 1,
+                                        .first_op = op, .first_rank = rank, .comm = comm};
+        m->st.collectives++;
+        return SKEL_OK;
+    }
+    uint64_t t = m->cc[(uint64_t)rank * s->ncomms + comm]++;
+    struct vec32 *list = &m->ci[comm];
+    if (t == list->n) {
+        if ((rc = grow((void **)&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+            return rc;
+        uint32_t id = m->ninsts++;
+        m->insts[id] = (struct inst){.call = call, .root = root, .size = size, .first_op = op,
+                                     .first_rank = rank, .comm = comm};
+        if ((rc = vpush(list, id)) != SKEL_OK)
+            return rc;
+    }
+    uint32_t id = list->v[t];
+    struct inst *in = &m->insts[id];
+    if (in->call != call || in->root != root) {
+        char d1[320], d2[320], cb[48];
+        /* Number the application's collectives: on MPI_COMM_WORLD the
+         * skeleton's opening barrier came first. */
+        uint64_t shown = t > 0 && comm_of(m, rank, SKEL_COMM_WORLD) == comm ? t - 1 : t;
+        return skel_fail(SKEL_EDEADLOCK,
+                         "collective mismatch on %s (its collective number %llu): rank %u calls "
+                         "%s%s at operation %llu (%s) where rank %u calls %s%s (%s)",
+                         comm_str(m, comm, cb, sizeof cb), (unsigned long long)shown, rank,
+                         skel_call_name(call), root >= 0 ? " with a root" : "",
+                         (unsigned long long)m->rs[rank].pos, op_str(m, op, d1, sizeof d1),
+                         in->first_rank, skel_call_name(in->call),
+                         in->root >= 0 ? " with a root" : "", op_str(m, in->first_op, d2, sizeof d2));
+    }
+    in->arrived++;
+    if (in->arrived == in->size)
+        m->st.collectives++;
+    if (op != NONE && in->first_op != NONE) {
+        const skel_plan_op *po = &m->p->ops[op];
+        if (po->kind == SKEL_PLAN_COLL || po->kind == SKEL_PLAN_ICOLL) {
+            uint32_t a = uf_find(m->uf, op), b = uf_find(m->uf, in->first_op);
+            int side = root >= 0 && root == (int32_t)rank ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
+            int64_t v = coll_value(po, side, size);
+            uint32_t dt = po->dtsize;
+            if (a != b) {
+                m->uf[a] = b;
+                if (m->gmax[a] > m->gmax[b])
+                    m->gmax[b] = m->gmax[a];
+                if (m->gdt[a] > m->gdt[b])
+                    m->gdt[b] = m->gdt[a];
+            }
+            if (v > m->gmax[b])
+                m->gmax[b] = v;
+            if (dt > m->gdt[b])
+                m->gdt[b] = dt;
+        }
+    }
+    *inst = id;
+    return SKEL_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One rank */
+
+static int world_comm(const struct sim *m, uint32_t rank, uint32_t *comm)
+{
+    uint32_t c = comm_of(m, rank, SKEL_COMM_WORLD);
+    if (c == NONE || m->s->comms[c].size != m->s->nranks)
+        return skel_fail(SKEL_EFORMAT, "rank %u: slot 0 does not hold MPI_COMM_WORLD", rank);
+    *comm = c;
+    return SKEL_OK;
+}
+
+/* Execute (or continue) rank r's current operation: *done set when it
+ * completed. */
+static int exec_op(struct sim *m, uint32_t rank, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan *p = m->p;
+    *done = 0;
+    int rc;
+    if (r->cur == NONE) { /* the skeleton's barriers and MPI_Finalize */
+        if (!r->started) {
+            uint32_t comm = NONE;
+            if ((rc = world_comm(m, rank, &comm)) != SKEL_OK)
+                return rc;
+            uint16_t call = r->phase == PH_FINALIZE ? SKEL_CALL_MPI_Finalize : SKEL_CALL_MPI_Barrier;
+            if ((rc = join(m, rank, NONE, comm, call, -1, &r->a)) != SKEL_OK)
+                return rc;
+            r->started = 1;
+        }
+        *done = m->insts[r->a].arrived == m->insts[r->a].size;
+        return SKEL_OK;
+    }
+    const skel_plan_op *op = &p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    uint32_t comm = NONE;
+    if (op->kind != SKEL_PLAN_COMPUTE && op->kind != SKEL_PLAN_WAIT && op->kind != SKEL_PLAN_TEST &&
+        op->kind != SKEL_PLAN_COMMFREE) {
+        comm = comm_of(m, rank, op->comm);
+        if (comm == NONE)
+            return bad_comm(m, rank, r->cur, op->comm);
+    }
+    int32_t peer, src;
+    switch (op->kind) {
+    case SKEL_PLAN_COMPUTE:
+    case SKEL_PLAN_COMMFREE:
+        *done = 1;
+        return SKEL_OK;
+    case SKEL_PLAN_SEND:
+        if (!r->started) {
+            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
+                return rc;
+            r->started = 1;
+            r->a = NONE;
+            if (peer >= 0) {
+                int64_t bytes = op->count[0] * (int64_t)op->dtsize;
+                if ((rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
+                                  is_sync(m, op->call, bytes), &r->a)) != SKEL_OK)
+                    return rc;
+            }
+        }
+        *done = r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched;
+        return SKEL_OK;
+    case SKEL_PLAN_ISEND: {
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
+            return rc;
+        if (peer < 0)
+            rc = new_req(m, rank, RQ_NULL, 0, 0);
+        else {
+            int64_t bytes = op->count[0] * (int64_t)op->dtsize;
+            uint32_t gi;
+            if ((rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
+                              is_sync(m, op->call, bytes), &gi)) == SKEL_OK)
+                rc = new_req(m, rank, RQ_SEND, gi, 0);
+        }
+        *done = rc == SKEL_OK;
+        return rc;
+    }
+    case SKEL_PLAN_RECV:
+    case SKEL_PLAN_IRECV:
+        if (!r->started) {
+            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
+                return rc;
+            r->started = 1;
+            r->a = NONE;
+            if (src != SKEL_PEER_NULL &&
+                (rc = new_recv(m, rank, r->cur, src, comm, y->tag,
+                               op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1), &r->a)) != SKEL_OK)
+                return rc;
+            if (op->kind == SKEL_PLAN_IRECV) {
+                rc = r->a == NONE ? new_req(m, rank, RQ_NULL, 0, 0)
+                                  : new_req(m, rank, RQ_RECV, r->a, src == SKEL_PEER_ANY);
+                *done = rc == SKEL_OK;
+                return rc;
+            }
+        }
+        if (r->a == NONE) {
+            *done = 1;
+        } else if (m->recvs[r->a].matched) {
+            *done = 1;
+            if (m->recvs[r->a].src == SKEL_PEER_ANY)
+                r->last_any = m->msgs[m->recvs[r->a].msg].src;
+        }
+        return SKEL_OK;
+    case SKEL_PLAN_SENDRECV:
+        if (!r->started) {
+            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK ||
+                (rc = resolve(m, rank, r->cur, op->comm, &y->peer2, &src)) != SKEL_OK)
+                return rc;
+            r->started = 1;
+            r->a = r->b = NONE;
+            int64_t bytes = op->count[0] * (int64_t)op->dtsize;
+            if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
+                                           is_sync(m, SKEL_CALL_MPI_Send, bytes), &r->a)) != SKEL_OK)
+                return rc;
+            int64_t cap = y->call == SKEL_CALL_MPI_Sendrecv_replace
+                              ? bytes
+                              : op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1);
+            if (src != SKEL_PEER_NULL &&
+                (rc = new_recv(m, rank, r->cur, src, comm, y->tag2, cap, &r->b)) != SKEL_OK)
+                return rc;
+        }
+        *done = (r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched) &&
+                (r->b == NONE || m->recvs[r->b].matched);
+        if (*done && r->b != NONE && m->recvs[r->b].src == SKEL_PEER_ANY)
+            r->last_any = m->msgs[m->recvs[r->b].msg].src;
+        return SKEL_OK;
+    case SKEL_PLAN_PROBE:
+        if (y->call == SKEL_CALL_MPI_Iprobe && !op->flag) {
+            *done = 1;
+            return SKEL_OK;
+        }
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
+            return rc;
+        if (src == SKEL_PEER_NULL) {
+            *done = 1;
+            return SKEL_OK;
+        }
+        for (uint32_t i = 0; i < r->unexpected.n && !*done; i++) {
+            const struct msg *g = &m->msgs[r->unexpected.v[i]];
+            *done = g->comm == comm && (src == SKEL_PEER_ANY || g->src == src) &&
+                    (y->tag == SKEL_TAG_ANY || y->tag == g->tag);
+        }
+        r->started = 1;
+        return SKEL_OK;
+    case SKEL_PLAN_WAIT:
+    case SKEL_PLAN_TEST: {
+        if (op->kind == SKEL_PLAN_TEST && !op->flag) {
+            *done = 1;
+            return SKEL_OK;
+        }
+        r->started = 1;
+        for (uint32_t i = 0; i < y->nlinks; i++) {
+            uint32_t d = y->links[i].dist;
+            if (d == 0 || d > r->nact || d > p->ring)
+                continue;
+            uint32_t q = r->ring[(r->nact - d) % p->ring];
+            if (q != NONE && !req_done(m, q))
+                return SKEL_OK;
+        }
+        for (uint32_t i = 0; i < y->nlinks; i++) {
+            uint32_t d = y->links[i].dist;
+            if (d == 0 || d > r->nact || d > p->ring)
+                continue;
+            uint32_t *slot = &r->ring[(r->nact - d) % p->ring];
+            if (*slot != NONE && m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any)
+                r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
+            *slot = NONE;
+        }
+        *done = 1;
+        return SKEL_OK;
+    }
+    case SKEL_PLAN_COLL:
+    case SKEL_PLAN_ICOLL:
+    case SKEL_PLAN_COMM:
+        if (!r->started) {
+            int32_t root = -1;
+            const struct skel_call_info *ci = skel_call_info(y->call);
+            if (op->kind != SKEL_PLAN_COMM && ci != NULL && ci->rooted) {
+                int32_t cr, wr;
+                if ((rc = skel_sig_peer_resolve(m->s, rank, op->comm, &y->root, SKEL_PEER_NONE, &cr,
+                                                &wr)) != SKEL_OK) {
+                    char d[320];
+                    return skel_fail_context(rc, "rank %u, root of %s", rank,
+                                             op_str(m, r->cur, d, sizeof d));
+                }
+                if (wr < 0) {
+                    char d[320];
+                    return skel_fail(SKEL_ERANGE, "rank %u: the root of %s is not a rank", rank,
+                                     op_str(m, r->cur, d, sizeof d));
+                }
+                root = wr;
+            }
+            if ((rc = join(m, rank, r->cur, comm, op->call, root, &r->a)) != SKEL_OK)
+                return rc;
+            r->started = 1;
+            if (op->kind == SKEL_PLAN_ICOLL) {
+                rc = new_req(m, rank, RQ_COLL, r->a, 0);
+                *done = rc == SKEL_OK;
+                return rc;
+            }
+        }
+        *done = m->insts[r->a].arrived == m->insts[r->a].size;
+        return SKEL_OK;
+    default:
+        return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
+    }
+}
+
+/* Run rank as far as it goes; *moved when it executed or completed anything. */
+static int run_rank(struct sim *m, uint32_t rank, int *moved)
+{
+    struct rstate *r = &m->rs[rank];
+    *moved = 0;
+    while (r->phase != PH_DONE) {
+        if (!r->started && r->cur == NONE && r->phase == PH_PROGRAM) {
+            r->cur = next_op(m->p, r);
+            if (r->cur == NONE) {
+                r->phase = PH_END;
+                continue;
+            }
+        }
+        int done = 0, rc = exec_op(m, rank, &done);
+        if (rc != SKEL_OK)
+            return rc;
+        if (!done)
+            return SKEL_OK;
+        *moved = 1;
+        r->started = 0;
+        if (r->cur != NONE) {
+            r->cur = NONE;
+            r->pos++;
+            if (++m->total_ops > m->max_ops)
+                return skel_fail(SKEL_ERANGE,
+                                 "the skeleton's schedule has more than %llu operations over all "
+                                 "ranks: too long to check; use a larger K (or raise the check "
+                                 "limit)",
+                                 (unsigned long long)m->max_ops);
+        } else {
+            r->phase++;
+        }
+    }
+    return SKEL_OK;
+}
+
+/* What blocked rank r waits for, for the refusal message. */
+static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t len)
+{
+    const struct rstate *r = &m->rs[rank];
+    char d[320], pb[32], tb[32], cb[48];
+    if (r->cur == NONE) {
+        const struct inst *in = &m->insts[r->a];
+        snprintf(buf, len,
+                 "rank %u waits forever in %s at the end of its skeleton program (%u of %u "
+                 "ranks of %s arrived)",
+                 rank, r->phase == PH_FINALIZE ? "MPI_Finalize" : "the skeleton's closing barrier",
+                 in->arrived, in->size, comm_str(m, in->comm, cb, sizeof cb));
+        if (r->phase == PH_START)
+            snprintf(buf, len, "rank %u waits forever in the skeleton's opening barrier", rank);
+        return;
+    }
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    size_t o = (size_t)snprintf(buf, len, "rank %u, operation %llu of its skeleton program: %s ",
+                                rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d));
+    if (o >= len)
+        return;
+    switch (op->kind) {
+    case SKEL_PLAN_SEND:
+        snprintf(buf + o, len - o,
+                 "sends to %s with tag %s on %s, and no receive ever matches it (a standard send "
+                 "is assumed synchronous: see --eager-limit)",
+                 peer_str(m->msgs[r->a].dst, pb, sizeof pb), tag_str(y->tag, tb, sizeof tb),
+                 comm_str(m, m->msgs[r->a].comm, cb, sizeof cb));
+        break;
+    case SKEL_PLAN_RECV:
+        snprintf(buf + o, len - o, "receives from %s with tag %s on %s, and no message ever matches it",
+                 peer_str(m->recvs[r->a].src, pb, sizeof pb), tag_str(y->tag, tb, sizeof tb),
+                 comm_str(m, m->recvs[r->a].comm, cb, sizeof cb));
+        break;
+    case SKEL_PLAN_SENDRECV:
+        snprintf(buf + o, len - o, "(send tag %s, receive tag %s) never completes",
+                 tag_str(y->tag, tb, sizeof tb), tag_str(y->tag2, pb, sizeof pb));
+        break;
+    case SKEL_PLAN_PROBE:
+        snprintf(buf + o, len - o, "probes for tag %s and no message ever arrives",
+                 tag_str(y->tag, tb, sizeof tb));
+        break;
+    case SKEL_PLAN_WAIT:
+    case SKEL_PLAN_TEST: {
+        /* Name the first request that never completes. */
+        for (uint32_t i = 0; i < y->nlinks; i++) {
+            uint32_t dd = y->links[i].dist;
+            if (dd == 0 || dd > r->nact || dd > m->p->ring)
+                continue;
+            uint32_t q = r->ring[(r->nact - dd) % m->p->ring];
+            if (q == NONE || req_done(m, q))
+                continue;
+            const struct req *rq = &m->reqs[q];
+            if (rq->kind == RQ_RECV) {
+                const struct precv *rv = &m->recvs[rq->idx];
+                snprintf(buf + o, len - o,
+                         "waits for its receive from %s with tag %s on %s (%s, operation %llu), "
+                         "which no message ever matches",
+                         peer_str(rv->src, pb, sizeof pb), tag_str(rv->tag, tb, sizeof tb),
+                         comm_str(m, rv->comm, cb, sizeof cb), op_str(m, rv->op, d, sizeof d),
+                         (unsigned long long)rv->pos);
+            } else if (rq->kind == RQ_SEND) {
+                const struct msg *g = &m->msgs[rq->idx];
+                snprintf(buf + o, len - o,
+                         "waits for its send to %s with tag %s on %s (%s, operation %llu), which "
+                         "no receive ever matches (assumed synchronous: see --eager-limit)",
+                         peer_str(g->dst, pb, sizeof pb), tag_str(g->tag, tb, sizeof tb),
+                         comm_str(m, g->comm, cb, sizeof cb), op_str(m, g->op, d, sizeof d),
+                         (unsigned long long)g->pos);
+            } else {
+                const struct inst *in = &m->insts[rq->idx];
+                snprintf(buf + o, len - o,
+                         "waits for a nonblocking %s on %s that only %u of its %u ranks start",
+                         skel_call_name(in->call), comm_str(m, in->comm, cb, sizeof cb),
+                         in->arrived, in->size);
+            }
+            return;
+        }
+        snprintf(buf + o, len - o, "never completes");
+        break;
+    }
+    default: {
+        const struct inst *in = &m->insts[r->a];
+        snprintf(buf + o, len - o, "on %s: only %u of its %u ranks ever reach it",
+                 comm_str(m, in->comm, cb, sizeof cb), in->arrived, in->size);
+        break;
+    }
+    }
+}
+
+static int deadlock(const struct sim *m)
+{
+    uint32_t nblocked = 0, first = NONE;
+    for (uint32_t r = 0; r < m->s->nranks; r++)
+        if (m->rs[r].phase != PH_DONE) {
+            if (first == NONE)
+                first = r;
+            nblocked++;
+        }
+    char what[1400];
+    describe_block(m, first, what, sizeof what);
+    /* A second blocked rank often shows the other half of the cycle. */
+    char more[1400] = "";
+    for (uint32_t r = first + 1; r < m->s->nranks; r++)
+        if (m->rs[r].phase != PH_DONE) {
+            char b2[1400];
+            describe_block(m, r, b2, sizeof b2);
+            snprintf(more, sizeof more, "; meanwhile %.1300s", b2);
+            break;
+        }
+    return skel_fail(SKEL_EDEADLOCK, "the skeleton would deadlock: %s%s (%u of %u ranks blocked)",
+                     what, more, nblocked, m->s->nranks);
+}
+
+static int leftovers(const struct sim *m)
+{
+    char d[320], pb[32], tb[32], cb[48];
+    for (uint32_t r = 0; r < m->s->nranks; r++) {
+        const struct rstate *rs = &m->rs[r];
+        if (rs->unexpected.n > 0) {
+            const struct msg *g = &m->msgs[rs->unexpected.v[0]];
+            return skel_fail(SKEL_EDEADLOCK,
+                             "a message is never received: rank %d sends it to rank %u with tag "
+                             "%s on %s at operation %llu (%s); %u message%s to rank %u left over",
+                             g->src, r, tag_str(g->tag, tb, sizeof tb),
+                             comm_str(m, g->comm, cb, sizeof cb), (unsigned long long)g->pos,
+                             op_str(m, g->op, d, sizeof d), rs->unexpected.n,
+                             rs->unexpected.n == 1 ? "" : "s", r);
+        }
+        if (rs->posted.n > 0) {
+            const struct precv *rv = &m->recvs[rs->posted.v[0]];
+            return skel_fail(SKEL_EDEADLOCK,
+                             "a receive is never matched: rank %u receives from %s with tag %s on "
+                             "%s at operation %llu (%s)",
+                             r, peer_str(rv->src, pb, sizeof pb), tag_str(rv->tag, tb, sizeof tb),
+                             comm_str(m, rv->comm, cb, sizeof cb), (unsigned long long)rv->pos,
+                             op_str(m, rv->op, d, sizeof d));
+        }
+    }
+    return SKEL_OK;
+}
+
+/* Deepest nesting of loops below seq (memoised in depth[], 0 = unknown). */
+static uint32_t seq_depth(const skel_plan *p, uint32_t seq, uint32_t *depth)
+{
+    if (depth[seq] != 0)
+        return depth[seq];
+    uint32_t d = 1;
+    const skel_plan_seq *q = &p->seqs[seq];
+    for (uint32_t i = 0; i < q->n; i++)
+        if (q->items[i].kind == SKEL_PLAN_ITEM_LOOP) {
+            uint32_t x = 1 + seq_depth(p, q->items[i].ref, depth);
+            if (x > d)
+                d = x;
+        }
+    depth[seq] = d;
+    return d;
+}
+
+int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
+{
+    static const struct skel_sim_opts defaults = {0, 0};
+    const skel_signature *s = p->sig;
+    struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults};
+    m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
+    int rc = SKEL_OK;
+    if ((uint64_t)s->nranks * (s->ncomms ? s->ncomms : 1) > (1ull << 28) ||
+        (uint64_t)s->nranks * p->ring > (1ull << 28))
+        return skel_fail(SKEL_ERANGE, "%u ranks x %u communicators x %u requests remembered: "
+                         "too many to check", s->nranks, s->ncomms, p->ring);
+    /* Frames per rank: the deepest loop nest of any class (seqs are built
+     * bottom-up, so memoising over them terminates). */
+    uint32_t maxdepth = 1;
+    uint32_t *depth = calloc(p->nseqs + 1, sizeof *depth);
+    if (depth == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        uint32_t d = seq_depth(p, p->classes[c].top, depth);
+        if (d > maxdepth)
+            maxdepth = d;
+    }
+    free(depth);
+    m.rs = calloc(s->nranks, sizeof *m.rs);
+    m.cc = calloc((size_t)s->nranks * (s->ncomms ? s->ncomms : 1), sizeof *m.cc);
+    m.ci = calloc(s->ncomms + 1, sizeof *m.ci);
+    m.uf = malloc((p->nops + 1) * sizeof *m.uf);
+    m.gmax = malloc((p->nops + 1) * sizeof *m.gmax);
+    m.gdt = malloc((p->nops + 1) * sizeof *m.gdt);
+    if (m.rs == NULL || m.cc == NULL || m.ci == NULL || m.uf == NULL || m.gmax == NULL ||
+        m.gdt == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
+        goto out;
+    }
+    for (uint32_t i = 0; i < p->nops; i++) {
+        m.uf[i] = i;
+        m.gmax[i] = 0;
+        m.gdt[i] = 0;
+    }
+    for (uint32_t r = 0; r < s->nranks; r++) {
+        struct rstate *rs = &m.rs[r];
+        rs->cur = NONE;
+        rs->last_any = -1;
+        rs->phase = PH_START;
+        rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
+        rs->ring = malloc(p->ring * sizeof *rs->ring);
+        if (rs->stack == NULL || rs->ring == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
+            goto out;
+        }
+        for (uint32_t i = 0; i < p->ring; i++)
+            rs->ring[i] = NONE;
+        uint32_t cls = s->ranks[r].cls;
+        rs->stack[0] = (struct frame){p->classes[cls].top, 0, 1};
+        rs->depth = 1;
+    }
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (uint32_t r = 0; r < s->nranks; r++) {
+            if (m.rs[r].phase == PH_DONE)
+                continue;
+            int mv;
+            if ((rc = run_rank(&m, r, &mv)) != SKEL_OK)
+                goto out;
+            moved |= mv;
+        }
+    }
+    for (uint32_t r = 0; r < s->nranks; r++)
+        if (m.rs[r].phase != PH_DONE) {
+            rc = deadlock(&m);
+            goto out;
+        }
+    if ((rc = leftovers(&m)) != SKEL_OK)
+        goto out;
+    /* Unified counts of collectives. */
+    for (uint32_t i = 0; i < p->nops; i++) {
+        skel_plan_op *op = &p->ops[i];
+        if (op->kind != SKEL_PLAN_COLL && op->kind != SKEL_PLAN_ICOLL)
+            continue;
+        uint32_t g = uf_find(m.uf, i);
+        op->ucount = m.gmax[g];
+        op->udtsize = m.gdt[g];
+        int64_t own = op->count[0] > op->count[1] ? op->count[0] : op->count[1];
+        if (op->ucount == 0 && own > 0 && op->shape != SKEL_SHAPE_ALLTOALLV)
+            op->ucount = own; /* never executed: its own count */
+        if (op->udtsize == 0)
+            op->udtsize = op->dtsize;
+    }
+    m.st.ops = m.total_ops;
+    if (st != NULL)
+        *st = m.st;
+out:
+    if (m.rs != NULL)
+        for (uint32_t r = 0; r < s->nranks; r++) {
+            free(m.rs[r].stack);
+            free(m.rs[r].ring);
+            free(m.rs[r].posted.v);
+            free(m.rs[r].unexpected.v);
+        }
+    if (m.ci != NULL)
+        for (uint32_t c = 0; c < s->ncomms; c++)
+            free(m.ci[c].v);
+    free(m.rs);
+    free(m.cc);
+    free(m.ci);
+    free(m.uf);
+    free(m.gmax);
+    free(m.gdt);
+    free(m.msgs);
+    free(m.recvs);
+    free(m.reqs);
+    free(m.insts);
+    return rc;
+}

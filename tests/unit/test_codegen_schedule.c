@@ -1,0 +1,528 @@
+/* test_codegen_schedule.c - scaling (codegen/plan.h) and the deadlock check
+ * (codegen/sim.h) on hand-made signatures: loop counts divided by K with the
+ * remainder merged, counts per call, and schedules that would hang refused
+ * with the operation named. */
+#include "test_codegen_sig.h"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include "codegen.h"
+#include "plan.h"
+#include "sim.h"
+
+static uint64_t calls(const skel_plan *p, uint32_t cls, const char *name)
+{
+    const skel_plan_class *c = &p->classes[cls];
+    for (uint32_t i = 0; i < c->ncounts; i++)
+        if (strcmp(skel_call_name(c->counts[i].call), name) == 0)
+            return c->counts[i].n;
+    return 0;
+}
+
+static int check(skel_plan *p, uint64_t eager)
+{
+    struct skel_sim_opts o = {.eager_bytes = eager};
+    return skel_sim_run(p, &o, NULL);
+}
+
+static void expect_detail(const char *needle)
+{
+    cr_assert(strstr(skel_last_error(), needle) != NULL, "detail '%s' does not mention '%s'",
+              skel_last_error(), needle);
+}
+
+/* The stencil shape of jacobi: loop(19) { loop(9) { Isend Irecv Waitall } Allreduce }. */
+static skel_signature *stencil(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 2);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Irecv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 2, "MPI_Waitall", "", "", 0, 0,
+         "<link dist=\"2\" index=\"0\" call=\"MPI_Isend\"/>"
+         "<link dist=\"1\" index=\"1\" call=\"MPI_Irecv\"/>");
+    tsym(&t, 3, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"9\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"2\"><loop body=\"1\" count=\"19\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, loops_divided_by_k)
+{
+    skel_signature *s = stencil();
+    struct {
+        double k;
+        int mode;
+        uint64_t sends, reduces;
+    } cases[] = {
+        {1, SKEL_PLAN_LOOPS, 171, 19},
+        /* 19/10: one full outer iteration (9 + 1), the remainder 0.9 of one:
+         * 8 full inner iterations and one merged 0.1, and its Allreduce. */
+        {10, SKEL_PLAN_LOOPS, 18, 2},
+        {19, SKEL_PLAN_LOOPS, 9, 1},
+        {1000, SKEL_PLAN_LOOPS, 1, 1},
+        {10, SKEL_PLAN_MESSAGES, 171, 19},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, cases[i].k, cases[i].mode, &p), SKEL_OK, "%s",
+                     skel_last_error());
+        cr_assert_eq(calls(p, 0, "MPI_Isend"), cases[i].sends, "K=%g: %llu sends", cases[i].k,
+                     (unsigned long long)calls(p, 0, "MPI_Isend"));
+        cr_assert_eq(calls(p, 0, "MPI_Irecv"), cases[i].sends);
+        cr_assert_eq(calls(p, 0, "MPI_Waitall"), cases[i].sends);
+        cr_assert_eq(calls(p, 0, "MPI_Allreduce"), cases[i].reduces);
+        cr_assert_eq(check(p, 0), SKEL_OK, "K=%g: %s", cases[i].k, skel_last_error());
+        /* Every scaled send carries weight x 100 elements, at least one. */
+        for (uint32_t j = 0; j < p->nops; j++) {
+            const skel_plan_op *op = &p->ops[j];
+            if (op->kind != SKEL_PLAN_ISEND)
+                continue;
+            int64_t want = (int64_t)((100.0 * (double)op->w / (double)p->wden) + 0.5);
+            cr_assert_eq(op->count[0], want < 1 ? 1 : want);
+        }
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+}
+
+Test(codegen_schedule, dominant_sequence)
+{
+    skel_signature *s = stencil();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(s->classes[0].dominant, 1u);
+    cr_assert_eq(p->classes[0].dominant_total, 19u);
+    cr_assert_eq(p->classes[0].dominant_full, 1u);
+    skel_plan_free(p);
+    cr_assert_eq(skel_plan_build(s, 20, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(p->classes[0].dominant_full, 0u); /* K > 19: no full iteration left */
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Two ranks, one class, each sending 8000 bytes to the other before receiving. */
+static skel_signature *head_to_head(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Send", "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
+    tsym(&t, 1, "MPI_Recv", "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, send_send_deadlock)
+{
+    skel_signature *s = head_to_head();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK);
+    expect_detail("rank 0, operation 0 of its skeleton program: symbol 0 (MPI_Send of class 0");
+    expect_detail("sends to rank 1 with tag 1 on MPI_COMM_WORLD");
+    expect_detail("2 of 2 ranks blocked");
+    /* Assuming MPICH's buffering of 8000-byte messages, it completes. */
+    cr_assert_eq(check(p, 8000), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Rank 0 runs class 0, rank 1 class 1.  Block ids are dense over the whole
+ * signature: each class writes its program as block `base` and any loop
+ * bodies after it, and returns how many blocks it wrote. */
+typedef int (*class_fn)(struct tsig *, int base);
+
+static skel_signature *two_classes(class_fn c0, class_fn c1)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 1});
+    tclass(&t, 0, "0", 0);
+    int n = c0(&t, 0);
+    tput(&t, "</class>\n");
+    tclass(&t, 1, "1", n);
+    c1(&t, n);
+    tput(&t, "</class>\n");
+    return tsig_end(&t);
+}
+
+static int nothing(struct tsig *t, int base)
+{
+    tput(t, "<block id=\"%d\"/>\n", base);
+    return 1;
+}
+
+static int recv_from_1(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Recv", "tag=\"5\"", PEER("abs", 1), 10, 4, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+static void expect_refusal(skel_signature *s, uint64_t eager)
+{
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, eager), SKEL_EDEADLOCK, "accepted");
+    skel_plan_free(p);
+}
+
+Test(codegen_schedule, receive_never_matched)
+{
+    skel_signature *s = two_classes(recv_from_1, nothing);
+    expect_refusal(s, 0);
+    expect_detail("rank 0, operation 0 of its skeleton program: symbol 0 (MPI_Recv");
+    expect_detail("receives from rank 1 with tag 5 on MPI_COMM_WORLD, and no message ever matches");
+    expect_detail("rank 1 waits forever in the skeleton's closing barrier");
+    skel_signature_free(s);
+}
+
+static int barrier_allreduce(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Barrier", "", "", 0, 0, "");
+    tsym(t, 1, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/><s ref=\"1\"/></block>\n", base);
+    return 1;
+}
+
+static int allreduce_barrier(struct tsig *t, int base)
+{
+    tsym(t, 2, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(t, 3, "MPI_Barrier", "", "", 0, 0, "");
+    tput(t, "<block id=\"%d\"><s ref=\"2\"/><s ref=\"3\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, collectives_out_of_order)
+{
+    skel_signature *s = two_classes(barrier_allreduce, allreduce_barrier);
+    expect_refusal(s, 0);
+    expect_detail("collective mismatch on MPI_COMM_WORLD (its collective number 0): rank ");
+    expect_detail("calls MPI_Barrier");
+    expect_detail("calls MPI_Allreduce");
+    expect_detail("at operation 0");
+    skel_signature_free(s);
+}
+
+static int irecv_any_wait(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Irecv", "tag=\"3\"", "<peer kind=\"any\"/>", 10, 4, "");
+    tsym(t, 1, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Irecv\"/>");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/><s ref=\"1\"/></block>\n", base);
+    return 1;
+}
+
+static int send_tag4(struct tsig *t, int base)
+{
+    tsym(t, 2, "MPI_Send", "tag=\"4\"", PEER("abs", 0), 10, 4, "");
+    tput(t, "<block id=\"%d\"><s ref=\"2\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, wait_on_a_receive_never_matched)
+{
+    skel_signature *s = two_classes(irecv_any_wait, send_tag4);
+    expect_refusal(s, 0);
+    expect_detail("rank 0, operation 1 of its skeleton program: symbol 1 (MPI_Wait");
+    expect_detail("waits for its receive from MPI_ANY_SOURCE with tag 3");
+    expect_detail("rank 1, operation 0 of its skeleton program: symbol 2 (MPI_Send");
+    /* Buffered, the send completes but its message is never received. */
+    expect_refusal(s, 1 << 20);
+    skel_signature_free(s);
+}
+
+static int send_tag4_alone(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Send", "tag=\"4\"", PEER("abs", 0), 10, 4, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, message_never_received)
+{
+    skel_signature *s = two_classes(nothing, send_tag4_alone);
+    expect_refusal(s, 1 << 20);
+    expect_detail("a message is never received: rank 1 sends it to rank 0 with tag 4");
+    skel_signature_free(s);
+}
+
+static int reply_first(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Send", "tag=\"2\"", "<peer kind=\"reply\"/>", 1, 4, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, reply_without_wildcard_receive)
+{
+    skel_signature *s = two_classes(reply_first, nothing);
+    expect_refusal(s, 0);
+    expect_detail("no MPI_ANY_SOURCE receive has completed before it");
+    skel_signature_free(s);
+}
+
+static int big_send(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 1000, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+static int small_recv(struct tsig *t, int base)
+{
+    tsym(t, 1, "MPI_Recv", "tag=\"1\"", PEER("abs", 0), 10, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"1\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, message_longer_than_its_receive)
+{
+    skel_signature *s = two_classes(big_send, small_recv);
+    expect_refusal(s, 0);
+    expect_detail("a message of 8000 bytes from rank 0");
+    expect_detail("is longer than the receive of rank 1");
+    skel_signature_free(s);
+}
+
+/* Rank 0 sends twice ten messages, rank 1 receives twenty in one loop: with
+ * K = 20 each half-loop of rank 0 keeps a merged remainder message while
+ * rank 1's loop keeps one full iteration - 2 sends, 1 receive. */
+static int split_sends(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
+    tsym(t, 1, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
+    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"10\"/><loop body=\"%d\" count=\"10\"/>"
+            "</block><block id=\"%d\"><s ref=\"0\"/></block><block id=\"%d\"><s ref=\"1\"/>"
+            "</block>\n", base, base + 1, base + 2, base + 1, base + 2);
+    return 3;
+}
+
+static int one_recv_loop(struct tsig *t, int base)
+{
+    tsym(t, 2, "MPI_Recv", "tag=\"1\"", PEER("abs", 0), 100, 8, "");
+    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/></block><block id=\"%d\">"
+            "<s ref=\"2\"/></block>\n", base, base + 1, base + 1);
+    return 2;
+}
+
+static char *tempdir(void)
+{
+    char tmpl[] = "/tmp/skel-cg-test.XXXXXX";
+    char *d = mkdtemp(tmpl);
+    cr_assert_not_null(d);
+    return strdup(d);
+}
+
+static int count_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.' || (e->d_name[1] != '\0' && e->d_name[1] != '.'))
+            n++;
+    if (d != NULL)
+        closedir(d);
+    return n;
+}
+
+static void remove_dir(const char *dir)
+{
+    const char *names[] = {"skeleton.c", "Makefile", "skeleton.meta"};
+    char path[1024];
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
+Test(codegen_schedule, inconsistent_loops_fall_back_to_every_message)
+{
+    skel_signature *s = two_classes(split_sends, one_recv_loop);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 20, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(calls(p, 0, "MPI_Send"), 2u);
+    cr_assert_eq(calls(p, 1, "MPI_Recv"), 1u);
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK);
+    skel_plan_free(p);
+    cr_assert_eq(skel_plan_build(s, 20, SKEL_PLAN_MESSAGES, &p), SKEL_OK);
+    cr_assert_eq(calls(p, 0, "MPI_Send"), 20u);
+    cr_assert_eq(calls(p, 1, "MPI_Recv"), 20u);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+
+    /* The generator: loops only refuses and writes nothing; auto falls back. */
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 20;
+    o.mode = SKEL_PLAN_LOOPS;
+    char *dir = tempdir();
+    struct skel_codegen_report rep;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_EDEADLOCK);
+    skel_codegen_report_free(&rep);
+    cr_assert_eq(count_files(dir), 0, "files written for a refused skeleton");
+    o.mode = SKEL_CODEGEN_AUTO;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(rep.mode, SKEL_PLAN_MESSAGES);
+    cr_assert(rep.fell_back);
+    cr_assert(strstr(rep.fallback_reason, "never received") != NULL ||
+                  strstr(rep.fallback_reason, "deadlock") != NULL,
+              "%s", rep.fallback_reason);
+    cr_assert_float_eq(rep.residue, 1.0, 1e-9);
+    skel_codegen_report_free(&rep);
+    cr_assert_eq(count_files(dir), 3);
+    remove_dir(dir);
+    free(dir);
+    skel_signature_free(s);
+}
+
+/* Master/worker on 3 ranks: the master answers wildcard receives; each
+ * worker asks twice. */
+static skel_signature *master_worker(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 3, (int[]){0, 1, 1});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, "MPI_Recv", "tag=\"1\"", "<peer kind=\"any\"/>", 1, 8, "");
+    tsym(&t, 1, "MPI_Send", "tag=\"2\"", "<peer kind=\"reply\"/>", 1, 8, "");
+    tput(&t, "<block id=\"0\"><loop body=\"1\" count=\"4\"/></block>"
+             "<block id=\"1\"><s ref=\"0\"/><s ref=\"1\"/></block></class>\n");
+    tclass(&t, 1, "1 2", 2);
+    tsym(&t, 2, "MPI_Send", "tag=\"1\"", PEER("abs", 0), 1, 8, "");
+    tsym(&t, 3, "MPI_Recv", "tag=\"2\"", PEER("abs", 0), 1, 8, "");
+    tput(&t, "<block id=\"2\"><loop body=\"3\" count=\"2\"/></block>"
+             "<block id=\"3\"><s ref=\"2\"/><s ref=\"3\"/></block></class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, master_worker_wildcards)
+{
+    skel_signature *s = master_worker();
+    skel_plan *p = NULL;
+    /* K = 2: the master keeps 2 answers, each worker 1 question: consistent. */
+    cr_assert_eq(skel_plan_build(s, 2, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    /* K = 4: 1 answer for 2 questions - refused in loops mode... */
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK);
+    skel_plan_free(p);
+    /* ...and fine with every message kept. */
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_MESSAGES, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Collectives whose members' scaled counts differ use the largest. */
+static int allreduce_100(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 100, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+static int allreduce_80(struct tsig *t, int base)
+{
+    tsym(t, 1, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 80, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"1\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, collective_counts_unified)
+{
+    skel_signature *s = two_classes(allreduce_100, allreduce_80);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t i = 0; i < p->nops; i++) {
+        cr_assert_eq(p->ops[i].ucount, 25, "op %u: %lld", i, (long long)p->ops[i].ucount);
+        cr_assert_eq(p->ops[i].udtsize, 8u);
+    }
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+static int file_open(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_File_open", "", "", 0, 0, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+Test(codegen_schedule, unsupported_calls_refused)
+{
+    skel_signature *s = two_classes(file_open, nothing);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
+    cr_assert_null(p);
+    expect_detail("symbol 0 (MPI_File_open of class 0 at app+0x0): MPI-IO is not supported");
+    skel_signature_free(s);
+}
+
+Test(codegen_schedule, k_out_of_range)
+{
+    skel_signature *s = stencil();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 0.5, SKEL_PLAN_LOOPS, &p), SKEL_ERANGE);
+    cr_assert_eq(skel_plan_build(s, 2e9, SKEL_PLAN_LOOPS, &p), SKEL_ERANGE);
+    double k = 0;
+    cr_assert_eq(skel_codegen_k_for_seconds(s, 0, &k), SKEL_ERANGE);
+    cr_assert_eq(skel_codegen_k_for_seconds(s, 1e-6, &k), SKEL_OK);
+    cr_assert(k >= 1);
+    skel_signature_free(s);
+}
+
+/* A root that receives from each other rank in a loop (a gather by hand)
+ * beside a dominant loop of collectives: dividing the per-peer loop by K
+ * leaves one receive for two senders; mode mixed keeps it whole. */
+static skel_signature *gather_by_hand(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 3, (int[]){0, 1, 1});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 1, "MPI_Recv", "tag=\"9\"", "<peer kind=\"any\"/>", 10, 8, "");
+    tput(&t, "<block id=\"0\"><loop body=\"1\" count=\"40\"/><loop body=\"2\" count=\"2\"/></block>"
+             "<block id=\"1\"><s ref=\"0\"/></block><block id=\"2\"><s ref=\"1\"/></block></class>\n");
+    tclass(&t, 1, "1 2", 3);
+    tsym(&t, 2, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 3, "MPI_Send", "tag=\"9\"", PEER("abs", 0), 10, 8, "");
+    tput(&t, "<block id=\"3\"><loop body=\"4\" count=\"40\"/><s ref=\"3\"/></block>"
+             "<block id=\"4\"><s ref=\"2\"/></block></class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
+{
+    skel_signature *s = gather_by_hand();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(calls(p, 0, "MPI_Recv"), 1u);
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK);
+    skel_plan_free(p);
+    cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_MIXED, &p), SKEL_OK);
+    cr_assert_eq(calls(p, 0, "MPI_Recv"), 2u);
+    cr_assert_eq(calls(p, 0, "MPI_Allreduce"), 4u); /* the dominant loop is still divided */
+    cr_assert_eq(calls(p, 1, "MPI_Allreduce"), 4u);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    /* The automatic mode lands there. */
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 10;
+    char *dir = tempdir();
+    struct skel_codegen_report rep;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(rep.mode, SKEL_PLAN_MIXED);
+    cr_assert(rep.fell_back);
+    skel_codegen_report_free(&rep);
+    remove_dir(dir);
+    free(dir);
+    skel_signature_free(s);
+}

@@ -1,0 +1,127 @@
+/* test_codegen_sig.h - hand-made execution signatures for the codegen tests.
+ *
+ * A signature is written as XML text, compactly, and read back with the real
+ * reader (skel_sigfile_parse: schema, checks, derived fields), so that what
+ * the tests feed the generator is what a signature file would give it.
+ *
+ *   struct tsig t = {0};
+ *   tsig_head(&t, 2, (int[]){0, 0});        // 2 ranks, both in class 0
+ *   tclass(&t, 0, "0 1", 9);                // class 0, ranks 0 1, program block 9
+ *   tsym(&t, 0, "MPI_Send", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+ *   tput(&t, "<block id=\"9\"><s ref=\"0\"/></block></class>");
+ *   skel_signature *s = tsig_end(&t);       // parsed; asserts on failure
+ */
+#ifndef TEST_CODEGEN_SIG_H
+#define TEST_CODEGEN_SIG_H
+
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "sigfile.h"
+#include "signature.h"
+
+struct tsig {
+    char *buf;
+    size_t len, cap;
+};
+
+#define PEER(kind, v) "<peer kind=\"" kind "\" value=\"" #v "\"/>"
+
+__attribute__((format(printf, 2, 3))) static void tput(struct tsig *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    cr_assert(n >= 0);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->buf = realloc(t->buf, t->cap);
+        cr_assert_not_null(t->buf);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* Header: nranks ranks, all in MPI_COMM_WORLD (communicator 0, slot 0),
+ * rank r in class cls[r].  argv_xml: <arg> elements (NULL: one "app"). */
+static void tsig_head_argv(struct tsig *t, int nranks, const int *cls, const char *argv_xml,
+                           const char *site_attrs)
+{
+    tput(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
+            "<application ranks=\"%d\" mpi-library=\"test\" tracer=\"test\">%s</application>\n"
+            "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
+            "trace-length=\"1\" signature-length=\"1\"/>\n"
+            "<sites><site id=\"0\" %s/></sites>\n<comms><comm id=\"0\" gid=\"0\" members=\"",
+         nranks, argv_xml != NULL ? argv_xml : "<arg>app</arg>",
+         site_attrs != NULL ? site_attrs : "module=\"app\" offset=\"0\"");
+    for (int r = 0; r < nranks; r++)
+        tput(t, "%s%d", r ? " " : "", r);
+    tput(t, "\"/></comms>\n<ranks>\n");
+    for (int r = 0; r < nranks; r++)
+        tput(t, "<rank id=\"%d\" class=\"%d\" events=\"1\" time-ns=\"1000000\" "
+                "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"0 -\"/>\n",
+             r, cls[r]);
+    tput(t, "</ranks>\n");
+}
+
+static void tsig_head(struct tsig *t, int nranks, const int *cls)
+{
+    tsig_head_argv(t, nranks, cls, NULL, NULL);
+}
+
+static void tclass(struct tsig *t, int id, const char *ranks, int program)
+{
+    tput(t, "<class id=\"%d\" ranks=\"%s\" program=\"%d\" events=\"0\" length=\"0\" "
+            "time-ns=\"0\">\n",
+         id, ranks, program);
+}
+
+/* A symbol: attrs go into the element (tag, dtsize, op, comm...; comm="0" is
+ * added unless attrs has one), pre are peer/root elements, count the element
+ * count of its one side, post its links.  Compute 10 us before it, 1 us in
+ * the call. */
+static void tsym_side(struct tsig *t, int id, const char *call, const char *attrs, const char *pre,
+                      long count, int dtsize, const char *flags, const char *post)
+{
+    int has_comm = attrs != NULL && strstr(attrs, "comm=") != NULL;
+    tput(t,
+         "<symbol id=\"%d\" call=\"%s\"%s %s dtsize=\"%d\" site=\"0\" occurrences=\"1\">%s"
+         "<side role=\"member\" flags=\"%s\" events=\"1\" rbytes-events=\"1\" "
+         "count=\"%ld %ld %ld\" bytes=\"%ld %ld %ld\" rbytes=\"0 0 0\"/>%s"
+         "<compute count=\"1\" mean=\"10000\" min=\"10000\" max=\"10000\" buckets=\"\"/>"
+         "<compute-cpu count=\"1\" mean=\"10000\" min=\"10000\" max=\"10000\" buckets=\"\"/>"
+         "<duration count=\"1\" mean=\"1000\" min=\"1000\" max=\"1000\" buckets=\"\"/>"
+         "</symbol>\n",
+         id, call, has_comm ? "" : " comm=\"0\"", attrs != NULL ? attrs : "", dtsize,
+         pre != NULL ? pre : "", flags != NULL ? flags : "", count, count, count,
+         count * dtsize, count * dtsize, count * dtsize, post != NULL ? post : "");
+}
+
+static void tsym(struct tsig *t, int id, const char *call, const char *attrs, const char *pre,
+                 long count, int dtsize, const char *post)
+{
+    tsym_side(t, id, call, attrs, pre, count, dtsize, "", post);
+}
+
+/* Parse what was written (the caller closed the last class). */
+static skel_signature *tsig_end(struct tsig *t)
+{
+    tput(t, "</signature>\n");
+    skel_signature *s = NULL;
+    int rc = skel_sigfile_parse(t->buf, t->len, "test.sig", &s);
+    cr_assert_eq(rc, SKEL_OK, "test signature: %s\n%s", skel_last_error(), t->buf);
+    free(t->buf);
+    t->buf = NULL;
+    t->len = t->cap = 0;
+    return s;
+}
+
+#endif
