@@ -1,0 +1,925 @@
+/* select.c - skeleton directories, skeleton runs and their own timing, the
+ * calibration file, and skeleton-based selection of a node set (select.h). */
+#include "select.h"
+
+#include "error.h"
+#include "proc.h"
+#include "xmldoc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TEXT_MAX (1u << 20) /* skeleton.meta, calibration, a skeleton's output */
+
+/* ---- small text helpers ---------------------------------------------------- */
+
+/* The next line of the text from *p to end, without its line break, in
+ * line and n; advances *p.  0 at the end. */
+static int next_line(const char **p, const char *end, const char **line, size_t *n)
+{
+    if (*p >= end)
+        return 0;
+    const char *s = *p, *nl = memchr(s, '\n', (size_t)(end - s));
+    const char *e = nl ? nl : end;
+    *line = s;
+    *n = (size_t)(e - s);
+    if (*n > 0 && s[*n - 1] == '\r')
+        (*n)--;
+    *p = nl ? nl + 1 : end;
+    return 1;
+}
+
+/* Split "key value" (blanks between; value up to the end, trailing blanks
+ * removed) into NUL-terminated copies in the caller's buffers.  Returns 0 for
+ * a blank or comment line, 1 for a key line, -1 if a part does not fit. */
+static int split_kv(const char *line, size_t n, char *key, size_t keylen, char *val, size_t vallen)
+{
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    if (i == n || line[i] == '#')
+        return 0;
+    size_t k0 = i;
+    while (i < n && line[i] != ' ' && line[i] != '\t')
+        i++;
+    if (i - k0 >= keylen)
+        return -1;
+    memcpy(key, line + k0, i - k0);
+    key[i - k0] = '\0';
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    size_t v1 = n;
+    while (v1 > i && (line[v1 - 1] == ' ' || line[v1 - 1] == '\t'))
+        v1--;
+    if (v1 - i >= vallen)
+        return -1;
+    memcpy(val, line + i, v1 - i);
+    val[v1 - i] = '\0';
+    return 1;
+}
+
+/* A whole string as a finite number in [lo, hi]. */
+static int parse_num(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    if (*s == '\0')
+        return -1;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno != 0 || *end != '\0' || !isfinite(v) || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int has_nul(const char *text, size_t len)
+{
+    return memchr(text, '\0', len) != NULL;
+}
+
+/* ---- skeleton.meta ---------------------------------------------------------- */
+
+int skel_select_meta_parse(const char *text, size_t len, const char *source,
+                           struct skel_select_skeleton *out)
+{
+    memset(out, 0, sizeof *out);
+    if (has_nul(text, len))
+        return skel_fail(SKEL_EFORMAT, "%s: contains a NUL byte: not a skeleton.meta", source);
+    const char *p = text, *end = text + len, *line;
+    size_t n;
+    unsigned lineno = 0;
+    int have_k = 0, have_ranks = 0, have_app = 0;
+    while (next_line(&p, end, &line, &n)) {
+        char key[64], val[256];
+        lineno++;
+        int kv = split_kv(line, n, key, sizeof key, val, sizeof val);
+        if (kv == 0)
+            continue;
+        if (kv < 0) {
+            /* Long lines are only acceptable for keys this reader ignores. */
+            if (n >= 7 && (memcmp(line, "expect ", 7) == 0 || memcmp(line, "class ", 6) == 0))
+                continue;
+            return skel_fail(SKEL_EFORMAT, "%s:%u: line too long for a 'key value' line", source,
+                             lineno);
+        }
+        double v;
+        if (strcmp(key, "format") == 0) {
+            if (strcmp(val, "1") != 0)
+                return skel_fail(SKEL_EVERSION, "%s:%u: format %s; this Skel reads format 1",
+                                 source, lineno, val);
+        } else if (strcmp(key, "k") == 0) {
+            if (parse_num(val, 1, 1e12, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: k '%s': expected a number >= 1", source,
+                                 lineno, val);
+            out->k = v;
+            have_k = 1;
+        } else if (strcmp(key, "ranks") == 0) {
+            if (parse_num(val, 1, SKEL_NODESET_MAX_NODES, &v) != 0 || v != floor(v))
+                return skel_fail(SKEL_ERANGE, "%s:%u: ranks '%s': expected an integer in [1, %d]",
+                                 source, lineno, val, SKEL_NODESET_MAX_NODES);
+            out->nranks = (unsigned)v;
+            have_ranks = 1;
+        } else if (strcmp(key, "app_time_s") == 0) {
+            if (parse_num(val, 1e-9, 1e9, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: app_time_s '%s': expected seconds > 0",
+                                 source, lineno, val);
+            out->app_time_s = v;
+            have_app = 1;
+        } else if (strcmp(key, "expected_s") == 0) {
+            if (parse_num(val, 0, 1e9, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: expected_s '%s': expected seconds >= 0",
+                                 source, lineno, val);
+            out->expected_s = v;
+        } else if (strcmp(key, "shortest_good_s") == 0) {
+            if (parse_num(val, 0, 1e9, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: shortest_good_s '%s': expected seconds >= 0",
+                                 source, lineno, val);
+            out->shortest_good_s = v;
+        }
+        /* Other keys (mode, seed, model_s, class, expect, ...) are not needed here. */
+    }
+    if (!have_k || !have_ranks || !have_app)
+        return skel_fail(SKEL_EFORMAT,
+                         "%s: no '%s' line (expected a skeleton.meta written by skel gen)", source,
+                         !have_k       ? "k"
+                         : !have_ranks ? "ranks"
+                                       : "app_time_s");
+    if (out->expected_s == 0)
+        out->expected_s = out->app_time_s / out->k;
+    return SKEL_OK;
+}
+
+void skel_select_skeleton_free(struct skel_select_skeleton *s)
+{
+    if (s == NULL)
+        return;
+    free(s->dir);
+    free(s->exe);
+    memset(s, 0, sizeof *s);
+}
+
+int skel_select_skeleton_load(const char *dir, struct skel_select_skeleton *out)
+{
+    char path[PATH_MAX], exe[PATH_MAX];
+    char *buf = NULL;
+    size_t len = 0;
+    memset(out, 0, sizeof *out);
+    if (snprintf(path, sizeof path, "%s/skeleton.meta", dir) >= (int)sizeof path ||
+        snprintf(exe, sizeof exe, "%s/skeleton", dir) >= (int)sizeof exe)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
+    int rc = skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len);
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc,
+                                 "%s is not a skeleton directory (skel generate -o DIR makes "
+                                 "one)",
+                                 dir);
+    rc = skel_select_meta_parse(buf, len, path, out);
+    free(buf);
+    if (rc != SKEL_OK)
+        return rc;
+    if (access(exe, X_OK) != 0) {
+        skel_select_skeleton_free(out);
+        return skel_fail(SKEL_ENOTFOUND, "%s: %s (build it: make -C %s, or skel gen --build)", exe,
+                         strerror(errno), dir);
+    }
+    /* An absolute path: mpiexec's working directory is ours, but Hydra
+     * proxies in testbed namespaces look the program up themselves. */
+    char abs[PATH_MAX];
+    out->dir = strdup(dir);
+    out->exe = strdup(realpath(exe, abs) != NULL ? abs : exe);
+    if (out->dir == NULL || out->exe == NULL) {
+        skel_select_skeleton_free(out);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    return SKEL_OK;
+}
+
+/* ---- the calibration file ---------------------------------------------------- */
+
+int skel_select_calib_parse(const char *text, size_t len, const char *source,
+                            struct skel_select_calib *out)
+{
+    memset(out, 0, sizeof *out);
+    if (has_nul(text, len))
+        return skel_fail(SKEL_EFORMAT, "%s: contains a NUL byte: not a calibration file", source);
+    const char *p = text, *end = text + len, *line;
+    size_t n;
+    unsigned lineno = 0;
+    int magic = 0, have_ratio = 0;
+    while (next_line(&p, end, &line, &n)) {
+        char key[64], val[256];
+        lineno++;
+        int kv = split_kv(line, n, key, sizeof key, val, sizeof val);
+        if (kv == 0)
+            continue;
+        if (kv < 0)
+            return skel_fail(SKEL_EFORMAT, "%s:%u: line too long", source, lineno);
+        double v;
+        if (!magic) {
+            if (strcmp(key, "skel-calibration") != 0)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s:%u: expected 'skel-calibration 1' (a file written by skel "
+                                 "validate)",
+                                 source, lineno);
+            if (strcmp(val, "1") != 0)
+                return skel_fail(SKEL_EVERSION, "%s:%u: calibration format %s; this Skel reads 1",
+                                 source, lineno, val);
+            magic = 1;
+        } else if (strcmp(key, "nodes") == 0) {
+            snprintf(out->nodes, sizeof out->nodes, "%s", val);
+        } else if (strcmp(key, "scenario") == 0) {
+            snprintf(out->scenario, sizeof out->scenario, "%.*s", (int)sizeof out->scenario - 1,
+                     val);
+        } else if (strcmp(key, "nranks") == 0) {
+            if (parse_num(val, 1, SKEL_NODESET_MAX_NODES, &v) != 0 || v != floor(v))
+                return skel_fail(SKEL_ERANGE, "%s:%u: nranks '%s' out of range", source, lineno,
+                                 val);
+            out->nranks = (unsigned)v;
+        } else if (strcmp(key, "app_time_s") == 0 || strcmp(key, "skeleton_s") == 0 ||
+                   strcmp(key, "ratio") == 0 || strcmp(key, "calibration") == 0) {
+            int is_cal = strcmp(key, "calibration") == 0;
+            if (parse_num(val, is_cal ? 0 : 1e-12, 1e12, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: %s '%s': expected a number > 0", source,
+                                 lineno, key, val);
+            if (strcmp(key, "app_time_s") == 0)
+                out->app_time_s = v;
+            else if (strcmp(key, "skeleton_s") == 0)
+                out->skeleton_s = v;
+            else if (strcmp(key, "ratio") == 0) {
+                out->ratio = v;
+                have_ratio = 1;
+            } else
+                out->calibration = v;
+        } else if (strcmp(key, "written_unix") == 0) {
+            if (parse_num(val, 0, 1e15, &v) != 0)
+                return skel_fail(SKEL_ERANGE, "%s:%u: written_unix '%s' out of range", source,
+                                 lineno, val);
+            out->written_unix = (long long)v;
+        }
+    }
+    if (!magic)
+        return skel_fail(SKEL_EFORMAT, "%s: empty (expected 'skel-calibration 1')", source);
+    if (!have_ratio)
+        return skel_fail(SKEL_EFORMAT, "%s: no 'ratio' line", source);
+    return SKEL_OK;
+}
+
+int skel_select_calib_read(const char *path, struct skel_select_calib *out)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_select_calib_parse(buf, len, path, out);
+    free(buf);
+    return rc;
+}
+
+/* Values written into "key value" files must stay on one line. */
+static void put_text(FILE *f, const char *key, const char *v)
+{
+    fprintf(f, "%s ", key);
+    for (; *v; v++)
+        fputc(*v == '\n' || *v == '\r' ? ' ' : *v, f);
+    fputc('\n', f);
+}
+
+int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
+    FILE *f = fopen(tmp, "we");
+    if (f == NULL)
+        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    fprintf(f, "skel-calibration 1\n"
+               "# written by skel validate: its dedicated reference run.  skel select uses\n"
+               "# ratio (the measured scaling ratio) and calibration (the skeleton's compute\n"
+               "# units per ns) unless told otherwise.  Times in seconds.\n");
+    put_text(f, "nodes", c->nodes);
+    put_text(f, "scenario", c->scenario);
+    fprintf(f,
+            "nranks %u\napp_time_s %.9g\nskeleton_s %.9g\nratio %.9g\ncalibration %.9g\n"
+            "written_unix %lld\n",
+            c->nranks, c->app_time_s, c->skeleton_s, c->ratio, c->calibration, c->written_unix);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "%s: write error", tmp);
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
+    }
+    return SKEL_OK;
+}
+
+/* ---- a skeleton's own report ---------------------------------------------------- */
+
+int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out)
+{
+    static const char tag[] = "SKEL_RESULT ";
+    const char *p = text, *end = text + len, *line, *last = NULL;
+    size_t n, lastn = 0;
+    memset(out, 0, sizeof *out);
+    while (next_line(&p, end, &line, &n))
+        if (n >= sizeof tag - 1 && memcmp(line, tag, sizeof tag - 1) == 0) {
+            last = line;
+            lastn = n;
+        }
+    if (last == NULL)
+        return skel_fail(SKEL_ENOTFOUND, "the skeleton printed no SKEL_RESULT line");
+    int have_elapsed = 0;
+    size_t i = sizeof tag - 1;
+    while (i < lastn) {
+        while (i < lastn && last[i] == ' ')
+            i++;
+        size_t t0 = i;
+        while (i < lastn && last[i] != ' ')
+            i++;
+        if (i == t0)
+            break;
+        char tok[128];
+        if (i - t0 >= sizeof tok)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: field too long");
+        memcpy(tok, last + t0, i - t0);
+        tok[i - t0] = '\0';
+        char *eq = strchr(tok, '=');
+        if (eq == NULL)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: '%s' is not key=value", tok);
+        *eq = '\0';
+        const char *k = tok, *v = eq + 1;
+        double x;
+        int known = strcmp(k, "elapsed_s") == 0 || strcmp(k, "min_s") == 0 ||
+                    strcmp(k, "max_s") == 0 || strcmp(k, "total_s") == 0 ||
+                    strcmp(k, "repeats") == 0 || strcmp(k, "ranks") == 0 ||
+                    strcmp(k, "calibration") == 0;
+        if (!known)
+            continue;
+        if (parse_num(v, 0, 1e12, &x) != 0)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s=%s is not a number >= 0", k, v);
+        if (strcmp(k, "elapsed_s") == 0) {
+            out->elapsed_s = x;
+            have_elapsed = 1;
+        } else if (strcmp(k, "min_s") == 0)
+            out->min_s = x;
+        else if (strcmp(k, "max_s") == 0)
+            out->max_s = x;
+        else if (strcmp(k, "total_s") == 0)
+            out->total_s = x;
+        else if (strcmp(k, "repeats") == 0)
+            out->repeats = x > 1e9 ? 1000000000u : (unsigned)x;
+        else if (strcmp(k, "ranks") == 0)
+            out->ranks = x > 1e9 ? 1000000000u : (unsigned)x;
+        else
+            out->calibration = x;
+    }
+    if (!have_elapsed)
+        return skel_fail(SKEL_EFORMAT, "SKEL_RESULT line without elapsed_s");
+    if (out->min_s == 0 && out->max_s == 0)
+        out->min_s = out->max_s = out->elapsed_s;
+    return SKEL_OK;
+}
+
+/* ---- running a skeleton --------------------------------------------------------- */
+
+/* The last non-blank line of a file, for error messages. */
+static void last_line_of(const char *path, char *out, size_t outlen)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    out[0] = '\0';
+    if (skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len) != SKEL_OK) {
+        skel_clear_error();
+        return;
+    }
+    while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r' || buf[len - 1] == ' '))
+        len--;
+    size_t s = len;
+    while (s > 0 && buf[s - 1] != '\n')
+        s--;
+    size_t n = len - s < outlen - 1 ? len - s : outlen - 1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)buf[s + i];
+        out[i] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
+    }
+    out[n] = '\0';
+    free(buf);
+}
+
+int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
+                        const struct skel_scenario *scenario, unsigned repeats, double calib,
+                        struct skel_select_measurement *m)
+{
+    char outp[] = "/tmp/skel-skeleton-out-XXXXXX", errp[] = "/tmp/skel-skeleton-err-XXXXXX";
+    char rbuf[32], cbuf[64];
+    struct skel_launch_result res;
+    char *text = NULL;
+    size_t len = 0;
+    int rc, fo = -1, fe = -1;
+
+    memset(m, 0, sizeof *m);
+    memset(&res, 0, sizeof res);
+    if ((fo = mkstemp(outp)) < 0 || (fe = mkstemp(errp)) < 0) {
+        rc = skel_fail(SKEL_EIO, "cannot create a temporary file in /tmp: %s", strerror(errno));
+        if (fo >= 0) {
+            close(fo);
+            unlink(outp);
+        }
+        return rc;
+    }
+    close(fo);
+    close(fe);
+    snprintf(rbuf, sizeof rbuf, "%u", repeats ? repeats : 1);
+    snprintf(cbuf, sizeof cbuf, "%.9g", calib);
+    char *argv[8];
+    int a = 0;
+    argv[a++] = sk->exe;
+    argv[a++] = "--repeat";
+    argv[a++] = rbuf;
+    if (calib > 0) {
+        argv[a++] = "--calibration";
+        argv[a++] = cbuf;
+    }
+    argv[a] = NULL;
+
+    struct skel_launch_spec s = *base;
+    s.nranks = sk->nranks;
+    s.argv = argv;
+    s.repeat = 1;
+    s.scenario = scenario;
+    s.stdout_path = outp;
+    s.stderr_path = errp;
+    s.progress = NULL;
+    rc = skel_launch_run(&s, &res);
+    if (res.nrepeat > 0) {
+        m->wall_s = res.repeat[0].wall_s;
+        m->outcome = res.repeat[0].outcome;
+    }
+    if (rc != SKEL_OK) {
+        char tail[256], why[256];
+        /* Copy first: reading the output may replace the thread's error detail. */
+        snprintf(why, sizeof why, "%s",
+                 skel_last_error()[0] ? skel_last_error() : skel_strerror(rc));
+        last_line_of(errp, tail, sizeof tail);
+        snprintf(m->error, sizeof m->error, "%s%s%s", why, tail[0] ? "; its last words: " : "",
+                 tail);
+        skel_fail(rc, "%s", m->error);
+        goto out;
+    }
+    if ((rc = skel_xmldoc_read_file(outp, TEXT_MAX, &text, &len)) != SKEL_OK) {
+        snprintf(m->error, sizeof m->error, "%s", skel_last_error());
+        goto out;
+    }
+    if ((rc = skel_select_parse_report(text, len, &m->rep)) != SKEL_OK) {
+        snprintf(m->error, sizeof m->error, "%s: %s", sk->exe, skel_last_error());
+        rc = skel_fail(rc == SKEL_ENOTFOUND ? SKEL_EEXEC : rc, "%s", m->error);
+        goto out;
+    }
+    if (m->rep.ranks != 0 && m->rep.ranks != sk->nranks) {
+        snprintf(m->error, sizeof m->error, "%s reported %u ranks, expected %u", sk->exe,
+                 m->rep.ranks, sk->nranks);
+        rc = skel_fail(SKEL_EFORMAT, "%s", m->error);
+        goto out;
+    }
+    m->ok = 1;
+out:
+    free(text);
+    skel_launch_result_free(&res);
+    unlink(outp);
+    unlink(errp);
+    return rc;
+}
+
+/* ---- selection ------------------------------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double skel_select_median(double *v, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static char *hosts_text(const struct skel_nodeset *set)
+{
+    size_t cap = 1, used = 0;
+    for (size_t i = 0; i < set->nnodes; i++)
+        cap += strlen(set->nodes[i].name) + 16;
+    char *s = malloc(cap);
+    if (s == NULL)
+        return NULL;
+    s[0] = '\0';
+    for (size_t i = 0; i < set->nnodes; i++) {
+        const struct skel_node *nd = &set->nodes[i];
+        int w = nd->slots != 1
+                    ? snprintf(s + used, cap - used, "%s%s:%u", i ? "," : "", nd->name, nd->slots)
+                    : snprintf(s + used, cap - used, "%s%s", i ? "," : "", nd->name);
+        if (w > 0)
+            used += (size_t)w;
+    }
+    return s;
+}
+
+void skel_select_result_free(struct skel_select_result *res)
+{
+    if (res == NULL)
+        return;
+    skel_select_skeleton_free(&res->skeleton);
+    for (size_t i = 0; i < res->n; i++) {
+        free(res->c[i].name);
+        free(res->c[i].hosts);
+    }
+    free(res->c);
+    free(res->order);
+    memset(res, 0, sizeof *res);
+}
+
+void skel_select_rank(struct skel_select_result *res)
+{
+    size_t k = 0;
+    /* Insertion sort: few candidates, and it keeps file order among ties. */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < res->n; i++) {
+            if (res->c[i].ok != (pass == 0))
+                continue;
+            size_t j = k++;
+            if (pass == 0)
+                while (j > 0 && res->c[res->order[j - 1]].skeleton_s > res->c[i].skeleton_s) {
+                    res->order[j] = res->order[j - 1];
+                    j--;
+                }
+            res->order[j] = i;
+        }
+    for (size_t r = 0; r < res->n; r++) {
+        struct skel_select_candidate *c = &res->c[res->order[r]];
+        c->rank = c->ok ? (unsigned)r + 1 : 0;
+        c->predicted_s = c->ok ? c->skeleton_s * res->ratio : 0;
+    }
+}
+
+static int measure_reference(const struct skel_select_opts *o, struct skel_select_result *res,
+                             const skel_testbed *tb, const char *spec)
+{
+    struct skel_nodeset_list *ref = NULL;
+    struct skel_select_measurement m;
+    int rc = skel_nodeset_resolve(spec, tb, &ref);
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc, "the reference node set");
+    if (ref->sets[0].kind == SKEL_NODESET_TESTBED &&
+        (rc = skel_nodeset_check_testbed(&ref->sets[0], spec, tb ? skel_testbed_nhosts(tb) : 0)) !=
+            SKEL_OK)
+        goto out;
+    struct skel_launch_spec base = {.nodes = &ref->sets[0],
+                                    .testbed = tb,
+                                    .timeout_s = o->timeout_s,
+                                    .yield = o->yield,
+                                    .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
+                                    .label = spec,
+                                    .verbose = o->verbose,
+                                    .tools = o->tools};
+    rc = skel_select_measure(&res->skeleton, &base, NULL, res->repeat, 0, &m);
+    if (o->progress != NULL)
+        o->progress(o->progress_arg, "reference", 0, 1, &m);
+    if (rc != SKEL_OK) {
+        skel_fail_context(rc, "the reference run on %s", spec);
+        goto out;
+    }
+    if (m.rep.elapsed_s <= 0) {
+        rc = skel_fail(SKEL_EFORMAT, "the skeleton reported an elapsed time of 0 on %s", spec);
+        goto out;
+    }
+    res->ref_skeleton_s = m.rep.elapsed_s;
+    res->ratio = res->ref_app_s / m.rep.elapsed_s;
+    res->calibration = m.rep.calibration;
+out:
+    skel_nodeset_list_free(ref);
+    return rc;
+}
+
+int skel_select_run(const struct skel_select_opts *o, struct skel_select_result *res)
+{
+    struct skel_nodeset_list *cands = NULL;
+    skel_testbed *tb = NULL;
+    double **samples = NULL;
+    int rc;
+
+    memset(res, 0, sizeof *res);
+    res->repeat = o->repeat ? o->repeat : 3;
+    res->rounds = o->rounds ? o->rounds : 1;
+    if ((rc = skel_select_skeleton_load(o->skeleton_dir, &res->skeleton)) != SKEL_OK)
+        return rc;
+    if ((rc = skel_nodeset_load(o->candidates, &cands)) != SKEL_OK)
+        goto out;
+    res->n = cands->nsets;
+    res->c = calloc(res->n, sizeof *res->c);
+    res->order = calloc(res->n, sizeof *res->order);
+    samples = calloc(res->n, sizeof *samples);
+    if (res->c == NULL || res->order == NULL || samples == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    unsigned need = 0;
+    for (size_t i = 0; i < res->n; i++) {
+        const struct skel_nodeset *set = &cands->sets[i];
+        struct skel_select_candidate *c = &res->c[i];
+        if ((c->name = strdup(set->name)) == NULL || (c->hosts = hosts_text(set)) == NULL ||
+            (samples[i] = calloc(res->rounds, sizeof **samples)) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        if (set->kind == SKEL_NODESET_TESTBED && skel_nodeset_max_testbed_id(set) > need)
+            need = skel_nodeset_max_testbed_id(set);
+        if (skel_nodeset_slots(set) < res->skeleton.nranks)
+            snprintf(c->note, sizeof c->note,
+                     "%lu slot%s for %u ranks: ranks share slots (consider --yield)",
+                     skel_nodeset_slots(set), skel_nodeset_slots(set) == 1 ? "" : "s",
+                     res->skeleton.nranks);
+    }
+
+    /* The measured scaling ratio: given, measured now, or from the calibration file. */
+    const char *refspec = NULL;
+    struct skel_select_calib cal;
+    char calpath[PATH_MAX];
+    snprintf(calpath, sizeof calpath, "%s/calibration", o->skeleton_dir);
+    res->ref_app_s = o->app_time_s > 0 ? o->app_time_s : res->skeleton.app_time_s;
+    if (o->ratio > 0) {
+        res->source = SKEL_SELECT_RATIO_GIVEN;
+        res->ratio = o->ratio;
+        res->ref_app_s = 0;
+        snprintf(res->reference, sizeof res->reference, "(given)");
+    } else if (o->reference == NULL && access(calpath, F_OK) == 0) {
+        if ((rc = skel_select_calib_read(calpath, &cal)) != SKEL_OK)
+            goto out;
+        if (cal.nranks != 0 && cal.nranks != res->skeleton.nranks) {
+            rc = skel_fail(SKEL_EFORMAT, "%s: made for %u ranks, the skeleton has %u", calpath,
+                           cal.nranks, res->skeleton.nranks);
+            goto out;
+        }
+        res->source = SKEL_SELECT_RATIO_CALIBRATION;
+        res->ratio = cal.ratio;
+        res->ref_app_s = cal.app_time_s;
+        res->ref_skeleton_s = cal.skeleton_s;
+        res->calibration = cal.calibration;
+        snprintf(res->reference, sizeof res->reference, "%s", cal.nodes[0] ? cal.nodes : "?");
+    } else {
+        res->source = SKEL_SELECT_RATIO_REFERENCE;
+        refspec = o->reference ? o->reference : "local";
+        snprintf(res->reference, sizeof res->reference, "%s", refspec);
+        if (skel_nodeset_spec_is_testbed(refspec) &&
+            skel_nodeset_spec_testbed_hosts(refspec) > need)
+            need = skel_nodeset_spec_testbed_hosts(refspec);
+    }
+
+    int want_tb = need > 0 || (refspec != NULL && skel_nodeset_spec_is_testbed(refspec));
+    for (size_t i = 0; i < res->n; i++)
+        if (cands->sets[i].kind == SKEL_NODESET_TESTBED)
+            want_tb = 1;
+    if (want_tb) {
+        if (geteuid() != 0) {
+            rc = skel_fail(SKEL_EUSAGE, "%s names testbed hosts, and the testbed needs root",
+                           o->candidates);
+            goto out;
+        }
+        if ((rc = skel_testbed_acquire(need, &tb, &res->implicit_testbed)) != SKEL_OK)
+            goto out;
+        for (size_t i = 0; i < res->n; i++)
+            if (cands->sets[i].kind == SKEL_NODESET_TESTBED &&
+                (rc = skel_nodeset_check_testbed(&cands->sets[i], cands->source,
+                                                 skel_testbed_nhosts(tb))) != SKEL_OK)
+                goto out;
+    }
+    if (refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK)
+        goto out;
+
+    /* The candidates, round after round, so that a change in conditions
+     * during the selection spreads over all of them. */
+    for (unsigned r = 0; r < res->rounds; r++)
+        for (size_t i = 0; i < res->n; i++) {
+            struct skel_select_candidate *c = &res->c[i];
+            struct skel_select_measurement m;
+            if (skel_proc_interrupted()) {
+                rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d",
+                               skel_proc_interrupted());
+                goto out;
+            }
+            struct skel_launch_spec base = {.nodes = &cands->sets[i],
+                                            .testbed = tb,
+                                            .timeout_s = o->timeout_s,
+                                            .yield = o->yield,
+                                            .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
+                                            .label = c->name,
+                                            .verbose = o->verbose,
+                                            .tools = o->tools};
+            int e =
+                skel_select_measure(&res->skeleton, &base, NULL, res->repeat, res->calibration, &m);
+            c->nlaunched++;
+            if (o->progress != NULL)
+                o->progress(o->progress_arg, c->name, r, res->rounds, &m);
+            if (e == SKEL_EINTERRUPTED) {
+                rc = e;
+                goto out;
+            }
+            if (e != SKEL_OK) {
+                if (c->error[0] == '\0')
+                    snprintf(c->error, sizeof c->error, "%s", m.error);
+                skel_clear_error();
+                continue;
+            }
+            if (c->nmeasured == 0 || m.rep.min_s < c->min_s)
+                c->min_s = m.rep.min_s;
+            if (c->nmeasured == 0 || m.rep.max_s > c->max_s)
+                c->max_s = m.rep.max_s;
+            samples[i][c->nmeasured++] = m.rep.elapsed_s;
+        }
+    size_t nok = 0;
+    for (size_t i = 0; i < res->n; i++) {
+        struct skel_select_candidate *c = &res->c[i];
+        c->ok = c->nmeasured > 0;
+        c->skeleton_s = skel_select_median(samples[i], c->nmeasured);
+        nok += (size_t)c->ok;
+    }
+    skel_select_rank(res);
+    res->ranked = 1;
+    if (nok == 0)
+        rc = skel_fail(SKEL_EEXEC, "the skeleton ran on none of the %zu candidates (%s: %s)",
+                       res->n, res->c[0].name, res->c[0].error);
+out : {
+    char detail[2048];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int e = skel_testbed_release(tb);
+    if (rc == SKEL_OK)
+        rc = e;
+    else
+        skel_fail(rc, "%s", detail);
+}
+    for (size_t i = 0; samples != NULL && i < res->n; i++)
+        free(samples[i]);
+    free(samples);
+    skel_nodeset_list_free(cands);
+    return rc;
+}
+
+/* ---- output --------------------------------------------------------------------- */
+
+/* Printable copy of an untrusted string (names from files, error texts). */
+static const char *safe(const char *s, char *buf, size_t len)
+{
+    size_t j = 0;
+    for (; *s && j + 1 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        buf[j++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
+    }
+    buf[j] = '\0';
+    return buf;
+}
+
+void skel_select_print(FILE *out, const struct skel_select_result *res)
+{
+    const struct skel_select_skeleton *sk = &res->skeleton;
+    char b1[512], b2[512];
+    fprintf(out, "skeleton   %s: K = %.4g, %u ranks, expected %.3f s (application %.3f s traced)\n",
+            safe(sk->dir, b1, sizeof b1), sk->k, sk->nranks, sk->expected_s, sk->app_time_s);
+    switch (res->source) {
+    case SKEL_SELECT_RATIO_GIVEN:
+        fprintf(out, "ratio      %.4g (given)\n", res->ratio);
+        break;
+    case SKEL_SELECT_RATIO_REFERENCE:
+        fprintf(out,
+                "ratio      %.4g = application %.3f s / skeleton %.4f s, measured now on the "
+                "reference '%s'\n",
+                res->ratio, res->ref_app_s, res->ref_skeleton_s,
+                safe(res->reference, b1, sizeof b1));
+        break;
+    case SKEL_SELECT_RATIO_CALIBRATION:
+        fprintf(
+            out,
+            "ratio      %.4g = application %.3f s / skeleton %.4f s on %s (from %s/calibration, "
+            "skel validate's dedicated run)\n",
+            res->ratio, res->ref_app_s, res->ref_skeleton_s, safe(res->reference, b1, sizeof b1),
+            safe(sk->dir, b2, sizeof b2));
+        break;
+    }
+    fprintf(out,
+            "measure    %u launch%s per candidate, each the median of the skeleton's own "
+            "elapsed_s over --repeat %u\n\n",
+            res->rounds, res->rounds == 1 ? "" : "es", res->repeat);
+    fprintf(out, "%-4s  %-16s  %-28s  %10s  %9s  %9s  %12s  %8s\n", "rank", "candidate", "hosts",
+            "skeleton_s", "min_s", "max_s", "predicted_s", "vs best");
+    double best = 0;
+    for (size_t r = 0; r < res->n; r++) {
+        const struct skel_select_candidate *c = &res->c[res->order[r]];
+        char rank[16];
+        safe(c->name, b1, sizeof b1);
+        safe(c->hosts, b2, sizeof b2);
+        if (!c->ok) {
+            char b3[512];
+            fprintf(out, "%-4s  %-16s  %-28s  failed: %s\n", "-", b1, b2,
+                    safe(c->error, b3, sizeof b3));
+            continue;
+        }
+        if (c->rank == 1)
+            best = c->skeleton_s;
+        snprintf(rank, sizeof rank, "%u", c->rank);
+        char vs[32];
+        if (c->rank == 1)
+            snprintf(vs, sizeof vs, "best");
+        else
+            snprintf(vs, sizeof vs, "%+.1f%%", best > 0 ? (c->skeleton_s / best - 1) * 100 : 0);
+        fprintf(out, "%-4s  %-16s  %-28s  %10.4f  %9.4f  %9.4f  %12.3f  %8s\n", rank, b1, b2,
+                c->skeleton_s, c->min_s, c->max_s, c->predicted_s, vs);
+        if (c->nmeasured < c->nlaunched)
+            fprintf(out, "      (%zu of %zu launches failed: %s)\n", c->nlaunched - c->nmeasured,
+                    c->nlaunched, safe(c->error, b1, sizeof b1));
+    }
+    for (size_t i = 0; i < res->n; i++)
+        if (res->c[i].note[0])
+            fprintf(out, "note: %s: %s\n", safe(res->c[i].name, b1, sizeof b1),
+                    safe(res->c[i].note, b2, sizeof b2));
+    if (res->n == 0 || !res->c[res->order[0]].ok) {
+        fprintf(out, "\nrecommendation: none (the skeleton ran nowhere)\n");
+        return;
+    }
+    const struct skel_select_candidate *b = &res->c[res->order[0]];
+    fprintf(out, "\nrecommendation: %s (the application should take about %.3f s there",
+            safe(b->name, b1, sizeof b1), b->predicted_s);
+    if (res->n > 1 && res->c[res->order[1]].ok)
+        fprintf(out, "; the next best, %s, %.2fx as long",
+                safe(res->c[res->order[1]].name, b2, sizeof b2),
+                res->c[res->order[1]].skeleton_s / b->skeleton_s);
+    fprintf(out, ")\n");
+}
+
+/* RFC 4180: quote fields holding a comma, quote or line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+int skel_select_write_csv(const char *path, const struct skel_select_result *res)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
+    FILE *f = fopen(tmp, "we");
+    if (f == NULL)
+        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    fprintf(f, "rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,"
+               "vs_best,outcome,error\n");
+    double best = res->n && res->c[res->order[0]].ok ? res->c[res->order[0]].skeleton_s : 0;
+    for (size_t r = 0; r < res->n; r++) {
+        const struct skel_select_candidate *c = &res->c[res->order[r]];
+        if (c->ok)
+            fprintf(f, "%u,", c->rank);
+        else
+            fputc(',', f);
+        csv_field(f, c->name);
+        fputc(',', f);
+        csv_field(f, c->hosts);
+        fprintf(f, ",%u,%zu,", res->skeleton.nranks, c->nmeasured);
+        if (c->ok)
+            fprintf(f, "%.6f,%.6f,%.6f,%.6g,%.6f,%.6f,ok,", c->skeleton_s, c->min_s, c->max_s,
+                    res->ratio, c->predicted_s, best > 0 ? c->skeleton_s / best : 0);
+        else
+            fprintf(f, ",,,%.6g,,,failed,", res->ratio);
+        csv_field(f, c->error);
+        fputc('\n', f);
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "%s: write error", tmp);
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
+    }
+    return SKEL_OK;
+}

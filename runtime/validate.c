@@ -1,0 +1,1482 @@
+/* validate.c - predicted against measured run time under sharing scenarios,
+ * with the two baselines of seed 003 5.4 (validate.h). */
+#include "validate.h"
+
+#include "error.h"
+#include "nodeset.h"
+#include "proc.h"
+#include "scenario.h"
+#include "select.h"
+#include "testbed.h"
+#include "xmldoc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CSV_MAX       (64u << 20) /* a validation CSV */
+#define COMMANDS_MAX  (1u << 20)  /* a baseline applications file */
+#define CSV_MAXFIELDS 32
+
+/* ---- command lines ------------------------------------------------------------- */
+
+static int argv_push(char ***v, size_t *n, size_t *cap, char *s)
+{
+    if (*n + 2 > *cap) {
+        size_t nc = *cap ? *cap * 2 : 8;
+        char **nv = realloc(*v, nc * sizeof *nv);
+        if (nv == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        *v = nv;
+        *cap = nc;
+    }
+    (*v)[(*n)++] = s;
+    (*v)[*n] = NULL;
+    return SKEL_OK;
+}
+
+void skel_validate_argv_free(char **v)
+{
+    for (size_t i = 0; v != NULL && v[i]; i++)
+        free(v[i]);
+    free(v);
+}
+
+int skel_validate_split(const char *line, char ***out)
+{
+    char **v = NULL, *w = NULL;
+    size_t n = 0, cap = 0, len = strlen(line);
+    int rc = SKEL_OK;
+    *out = NULL;
+    if ((w = malloc(len + 1)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    const char *p = line;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        if (*p == '\0')
+            break;
+        size_t wl = 0;
+        while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+            if (*p == '\'') {
+                const char *q = strchr(p + 1, '\'');
+                if (q == NULL) {
+                    rc = skel_fail(SKEL_EUSAGE, "unterminated ' in command line '%s'", line);
+                    goto out;
+                }
+                memcpy(w + wl, p + 1, (size_t)(q - p - 1));
+                wl += (size_t)(q - p - 1);
+                p = q + 1;
+            } else if (*p == '"') {
+                p++;
+                while (*p != '"') {
+                    if (*p == '\0') {
+                        rc = skel_fail(SKEL_EUSAGE, "unterminated \" in command line '%s'", line);
+                        goto out;
+                    }
+                    if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+                        p++;
+                    w[wl++] = *p++;
+                }
+                p++;
+            } else if (*p == '\\') {
+                if (p[1] == '\0') {
+                    rc = skel_fail(SKEL_EUSAGE, "command line '%s' ends with a backslash", line);
+                    goto out;
+                }
+                w[wl++] = p[1];
+                p += 2;
+            } else
+                w[wl++] = *p++;
+        }
+        char *word = malloc(wl + 1);
+        if (word == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        memcpy(word, w, wl);
+        word[wl] = '\0';
+        if ((rc = argv_push(&v, &n, &cap, word)) != SKEL_OK) {
+            free(word);
+            goto out;
+        }
+    }
+    if (n == 0) {
+        rc = skel_fail(SKEL_EUSAGE, "empty command line");
+        goto out;
+    }
+    *out = v;
+    v = NULL;
+out:
+    free(w);
+    skel_validate_argv_free(v);
+    return rc;
+}
+
+void skel_validate_commands_free(char ***cmds, size_t n)
+{
+    for (size_t i = 0; cmds != NULL && i < n; i++)
+        skel_validate_argv_free(cmds[i]);
+    free(cmds);
+}
+
+int skel_validate_load_commands(const char *path, char ****cmds, size_t *n)
+{
+    char *buf = NULL, ***v = NULL;
+    size_t len = 0, nv = 0;
+    unsigned lineno = 0;
+    *cmds = NULL;
+    *n = 0;
+    int rc = skel_xmldoc_read_file(path, COMMANDS_MAX, &buf, &len);
+    if (rc != SKEL_OK)
+        return rc;
+    if (memchr(buf, '\0', len) != NULL) {
+        rc = skel_fail(SKEL_EFORMAT, "%s: contains a NUL byte: not a list of commands", path);
+        goto out;
+    }
+    for (char *line = buf, *next; line != NULL && *line != '\0'; line = next) {
+        next = strchr(line, '\n');
+        if (next != NULL)
+            *next++ = '\0';
+        lineno++;
+        const char *s = line;
+        while (*s == ' ' || *s == '\t' || *s == '\r')
+            s++;
+        if (*s == '\0' || *s == '#')
+            continue;
+        char **a = NULL;
+        if ((rc = skel_validate_split(s, &a)) != SKEL_OK) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %s", path, lineno, skel_last_error());
+            goto out;
+        }
+        char ***nvv = realloc(v, (nv + 1) * sizeof *nvv);
+        if (nvv == NULL) {
+            skel_validate_argv_free(a);
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        v = nvv;
+        v[nv++] = a;
+    }
+    if (nv == 0) {
+        rc = skel_fail(SKEL_EFORMAT, "%s: no command (one command line per line expected)", path);
+        goto out;
+    }
+    *cmds = v;
+    *n = nv;
+    v = NULL;
+out:
+    skel_validate_commands_free(v, nv);
+    free(buf);
+    return rc;
+}
+
+/* Words joined by blanks, quoted where a word needs it (for labels, CSV, logs). */
+static char *join_argv(char *const *argv)
+{
+    size_t cap = 1;
+    for (size_t i = 0; argv[i]; i++)
+        cap += 2 * strlen(argv[i]) + 3;
+    char *s = malloc(cap), *p = s;
+    if (s == NULL)
+        return NULL;
+    for (size_t i = 0; argv[i]; i++) {
+        const char *a = argv[i];
+        int quote = *a == '\0' || strpbrk(a, " \t\n\r'\"\\") != NULL;
+        if (i)
+            *p++ = ' ';
+        if (quote)
+            *p++ = '"';
+        for (; *a; a++) {
+            if (quote && (*a == '"' || *a == '\\'))
+                *p++ = '\\';
+            *p++ = *a;
+        }
+        if (quote)
+            *p++ = '"';
+    }
+    *p = '\0';
+    return s;
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+void skel_validate_series_free(struct skel_validate_series *s)
+{
+    if (s == NULL)
+        return;
+    free(s->label);
+    free(s->reference);
+    for (size_t i = 0; s->scenario != NULL && i < s->n; i++)
+        free(s->scenario[i]);
+    free(s->scenario);
+    free(s->time_s);
+    memset(s, 0, sizeof *s);
+}
+
+void skel_validate_table_free(struct skel_validate_table *t)
+{
+    if (t == NULL)
+        return;
+    free(t->app);
+    free(t->small);
+    free(t->nodes);
+    for (size_t k = 0; k < t->nskel; k++)
+        free(t->skel[k].dir);
+    for (size_t i = 0; t->rows != NULL && i < t->nrows; i++)
+        free(t->rows[i].scenario);
+    free(t->rows);
+    for (size_t j = 0; t->series != NULL && j < t->nseries; j++)
+        skel_validate_series_free(&t->series[j]);
+    free(t->series);
+    memset(t, 0, sizeof *t);
+}
+
+int skel_validate_add_series(struct skel_validate_table *t, struct skel_validate_series *s)
+{
+    struct skel_validate_series *nv = realloc(t->series, (t->nseries + 1) * sizeof *nv);
+    if (nv == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    t->series = nv;
+    t->series[t->nseries++] = *s;
+    memset(s, 0, sizeof *s);
+    return SKEL_OK;
+}
+
+/* Time of series s under scenario name, 0 if it has none. */
+static double series_time(const struct skel_validate_series *s, const char *name)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->scenario[i] != NULL && strcmp(s->scenario[i], name) == 0)
+            return s->time_s[i];
+    return 0;
+}
+
+static void predict(struct skel_validate_pred *p, double predicted,
+                    const struct skel_validate_row *r)
+{
+    memset(p, 0, sizeof *p);
+    if (!(predicted > 0) || !isfinite(predicted))
+        return;
+    p->ok = 1;
+    p->predicted_s = predicted;
+    if (r->app.ok && r->app.time_s > 0) {
+        p->error = (predicted - r->app.time_s) / r->app.time_s;
+        /* The reference row is exact by construction; keep its rounding noise
+         * from printing as -0.0 %. */
+        if (fabs(p->error) < 1e-12)
+            p->error = 0;
+    }
+}
+
+void skel_validate_compute(struct skel_validate_table *t)
+{
+    const struct skel_validate_row *ref = NULL;
+    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
+        if (t->rows[i].reference)
+            ref = &t->rows[i];
+    int have_app = ref != NULL && ref->app.ok && ref->app.time_s > 0;
+    for (size_t k = 0; k < t->nskel; k++)
+        t->skel[k].ratio = have_app && ref->skel[k].ok && ref->skel[k].time_s > 0
+                               ? ref->app.time_s / ref->skel[k].time_s
+                               : 0;
+    t->small_ratio = have_app && ref->small.ok && ref->small.time_s > 0
+                         ? ref->app.time_s / ref->small.time_s
+                         : 0;
+    for (size_t i = 0; i < t->nrows; i++) {
+        struct skel_validate_row *r = &t->rows[i];
+        for (size_t k = 0; k < t->nskel; k++)
+            predict(&r->skel_pred[k], r->skel[k].ok ? r->skel[k].time_s * t->skel[k].ratio : 0, r);
+        predict(&r->small_pred, r->small.ok ? r->small.time_s * t->small_ratio : 0, r);
+        double sum = 0;
+        unsigned n = 0;
+        for (size_t j = 0; j < t->nseries; j++) {
+            const struct skel_validate_series *s = &t->series[j];
+            double ts = series_time(s, r->scenario);
+            double tr = s->reference ? series_time(s, s->reference) : 0;
+            if (ts > 0 && tr > 0) {
+                sum += ts / tr;
+                n++;
+            }
+        }
+        r->avg_n = n;
+        r->avg_slowdown = n ? sum / n : 0;
+        predict(&r->avg_pred, have_app && n ? ref->app.time_s * r->avg_slowdown : 0, r);
+    }
+}
+
+static const struct skel_validate_pred *method_pred(const struct skel_validate_row *r, int method)
+{
+    return method >= 0 ? &r->skel_pred[method] : method == -1 ? &r->avg_pred : &r->small_pred;
+}
+
+void skel_validate_summarize(const struct skel_validate_table *t, int method,
+                             struct skel_validate_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    if (method >= (int)t->nskel || method < -2)
+        return;
+    double sum = 0;
+    for (size_t i = 0; i < t->nrows; i++) {
+        const struct skel_validate_row *r = &t->rows[i];
+        const struct skel_validate_pred *p = method_pred(r, method);
+        if (r->reference || !p->ok || !r->app.ok)
+            continue;
+        double e = fabs(p->error);
+        if (out->n == 0 || e < out->min)
+            out->min = e;
+        if (out->n == 0 || e > out->max)
+            out->max = e;
+        sum += e;
+        out->n++;
+    }
+    out->mean = out->n ? sum / (double)out->n : 0;
+}
+
+/* ---- printing ----------------------------------------------------------------------- */
+
+static const char *safe(const char *s, char *buf, size_t len)
+{
+    size_t j = 0;
+    for (; s != NULL && *s && j + 1 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        buf[j++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
+    }
+    buf[j] = '\0';
+    return buf;
+}
+
+static void cell_time(FILE *out, int width, const struct skel_validate_measure *m)
+{
+    if (m->ok)
+        fprintf(out, "  %*.4f", width, m->time_s);
+    else
+        fprintf(out, "  %*s", width, m->error[0] ? "failed" : "-");
+}
+
+static void cell_pred(FILE *out, const struct skel_validate_pred *p, int have_app)
+{
+    if (!p->ok)
+        fprintf(out, "  %11s %8s", "-", "");
+    else if (!have_app)
+        fprintf(out, "  %11.3f %8s", p->predicted_s, "?");
+    else
+        fprintf(out, "  %11.3f %+7.1f%%", p->predicted_s, p->error * 100);
+}
+
+void skel_validate_print(FILE *out, const struct skel_validate_table *t)
+{
+    char b[1024];
+    const struct skel_validate_row *ref = NULL;
+    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
+        if (t->rows[i].reference)
+            ref = &t->rows[i];
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
+
+    fprintf(out, "application  %s\n", safe(t->app, b, sizeof b));
+    fprintf(out, "             %u ranks on %s; median of %u launch%s, ", t->nranks,
+            safe(t->nodes, b, sizeof b), t->app_repeat, t->app_repeat == 1 ? "" : "es");
+    if (t->net)
+        fprintf(out, "wall time less the launch overhead\n"
+                     "             (mpiexec, MPI_Init, MPI_Finalize: the skeletons' launches "
+                     "less their repeats, same scenario)\n");
+    else
+        fprintf(out, "wall time from launch to exit (start-up included)\n");
+    for (size_t k = 0; k < t->nskel; k++) {
+        const struct skel_validate_skeleton_info *s = &t->skel[k];
+        fprintf(out, "skeleton %zu   %s: K = %.4g, expected %.3f s", k + 1,
+                safe(s->dir, b, sizeof b), s->k, s->expected_s);
+        if (s->ratio > 0)
+            fprintf(out, "; measured scaling ratio %.4g", s->ratio);
+        if (s->shortest_good_s > 0 && s->expected_s > 0 && s->expected_s < s->shortest_good_s)
+            fprintf(out, " (shorter than the shortest good skeleton, %.3f s)", s->shortest_good_s);
+        fputc('\n', out);
+    }
+    if (t->nskel > 0)
+        fprintf(out, "             skeleton times: their own elapsed_s, median of %u repeats\n",
+                t->skel_repeat);
+    if (have_small)
+        fprintf(out, "small input  %s%s\n", safe(t->small, b, sizeof b),
+                t->small_ratio > 0 ? "" : " (no reference time)");
+    if (have_avg)
+        fprintf(out,
+                "average      the mean slowdown of %zu other application%s under each "
+                "scenario\n",
+                t->nseries, t->nseries == 1 ? "" : "s");
+
+    /* Measured times. */
+    fprintf(out, "\nMeasured time (s)\n%-20s  %11s", "scenario", "application");
+    for (size_t k = 0; k < t->nskel; k++) {
+        char h[32];
+        snprintf(h, sizeof h, "skeleton %zu", k + 1);
+        fprintf(out, "  %11s", h);
+    }
+    if (have_small)
+        fprintf(out, "  %11s", "small input");
+    if (have_avg)
+        fprintf(out, "  %13s", "mean slowdown");
+    if (t->net)
+        fprintf(out, "  %8s", "launch");
+    fputc('\n', out);
+    for (size_t i = 0; i < t->nrows; i++) {
+        const struct skel_validate_row *r = &t->rows[i];
+        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
+        char name[64];
+        fprintf(out, "%-20s", safe(b, name, sizeof name));
+        cell_time(out, 11, &r->app);
+        for (size_t k = 0; k < t->nskel; k++)
+            cell_time(out, 11, &r->skel[k]);
+        if (have_small)
+            cell_time(out, 11, &r->small);
+        if (have_avg) {
+            if (r->avg_n)
+                fprintf(out, "  %8.3f (%u)", r->avg_slowdown, r->avg_n);
+            else
+                fprintf(out, "  %13s", "-");
+        }
+        if (t->net)
+            fprintf(out, "  %8.3f", r->launch_s);
+        fputc('\n', out);
+    }
+
+    /* Predictions and errors (seed 003 Figure 6). */
+    fprintf(out, "\nPredicted application time (s) and error\n%-20s", "scenario");
+    for (size_t k = 0; k < t->nskel; k++) {
+        char h[32];
+        snprintf(h, sizeof h, "skeleton %zu", k + 1);
+        fprintf(out, "  %11s %8s", h, "error");
+    }
+    if (have_avg)
+        fprintf(out, "  %11s %8s", "average", "error");
+    if (have_small)
+        fprintf(out, "  %11s %8s", "small input", "error");
+    fputc('\n', out);
+    for (size_t i = 0; i < t->nrows; i++) {
+        const struct skel_validate_row *r = &t->rows[i];
+        char name[64];
+        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
+        fprintf(out, "%-20s", safe(b, name, sizeof name));
+        for (size_t k = 0; k < t->nskel; k++)
+            cell_pred(out, &r->skel_pred[k], r->app.ok);
+        if (have_avg)
+            cell_pred(out, &r->avg_pred, r->app.ok);
+        if (have_small)
+            cell_pred(out, &r->small_pred, r->app.ok);
+        fputc('\n', out);
+    }
+
+    /* Summary per method (seed 003 Figure 7). */
+    size_t nshared = 0;
+    for (size_t i = 0; i < t->nrows; i++)
+        nshared += !t->rows[i].reference;
+    fprintf(out,
+            "\n|error| over the %zu scenario%s besides the reference\n%-28s  %7s  %7s  %7s  %s\n",
+            nshared, nshared == 1 ? "" : "s", "method", "min", "max", "mean", "cases");
+    for (int m = 0; m < (int)t->nskel + 2; m++) {
+        int method = m < (int)t->nskel ? m : m == (int)t->nskel ? -1 : -2;
+        if ((method == -1 && !have_avg) || (method == -2 && !have_small))
+            continue;
+        struct skel_validate_summary s;
+        skel_validate_summarize(t, method, &s);
+        char label[64];
+        if (method >= 0)
+            snprintf(label, sizeof label, "skeleton %d (%.2f s)", m + 1, t->skel[m].expected_s);
+        else
+            snprintf(label, sizeof label, "%s",
+                     method == -1 ? "average prediction" : "small input");
+        if (s.n == 0)
+            fprintf(out, "%-28s  %7s  %7s  %7s  0\n", label, "-", "-", "-");
+        else
+            fprintf(out, "%-28s  %6.1f%%  %6.1f%%  %6.1f%%  %zu\n", label, s.min * 100, s.max * 100,
+                    s.mean * 100, s.n);
+    }
+    if (ref == NULL || !ref->app.ok)
+        fprintf(out, "(no reference measurement: no ratio, no prediction)\n");
+}
+
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (s == NULL)
+        return;
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* kind,scenario,reference,name */
+static void csv_head(FILE *f, const char *kind, const struct skel_validate_row *r, const char *name)
+{
+    fprintf(f, "%s,", kind);
+    csv_field(f, r->scenario);
+    fprintf(f, ",%d,", r->reference);
+    csv_field(f, name);
+}
+
+/* time_s,min_s,max_s,runs */
+static void csv_measure(FILE *f, const struct skel_validate_measure *m)
+{
+    if (m->ok)
+        fprintf(f, ",%.9g,%.9g,%.9g,%u", m->time_s, m->min_s, m->max_s, m->runs);
+    else
+        fprintf(f, ",,,,");
+}
+
+/* predicted_s,error */
+static void csv_pred(FILE *f, const struct skel_validate_pred *p, int have_app)
+{
+    if (!p->ok)
+        fprintf(f, ",,");
+    else if (!have_app)
+        fprintf(f, ",%.9g,", p->predicted_s);
+    else
+        fprintf(f, ",%.9g,%.6f", p->predicted_s, p->error);
+}
+
+/* ratio,k,nodes,nranks,command */
+static void csv_tail(FILE *f, double ratio, double k, const struct skel_validate_table *t,
+                     const char *command)
+{
+    if (ratio > 0)
+        fprintf(f, ",%.9g", ratio);
+    else
+        fputc(',', f);
+    if (k > 0)
+        fprintf(f, ",%.9g,", k);
+    else
+        fprintf(f, ",,");
+    csv_field(f, t->nodes);
+    fprintf(f, ",%u,", t->nranks);
+    csv_field(f, command);
+    fputc('\n', f);
+}
+
+int skel_validate_write_csv(const char *path, const struct skel_validate_table *t)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
+    FILE *f = fopen(tmp, "we");
+    if (f == NULL)
+        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    fprintf(f, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,"
+               "nodes,nranks,command\n");
+    static const struct skel_validate_measure none;
+    for (size_t i = 0; i < t->nrows; i++) {
+        const struct skel_validate_row *r = &t->rows[i];
+        csv_head(f, "app", r, "application");
+        csv_measure(f, &r->app);
+        fprintf(f, ",,");
+        csv_tail(f, 0, 0, t, t->app);
+        for (size_t k = 0; k < t->nskel; k++) {
+            csv_head(f, "skeleton", r, t->skel[k].dir);
+            csv_measure(f, &r->skel[k]);
+            csv_pred(f, &r->skel_pred[k], r->app.ok);
+            csv_tail(f, t->skel[k].ratio, t->skel[k].k, t, t->skel[k].dir);
+        }
+        if (t->nseries > 0) {
+            csv_head(f, "average", r, "average prediction");
+            fprintf(f, ",,,,%u", r->avg_n);
+            csv_pred(f, &r->avg_pred, r->app.ok);
+            csv_tail(f, r->avg_slowdown, 0, t, "");
+        }
+        if (t->small != NULL) {
+            csv_head(f, "small", r, "small input");
+            csv_measure(f, &r->small);
+            csv_pred(f, &r->small_pred, r->app.ok);
+            csv_tail(f, t->small_ratio, 0, t, t->small);
+        }
+        if (t->net) {
+            struct skel_validate_measure m = none;
+            m.ok = r->launch_s > 0;
+            m.time_s = m.min_s = m.max_s = r->launch_s;
+            m.runs = 1;
+            csv_head(f, "launch", r, "launch overhead");
+            csv_measure(f, &m);
+            fprintf(f, ",,");
+            csv_tail(f, 0, 0, t, "");
+        }
+        for (size_t j = 0; j < t->nseries; j++) {
+            char name[32];
+            double ts = series_time(&t->series[j], r->scenario);
+            struct skel_validate_measure m = none;
+            if (ts > 0) {
+                m.ok = 1;
+                m.time_s = m.min_s = m.max_s = ts;
+            }
+            snprintf(name, sizeof name, "baseline %zu", j + 1);
+            csv_head(f, "baseline", r, name);
+            csv_measure(f, &m);
+            fprintf(f, ",,");
+            csv_tail(f, 0, 0, t, t->series[j].label);
+        }
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "%s: write error", tmp);
+    }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
+    }
+    return SKEL_OK;
+}
+
+/* One RFC 4180 record from [*p, end): fields written NUL-terminated into
+ * the buffer (which must hold end - *p + 1 bytes), pointers into f[].
+ * Returns the number of fields, 0 at the end, -1 on a damaged record. */
+static int csv_record(const char **p, const char *end, char *buf, char **f, int maxf)
+{
+    const char *s = *p;
+    int nf = 0;
+    char *w = buf;
+    if (s >= end)
+        return 0;
+    for (;;) {
+        if (nf == maxf)
+            return -1;
+        f[nf++] = w;
+        if (s < end && *s == '"') {
+            s++;
+            for (;;) {
+                if (s >= end)
+                    return -1;
+                if (*s == '"') {
+                    if (s + 1 < end && s[1] == '"') {
+                        *w++ = '"';
+                        s += 2;
+                        continue;
+                    }
+                    s++;
+                    break;
+                }
+                *w++ = *s++;
+            }
+        } else
+            while (s < end && *s != ',' && *s != '\n' && *s != '\r')
+                *w++ = *s++;
+        *w++ = '\0';
+        if (s < end && *s == ',') {
+            s++;
+            continue;
+        }
+        if (s < end && *s == '\r')
+            s++;
+        if (s < end && *s == '\n')
+            s++;
+        else if (s < end)
+            return -1;
+        break;
+    }
+    *p = s;
+    return nf;
+}
+
+enum {
+    C_KIND,
+    C_SCENARIO,
+    C_REFERENCE,
+    C_NAME,
+    C_TIME,
+    C_MIN,
+    C_MAX,
+    C_RUNS,
+    C_PRED,
+    C_ERROR,
+    C_RATIO,
+    C_K,
+    C_NODES,
+    C_NRANKS,
+    C_COMMAND,
+    C_NCOLS
+};
+
+static const char *const csv_header =
+    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+    "nranks,command";
+
+static int num_field(const char *s, double *out, const char *path, unsigned line, const char *col)
+{
+    char *end;
+    if (*s == '\0') {
+        *out = 0;
+        return SKEL_OK;
+    }
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno != 0 || *end != '\0' || !isfinite(v) || v < -1e12 || v > 1e12)
+        return skel_fail(SKEL_EFORMAT, "%s:%u: %s '%s' is not a number", path, line, col, s);
+    *out = v;
+    return SKEL_OK;
+}
+
+static int set_str(char **dst, const char *s)
+{
+    if (*dst != NULL)
+        return SKEL_OK;
+    if ((*dst = strdup(s)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return SKEL_OK;
+}
+
+/* Parse a validation CSV, calling fn for each data record. */
+static int csv_each(const char *path, int (*fn)(void *arg, char **f, unsigned line), void *arg)
+{
+    char *buf = NULL, *rec = NULL;
+    size_t len = 0;
+    int rc = skel_xmldoc_read_file(path, CSV_MAX, &buf, &len);
+    if (rc != SKEL_OK)
+        return rc;
+    if ((rec = malloc(len + 1)) == NULL) {
+        free(buf);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    const char *p = buf, *end = buf + len;
+    char *f[CSV_MAXFIELDS];
+    unsigned line = 1;
+    int nf = csv_record(&p, end, rec, f, CSV_MAXFIELDS);
+    char header[256] = "";
+    for (int i = 0; i < nf; i++) {
+        strncat(header, f[i], sizeof header - strlen(header) - 2);
+        if (i + 1 < nf)
+            strcat(header, ",");
+    }
+    if (nf != C_NCOLS || strcmp(header, csv_header) != 0) {
+        rc = skel_fail(SKEL_EFORMAT, "%s:1: not a skel validate CSV (expected the header '%s')",
+                       path, csv_header);
+        goto out;
+    }
+    for (;;) {
+        const char *start = p;
+        line++;
+        nf = csv_record(&p, end, rec, f, CSV_MAXFIELDS);
+        if (nf == 0)
+            break;
+        if (nf < 0) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: damaged CSV record (an unterminated quote?)", path,
+                           line);
+            goto out;
+        }
+        for (const char *q = start; q < p; q++) /* quoted line breaks */
+            if (*q == '\n' && q + 1 < p)
+                line++;
+        if (nf == 1 && f[0][0] == '\0')
+            continue; /* blank line */
+        if (nf != C_NCOLS) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %d fields, expected %d", path, line, nf,
+                           (int)C_NCOLS);
+            goto out;
+        }
+        if ((rc = fn(arg, f, line)) != SKEL_OK)
+            goto out;
+    }
+out:
+    free(rec);
+    free(buf);
+    return rc;
+}
+
+struct read_ctx {
+    const char *path;
+    struct skel_validate_table *t;
+};
+
+static struct skel_validate_row *row_for(struct skel_validate_table *t, const char *scenario,
+                                         int reference)
+{
+    for (size_t i = 0; i < t->nrows; i++)
+        if (strcmp(t->rows[i].scenario, scenario) == 0)
+            return &t->rows[i];
+    struct skel_validate_row *nv = realloc(t->rows, (t->nrows + 1) * sizeof *nv);
+    if (nv == NULL)
+        return NULL;
+    t->rows = nv;
+    struct skel_validate_row *r = &t->rows[t->nrows];
+    memset(r, 0, sizeof *r);
+    if ((r->scenario = strdup(scenario)) == NULL)
+        return NULL;
+    r->reference = reference;
+    t->nrows++;
+    return r;
+}
+
+static int read_measure(char **f, unsigned line, const char *path, struct skel_validate_measure *m)
+{
+    double v[4];
+    static const char *const cols[4] = {"time_s", "min_s", "max_s", "runs"};
+    for (int i = 0; i < 4; i++)
+        if (num_field(f[C_TIME + i], &v[i], path, line, cols[i]) != SKEL_OK)
+            return SKEL_EFORMAT;
+    memset(m, 0, sizeof *m);
+    if (f[C_TIME][0] == '\0')
+        return SKEL_OK;
+    if (v[0] <= 0 || v[1] < 0 || v[2] < 0 || v[3] < 0)
+        return skel_fail(SKEL_EFORMAT, "%s:%u: negative or zero time", path, line);
+    m->ok = 1;
+    m->time_s = v[0];
+    m->min_s = v[1];
+    m->max_s = v[2];
+    m->runs = (unsigned)v[3];
+    return SKEL_OK;
+}
+
+static int read_row(void *arg, char **f, unsigned line)
+{
+    struct read_ctx *c = arg;
+    struct skel_validate_table *t = c->t;
+    const char *kind = f[C_KIND];
+    int reference = strcmp(f[C_REFERENCE], "1") == 0;
+    double nranks = 0, k = 0;
+    if (num_field(f[C_NRANKS], &nranks, c->path, line, "nranks") != SKEL_OK ||
+        num_field(f[C_K], &k, c->path, line, "k") != SKEL_OK)
+        return SKEL_EFORMAT;
+    if (f[C_SCENARIO][0] == '\0')
+        return skel_fail(SKEL_EFORMAT, "%s:%u: no scenario", c->path, line);
+    if (strcmp(kind, "average") == 0)
+        return SKEL_OK; /* recomputed */
+    if (strcmp(kind, "app") != 0 && strcmp(kind, "skeleton") != 0 && strcmp(kind, "small") != 0 &&
+        strcmp(kind, "baseline") != 0 && strcmp(kind, "launch") != 0)
+        return skel_fail(SKEL_EFORMAT, "%s:%u: unknown kind '%s'", c->path, line, kind);
+    struct skel_validate_row *r = row_for(t, f[C_SCENARIO], reference);
+    if (r == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    if (set_str(&t->nodes, f[C_NODES]) != SKEL_OK)
+        return SKEL_ENOMEM;
+    if (t->nranks == 0 && nranks >= 1 && nranks <= SKEL_NODESET_MAX_NODES)
+        t->nranks = (unsigned)nranks;
+    struct skel_validate_measure m;
+    if (read_measure(f, line, c->path, &m) != SKEL_OK)
+        return SKEL_EFORMAT;
+    if (strcmp(kind, "launch") == 0) {
+        t->net = 1;
+        r->launch_s = m.ok ? m.time_s : 0;
+    } else if (strcmp(kind, "app") == 0) {
+        if (set_str(&t->app, f[C_COMMAND]) != SKEL_OK)
+            return SKEL_ENOMEM;
+        r->app = m;
+        if (m.ok && m.runs > t->app_repeat)
+            t->app_repeat = m.runs;
+    } else if (strcmp(kind, "small") == 0) {
+        if (set_str(&t->small, f[C_COMMAND]) != SKEL_OK)
+            return SKEL_ENOMEM;
+        r->small = m;
+    } else if (strcmp(kind, "skeleton") == 0) {
+        size_t i = 0;
+        while (i < t->nskel && strcmp(t->skel[i].dir, f[C_NAME]) != 0)
+            i++;
+        if (i == t->nskel) {
+            if (t->nskel == SKEL_VALIDATE_MAX_SKELETONS)
+                return skel_fail(SKEL_ERANGE, "%s:%u: more than %d skeletons", c->path, line,
+                                 SKEL_VALIDATE_MAX_SKELETONS);
+            memset(&t->skel[i], 0, sizeof t->skel[i]);
+            if ((t->skel[i].dir = strdup(f[C_NAME])) == NULL)
+                return skel_fail(SKEL_ENOMEM, "out of memory");
+            t->skel[i].k = k;
+            t->nskel++;
+        }
+        r->skel[i] = m;
+        if (m.ok && m.runs > t->skel_repeat)
+            t->skel_repeat = m.runs;
+    } else { /* baseline */
+        size_t j = 0;
+        while (j < t->nseries && strcmp(t->series[j].label, f[C_COMMAND]) != 0)
+            j++;
+        if (j == t->nseries) {
+            struct skel_validate_series s;
+            memset(&s, 0, sizeof s);
+            if ((s.label = strdup(f[C_COMMAND])) == NULL ||
+                skel_validate_add_series(t, &s) != SKEL_OK) {
+                skel_validate_series_free(&s);
+                return skel_fail(SKEL_ENOMEM, "out of memory");
+            }
+        }
+        struct skel_validate_series *s = &t->series[j];
+        char **ns = realloc(s->scenario, (s->n + 1) * sizeof *ns);
+        if (ns == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        s->scenario = ns;
+        double *nt = realloc(s->time_s, (s->n + 1) * sizeof *nt);
+        if (nt == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        s->time_s = nt;
+        if ((s->scenario[s->n] = strdup(f[C_SCENARIO])) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        s->time_s[s->n++] = m.ok ? m.time_s : 0;
+        if (reference && set_str(&s->reference, f[C_SCENARIO]) != SKEL_OK)
+            return SKEL_ENOMEM;
+    }
+    return SKEL_OK;
+}
+
+int skel_validate_read_csv(const char *path, struct skel_validate_table *t)
+{
+    memset(t, 0, sizeof *t);
+    struct read_ctx c = {.path = path, .t = t};
+    int rc = csv_each(path, read_row, &c);
+    if (rc != SKEL_OK)
+        return rc;
+    if (t->app == NULL)
+        return skel_fail(SKEL_EFORMAT, "%s: no 'app' row", path);
+    if (t->app_repeat == 0)
+        t->app_repeat = 1;
+    skel_validate_compute(t);
+    return SKEL_OK;
+}
+
+struct series_ctx {
+    const char *path;
+    struct skel_validate_series *s;
+};
+
+static int series_row(void *arg, char **f, unsigned line)
+{
+    struct series_ctx *c = arg;
+    struct skel_validate_series *s = c->s;
+    if (strcmp(f[C_KIND], "app") != 0)
+        return SKEL_OK;
+    struct skel_validate_measure m;
+    if (read_measure(f, line, c->path, &m) != SKEL_OK)
+        return SKEL_EFORMAT;
+    if (s->label == NULL) {
+        size_t n = strlen(c->path) + strlen(f[C_COMMAND]) + 3;
+        if ((s->label = malloc(n)) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        snprintf(s->label, n, "%s: %s", c->path, f[C_COMMAND]);
+    }
+    char **ns = realloc(s->scenario, (s->n + 1) * sizeof *ns);
+    if (ns == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    s->scenario = ns;
+    double *nt = realloc(s->time_s, (s->n + 1) * sizeof *nt);
+    if (nt == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    s->time_s = nt;
+    if ((s->scenario[s->n] = strdup(f[C_SCENARIO])) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    s->time_s[s->n++] = m.ok ? m.time_s : 0;
+    if (strcmp(f[C_REFERENCE], "1") == 0 && s->reference == NULL &&
+        (s->reference = strdup(f[C_SCENARIO])) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return SKEL_OK;
+}
+
+int skel_validate_series_from_csv(const char *path, struct skel_validate_series *out)
+{
+    memset(out, 0, sizeof *out);
+    struct series_ctx c = {.path = path, .s = out};
+    int rc = csv_each(path, series_row, &c);
+    if (rc == SKEL_OK && out->n == 0)
+        rc = skel_fail(SKEL_EFORMAT, "%s: no 'app' row to take slowdowns from", path);
+    if (rc == SKEL_OK && out->reference == NULL)
+        rc = skel_fail(SKEL_EFORMAT, "%s: no reference row (reference = 1)", path);
+    if (rc != SKEL_OK)
+        skel_validate_series_free(out);
+    return rc;
+}
+
+/* ---- running ---------------------------------------------------------------------- */
+
+/* A launcher given where the program was expected. */
+static int is_launcher(const char *prog)
+{
+    const char *b = strrchr(prog, '/');
+    b = b ? b + 1 : prog;
+    return strncmp(b, "mpiexec", 7) == 0 || strncmp(b, "mpirun", 6) == 0 ||
+           strcmp(b, "srun") == 0 || strcmp(b, "orterun") == 0;
+}
+
+/* File-name-safe copy of a scenario name. */
+static void file_part(const char *s, char *out, size_t len)
+{
+    size_t j = 0;
+    for (; *s && j + 1 < len; s++)
+        out[j++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+                           (*s >= '0' && *s <= '9') || *s == '-' || *s == '.'
+                       ? *s
+                       : '_';
+    out[j] = '\0';
+}
+
+struct runner {
+    const struct skel_validate_opts *o;
+    struct skel_launch_spec base;
+    char tmpdir[64];
+    int made_tmpdir;
+    unsigned seq;
+};
+
+/* Where a run's output goes: the log directory, or a scratch file. */
+static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
+                     size_t len)
+{
+    char a[64], b[64];
+    file_part(scenario, a, sizeof a);
+    file_part(what, b, sizeof b);
+    snprintf(out, len, "%s/%02u-%s-%s.out", R->o->log_dir ? R->o->log_dir : R->tmpdir, ++R->seq, a,
+             b);
+}
+
+static void tail_of(const char *path, char *out, size_t len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    out[0] = '\0';
+    if (skel_xmldoc_read_file(path, 1u << 24, &buf, &n) != SKEL_OK) {
+        skel_clear_error();
+        return;
+    }
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r' || buf[n - 1] == ' '))
+        n--;
+    size_t s = n;
+    while (s > 0 && buf[s - 1] != '\n')
+        s--;
+    safe(buf + s, out, len);
+    if (n - s + 1 < len)
+        out[n - s] = '\0';
+    free(buf);
+}
+
+/* Take the launch overhead off an application's wall times. */
+static void net_of(struct skel_validate_measure *m, double launch_s)
+{
+    if (!m->ok)
+        return;
+    if (m->min_s <= launch_s) {
+        m->ok = 0;
+        snprintf(m->error, sizeof m->error,
+                 "its run (%.3f s) was not longer than the launch overhead (%.3f s)", m->min_s,
+                 launch_s);
+        return;
+    }
+    m->time_s -= launch_s;
+    m->min_s -= launch_s;
+    m->max_s -= launch_s;
+}
+
+/* An application (or the small-input run, or a baseline): R launches. */
+static int run_app(struct runner *R, char *const *argv, const char *scenario, const char *what,
+                   struct skel_validate_measure *m)
+{
+    char path[PATH_MAX];
+    struct skel_launch_result res;
+    struct skel_launch_spec s = R->base;
+    memset(m, 0, sizeof *m);
+    out_path(R, scenario, what, path, sizeof path);
+    s.argv = argv;
+    s.repeat = R->o->repeat ? R->o->repeat : 1;
+    s.stdout_path = s.stderr_path = path;
+    int rc = skel_launch_run(&s, &res);
+    if (rc == SKEL_OK && res.stats.n > 0) {
+        m->ok = 1;
+        m->time_s = res.stats.median_s;
+        m->min_s = res.stats.min_s;
+        m->max_s = res.stats.max_s;
+        m->runs = (unsigned)res.stats.n;
+    } else {
+        char tail[200], why[400];
+        /* Copy first: reading the output may replace the thread's error detail. */
+        snprintf(why, sizeof why, "%s",
+                 skel_last_error()[0] ? skel_last_error() : skel_strerror(rc));
+        tail_of(path, tail, sizeof tail);
+        snprintf(m->error, sizeof m->error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
+                 tail[0] ? "; last output: " : "", tail);
+        if (rc == SKEL_OK)
+            rc = SKEL_EEXEC;
+        skel_fail(rc, "%s", m->error);
+    }
+    skel_launch_result_free(&res);
+    if (R->o->log_dir == NULL)
+        unlink(path);
+    if (R->o->progress != NULL)
+        R->o->progress(R->o->progress_arg, scenario, what, m);
+    return rc;
+}
+
+/* A skeleton: one launch with --repeat (and the fixed calibration when
+ * calib > 0).  *launch_s gets the launch overhead it saw (wall time less the
+ * time of its repeats), 0 when unknown; *calib_out its calibration. */
+static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk, size_t k,
+                        const char *scenario, unsigned rep, double calib,
+                        struct skel_validate_measure *m, double *launch_s, double *calib_out)
+{
+    struct skel_select_measurement sm;
+    char what[32];
+    memset(m, 0, sizeof *m);
+    *launch_s = 0;
+    snprintf(what, sizeof what, "skeleton %zu", k + 1);
+    int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
+    if (rc == SKEL_OK) {
+        m->ok = 1;
+        m->time_s = sm.rep.elapsed_s;
+        m->min_s = sm.rep.min_s;
+        m->max_s = sm.rep.max_s;
+        m->runs = sm.rep.repeats ? sm.rep.repeats : rep;
+        if (calib > 0 && sm.rep.total_s > 0 && sm.wall_s > sm.rep.total_s)
+            *launch_s = sm.wall_s - sm.rep.total_s;
+        if (calib_out != NULL)
+            *calib_out = sm.rep.calibration;
+    } else
+        snprintf(m->error, sizeof m->error, "%s", sm.error[0] ? sm.error : skel_last_error());
+    if (R->o->progress != NULL)
+        R->o->progress(R->o->progress_arg, scenario, what, m);
+    return rc;
+}
+
+static int write_calibrations(const struct skel_validate_opts *o, struct skel_validate_table *t,
+                              const struct skel_validate_row *ref)
+{
+    for (size_t k = 0; k < t->nskel; k++) {
+        struct skel_select_calib c;
+        char path[PATH_MAX];
+        memset(&c, 0, sizeof c);
+        snprintf(c.nodes, sizeof c.nodes, "%s", t->nodes);
+        snprintf(c.scenario, sizeof c.scenario, "%s", ref->scenario);
+        c.nranks = t->nranks;
+        c.app_time_s = ref->app.time_s;
+        c.skeleton_s = ref->skel[k].time_s;
+        c.ratio = t->skel[k].ratio;
+        c.calibration = t->skel[k].calibration;
+        c.written_unix = (long long)time(NULL);
+        snprintf(path, sizeof path, "%s/calibration", o->skeleton_dirs[k]);
+        if (skel_select_calib_write(path, &c) != SKEL_OK) {
+            snprintf(t->warning, sizeof t->warning, "%s", skel_last_error());
+            skel_clear_error();
+        }
+    }
+    return SKEL_OK;
+}
+
+int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t)
+{
+    struct skel_select_skeleton sk[SKEL_VALIDATE_MAX_SKELETONS];
+    struct skel_scenario_list *scl = NULL;
+    const struct skel_scenario **order = NULL;
+    struct skel_nodeset_list *sets = NULL;
+    skel_testbed *tb = NULL;
+    struct runner R;
+    char spec[512];
+    size_t nsk = 0;
+    int rc = SKEL_OK, failed = 0;
+    static const struct skel_scenario builtin_dedicated = {.name = "dedicated"};
+
+    memset(t, 0, sizeof *t);
+    memset(&R, 0, sizeof R);
+    memset(sk, 0, sizeof sk);
+    R.o = o;
+    if (o->app_argv == NULL || o->app_argv[0] == NULL)
+        return skel_fail(SKEL_EUSAGE, "no application command");
+    if (o->nskeleton < 1 || o->nskeleton > SKEL_VALIDATE_MAX_SKELETONS)
+        return skel_fail(SKEL_EUSAGE, "between 1 and %d skeletons, not %zu",
+                         SKEL_VALIDATE_MAX_SKELETONS, o->nskeleton);
+    char *const *cmds[2] = {o->app_argv, o->small_argv};
+    for (int i = 0; i < 2; i++)
+        if (cmds[i] != NULL && is_launcher(cmds[i][0]))
+            return skel_fail(SKEL_EUSAGE,
+                             "'%s': give the program and its arguments without the launcher: "
+                             "skel validate launches it itself, on the node set, with the "
+                             "skeleton's number of ranks",
+                             cmds[i][0]);
+    if (o->self_calibrate && !o->wall_time)
+        return skel_fail(SKEL_EUSAGE, "applications' times net of the launch overhead need the "
+                                      "skeletons' calibration fixed: use wall time with "
+                                      "--self-calibrate");
+    for (size_t j = 0; j < o->nbaseline; j++)
+        if (is_launcher(o->baseline_argv[j][0]))
+            return skel_fail(SKEL_EUSAGE, "baseline '%s': give the program without the launcher",
+                             o->baseline_argv[j][0]);
+
+    /* The skeletons. */
+    for (nsk = 0; nsk < o->nskeleton; nsk++) {
+        if ((rc = skel_select_skeleton_load(o->skeleton_dirs[nsk], &sk[nsk])) != SKEL_OK)
+            goto out;
+        if (sk[nsk].nranks != sk[0].nranks) {
+            rc =
+                skel_fail(SKEL_EUSAGE, "%s runs %u ranks, %s %u: validate skeletons of one run",
+                          o->skeleton_dirs[nsk], sk[nsk].nranks, o->skeleton_dirs[0], sk[0].nranks);
+            nsk++;
+            goto out;
+        }
+        struct skel_validate_skeleton_info *in = &t->skel[nsk];
+        if ((in->dir = strdup(o->skeleton_dirs[nsk])) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            nsk++;
+            goto out;
+        }
+        in->k = sk[nsk].k;
+        in->expected_s = sk[nsk].expected_s;
+        in->shortest_good_s = sk[nsk].shortest_good_s;
+        t->nskel = nsk + 1;
+    }
+    t->nranks = sk[0].nranks;
+    t->app_repeat = o->repeat ? o->repeat : 1;
+    t->skel_repeat = o->skeleton_repeat ? o->skeleton_repeat : 3;
+    if ((t->app = join_argv(o->app_argv)) == NULL ||
+        (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL)) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+
+    /* The scenarios, the reference first. */
+    if ((rc = skel_scenario_load(o->scenarios, &scl)) != SKEL_OK)
+        goto out;
+    const char *refname = o->reference ? o->reference : "dedicated";
+    const struct skel_scenario *refsc = skel_scenario_find(scl, refname);
+    if (refsc == NULL && strcmp(refname, "dedicated") == 0)
+        refsc = &builtin_dedicated;
+    if (refsc == NULL) {
+        rc = skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s' (the reference)", o->scenarios,
+                       refname);
+        goto out;
+    }
+    size_t nwant = o->names ? o->nnames : scl->n;
+    if ((order = calloc(nwant + 1, sizeof *order)) == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    size_t nord = 0;
+    order[nord++] = refsc;
+    for (size_t i = 0; i < nwant; i++) {
+        const struct skel_scenario *sc =
+            o->names ? skel_scenario_find(scl, o->names[i]) : &scl->v[i];
+        if (sc == NULL) {
+            rc = skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s'", o->scenarios, o->names[i]);
+            goto out;
+        }
+        int dup = 0;
+        for (size_t j = 0; j < nord; j++)
+            dup |= strcmp(order[j]->name, sc->name) == 0;
+        if (!dup)
+            order[nord++] = sc;
+    }
+    if ((t->rows = calloc(nord, sizeof *t->rows)) == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nord; i++) {
+        if ((t->rows[i].scenario = strdup(order[i]->name)) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        t->rows[i].reference = i == 0;
+        t->nrows = i + 1;
+    }
+
+    /* Baseline applications measured in this run: one series each. */
+    if (o->nbaseline > 0) {
+        if ((t->series = calloc(o->nbaseline, sizeof *t->series)) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            goto out;
+        }
+        for (size_t j = 0; j < o->nbaseline; j++) {
+            struct skel_validate_series *s = &t->series[j];
+            t->nseries = j + 1;
+            if ((s->label = join_argv(o->baseline_argv[j])) == NULL ||
+                (s->reference = strdup(refsc->name)) == NULL ||
+                (s->scenario = calloc(nord, sizeof *s->scenario)) == NULL ||
+                (s->time_s = calloc(nord, sizeof *s->time_s)) == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                goto out;
+            }
+            s->n = nord;
+            for (size_t i = 0; i < nord; i++)
+                if ((s->scenario[i] = strdup(order[i]->name)) == NULL) {
+                    rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                    goto out;
+                }
+        }
+    }
+
+    /* The node set (and the testbed the scenarios need). */
+    if (o->nodes != NULL)
+        snprintf(spec, sizeof spec, "%s", o->nodes);
+    else if (t->nranks <= SKEL_TESTBED_MAX_HOSTS) {
+        int w = snprintf(spec, sizeof spec, "testbed:");
+        for (unsigned i = 1; i <= t->nranks; i++)
+            w += snprintf(spec + w, sizeof spec - (size_t)w, "%s%u", i > 1 ? "," : "", i);
+    } else
+        snprintf(spec, sizeof spec, "testbed");
+    if ((t->nodes = strdup(spec)) == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    const struct skel_scenario *widest = NULL;
+    int any_sharing = 0;
+    for (size_t i = 0; i < nord; i++) {
+        if (widest == NULL || skel_scenario_max_host(order[i]) > skel_scenario_max_host(widest))
+            widest = order[i];
+        any_sharing |= order[i]->ncpu > 0 || order[i]->nlink > 0;
+    }
+    if ((rc = skel_launch_open_nodes(spec, any_sharing ? widest : NULL, 1, &sets, &tb,
+                                     &t->implicit_testbed)) != SKEL_OK)
+        goto out;
+    if (any_sharing && sets->sets[0].kind != SKEL_NODESET_TESTBED) {
+        rc = skel_fail(SKEL_EUSAGE,
+                       "'%s' is not a testbed node set: sharing scenarios act on testbed hosts "
+                       "(use --nodes testbed:1,2 or leave --nodes out)",
+                       spec);
+        goto out;
+    }
+    for (size_t i = 0; i < nord; i++)
+        if ((order[i]->ncpu > 0 || order[i]->nlink > 0) &&
+            (rc = skel_scenario_check(order[i], o->scenarios, skel_testbed_nhosts(tb))) != SKEL_OK)
+            goto out;
+    R.base.nodes = &sets->sets[0];
+    R.base.testbed = tb;
+    R.base.nranks = t->nranks;
+    R.base.timeout_s = o->timeout_s;
+    R.base.yield = o->yield;
+    R.base.finalize_shim = SKEL_LAUNCH_SHIM_AUTO;
+    R.base.label = t->nodes;
+    R.base.verbose = o->verbose;
+    R.base.tools = o->tools;
+    snprintf(R.tmpdir, sizeof R.tmpdir, "/tmp/skel-validate-XXXXXX");
+    if (o->log_dir == NULL) {
+        if (mkdtemp(R.tmpdir) == NULL) {
+            rc = skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
+                           strerror(errno));
+            goto out;
+        }
+        R.made_tmpdir = 1;
+    }
+
+    /* The compute calibration of each skeleton, measured once unshared and
+     * given to every later run (select.h); with it fixed, each skeleton
+     * launch also measures the launch overhead. */
+    t->net = !o->wall_time;
+    for (size_t k = 0; k < nsk && !o->self_calibrate; k++) {
+        double launch, cal = 0;
+        struct skel_validate_measure m;
+        rc = run_skeleton(&R, &sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal);
+        if (rc == SKEL_OK && !(cal > 0))
+            rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", sk[k].exe);
+        if (rc != SKEL_OK) {
+            skel_fail_context(rc, "the calibration run of %s", o->skeleton_dirs[k]);
+            goto out;
+        }
+        t->skel[k].calibration = cal;
+    }
+
+    /* Scenario after scenario: apply, measure everything, remove. */
+    for (size_t i = 0; i < nord; i++) {
+        struct skel_validate_row *row = &t->rows[i];
+        const struct skel_scenario *sc = order[i];
+        skel_scenario_applied *ap = NULL;
+        int e = SKEL_OK;
+        if (skel_proc_interrupted()) {
+            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", skel_proc_interrupted());
+            goto out;
+        }
+        if ((sc->ncpu > 0 || sc->nlink > 0) && (rc = skel_scenario_apply(sc, tb, &ap)) != SKEL_OK) {
+            skel_fail_context(rc, "applying scenario '%s'", sc->name);
+            goto out;
+        }
+        e = run_app(&R, o->app_argv, sc->name, "application", &row->app);
+        double lsamp[SKEL_VALIDATE_MAX_SKELETONS];
+        size_t nl = 0;
+        for (size_t k = 0; k < nsk && e != SKEL_EINTERRUPTED; k++) {
+            double launch = 0;
+            e = run_skeleton(&R, &sk[k], k, sc->name, t->skel_repeat,
+                             o->self_calibrate ? 0 : t->skel[k].calibration, &row->skel[k], &launch,
+                             NULL);
+            if (launch > 0)
+                lsamp[nl++] = launch;
+        }
+        if (o->small_argv != NULL && e != SKEL_EINTERRUPTED)
+            e = run_app(&R, o->small_argv, sc->name, "small input", &row->small);
+        for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+            struct skel_validate_measure m;
+            char what[32];
+            snprintf(what, sizeof what, "baseline %zu", j + 1);
+            e = run_app(&R, o->baseline_argv[j], sc->name, what, &m);
+            t->series[j].time_s[i] = m.ok ? m.time_s : 0;
+            failed |= !m.ok && e != SKEL_EINTERRUPTED;
+        }
+        int er = skel_scenario_remove(ap);
+        if (t->net && e != SKEL_EINTERRUPTED) {
+            /* The launch overhead under this scenario, from the skeletons'
+             * launches (the reference's if none of them ran). */
+            if (nl > 0)
+                row->launch_s = skel_select_median(lsamp, nl);
+            else {
+                row->launch_s = i > 0 ? t->rows[0].launch_s : 0;
+                snprintf(t->warning, sizeof t->warning,
+                         "%s: no skeleton ran, so the applications' times there are net of the "
+                         "reference's launch overhead",
+                         sc->name);
+            }
+            net_of(&row->app, row->launch_s);
+            net_of(&row->small, row->launch_s);
+            for (size_t j = 0; j < o->nbaseline; j++)
+                if (t->series[j].time_s[i] > row->launch_s)
+                    t->series[j].time_s[i] -= row->launch_s;
+                else
+                    t->series[j].time_s[i] = 0;
+            if (o->progress != NULL) {
+                struct skel_validate_measure lm = {
+                    .ok = nl > 0, .time_s = row->launch_s, .runs = (unsigned)nl};
+                if (nl == 0)
+                    snprintf(lm.error, sizeof lm.error, "no skeleton ran");
+                o->progress(o->progress_arg, sc->name, "launch", &lm);
+            }
+        }
+        if (e == SKEL_EINTERRUPTED || skel_proc_interrupted()) {
+            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", skel_proc_interrupted());
+            goto out;
+        }
+        if (er != SKEL_OK) {
+            rc = skel_fail_context(er, "removing scenario '%s'", sc->name);
+            goto out;
+        }
+        int row_failed = !row->app.ok || (o->small_argv != NULL && !row->small.ok);
+        for (size_t k = 0; k < nsk; k++)
+            row_failed |= !row->skel[k].ok;
+        failed |= row_failed;
+        if (row->reference) {
+            if (!row->app.ok || !row->skel[0].ok) {
+                const char *why = !row->app.ok ? row->app.error : row->skel[0].error;
+                rc = skel_fail(SKEL_EEXEC, "the reference run ('%s') failed: %s", sc->name, why);
+                goto out;
+            }
+            skel_validate_compute(t);
+            if (o->write_calibration)
+                write_calibrations(o, t, row);
+        }
+    }
+    skel_validate_compute(t);
+    if (failed)
+        rc = skel_fail(SKEL_EEXEC, "some runs failed (their cells are empty)");
+out : {
+    char detail[2048];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int e = skel_testbed_release(tb);
+    if (rc == SKEL_OK)
+        rc = e;
+    else
+        skel_fail(rc, "%s", detail);
+}
+    if (R.made_tmpdir)
+        rmdir(R.tmpdir);
+    for (size_t k = 0; k < nsk; k++)
+        skel_select_skeleton_free(&sk[k]);
+    skel_nodeset_list_free(sets);
+    free(order);
+    skel_scenario_list_free(scl);
+    return rc;
+}
