@@ -24,7 +24,7 @@
 #define NETNS_DIR     "/run/netns"
 #define CMD_TIMEOUT_S 30.0
 #define STATE_MAGIC   "skel-testbed 1"
-#define CFS_PERIOD_US 100000
+#define CFS_PERIOD_US 10000
 
 struct skel_testbed {
     struct skel_testbed_config cfg;

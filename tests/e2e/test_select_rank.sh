@@ -18,7 +18,7 @@ set -e
 note "skeletons of a communication-bound and a compute-bound sample"
 # isort: an Alltoallv of ~1 MB per rank and iteration, little arithmetic.
 "$SKEL" generate -K 10 -o "$WORK/isort" --quiet -- \
-    mpiexec.mpich -n 2 "$SAMPLES/isort" -k 131072 -i 40 || fail "generate isort"
+    mpiexec.mpich -n 2 "$SAMPLES/isort" -k 131072 -i 100 || fail "generate isort"
 # jacobi on a 4096^2 grid: ~16 ms of arithmetic per iteration and rank against
 # a 32 KB halo (~26 ms at 10 Mbit/s, 4x16 ms at a quarter CPU).
 "$SKEL" generate -K 10 -o "$WORK/jacobi" --quiet -- \

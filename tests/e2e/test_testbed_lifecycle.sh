@@ -14,7 +14,7 @@ for i in 1 2; do
     [ -d /sys/fs/cgroup/cpu/skel_skh$i ] || fail "no cpu cgroup for host $i"
 done
 ip -br addr show skbr0 | grep -q 10.77.0.254/24 || fail "bridge address"
-[ "$(cat /sys/fs/cgroup/cpu/skel_skh2/cpu.cfs_quota_us)" = 50000 ] || fail "host 2 quota"
+[ "$(cat /sys/fs/cgroup/cpu/skel_skh2/cpu.cfs_quota_us)" = 5000 ] && [ "$(cat /sys/fs/cgroup/cpu/skel_skh2/cpu.cfs_period_us)" = 10000 ] || fail "host 2 quota"
 [ "$(cat /sys/fs/cgroup/cpu/skel_skh1/cpu.cfs_quota_us)" = -1 ] || fail "host 1 quota"
 tc qdisc show dev skv2 | grep -q "tbf 7a1:.*rate 100Mbit" || fail "host 2 link not shaped: $(tc qdisc show dev skv2)"
 ip netns exec skh2 tc qdisc show dev eth0 | grep -q "tbf 7a1:" || fail "host 2 eth0 not shaped"

@@ -22,7 +22,7 @@ APP="$SAMPLES/jacobi -n 512 -i 1500"
 
 note "validate under dedicated and cpu-one, with a small input (implicit testbed)"
 "$SKEL" validate --skeleton "$WORK/sk" --scenarios "$PAPER5" --names cpu-one \
-    --small "$SAMPLES/jacobi -n 256 -i 300" --csv "$WORK/v.csv" -- $APP \
+    --small "$SAMPLES/jacobi -n 384 -i 1500" --csv "$WORK/v.csv" -- $APP \
     >"$WORK/v.out" 2>"$WORK/v.err" || { cat "$WORK/v.out" "$WORK/v.err"; fail "validate"; }
 cat "$WORK/v.out"
 assert_nothing_left "after validate"
