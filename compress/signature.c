@@ -111,12 +111,15 @@ int skel_sig_peer_resolve(const skel_signature *s, uint32_t rank, uint32_t slot,
         pos = p->value;
         break;
     case SKEL_SIG_PEER_REL:
-        pos = me + p->value;
-        if (pos < 0 || pos >= (int32_t)size) {
+    {
+        int64_t q = (int64_t)me + p->value; /* a hostile value must not overflow */
+        if (q < 0 || q >= (int64_t)size) {
             *comm_rank = *world_rank = SKEL_PEER_NULL;
             return SKEL_OK;
         }
+        pos = (int32_t)q;
         break;
+    }
     case SKEL_SIG_PEER_MOD:
         pos = (int32_t)(((int64_t)me + p->value) % (int64_t)size);
         if (pos < 0)

@@ -143,8 +143,20 @@ int skel_select_meta_parse(const char *text, size_t len, const char *source,
                 return skel_fail(SKEL_ERANGE, "%s:%u: shortest_good_s '%s': expected seconds >= 0",
                                  source, lineno, val);
             out->shortest_good_s = v;
+        } else if (strcmp(key, "mode") == 0) {
+            if (strlen(val) >= sizeof out->mode || strspn(val, "abcdefghijklmnopqrstuvwxyz") !=
+                                                       strlen(val) || val[0] == '\0')
+                return skel_fail(SKEL_EFORMAT, "%s:%u: mode '%s': expected a plan mode name",
+                                 source, lineno, val);
+            snprintf(out->mode, sizeof out->mode, "%s", val);
+        } else if (strcmp(key, "seed") == 0) {
+            if (parse_num(val, 0, 9007199254740992.0, &v) != 0 || v != floor(v))
+                return skel_fail(SKEL_ERANGE, "%s:%u: seed '%s': expected an integer in [0, 2^53]",
+                                 source, lineno, val);
+            out->seed = (uint64_t)v;
+            out->have_seed = 1;
         }
-        /* Other keys (mode, seed, model_s, class, expect, ...) are not needed here. */
+        /* Other keys (model_s, class, expect, ...) are not needed here. */
     }
     if (!have_k || !have_ranks || !have_app)
         return skel_fail(SKEL_EFORMAT,
@@ -233,11 +245,18 @@ int skel_select_calib_parse(const char *text, size_t len, const char *source,
                 return skel_fail(SKEL_EVERSION, "%s:%u: calibration format %s; this Skel reads 1",
                                  source, lineno, val);
             magic = 1;
-        } else if (strcmp(key, "nodes") == 0) {
-            snprintf(out->nodes, sizeof out->nodes, "%s", val);
-        } else if (strcmp(key, "scenario") == 0) {
-            snprintf(out->scenario, sizeof out->scenario, "%.*s", (int)sizeof out->scenario - 1,
-                     val);
+        } else if (strcmp(key, "nodes") == 0 || strcmp(key, "scenario") == 0) {
+            int nodes = key[0] == 'n';
+            char *dst = nodes ? out->nodes : out->scenario;
+            size_t cap = nodes ? sizeof out->nodes : sizeof out->scenario;
+            if (strlen(val) >= cap)
+                return skel_fail(SKEL_ERANGE, "%s:%u: %s: expected at most %zu characters",
+                                 source, lineno, key, cap - 1);
+            for (const char *q = val; *q; q++)
+                if ((unsigned char)*q < 0x20 || *q == 0x7f)
+                    return skel_fail(SKEL_EFORMAT, "%s:%u: %s: control character 0x%02x",
+                                     source, lineno, key, (unsigned)(unsigned char)*q);
+            memcpy(dst, val, strlen(val) + 1);
         } else if (strcmp(key, "nranks") == 0) {
             if (parse_num(val, 1, SKEL_NODESET_MAX_NODES, &v) != 0 || v != floor(v))
                 return skel_fail(SKEL_ERANGE, "%s:%u: nranks '%s' out of range", source, lineno,
@@ -307,10 +326,15 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
                "# units per ns) unless told otherwise.  Times in seconds.\n");
     put_text(f, "nodes", c->nodes);
     put_text(f, "scenario", c->scenario);
-    fprintf(f,
-            "nranks %u\napp_time_s %.9g\nskeleton_s %.9g\nratio %.9g\ncalibration %.9g\n"
-            "written_unix %lld\n",
-            c->nranks, c->app_time_s, c->skeleton_s, c->ratio, c->calibration, c->written_unix);
+    /* Unknown (zero) values are left out, as a reader would have found them. */
+    if (c->nranks > 0)
+        fprintf(f, "nranks %u\n", c->nranks);
+    if (c->app_time_s > 0)
+        fprintf(f, "app_time_s %.9g\n", c->app_time_s);
+    if (c->skeleton_s > 0)
+        fprintf(f, "skeleton_s %.9g\n", c->skeleton_s);
+    fprintf(f, "ratio %.9g\ncalibration %.9g\nwritten_unix %lld\n", c->ratio, c->calibration,
+            c->written_unix);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad) {
         remove(tmp);

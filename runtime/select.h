@@ -34,6 +34,7 @@
 #define SKEL_SELECT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "launch.h"
@@ -53,6 +54,9 @@ struct skel_select_skeleton {
     double app_time_s;      /* the traced run (end of MPI_Init to Finalize, slowest rank) */
     double expected_s;      /* app_time_s / k */
     double shortest_good_s; /* seed 003 4.5; 0 if unknown */
+    char mode[16];          /* plan mode it was generated in ("" if not given) */
+    uint64_t seed;          /* seed of its compute durations */
+    int have_seed;
 };
 
 /* Read DIR/skeleton.meta (errors name the file and line) and check that
