@@ -786,6 +786,8 @@ static int name_items(struct items *its, const skel_pag *g)
         case SKEL_CRITPATH_CALL:
             it->name = strdup(skel_call_name((uint16_t)it->id));
             it->detail = strdup("");
+            it->from_addr = strdup("");
+            it->to_addr = strdup("");
             break;
         case SKEL_CRITPATH_SITE:
             it->name = strdup(skel_pag_site_label(g, it->id));
@@ -796,6 +798,8 @@ static int name_items(struct items *its, const skel_pag *g)
                     strcmp(skel_pag_site_addr(g, it->id), it->name) ? skel_pag_site_addr(g, it->id)
                                                                     : "") < 0)
                 it->detail = NULL;
+            it->from_addr = strdup("");
+            it->to_addr = strdup(skel_pag_site_addr(g, it->id));
             break;
         default:
             skel_pag_phase(g, it->id, &from, &to);
@@ -811,9 +815,11 @@ static int name_items(struct items *its, const skel_pag *g)
                          skel_call_name(skel_pag_site_call(g, to)),
                          skel_pag_site_func(g, to)[0] ? " in " : "", skel_pag_site_func(g, to)) < 0)
                 it->detail = NULL;
+            it->from_addr = strdup(skel_pag_site_addr(g, from));
+            it->to_addr = strdup(skel_pag_site_addr(g, to));
             break;
         }
-        if (it->name == NULL || it->detail == NULL)
+        if (it->name == NULL || it->detail == NULL || it->from_addr == NULL || it->to_addr == NULL)
             return oom();
     }
     return SKEL_OK;
@@ -1024,6 +1030,8 @@ out:
     for (uint32_t i = 0; its.it != NULL && i < its.n; i++) {
         free(its.it[i].name);
         free(its.it[i].detail);
+        free(its.it[i].from_addr);
+        free(its.it[i].to_addr);
     }
     free(its.it);
     free(its.site_item);
@@ -1049,6 +1057,8 @@ void skel_critpath_result_free(struct skel_critpath_result *res)
     for (size_t i = 0; i < res->nitems; i++) {
         free(res->items[i].name);
         free(res->items[i].detail);
+        free(res->items[i].from_addr);
+        free(res->items[i].to_addr);
     }
     free(res->items);
     free(res->busy_ns);

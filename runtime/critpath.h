@@ -58,6 +58,8 @@ struct skel_critpath_item {
     uint32_t id;      /* call id, site id or phase id (pag.h) */
     char *name;       /* "MPI_Send", "jacobi.c:120", "jacobi.c:120 -> jacobi.c:131" */
     char *detail;     /* more about a site or phase ("func, module+0xOFF"), may be "" */
+    char *from_addr;  /* a phase's first call site as "module+0xOFF" ("(start)": none); "" else */
+    char *to_addr;    /* the call site of a site, or a phase's last one; "" for a call */
     double cp_ns;     /* its time on the critical path */
     double time_ns;   /* its time summed over all ranks */
     double cpu_ns;    /* its CPU time summed over all ranks (in-call time counts as CPU:

@@ -599,8 +599,10 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
 /* ---- CSV ---------------------------------------------------------------- */
 
 /* RFC 4180: quote fields holding a comma, quote or line break. */
-static void csv_field(FILE *f, const char *s)
+void skel_launch_csv_field(FILE *f, const char *s)
 {
+    if (s == NULL)
+        return;
     if (strpbrk(s, ",\"\r\n") == NULL) {
         fputs(s, f);
         return;
@@ -617,11 +619,11 @@ static void csv_field(FILE *f, const char *s)
 static void csv_tail(FILE *f, const struct skel_launch_spec *s, const char *command)
 {
     fputc(',', f);
-    csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
+    skel_launch_csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
     fprintf(f, ",%u,", s->nranks);
-    csv_field(f, s->scenario ? s->scenario->name : "");
+    skel_launch_csv_field(f, s->scenario ? s->scenario->name : "");
     fputc(',', f);
-    csv_field(f, command);
+    skel_launch_csv_field(f, command);
     fputc('\n', f);
 }
 

@@ -32,6 +32,7 @@
 #define SKEL_LAUNCH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "nodeset.h"
 #include "scenario.h"
@@ -130,6 +131,10 @@ void skel_launch_result_free(struct skel_launch_result *res);
 int skel_launch_build_argv(const struct skel_launch_spec *spec, const char *run_cgroup,
                            char ***argv, char ***envp);
 void skel_launch_argv_free(char **v);
+
+/* One CSV field (RFC 4180: quoted when it holds a comma, a quote or a line
+ * break; NULL writes nothing). */
+void skel_launch_csv_field(FILE *f, const char *s);
 
 /* Statistics of n values (n may be 0: everything 0). */
 void skel_launch_stats(const double *v, size_t n, struct skel_launch_stats *out);

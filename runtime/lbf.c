@@ -273,9 +273,11 @@ struct proc {
     uint32_t qhead, qlen, qcap;
     struct lstep cur;
     int phase;
-    double rem;   /* CPU phases: CPU ns left */
-    double until; /* delay phases: when they end */
-    double end;   /* end of the last step */
+    double rem;      /* CPU phases: CPU ns left */
+    double until;    /* delay phases: when they end */
+    double end;      /* end of the last step */
+    double init_end; /* end of its MPI_Init (0: none seen) */
+    double body_end; /* end of its last step before MPI_Finalize */
     uint64_t nsteps;
 };
 
@@ -571,6 +573,10 @@ static void report(struct sim *S, struct proc *p)
 static void finish(struct sim *S, struct proc *p)
 {
     p->end = S->now;
+    if (p->cur.call == SKEL_CALL_MPI_Init || p->cur.call == SKEL_CALL_MPI_Init_thread)
+        p->init_end = S->now;
+    if (p->cur.call != SKEL_CALL_MPI_Finalize)
+        p->body_end = S->now;
     report(S, p);
     p->phase = p->cur.last ? PH_DONE : PH_IDLE;
 }
@@ -971,7 +977,13 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
         res->rank_end_ns[r] = S.p[r].end;
         if (S.p[r].end > res->predicted_ns)
             res->predicted_ns = S.p[r].end;
+        if (S.p[r].init_end > res->body_start_ns)
+            res->body_start_ns = S.p[r].init_end;
+        if (S.p[r].body_end > res->body_end_ns)
+            res->body_end_ns = S.p[r].body_end;
     }
+    if (res->body_end_ns < res->body_start_ns)
+        res->body_end_ns = res->body_start_ns;
 out_ident:
     free(ident);
 out:

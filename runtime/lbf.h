@@ -80,6 +80,11 @@ struct skel_lbf_opts {
 struct skel_lbf_result {
     double predicted_ns; /* from the earliest first event to the last event's end */
     double measured_ns;  /* the traced run, measured the same way */
+    /* The body of the predicted run, what a skeleton times between its
+     * barriers: from the last end of MPI_Init over the ranks to the last
+     * end of a step before MPI_Finalize (0 and the end of the run when the
+     * trace has no MPI_Init). */
+    double body_start_ns, body_end_ns;
     uint32_t nranks, ngroups, nhosts;
     double *rank_end_ns;   /* per rank: predicted end of its last event */
     double *group_busy_ns; /* per processor: time at least one of its processes ran

@@ -144,8 +144,8 @@ int skel_select_meta_parse(const char *text, size_t len, const char *source,
                                  source, lineno, val);
             out->shortest_good_s = v;
         } else if (strcmp(key, "mode") == 0) {
-            if (strlen(val) >= sizeof out->mode || strspn(val, "abcdefghijklmnopqrstuvwxyz") !=
-                                                       strlen(val) || val[0] == '\0')
+            if (strlen(val) >= sizeof out->mode ||
+                strspn(val, "abcdefghijklmnopqrstuvwxyz") != strlen(val) || val[0] == '\0')
                 return skel_fail(SKEL_EFORMAT, "%s:%u: mode '%s': expected a plan mode name",
                                  source, lineno, val);
             snprintf(out->mode, sizeof out->mode, "%s", val);
@@ -250,12 +250,12 @@ int skel_select_calib_parse(const char *text, size_t len, const char *source,
             char *dst = nodes ? out->nodes : out->scenario;
             size_t cap = nodes ? sizeof out->nodes : sizeof out->scenario;
             if (strlen(val) >= cap)
-                return skel_fail(SKEL_ERANGE, "%s:%u: %s: expected at most %zu characters",
-                                 source, lineno, key, cap - 1);
+                return skel_fail(SKEL_ERANGE, "%s:%u: %s: expected at most %zu characters", source,
+                                 lineno, key, cap - 1);
             for (const char *q = val; *q; q++)
                 if ((unsigned char)*q < 0x20 || *q == 0x7f)
-                    return skel_fail(SKEL_EFORMAT, "%s:%u: %s: control character 0x%02x",
-                                     source, lineno, key, (unsigned)(unsigned char)*q);
+                    return skel_fail(SKEL_EFORMAT, "%s:%u: %s: control character 0x%02x", source,
+                                     lineno, key, (unsigned)(unsigned char)*q);
             memcpy(dst, val, strlen(val) + 1);
         } else if (strcmp(key, "nranks") == 0) {
             if (parse_num(val, 1, SKEL_NODESET_MAX_NODES, &v) != 0 || v != floor(v))
@@ -890,22 +890,6 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
     fprintf(out, ")\n");
 }
 
-/* RFC 4180: quote fields holding a comma, quote or line break. */
-static void csv_field(FILE *f, const char *s)
-{
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 int skel_select_write_csv(const char *path, const struct skel_select_result *res)
 {
     char tmp[PATH_MAX];
@@ -923,16 +907,16 @@ int skel_select_write_csv(const char *path, const struct skel_select_result *res
             fprintf(f, "%u,", c->rank);
         else
             fputc(',', f);
-        csv_field(f, c->name);
+        skel_launch_csv_field(f, c->name);
         fputc(',', f);
-        csv_field(f, c->hosts);
+        skel_launch_csv_field(f, c->hosts);
         fprintf(f, ",%u,%zu,", res->skeleton.nranks, c->nmeasured);
         if (c->ok)
             fprintf(f, "%.6f,%.6f,%.6f,%.6g,%.6f,%.6f,ok,", c->skeleton_s, c->min_s, c->max_s,
                     res->ratio, c->predicted_s, best > 0 ? c->skeleton_s / best : 0);
         else
             fprintf(f, ",,,%.6g,,,failed,", res->ratio);
-        csv_field(f, c->error);
+        skel_launch_csv_field(f, c->error);
         fputc('\n', f);
     }
     int bad = ferror(f);

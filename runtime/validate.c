@@ -502,30 +502,13 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
 
 /* ---- CSV ------------------------------------------------------------------------------ */
 
-static void csv_field(FILE *f, const char *s)
-{
-    if (s == NULL)
-        return;
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 /* kind,scenario,reference,name */
 static void csv_head(FILE *f, const char *kind, const struct skel_validate_row *r, const char *name)
 {
     fprintf(f, "%s,", kind);
-    csv_field(f, r->scenario);
+    skel_launch_csv_field(f, r->scenario);
     fprintf(f, ",%d,", r->reference);
-    csv_field(f, name);
+    skel_launch_csv_field(f, name);
 }
 
 /* time_s,min_s,max_s,runs */
@@ -560,9 +543,9 @@ static void csv_tail(FILE *f, double ratio, double k, const struct skel_validate
         fprintf(f, ",%.9g,", k);
     else
         fprintf(f, ",,");
-    csv_field(f, t->nodes);
+    skel_launch_csv_field(f, t->nodes);
     fprintf(f, ",%u,", t->nranks);
-    csv_field(f, command);
+    skel_launch_csv_field(f, command);
     fputc('\n', f);
 }
 

@@ -78,6 +78,7 @@ struct options {
     double imbalance; /* X in cost = W * (1 - X + X * E) */
     long poll_us;     /* sleep between MPI_Test calls */
     int worker_poll;  /* workers wait with MPI_Irecv + MPI_Test too */
+    int cpu_timed;    /* work until the thread's CPU clock says so */
     long seed;        /* seed of the task cost generator */
     int expect;       /* print the expected MPI call counts instead of running */
     long nranks;      /* --nranks for --expect without mpiexec; 0 if not given */
@@ -89,7 +90,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: %s [-t TASKS] [--work-us W] [--prep-us M] [--imbalance X] [--poll-us P]\n"
-            "          [--worker-poll] [--seed S] [--expect [--nranks P]]\n"
+            "          [--worker-poll] [--cpu-timed] [--seed S] [--expect [--nranks P]]\n"
             "  -t, --tasks TASKS   number of tasks (default %d)\n"
             "  --work-us W         mean worker compute per task, microseconds (default %d)\n"
             "  --prep-us M         master's serial work per task, microseconds (default %d)\n"
@@ -98,6 +99,10 @@ static void usage(FILE *f)
             "  --poll-us P         master's sleep between MPI_Test calls (default %d)\n"
             "  --worker-poll       workers wait for tasks with MPI_Irecv + MPI_Test +\n"
             "                      nanosleep as well, instead of a blocking MPI_Recv\n"
+            "  --cpu-timed         a task's work lasts its microseconds of the thread's\n"
+            "                      CPU time (arithmetic in short chunks until the CPU\n"
+            "                      clock reaches it), whatever the start-up calibration\n"
+            "                      measured on a shared core\n"
             "  --seed S            seed of the task costs (default %d)\n"
             "  --expect            print the MPI calls a run would make, one\n"
             "                      'expect RANKS CALL COUNT' line each, and exit; the\n"
@@ -144,17 +149,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 {
     /* clang-format off: one option per line */
     static const struct option longopts[] = {
-        {"tasks", required_argument, NULL, 't'},
-        {"work-us", required_argument, NULL, 'W'},
-        {"prep-us", required_argument, NULL, 'M'},
-        {"imbalance", required_argument, NULL, 'X'},
-        {"poll-us", required_argument, NULL, 'L'},
-        {"worker-poll", no_argument, NULL, 'w'},
-        {"seed", required_argument, NULL, 'S'},
-        {"expect", no_argument, NULL, 'E'},
-        {"nranks", required_argument, NULL, 'P'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"tasks", required_argument, NULL, 't'},   {"work-us", required_argument, NULL, 'W'},
+        {"prep-us", required_argument, NULL, 'M'}, {"imbalance", required_argument, NULL, 'X'},
+        {"poll-us", required_argument, NULL, 'L'}, {"worker-poll", no_argument, NULL, 'w'},
+        {"cpu-timed", no_argument, NULL, 'C'},     {"seed", required_argument, NULL, 'S'},
+        {"expect", no_argument, NULL, 'E'},        {"nranks", required_argument, NULL, 'P'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     /* clang-format on */
     *o = (struct options){.tasks = DEFAULT_TASKS,
@@ -184,6 +184,9 @@ static int parse_options(int argc, char **argv, struct options *o)
             break;
         case 'w':
             o->worker_poll = 1;
+            break;
+        case 'C':
+            o->cpu_timed = 1;
             break;
         case 'S':
             ok = parse_long("--seed", optarg, 0, LONG_MAX, &o->seed);
@@ -312,6 +315,30 @@ static uint64_t iterations(double us, double per_us)
     return n < 1.0 ? 1 : (uint64_t)n;
 }
 
+static double cpu_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* us microseconds of work from term `first`: that many calibrated terms,
+ * or with --cpu-timed, chunks of about 10 us until the thread has used us
+ * of CPU time (the calibration on a core shared with busy-polling ranks,
+ * or with a busy hyperthread sibling, can be off by a factor of two). */
+static double work(const struct options *o, uint64_t first, double us, double per_us)
+{
+    if (!o->cpu_timed)
+        return series(first, iterations(us, per_us));
+    uint64_t chunk = iterations(10.0, per_us);
+    double s = 0.0, end = cpu_now() + us * 1e-6;
+    do {
+        s += series(first, chunk);
+        first += chunk;
+    } while (cpu_now() < end);
+    return s;
+}
+
 /* splitmix64: a small, good, seedable generator. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -336,7 +363,7 @@ struct farm {
 static void prepare(struct farm *f, const struct options *o, double per_us)
 {
     long t = f->prepared++;
-    double p = series((uint64_t)t + 1, iterations((double)o->prep_us, per_us));
+    double p = work(o, (uint64_t)t + 1, (double)o->prep_us, per_us);
     f->ready[T_ID] = (uint64_t)t;
     f->ready[T_COST_NS] = (uint64_t)llround(f->cost_us[t] * 1e3);
     f->ready[T_FIRST] = 1 + (uint64_t)(p * 1e9) % 1000;
@@ -455,7 +482,7 @@ static void worker(const struct options *o, double per_us, double stats[S_LEN])
         if (st.MPI_TAG == TAG_STOP)
             break;
         msg[R_ID] = (double)task[T_ID];
-        msg[R_VALUE] = series(task[T_FIRST], iterations((double)task[T_COST_NS] * 1e-3, per_us));
+        msg[R_VALUE] = work(o, task[T_FIRST], (double)task[T_COST_NS] * 1e-3, per_us);
         ntasks++;
         t0 = now();
         busy += t0 - t1;

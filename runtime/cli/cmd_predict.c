@@ -171,6 +171,7 @@ int skel_cmd_predict(int argc, char **argv)
     if (tsv) {
         printf("measured_ns\t%.0f\npredicted_ns\t%.0f\nratio\t%.6f\n", r.measured_ns,
                r.predicted_ns, ratio);
+        printf("body_ns\t%.0f\n", r.body_end_ns - r.body_start_ns);
         printf("ranks\t%u\nprocessors\t%u\nhosts\t%u\nevents\t%llu\nmax_queued\t%u\n", r.nranks,
                r.ngroups, r.nhosts, (unsigned long long)r.events, r.max_queued);
         for (uint32_t g = 0; g < r.ngroups; g++)
@@ -192,6 +193,8 @@ int skel_cmd_predict(int argc, char **argv)
     printf("\n");
     printf("predicted   %.6f s (%.3f x measured, %+.1f %%)\n", r.predicted_ns * 1e-9, ratio,
            100.0 * (ratio - 1.0));
+    printf("body        %.6f s (end of MPI_Init to MPI_Finalize, what a skeleton times)\n",
+           (r.body_end_ns - r.body_start_ns) * 1e-9);
     for (uint32_t g = 0; g < r.ngroups && g < 64; g++) {
         printf("processor %-3u busy %.6f s (%.1f %%), ranks ", g, r.group_busy_ns[g] * 1e-9,
                r.predicted_ns > 0 ? 100.0 * r.group_busy_ns[g] / r.predicted_ns : 0.0);
