@@ -21,10 +21,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define NQ 33                       /* quantiles per compute distribution */
-#define MAX_BUFFER (1ull << 30)     /* largest send or receive buffer of a skeleton */
+#define NQ             33           /* quantiles per compute distribution */
+#define MAX_BUFFER     (1ull << 30) /* largest send or receive buffer of a skeleton */
 #define MAX_COMPUTE_NS 1e15         /* longest compute phase accepted (11 days) */
-#define ROW 16                      /* numbers per line in tables */
+#define ROW            16           /* numbers per line in tables */
 
 static const char *const template_names[3] = {"skeleton.c.tmpl", "Makefile.tmpl",
                                               "skeleton.meta.tmpl"};
@@ -40,7 +40,10 @@ void skel_codegen_defaults(struct skel_codegen_opts *o)
     o->version = "0";
 }
 
-double skel_codegen_app_seconds(const skel_signature *s) { return skel_plan_app_ns(s) / 1e9; }
+double skel_codegen_app_seconds(const skel_signature *s)
+{
+    return skel_plan_app_ns(s) / 1e9;
+}
 
 int skel_codegen_k_for_seconds(const skel_signature *s, double seconds, double *k)
 {
@@ -72,7 +75,7 @@ struct emitter {
     skel_tpl_dict *root;
     uint32_t dtypes[64]; /* distinct datatype sizes > 1 */
     uint32_t ndtypes;
-    int32_t *dist_of;    /* symbol -> index in dists, -1 */
+    int32_t *dist_of; /* symbol -> index in dists, -1 */
     uint32_t ndists;
     uint64_t sbuf, rbuf; /* bytes */
     uint32_t maxreq;
@@ -117,10 +120,12 @@ static void reduction(uint32_t dtsize, int64_t count, int op, const char **type,
                       const char **opname)
 {
     static const char *const ops[SKEL_OP__COUNT] = {
-        [SKEL_OP_SUM] = "MPI_SUM",   [SKEL_OP_PROD] = "MPI_PROD",     [SKEL_OP_MAX] = "MPI_MAX",
-        [SKEL_OP_MIN] = "MPI_MIN",   [SKEL_OP_LAND] = "MPI_LAND",     [SKEL_OP_BAND] = "MPI_BAND",
-        [SKEL_OP_LOR] = "MPI_LOR",   [SKEL_OP_BOR] = "MPI_BOR",       [SKEL_OP_LXOR] = "MPI_LXOR",
-        [SKEL_OP_BXOR] = "MPI_BXOR", [SKEL_OP_MAXLOC] = "MPI_MAXLOC", [SKEL_OP_MINLOC] = "MPI_MINLOC"};
+        [SKEL_OP_SUM] = "MPI_SUM",       [SKEL_OP_PROD] = "MPI_PROD",
+        [SKEL_OP_MAX] = "MPI_MAX",       [SKEL_OP_MIN] = "MPI_MIN",
+        [SKEL_OP_LAND] = "MPI_LAND",     [SKEL_OP_BAND] = "MPI_BAND",
+        [SKEL_OP_LOR] = "MPI_LOR",       [SKEL_OP_BOR] = "MPI_BOR",
+        [SKEL_OP_LXOR] = "MPI_LXOR",     [SKEL_OP_BXOR] = "MPI_BXOR",
+        [SKEL_OP_MAXLOC] = "MPI_MAXLOC", [SKEL_OP_MINLOC] = "MPI_MINLOC"};
     *opname = op > 0 && op < SKEL_OP__COUNT && ops[op] != NULL ? ops[op] : "MPI_SUM";
     int64_t bytes = count * (int64_t)(dtsize ? dtsize : 1);
     if (op == SKEL_OP_MAXLOC || op == SKEL_OP_MINLOC) {
@@ -129,8 +134,10 @@ static void reduction(uint32_t dtsize, int64_t count, int op, const char **type,
         return;
     }
     uint32_t unit = dtsize % 8 == 0 ? 8 : dtsize % 4 == 0 ? 4 : dtsize % 2 == 0 ? 2 : 1;
-    *type = unit == 8 ? "MPI_LONG_LONG" : unit == 4 ? "MPI_INT" : unit == 2 ? "MPI_SHORT"
-                                                                         : "MPI_UNSIGNED_CHAR";
+    *type = unit == 8   ? "MPI_LONG_LONG"
+            : unit == 4 ? "MPI_INT"
+            : unit == 2 ? "MPI_SHORT"
+                        : "MPI_UNSIGNED_CHAR";
     *n = bytes / unit;
 }
 
@@ -226,8 +233,8 @@ static int fill_comms(struct emitter *e)
     for (uint32_t c = 0; c < s->ncomms && rc == SKEL_OK; c++) {
         const skel_sig_comm *cm = &s->comms[c];
         if (cm->size > s->nranks) {
-            rc = skel_fail(SKEL_ERANGE, "communicator %u has %u members, more than the %u ranks",
-                           c, cm->size, s->nranks);
+            rc = skel_fail(SKEL_ERANGE, "communicator %u has %u members, more than the %u ranks", c,
+                           cm->size, s->nranks);
             break;
         }
         skel_tpl_dict *d = skel_tpl_add(root, "comms");
@@ -278,8 +285,64 @@ static int fill_comms(struct emitter *e)
     return rc;
 }
 
+/* A distribution as NQ quantiles scaled so that their mean (trapezoids) is
+ * d's exact mean, or its mean alone (*n = 1) when it has no spread. */
+static void quantiles(const skel_sig_dist *d, double v[NQ], int *n)
+{
+    *n = 1;
+    v[0] = d->mean;
+    if (!(d->count > 2 && d->max > d->min && d->sketch.count > 0))
+        return;
+    double m = 0;
+    for (int i = 0; i < NQ; i++) {
+        v[i] = skel_sig_dist_quantile(d, (double)i / (NQ - 1));
+        if (!(v[i] >= 0) || v[i] > MAX_COMPUTE_NS)
+            v[i] = d->mean;
+        m += (i == 0 || i == NQ - 1) ? v[i] / 2 : v[i];
+    }
+    m /= NQ - 1;
+    if (m > 0) {
+        for (int i = 0; i < NQ; i++)
+            v[i] *= d->mean / m;
+        *n = NQ;
+    } else {
+        v[0] = d->mean;
+    }
+}
+
+static int join_values(const double *v, int n, char **out)
+{
+    char *vals = malloc((size_t)(n > 0 ? n : 1) * 32 + 1);
+    if (vals == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    size_t o = 0;
+    int rc = SKEL_OK;
+    vals[0] = '\0';
+    for (int i = 0; i < n && rc == SKEL_OK; i++) {
+        char num[40];
+        if ((rc = skel_cstr_double(v[i], num, sizeof num)) == SKEL_OK)
+            o += (size_t)sprintf(vals + o, "%s%s", i ? ", " : "", num);
+    }
+    if (n == 0)
+        sprintf(vals, "0");
+    if (rc != SKEL_OK) {
+        free(vals);
+        return rc;
+    }
+    *out = vals;
+    return SKEL_OK;
+}
+
 /* The compute distribution of symbol sym (CPU time when traced), as a table
- * of quantiles scaled to the exact mean; its index in dists. */
+ * of quantiles scaled to the exact mean; its index in dists.
+ *
+ * When the phase was mostly off the CPU (its wall time at least twice its
+ * CPU time, by 5 us or more: a poll loop's nanosleep, a blocking read), the
+ * off-CPU part - wall minus CPU at the same quantile - becomes a second
+ * table the skeleton sleeps for: such a phase does not compete for the
+ * processor, and replaying it as compute would make the skeleton slow down
+ * under CPU sharing where the application does not.  Phases that merely lost
+ * the CPU now and then (preemption) stay all compute. */
 static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
 {
     if (e->dist_of[sym] >= 0) {
@@ -287,62 +350,66 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
         return SKEL_OK;
     }
     const skel_sig_symbol *y = &e->s->symbols[sym];
-    const skel_sig_dist *d = y->compute_cpu.count > 0 ? &y->compute_cpu : &y->compute;
-    double v[NQ];
-    int n = 1;
+    int have_cpu = y->compute_cpu.count > 0;
+    const skel_sig_dist *d = have_cpu ? &y->compute_cpu : &y->compute;
+    double v[NQ], off[NQ];
+    int n = 1, noff = 0;
     if (!(d->mean >= 0) || d->mean > MAX_COMPUTE_NS) {
         char b[320];
         return skel_fail(SKEL_ERANGE, "%s: mean compute time %g ns out of range",
                          skel_plan_describe(e->s, sym, b, sizeof b), d->mean);
     }
-    v[0] = d->mean;
-    if (d->count > 2 && d->max > d->min && d->sketch.count > 0) {
+    quantiles(d, v, &n);
+    double off_mean = have_cpu ? y->compute.mean - y->compute_cpu.mean : 0;
+    if (have_cpu && off_mean >= 5000.0 && off_mean >= y->compute_cpu.mean &&
+        y->compute.mean <= MAX_COMPUTE_NS) {
+        double w[NQ];
+        int nw = 1;
+        quantiles(&y->compute, w, &nw);
         double m = 0;
-        for (int i = 0; i < NQ; i++) {
-            v[i] = skel_sig_dist_quantile(d, (double)i / (NQ - 1));
-            if (!(v[i] >= 0) || v[i] > MAX_COMPUTE_NS)
-                v[i] = d->mean;
-            m += (i == 0 || i == NQ - 1) ? v[i] / 2 : v[i];
+        noff = nw > 1 || n > 1 ? NQ : 1;
+        for (int i = 0; i < noff; i++) {
+            double a = w[nw > 1 ? i : 0] - v[n > 1 ? i : 0];
+            off[i] = a > 0 ? a : 0;
+            m += noff == 1 ? off[i] : (i == 0 || i == noff - 1) ? off[i] / 2 : off[i];
         }
-        m /= NQ - 1;
-        if (m > 0) {
-            for (int i = 0; i < NQ; i++)
-                v[i] *= d->mean / m;
-            n = NQ;
-        } else {
-            v[0] = d->mean;
-        }
+        if (noff > 1)
+            m /= noff - 1;
+        if (m > 0)
+            for (int i = 0; i < noff; i++)
+                off[i] *= off_mean / m;
+        else
+            noff = 0;
     }
-    char *vals = malloc((size_t)n * 32 + 1);
-    if (vals == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    size_t o = 0;
-    int rc = SKEL_OK;
-    for (int i = 0; i < n && rc == SKEL_OK; i++) {
-        char num[40];
-        if ((rc = skel_cstr_double(v[i], num, sizeof num)) == SKEL_OK)
-            o += (size_t)sprintf(vals + o, "%s%s", i ? ", " : "", num);
-    }
+    char *vals = NULL, *offvals = NULL;
+    int rc = join_values(v, n, &vals);
+    if (rc == SKEL_OK)
+        rc = join_values(off, noff, &offvals);
     if (rc == SKEL_OK) {
         skel_tpl_dict *dd = skel_tpl_add(e->root, "dists");
         skel_tpl_setf(dd, "id", "%u", e->ndists);
         skel_tpl_setf(dd, "n", "%d", n);
+        skel_tpl_setf(dd, "noff", "%d", noff);
         skel_tpl_setf(dd, "sym", "%u", sym);
         skel_tpl_set(dd, "values", vals);
+        skel_tpl_set(dd, "offvalues", offvals);
         e->dist_of[sym] = (int32_t)e->ndists++;
         *out = e->dist_of[sym];
     }
     free(vals);
+    free(offvals);
     return rc;
 }
 
-static const char *const form_flags[] = {
-    "compute",    "waitfam",     "vcounts",    "f_send",        "f_isend",
-    "f_recv",     "f_irecv",     "f_sendrecv", "f_sendrecv_replace", "f_probe",
-    "f_iprobe",   "f_barrier",   "f_bcast",    "f_reduce",      "f_allreduce",
-    "f_gather",   "f_scatter",   "f_allgather", "f_gatherv",    "f_scatterv",
-    "f_allgatherv", "f_alltoallv", "f_redscat", "f_redscatblk", "f_comm",
-    "f_commfree"};
+static const char *const form_flags[] = {"compute",     "waitfam",    "vcounts",
+                                         "f_send",      "f_isend",    "f_recv",
+                                         "f_irecv",     "f_sendrecv", "f_sendrecv_replace",
+                                         "f_probe",     "f_iprobe",   "f_barrier",
+                                         "f_bcast",     "f_reduce",   "f_allreduce",
+                                         "f_gather",    "f_scatter",  "f_allgather",
+                                         "f_gatherv",   "f_scatterv", "f_allgatherv",
+                                         "f_alltoallv", "f_redscat",  "f_redscatblk",
+                                         "f_comm",      "f_commfree"};
 
 /* Largest size of the op's communicator over the members of its class. */
 static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
@@ -352,8 +419,8 @@ static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
     uint32_t n = 1;
     for (uint32_t i = 0; i < cl->nranks; i++) {
         const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
-        if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms && rk->comms[op->comm] < s->ncomms &&
-            s->comms[rk->comms[op->comm]].size > n)
+        if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms &&
+            rk->comms[op->comm] < s->ncomms && s->comms[rk->comms[op->comm]].size > n)
             n = s->comms[rk->comms[op->comm]].size;
     }
     return n;
@@ -545,8 +612,7 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
             return rc;
         skel_tpl_set_bool(d, "compute", 1);
         skel_tpl_setf(d, "dist", "%d", di);
-        skel_tpl_setf(d, "wnum", "%llu",
-                      (unsigned long long)(op->w < p->wden ? op->w : p->wden));
+        skel_tpl_setf(d, "wnum", "%llu", (unsigned long long)(op->w < p->wden ? op->w : p->wden));
     }
     skel_tpl_setf(d, "comm", "%u", op->comm);
     char cnt[32], rcnt[32], tb[32], peer[160], peer2[160], tag[32], tag2[32];
@@ -685,8 +751,10 @@ static void fill_seqs(struct emitter *e)
             skel_tpl_setf(d, "comment", "block %u of class %u: one full iteration", q->block,
                           q->cls);
         else
-            skel_tpl_setf(d, "comment", "block %u of class %u scaled by %.6g: the remainder "
-                          "iterations, merged", q->block, q->cls, (double)q->w / (double)p->wden);
+            skel_tpl_setf(d, "comment",
+                          "block %u of class %u scaled by %.6g: the remainder "
+                          "iterations, merged",
+                          q->block, q->cls, (double)q->w / (double)p->wden);
         skel_tpl_list(d, "items");
         for (uint32_t j = 0; j < q->n; j++) {
             skel_tpl_dict *it = skel_tpl_add(d, "items");
@@ -737,7 +805,8 @@ static int fill_meta(struct emitter *e, const struct skel_codegen_opts *o,
     for (uint32_t c = 0; c < s->nclasses; c++)
         if (p->classes[c].dominant_total > 0 && p->classes[c].dominant_full < full)
             full = p->classes[c].dominant_full;
-    skel_tpl_setf(root, "dominant_full", "%llu", (unsigned long long)(full == UINT64_MAX ? 0 : full));
+    skel_tpl_setf(root, "dominant_full", "%llu",
+                  (unsigned long long)(full == UINT64_MAX ? 0 : full));
     skel_tpl_list(root, "classinfo");
     char *rb = malloc((size_t)s->nranks * 24 + 32);
     if (rb == NULL)
@@ -811,7 +880,8 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     size_t off = 0;
     cmd[0] = '\0';
     for (uint32_t i = 0; i < s->argc; i++)
-        off += (size_t)sprintf(cmd + off, "%s%s", i ? " " : "", s->argv[i] != NULL ? s->argv[i] : "");
+        off +=
+            (size_t)sprintf(cmd + off, "%s%s", i ? " " : "", s->argv[i] != NULL ? s->argv[i] : "");
     char *lit = skel_cstr_literal(cmd, 4096);
     free(cmd);
     if (lit == NULL)
@@ -987,8 +1057,10 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
     rep->collectives = st.collectives;
     if (rc != SKEL_OK) {
         if (rep->fell_back)
-            skel_fail_context(rc, "with every message kept (after the loop-scaled schedules failed "
-                              "too, the first with: %.400s)", rep->fallback_reason);
+            skel_fail_context(rc,
+                              "with every message kept (after the loop-scaled schedules failed "
+                              "too, the first with: %.400s)",
+                              rep->fallback_reason);
         goto out;
     }
 

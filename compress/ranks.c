@@ -155,8 +155,7 @@ static int cart_fits_nulls(const skel_cand *k, const int32_t *v, const skel_null
 
 static int same_grid(const skel_cand *a, const skel_cand *b)
 {
-    return a->ndims == b->ndims &&
-           memcmp(a->dims, b->dims, a->ndims * sizeof *a->dims) == 0 &&
+    return a->ndims == b->ndims && memcmp(a->dims, b->dims, a->ndims * sizeof *a->dims) == 0 &&
            memcmp(a->periods, b->periods, a->ndims * sizeof *a->periods) == 0;
 }
 
@@ -205,8 +204,8 @@ static int cand_merge(const skel_cand *a, const skel_cand *b, skel_cand *out)
     out->ok = ok;
     if (ok == 0)
         return 0;
-    int need = ((ok & SKEL_CAND_REL) && !out->rel_known) ||
-               ((ok & SKEL_CAND_CART) && !out->cart_known);
+    int need =
+        ((ok & SKEL_CAND_REL) && !out->rel_known) || ((ok & SKEL_CAND_CART) && !out->cart_known);
     if (need && a->nnull + b->nnull > 0) {
         out->nulls = malloc((a->nnull + b->nnull) * sizeof *out->nulls);
         if (out->nulls == NULL)
@@ -364,8 +363,7 @@ static int copy_items(skel_cblock *b, const skel_loops_item *it, uint32_t n)
 }
 
 int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
-                     const skel_loops *fold, const uint32_t *site_map, int shift,
-                     skel_rclass **out)
+                     const skel_loops *fold, const uint32_t *site_map, int shift, skel_rclass **out)
 {
     int rc = SKEL_OK;
     skel_rclass *c = calloc(1, sizeof *c);
@@ -392,14 +390,17 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         d->s.call = y->call;
         const struct skel_call_info *ci = skel_call_info(y->call);
         int side = ci != NULL && ci->rooted && y->root >= 0 && y->root == me ? SKEL_SIG_SIDE_ROOT
-                                                                            : SKEL_SIG_SIDE_OTHER;
+                                                                             : SKEL_SIG_SIDE_OTHER;
         d->s.sides = (uint8_t)(1u << side);
-        d->s.side[side] = (skel_sig_side){.flags = y->flags, .count = y->count, .bytes = y->bytes,
-                                          .rbytes = y->rbytes, .events = y->n,
+        d->s.side[side] = (skel_sig_side){.flags = y->flags,
+                                          .count = y->count,
+                                          .bytes = y->bytes,
+                                          .rbytes = y->rbytes,
+                                          .events = y->n,
                                           .rbytes_events = y->n};
         /* A receive from MPI_PROC_NULL gets nothing: its 0 says nothing
          * about what the other members receive. */
-        int32_t src = ci == NULL ? SKEL_PEER_NONE
+        int32_t src = ci == NULL                         ? SKEL_PEER_NONE
                       : ci->klass == SKEL_CLASS_SENDRECV ? y->peer2
                       : skel_class_is_receive(ci->klass) || ci->klass == SKEL_CLASS_IRECV ||
                               ci->klass == SKEL_CLASS_RECV_INIT
@@ -515,9 +516,9 @@ static int range_fits(const skel_sig_range *a, const skel_sig_range *b, double T
 
 static int same_hard(const skel_sig_symbol *x, const skel_sig_symbol *y, double T)
 {
-    if (x->call != y->call || x->comm != y->comm ||
-        x->newcomm != y->newcomm || x->obj != y->obj || x->tag != y->tag || x->tag2 != y->tag2 ||
-        x->dtsize != y->dtsize || x->op != y->op || x->nlinks != y->nlinks)
+    if (x->call != y->call || x->comm != y->comm || x->newcomm != y->newcomm || x->obj != y->obj ||
+        x->tag != y->tag || x->tag2 != y->tag2 || x->dtsize != y->dtsize || x->op != y->op ||
+        x->nlinks != y->nlinks)
         return 0;
     for (uint32_t i = 0; i < x->nlinks; i++)
         if (x->links[i].dist != y->links[i].dist || x->links[i].index != y->links[i].index ||
@@ -536,6 +537,62 @@ static int same_hard(const skel_sig_symbol *x, const skel_sig_symbol *y, double 
     if (T <= 0 && (x->site != y->site || x->prev_site != y->prev_site))
         return 0;
     return 1;
+}
+
+/* Per-rank compute of a class: the sum of its symbols' gaps over its ranks. */
+static double class_compute(const skel_rclass *c)
+{
+    double t = 0;
+    for (uint32_t i = 0; i < c->nsyms; i++)
+        t += (double)c->syms[i].gap.sum;
+    return c->nranks > 0 ? t / c->nranks : 0;
+}
+
+/* Whether one of the two parts of a compute phase (CPU time, time off the
+ * CPU), summing to va and vb ns over na and nb occurrences and ranks ra and
+ * rb, is alike in two classes.  Differences that do not matter pass: a
+ * part under 2 % of the ranks' compute, of a phase passed fewer than 8
+ * times per rank, means within 20 us (noise), or within a factor
+ * 1 + max(T, 0.5) (moderate imbalance, noise of long phases). */
+static int part_alike(double va, uint64_t na, uint32_t ra, double vb, uint64_t nb, uint32_t rb,
+                      double total, double T)
+{
+    double pa = ra ? va / ra : 0, pb = rb ? vb / rb : 0;
+    if ((pa > pb ? pa : pb) < 0.02 * total)
+        return 1;
+    /* A phase a rank passes a few times only (set-up, rank 0 printing the
+     * result) is scaled down in a skeleton, not replayed in a loop. */
+    if ((ra && na / ra < 8) || (rb && nb / rb < 8))
+        return 1;
+    double ma = na ? va / (double)na : 0, mb = nb ? vb / (double)nb : 0;
+    double lo = ma < mb ? ma : mb, hi = ma < mb ? mb : ma;
+    return hi - lo <= 20000.0 || hi <= lo * (1.0 + (T > 0.5 ? T : 0.5));
+}
+
+/* Compute phases alike: ranks that make the same calls but compute
+ * differently - one sleeps where the other computes, a master prepares
+ * while workers wait, a rank gets far more work - stay apart, so that the
+ * skeleton gives each its own compute (folded, their distributions would
+ * mix and every rank would draw from the mixture). */
+static int same_timing(const skel_rclass *a, const skel_csym *x, const skel_rclass *b,
+                       const skel_csym *y, double total, double T)
+{
+    double ga = (double)x->gap.sum, gb = (double)y->gap.sum;
+    double ca = (double)x->cpu.sum, cb = (double)y->cpu.sum;
+    if (ca > ga)
+        ca = ga;
+    if (cb > gb)
+        cb = gb;
+    uint64_t na = x->s.occurrences, nb = y->s.occurrences;
+    if (!part_alike(ca, na, a->nranks, cb, nb, b->nranks, total, T))
+        return 0;
+    /* Off the CPU, only what the skeleton would replay matters: whether the
+     * phase is mostly a sleep (as codegen decides: at least half of it, and
+     * 5 us or more), not the preemptions noise adds to a compute phase. */
+    double oa = na ? (ga - ca) / (double)na : 0, ob = nb ? (gb - cb) / (double)nb : 0;
+    int sa = oa >= 5000.0 && oa >= (na ? ca / (double)na : 0);
+    int sb = ob >= 5000.0 && ob >= (nb ? cb / (double)nb : 0);
+    return sa == sb || part_alike(ga - ca, na, a->nranks, gb - cb, nb, b->nranks, total, T);
 }
 
 static void range_merge(skel_sig_range *a, const skel_sig_range *b, uint64_t na, uint64_t nb)
@@ -570,12 +627,13 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
     if (!match_block(&m, a->top, b->top, 0))
         goto out;
     /* Check every pair, computing the merged candidates aside. */
+    double ta = class_compute(a), tb = class_compute(b), total = ta > tb ? ta : tb;
     for (uint32_t i = 0; i < ns; i++) {
         uint32_t j = m.sym_ab[i];
         if (j == SKEL_SIG_NONE)
             goto out;
         const skel_csym *x = &a->syms[i], *y = &b->syms[j];
-        if (!same_hard(&x->s, &y->s, T))
+        if (!same_hard(&x->s, &y->s, T) || !same_timing(a, x, b, y, total, T))
             goto out;
         for (int k = 0; k < 3; k++) {
             const skel_cand *ca = k == 0 ? &x->peer : k == 1 ? &x->peer2 : &x->root;
@@ -645,8 +703,8 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
         goto out;
     }
     for (uint32_t i = 0, j = 0, k = 0; k < na + nbr; k++)
-        merged[k] = (j >= nbr || (i < na && a->ranks[i] < b->ranks[j])) ? a->ranks[i++]
-                                                                          : b->ranks[j++];
+        merged[k] =
+            (j >= nbr || (i < na && a->ranks[i] < b->ranks[j])) ? a->ranks[i++] : b->ranks[j++];
     memcpy(a->ranks, merged, (na + nbr) * sizeof *merged);
     free(merged);
     a->nranks = na + nbr;

@@ -8,8 +8,10 @@
  * with an offset that leaves the grid (a border rank of a non-periodic
  * stencil), so such ranks fold with the interior ones when they make the
  * same calls; ranks that really differ (another call sequence, another
- * master) stay apart.  Classes merge pairwise in a tree, each level's pairs
- * in parallel threads (seed 004's reduction); timing sketches are merged.
+ * master) stay apart, and so do ranks whose compute phases differ (one
+ * sleeps where the other computes, or computes well over 1.5 times longer).
+ * Classes merge pairwise in a tree, each level's pairs in parallel threads
+ * (seed 004's reduction); timing sketches are merged.
  *
  * Ownership: skel_ranks_class() and skel_ranks_fold() allocate classes that
  * skel_ranks_free_class() frees; skel_ranks_fold() takes ownership of the

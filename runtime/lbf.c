@@ -248,6 +248,9 @@ enum phase {
 struct dep {
     uint64_t key; /* source (rank, seq) */
     double lat;   /* flight time on the target */
+    double occ;   /* time it holds the links between its hosts on the target, beyond what
+                     it held them on the traced network (0: no link, or none more) */
+    uint32_t src_host, dst_host; /* target hosts, when occ > 0 */
     uint8_t peek;
 };
 
@@ -294,7 +297,8 @@ struct lcoll {
 };
 
 struct src {
-    double t; /* NAN until the source step starts */
+    double t;   /* NAN until the source step starts */
+    double arr; /* a probed message's arrival, kept for its receive (NAN: none yet) */
     uint32_t uses;
 };
 
@@ -317,6 +321,12 @@ struct sim {
     struct lcoll *colls;
     uint32_t ncolls, coll_cap, *coll_free, ncoll_free, coll_free_cap;
     skel_map coll_map; /* nonblocking instances by id */
+    /* Links: per target host, when its outgoing (2h) and incoming (2h+1)
+     * link is next free; the time per byte of each kind of pair on the
+     * target and on the traced network. */
+    double *link_free;
+    uint32_t nhosts;
+    double per_byte_tgt[SKEL_COMMTABLE__KINDS], per_byte_cur[SKEL_COMMTABLE__KINDS];
 };
 
 static int oom(void)
@@ -354,7 +364,7 @@ static int src_new(struct sim *S, uint64_t key, uint32_t uses)
             return oom();
         i = S->nsrcs++;
     }
-    S->srcs[i] = (struct src){.t = NAN, .uses = uses};
+    S->srcs[i] = (struct src){.t = NAN, .arr = NAN, .uses = uses};
     if (skel_map_put(&S->src_map, key, i) != 0)
         return oom();
     return SKEL_OK;
@@ -472,6 +482,56 @@ static double coll_target(const struct sim *S, const skel_pag_coll *c, double tr
     return v > 0 ? v : 0;
 }
 
+/* How long a message holds the links between its hosts on the target
+ * beyond what it held them on the traced network: its bytes at the
+ * tables' large-message time per byte.  Only pairs on different target
+ * hosts have links; a network whose links are no slower than the traced
+ * one adds nothing, so the identity prediction stays the traced run. */
+static double msg_occupancy(const struct sim *S, const skel_pag_msg *m, uint32_t dst)
+{
+    if (S->cur == NULL || kind_tgt(S, m->src, dst) != SKEL_COMMTABLE_CROSS_HOST)
+        return 0;
+    double d = (double)m->bytes * (S->per_byte_tgt[SKEL_COMMTABLE_CROSS_HOST] -
+                                   S->per_byte_cur[kind_cur(S, m->src, dst)]);
+    return d > 0 ? d : 0;
+}
+
+/* Time per byte of large messages: the slope of the table between 2 and 4
+ * MiB (measured, or extrapolated by the table's linear fit). */
+static double per_byte(const skel_commtable *t, int kind)
+{
+    if (t == NULL || !skel_commtable_has(t, kind))
+        return 0;
+    const uint64_t a = UINT64_C(1) << 21, b = UINT64_C(1) << 22;
+    double v =
+        (skel_commtable_oneway(t, kind, b) - skel_commtable_oneway(t, kind, a)) / (double)(b - a);
+    return v > 0 && isfinite(v) ? v : 0;
+}
+
+/* When the message of dependency d, sent at t_send, arrives: it waits until
+ * the links it crosses are free, holds them for its occupancy, and arrives
+ * its flight time after it started.  Messages are put on the links in the
+ * order their receivers resolve them, which for the messages sharing a link
+ * is mostly the order they were sent. */
+static double dep_arrival(struct sim *S, const struct dep *d, struct src *s)
+{
+    if (!isnan(s->arr))
+        return s->arr;
+    double start = s->t, arr;
+    if (d->occ > 0) {
+        double *out = &S->link_free[2 * d->src_host], *in = &S->link_free[2 * d->dst_host + 1];
+        if (*out > start)
+            start = *out;
+        if (*in > start)
+            start = *in;
+        *out = *in = start + d->occ;
+    }
+    arr = start + d->lat;
+    if (d->peek)
+        s->arr = arr;
+    return arr;
+}
+
 static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t member)
 {
     struct proc *p = &S->p[s->rank];
@@ -510,6 +570,9 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
         for (uint32_t i = 0; i < s->nmsg; i++)
             l->deps[i] = (struct dep){.key = src_key(s->msg[i].src, s->msg[i].src_seq),
                                       .lat = msg_target(S, &s->msg[i], s->rank),
+                                      .occ = msg_occupancy(S, &s->msg[i], s->rank),
+                                      .src_host = S->host_of_rank[s->msg[i].src],
+                                      .dst_host = S->host_of_rank[s->rank],
                                       .peek = s->msg[i].peek};
     }
     if (s->coll != NULL) {
@@ -590,8 +653,6 @@ static int resolve(struct sim *S, struct proc *p, double *w)
         struct src *s = src_find(S, l->deps[i].key);
         if (s == NULL || isnan(s->t))
             return 0;
-        if (s->t + l->deps[i].lat > t)
-            t = s->t + l->deps[i].lat;
     }
     if (l->coll >= 0) {
         struct lcoll *c = &S->colls[l->coll];
@@ -626,6 +687,12 @@ static int resolve(struct sim *S, struct proc *p, double *w)
                     t = c->amax + l->coll_cost;
             }
         }
+    }
+    /* Everything is known: only now do the messages take their links. */
+    for (uint32_t i = 0; i < l->ndep; i++) {
+        double a = dep_arrival(S, &l->deps[i], src_find(S, l->deps[i].key));
+        if (a > t)
+            t = a;
     }
     for (uint32_t i = 0; i < l->ndep; i++)
         if (!l->deps[i].peek)
@@ -827,6 +894,7 @@ static void sim_free(struct sim *S)
     free(S->k);
     free(S->busy);
     free(S->host_of_rank);
+    free(S->link_free);
     free(S->srcs);
     free(S->src_free);
     skel_map_free(&S->src_map);
@@ -933,6 +1001,16 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     }
     if ((rc = place_hosts(&S, pl, &res->nhosts)) != SKEL_OK)
         goto out_ident;
+    S.nhosts = res->nhosts;
+    if ((S.link_free = calloc(2 * (size_t)(S.nhosts ? S.nhosts : 1), sizeof *S.link_free)) ==
+        NULL) {
+        rc = oom();
+        goto out_ident;
+    }
+    for (int kind = 0; kind < SKEL_COMMTABLE__KINDS; kind++) {
+        S.per_byte_tgt[kind] = per_byte(S.tgt, kind);
+        S.per_byte_cur[kind] = per_byte(S.cur, kind);
+    }
     for (int kind = 0; S.tgt != NULL && kind < SKEL_COMMTABLE__KINDS; kind++)
         if (!skel_commtable_has(S.tgt, kind) && needs_kind(&S, kind)) {
             rc = skel_fail(SKEL_ENOTFOUND, "%s: no %s rows, but the placement puts ranks on %s",

@@ -45,6 +45,38 @@ static void usage(FILE *f)
 
 /* The traced run's time as the skeleton measures its own: per rank compute
  * and MPI time less MPI_Init and MPI_Finalize, the largest over the ranks. */
+/* Ranks folded into one class ran the same code; when some computed much
+ * longer than others, the usual cause is the machine (another program, a
+ * slow or shared core) rather than the application, and the skeleton will
+ * replay that slowness.  Say so: the trace is the one thing to redo. */
+static void warn_uneven_class(const skel_signature *sig)
+{
+    for (uint32_t c = 0; c < sig->nclasses; c++) {
+        const skel_sig_class *k = &sig->classes[c];
+        uint32_t lo = UINT32_MAX, hi = UINT32_MAX;
+        for (uint32_t i = 0; i < k->nranks; i++) {
+            uint32_t r = k->ranks[i];
+            if (r >= sig->nranks)
+                continue;
+            if (lo == UINT32_MAX || sig->ranks[r].compute_ns < sig->ranks[lo].compute_ns)
+                lo = r;
+            if (hi == UINT32_MAX || sig->ranks[r].compute_ns > sig->ranks[hi].compute_ns)
+                hi = r;
+        }
+        if (lo == UINT32_MAX || lo == hi)
+            continue;
+        double a = (double)sig->ranks[lo].compute_ns, b = (double)sig->ranks[hi].compute_ns;
+        if (b > 1.25 * a && b - a > 0.05 * (double)k->time_ns)
+            fprintf(stderr,
+                    "skel generate: warning: ranks %u and %u run the same code (one rank class) "
+                    "but computed %.3f s and %.3f s: unless the application gives them "
+                    "different work, the machine slowed rank %u down while it was traced (other "
+                    "programs, a slow or shared core), and the skeleton replays that; trace it "
+                    "again on a quiet machine\n",
+                    lo, hi, a * 1e-9, b * 1e-9, hi);
+    }
+}
+
 static double traced_seconds(const struct skel_tracestats *st)
 {
     double best = 0;
@@ -136,8 +168,8 @@ int skel_cmd_generate(int argc, char **argv)
     if (optind >= argc)
         return skel_cli_usage_error("generate", "expected the command to run after --");
     if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
-        return skel_cli_usage_error("generate", "cannot create %s: %s",
-                                    skel_cli_printable(outdir), strerror(errno));
+        return skel_cli_usage_error("generate", "cannot create %s: %s", skel_cli_printable(outdir),
+                                    strerror(errno));
     char tdir[PATH_MAX], sigpath[PATH_MAX], mpich[PATH_MAX], ompi[PATH_MAX];
     if (tracedir == NULL) {
         snprintf(tdir, sizeof tdir, "%s/trace", outdir);
@@ -158,7 +190,8 @@ int skel_cmd_generate(int argc, char **argv)
     if ((rc = skel_tracerun(argv + optind, &to, &res)) != SKEL_OK)
         return skel_cli_fail("generate", rc);
     if (res.exit_status != 0) {
-        fprintf(stderr, "skel generate: error: %s exited with status %d: no skeleton is made of a "
+        fprintf(stderr,
+                "skel generate: error: %s exited with status %d: no skeleton is made of a "
                 "failed run (its partial trace is in %s)\n",
                 skel_cli_printable(argv[optind]), res.exit_status, skel_cli_printable(tracedir));
         return skel_exit_status(SKEL_EEXEC);
@@ -178,8 +211,10 @@ int skel_cmd_generate(int argc, char **argv)
     if (target > 0) {
         k = app_s / target;
         if (k < 1) {
-            fprintf(stderr, "skel generate: warning: the application ran %.3f s, less than the "
-                    "%g s asked for; K = 1\n", app_s, target);
+            fprintf(stderr,
+                    "skel generate: warning: the application ran %.3f s, less than the "
+                    "%g s asked for; K = 1\n",
+                    app_s, target);
             k = 1;
         }
         if (k > 1e9)
@@ -194,13 +229,14 @@ int skel_cmd_generate(int argc, char **argv)
         goto fail;
     /* What the skeleton will be measured against (skeleton.meta's app_time_s). */
     double sig_s = skel_codegen_app_seconds(sig);
+    warn_uneven_class(sig);
     if (!quiet) {
         printf("traced     %s: %u ranks, %llu events, %.3f s of compute and MPI (run %.2f s)\n",
-               skel_cli_printable(tracedir), st.nranks, (unsigned long long)cs.trace_length,
-               app_s, res.wall_s);
+               skel_cli_printable(tracedir), st.nranks, (unsigned long long)cs.trace_length, app_s,
+               res.wall_s);
         printf("signature  %s: %u rank class%s, Q = %.1f at threshold %.2f\n",
-               skel_cli_printable(sigpath), sig->nclasses, sig->nclasses == 1 ? "" : "es",
-               cs.ratio, cs.threshold);
+               skel_cli_printable(sigpath), sig->nclasses, sig->nclasses == 1 ? "" : "es", cs.ratio,
+               cs.threshold);
     }
     skel_signature_free(sig);
     sig = NULL;
@@ -241,8 +277,7 @@ int skel_cmd_generate(int argc, char **argv)
     if (!quiet)
         printf("skeleton   %s/skeleton: K = %.6g, it should run %.6f s (the application's %.3f s "
                "/ K)\n           run it: mpiexec.mpich -n %u %s/skeleton [--repeat R]\n",
-               skel_cli_printable(outdir), k, sig_s / k, sig_s, nranks,
-               skel_cli_printable(outdir));
+               skel_cli_printable(outdir), k, sig_s / k, sig_s, nranks, skel_cli_printable(outdir));
     return 0;
 fail:
     skel_signature_free(sig);

@@ -293,6 +293,44 @@ Test(lbf, networking_factor)
     remove_trace();
 }
 
+/* A stream of messages on a slower link: each holds the link for its bytes
+ * at the target's time per byte beyond the traced one, so they queue. */
+Test(lbf, links_are_shared)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    /* rank 0 sends 1000 B every 100 ns; each arrives 1000 ns later */
+    for (int i = 0; i < 10; i++) {
+        p2p(0, SKEL_CALL_MPI_Send, 1, 1000, 100, 0);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, 1000, 0, clk[0] + 1000 - clk[1]);
+    }
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    double run = (double)clk[1];
+    cr_assert_float_eq(run, 2000.0, 1e-9);
+    /* traced: 1000 ns, nothing per byte; target: 1 ns per byte */
+    skel_commtable *cur = table(1000.0, 0.0), *slow = table(1000.0, 1.0);
+    cr_expect_float_eq(predict(NULL, cur, NULL, NULL), run, 1e-6, "identity stays the run");
+    /* Traced on the slow network itself: two hosts add 1000 ns of flight,
+     * nothing per byte, so no queueing: the last arrives at 1000 + 2000. */
+    double same = predict("0@a/1@b", slow, slow, NULL);
+    cr_expect_float_eq(same, 3000.0, 1e-6, "got %g", same);
+    /* On two hosts of the slow network a message's flight is 1000 + (2000 +
+     * 1000) - 1000 = 3000 ns and it holds the link for 1000 ns: message i
+     * (sent at 100 (i + 1)) starts at max(its send, 1000 i + 100), the last
+     * at 9100, and arrives at 12100.  Without the link: 1000 + 3000. */
+    double v = predict("0@a/1@b", cur, slow, NULL);
+    cr_expect_float_eq(v, 12100.0, 1e-6, "got %g", v);
+    /* Both on one host: no link between them; each flight 2000 ns. */
+    double one = predict("2/1", cur, slow, NULL);
+    cr_expect_float_eq(one, 3000.0, 1e-6, "got %g", one);
+    skel_commtable_free(cur);
+    skel_commtable_free(slow);
+    remove_trace();
+}
+
 /* Two independent ranks computing: sharing one processor doubles the time. */
 Test(lbf, sharing_is_fair)
 {
