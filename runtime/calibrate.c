@@ -425,8 +425,10 @@ static int combine(const char *name, const skel_commtable *cross, const skel_com
     return rc;
 }
 
-/* LBF/NF prediction of the trace on `spec` with the target table. */
-static int predict(struct run *R, const char *spec, const skel_commtable *target, double *ns)
+/* LBF/NF prediction of the trace on `spec` with the target table, whose
+ * links are token buckets of `burst` bytes (0: plain links). */
+static int predict(struct run *R, const char *spec, const skel_commtable *target, double burst,
+                   double *ns)
 {
     struct skel_lbf_placement *p = NULL;
     int rc = skel_lbf_placement_parse(spec, skel_trace_nranks(R->trace), &p);
@@ -438,6 +440,7 @@ static int predict(struct run *R, const char *spec, const skel_commtable *target
     lo.current = R->current;
     lo.target = target;
     lo.untraced = 1;
+    lo.link_burst = burst;
     struct skel_lbf_result lr;
     memset(&lr, 0, sizeof lr);
     rc = skel_lbf_predict(R->trace, &lo, &lr);
@@ -578,7 +581,7 @@ static int do_placement(struct run *R, const char *spec_in, double base_ns)
     if (row == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     double ns = 0;
-    if ((rc = predict(R, spec, R->testbed, &ns)) != SKEL_OK)
+    if ((rc = predict(R, spec, R->testbed, 0, &ns)) != SKEL_OK)
         return skel_fail_context(rc, "LBF for '%s'", spec);
     row->predicted_change = ns / base_ns;
     progress(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
@@ -621,7 +624,8 @@ static int do_network(struct run *R, double base_ns)
     if (rc == SKEL_OK)
         rc = combine("testbed, limited", lim, R->testbed, &target);
     double ns = 0;
-    if (rc == SKEL_OK && (rc = predict(R, R->bspec, target, &ns)) == SKEL_OK) {
+    if (rc == SKEL_OK &&
+        (rc = predict(R, R->bspec, target, (double)skel_testbed_link_burst(bps), &ns)) == SKEL_OK) {
         row->predicted_change = ns / base_ns;
         progress(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
     }
@@ -979,7 +983,7 @@ int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrat
     }
     snprintf(R.bspec, sizeof R.bspec, "%u/%u@%u", R.sk.nranks, R.sk.nranks, R.sk.nranks);
     double base_ns = 0;
-    if ((rc = predict(&R, R.bspec, R.testbed, &base_ns)) != SKEL_OK)
+    if ((rc = predict(&R, R.bspec, R.testbed, 0, &base_ns)) != SKEL_OK)
         goto out;
 
     if (want_placement && (rc = check_interrupt()) == SKEL_OK &&

@@ -246,11 +246,12 @@ enum phase {
 };
 
 struct dep {
-    uint64_t key; /* source (rank, seq) */
-    double lat;   /* flight time on the target */
-    double occ;   /* time it holds the links between its hosts on the target, beyond what
-                     it held them on the traced network (0: no link, or none more) */
-    uint32_t src_host, dst_host; /* target hosts, when occ > 0 */
+    uint64_t key;    /* source (rank, seq) */
+    double lat;      /* flight time on the target */
+    double per_byte; /* extra ns per byte on the links between its target hosts (0: none) */
+    double bytes;
+    double lat0;                 /* flight of a zero-byte message between them */
+    uint32_t src_host, dst_host; /* target hosts, when per_byte > 0 */
     uint8_t peek;
 };
 
@@ -302,6 +303,11 @@ struct src {
     uint32_t uses;
 };
 
+struct link {
+    double tokens; /* bytes it may pass at line speed (token bucket) */
+    double last;   /* when tokens was last brought up to date */
+};
+
 struct sim {
     const struct skel_lbf_opts *o;
     const skel_pag *g;
@@ -321,10 +327,10 @@ struct sim {
     struct lcoll *colls;
     uint32_t ncolls, coll_cap, *coll_free, ncoll_free, coll_free_cap;
     skel_map coll_map; /* nonblocking instances by id */
-    /* Links: per target host, when its outgoing (2h) and incoming (2h+1)
-     * link is next free; the time per byte of each kind of pair on the
-     * target and on the traced network. */
-    double *link_free;
+    /* Links: per target host, its outgoing (2h) and incoming (2h+1) link;
+     * the time per byte of each kind of pair on the target and on the
+     * traced network. */
+    struct link *links;
     uint32_t nhosts;
     double per_byte_tgt[SKEL_COMMTABLE__KINDS], per_byte_cur[SKEL_COMMTABLE__KINDS];
 };
@@ -465,6 +471,15 @@ static double msg_target(const struct sim *S, const skel_pag_msg *m, uint32_t ds
     return v > 0 ? v : 0;
 }
 
+/* The flight of a zero-byte message between the target hosts of m. */
+static double msg_zero(const struct sim *S, const skel_pag_msg *m, uint32_t dst)
+{
+    if (S->cur == NULL)
+        return 0;
+    double v = skel_pag_msg_cost(S->tgt, kind_tgt(S, m->src, dst), 0);
+    return v > 0 ? v : 0;
+}
+
 static double coll_target(const struct sim *S, const skel_pag_coll *c, double traced)
 {
     if (S->cur == NULL)
@@ -482,17 +497,17 @@ static double coll_target(const struct sim *S, const skel_pag_coll *c, double tr
     return v > 0 ? v : 0;
 }
 
-/* How long a message holds the links between its hosts on the target
- * beyond what it held them on the traced network: its bytes at the
- * tables' large-message time per byte.  Only pairs on different target
- * hosts have links; a network whose links are no slower than the traced
- * one adds nothing, so the identity prediction stays the traced run. */
-static double msg_occupancy(const struct sim *S, const skel_pag_msg *m, uint32_t dst)
+/* The extra time per byte a message pays on the links between its hosts on
+ * the target: the target's large-message time per byte beyond the traced
+ * network's for its pair.  Only pairs on different target hosts have links;
+ * a network no slower per byte than the traced one adds nothing, so the
+ * identity prediction stays the traced run. */
+static double msg_per_byte(const struct sim *S, const skel_pag_msg *m, uint32_t dst)
 {
     if (S->cur == NULL || kind_tgt(S, m->src, dst) != SKEL_COMMTABLE_CROSS_HOST)
         return 0;
-    double d = (double)m->bytes * (S->per_byte_tgt[SKEL_COMMTABLE_CROSS_HOST] -
-                                   S->per_byte_cur[kind_cur(S, m->src, dst)]);
+    double d =
+        S->per_byte_tgt[SKEL_COMMTABLE_CROSS_HOST] - S->per_byte_cur[kind_cur(S, m->src, dst)];
     return d > 0 ? d : 0;
 }
 
@@ -508,25 +523,47 @@ static double per_byte(const skel_commtable *t, int kind)
     return v > 0 && isfinite(v) ? v : 0;
 }
 
-/* When the message of dependency d, sent at t_send, arrives: it waits until
- * the links it crosses are free, holds them for its occupancy, and arrives
- * its flight time after it started.  Messages are put on the links in the
- * order their receivers resolve them, which for the messages sharing a link
- * is mostly the order they were sent. */
+/* Push a message's bytes through one direction of a host's link, a token
+ * bucket refilled at 1/per_byte bytes per ns up to the burst: when it has
+ * been pushed through, from t on. */
+static double link_push(struct link *k, double burst, double per_byte, double bytes, double t)
+{
+    if (t < k->last)
+        t = k->last; /* the link is still busy with earlier messages */
+    double tokens = k->tokens + (t - k->last) / per_byte;
+    if (tokens > burst)
+        tokens = burst;
+    double done = t;
+    if (tokens >= bytes) {
+        tokens -= bytes;
+    } else {
+        done = t + (bytes - tokens) * per_byte;
+        tokens = 0;
+    }
+    k->tokens = tokens;
+    k->last = done;
+    return done;
+}
+
+/* When the message of dependency d, sent at s->t, arrives: its flight on
+ * the target, or - when the links between its hosts are busy with earlier
+ * messages - once they have let its bytes through, plus a zero-byte
+ * flight.  Messages take the links in the order their receivers resolve
+ * them, which for the messages sharing a link is mostly the order they were
+ * sent. */
 static double dep_arrival(struct sim *S, const struct dep *d, struct src *s)
 {
     if (!isnan(s->arr))
         return s->arr;
-    double start = s->t, arr;
-    if (d->occ > 0) {
-        double *out = &S->link_free[2 * d->src_host], *in = &S->link_free[2 * d->dst_host + 1];
-        if (*out > start)
-            start = *out;
-        if (*in > start)
-            start = *in;
-        *out = *in = start + d->occ;
+    double arr = s->t + d->lat;
+    if (d->per_byte > 0) {
+        double burst = S->o->link_burst > 0 ? S->o->link_burst : 0;
+        double a = link_push(&S->links[2 * d->src_host], burst, d->per_byte, d->bytes, s->t);
+        double b = link_push(&S->links[2 * d->dst_host + 1], burst, d->per_byte, d->bytes, s->t);
+        double through = (a > b ? a : b) + d->lat0;
+        if (through > arr)
+            arr = through;
     }
-    arr = start + d->lat;
     if (d->peek)
         s->arr = arr;
     return arr;
@@ -570,7 +607,9 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
         for (uint32_t i = 0; i < s->nmsg; i++)
             l->deps[i] = (struct dep){.key = src_key(s->msg[i].src, s->msg[i].src_seq),
                                       .lat = msg_target(S, &s->msg[i], s->rank),
-                                      .occ = msg_occupancy(S, &s->msg[i], s->rank),
+                                      .per_byte = msg_per_byte(S, &s->msg[i], s->rank),
+                                      .bytes = (double)s->msg[i].bytes,
+                                      .lat0 = msg_zero(S, &s->msg[i], s->rank),
                                       .src_host = S->host_of_rank[s->msg[i].src],
                                       .dst_host = S->host_of_rank[s->rank],
                                       .peek = s->msg[i].peek};
@@ -894,7 +933,7 @@ static void sim_free(struct sim *S)
     free(S->k);
     free(S->busy);
     free(S->host_of_rank);
-    free(S->link_free);
+    free(S->links);
     free(S->srcs);
     free(S->src_free);
     skel_map_free(&S->src_map);
@@ -1002,11 +1041,12 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     if ((rc = place_hosts(&S, pl, &res->nhosts)) != SKEL_OK)
         goto out_ident;
     S.nhosts = res->nhosts;
-    if ((S.link_free = calloc(2 * (size_t)(S.nhosts ? S.nhosts : 1), sizeof *S.link_free)) ==
-        NULL) {
+    if ((S.links = calloc(2 * (size_t)(S.nhosts ? S.nhosts : 1), sizeof *S.links)) == NULL) {
         rc = oom();
         goto out_ident;
     }
+    for (uint32_t h = 0; h < 2 * S.nhosts; h++)
+        S.links[h].tokens = o->link_burst > 0 ? o->link_burst : 0; /* idle: full */
     for (int kind = 0; kind < SKEL_COMMTABLE__KINDS; kind++) {
         S.per_byte_tgt[kind] = per_byte(S.tgt, kind);
         S.per_byte_cur[kind] = per_byte(S.cur, kind);

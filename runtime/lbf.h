@@ -69,6 +69,9 @@ struct skel_lbf_opts {
                                                    target must be NULL too) */
     const skel_commtable *target;               /* network to predict on (NULL: current) */
     int untraced;                               /* remove the tracer's cost from every gap */
+    double link_burst;                          /* bytes a host link passes at line speed
+                                                   before its rate holds (a token bucket
+                                                   shaper's burst; 0: a plain link) */
     int drop_off_cpu; /* the trace's off-CPU time (in gaps, and the calls' time
                          the model does not explain) was spent waiting for a
                          processor the traced ranks shared: leave it out, the

@@ -635,7 +635,7 @@ int skel_testbed_subgroup_remove(unsigned id, const char *name)
 
 /* ---- links -------------------------------------------------------------- */
 
-static int tbf_args(uint64_t bps, char *rate, size_t rlen, char *burst, size_t blen)
+uint64_t skel_testbed_link_burst(uint64_t bps)
 {
     /* Burst: 16 KiB (testbed.md's value), or 250 us at the rate for fast
      * links (31 KB at 1 Gbit).  A larger bucket lets the start of every
@@ -644,8 +644,12 @@ static int tbf_args(uint64_t bps, char *rate, size_t rlen, char *burst, size_t b
      * 1.9 Gbit/s.  A smaller one costs throughput at 1 Gbit (16 KiB: ~700
      * Mbit/s, 32 KiB: ~800 on this 2-core machine). */
     uint64_t b = bps / 8 / 4000;
-    if (b < 16384)
-        b = 16384;
+    return b < 16384 ? 16384 : b;
+}
+
+static int tbf_args(uint64_t bps, char *rate, size_t rlen, char *burst, size_t blen)
+{
+    uint64_t b = skel_testbed_link_burst(bps);
     snprintf(rate, rlen, "%llubit", (unsigned long long)bps);
     snprintf(burst, blen, "%llu", (unsigned long long)b);
     return SKEL_OK;

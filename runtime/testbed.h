@@ -91,6 +91,10 @@ int skel_testbed_acquire(unsigned nhosts, skel_testbed **out, int *implicit);
  * NULL is fine. */
 int skel_testbed_release(skel_testbed *tb);
 
+/* The token bucket (bytes) of a link limited to bps bits per second: what
+ * the limit lets through at line speed before it holds to the rate. */
+uint64_t skel_testbed_link_burst(uint64_t bps);
+
 unsigned skel_testbed_nhosts(const skel_testbed *tb);
 /* id is 1-based; NULL if out of range. */
 const struct skel_testbed_host *skel_testbed_host(const skel_testbed *tb, unsigned id);

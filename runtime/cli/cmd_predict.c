@@ -35,6 +35,9 @@ static void usage(FILE *f)
                "                         taken on (skel netprobe)\n"
                "  --network TABLE        table of the network to predict on (needs\n"
                "                         --table-current)\n"
+               "  --link-burst BYTES     the target's host links are token-bucket shapers\n"
+               "                         passing BYTES at line speed before their rate holds\n"
+               "                         (tc tbf's burst; default 0: plain links)\n"
                "  --untraced             predict the program without the tracer: remove the\n"
                "                         tracer's own cost per event\n"
                "  --off-cpu keep|drop    the trace's time off the CPU (in compute, and in calls\n"
@@ -93,6 +96,7 @@ int skel_cmd_predict(int argc, char **argv)
         {"network", required_argument, NULL, 'n'},
         {"table-current", required_argument, NULL, 'c'},
         {"untraced", no_argument, NULL, 'u'},
+        {"link-burst", required_argument, NULL, 'b'},
         {"off-cpu", required_argument, NULL, 'o'},
         {"events", no_argument, NULL, 'e'},
         {"tsv", no_argument, NULL, 'T'},
@@ -101,6 +105,7 @@ int skel_cmd_predict(int argc, char **argv)
     };
     const char *spec = NULL, *net_path = NULL, *cur_path = NULL;
     int untraced = 0, events = 0, tsv = 0, drop = 0, c;
+    double burst = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
@@ -116,6 +121,10 @@ int skel_cmd_predict(int argc, char **argv)
             break;
         case 'u':
             untraced = 1;
+            break;
+        case 'b':
+            if (skel_cli_parse_double("--link-burst", optarg, 0, 1e15, &burst) != SKEL_OK)
+                return skel_cli_usage_error(cmd, "%s", skel_last_error());
             break;
         case 'o':
             if (strcmp(optarg, "keep") != 0 && strcmp(optarg, "drop") != 0)
@@ -163,6 +172,7 @@ int skel_cmd_predict(int argc, char **argv)
                               .current = cur,
                               .target = net,
                               .untraced = untraced,
+                              .link_burst = burst,
                               .drop_off_cpu = drop,
                               .report = events ? print_event : NULL};
     if ((rc = skel_lbf_predict(t, &o, &r)) != SKEL_OK)

@@ -156,6 +156,8 @@ static void record(void *ctx, const struct skel_lbf_report *r)
         s->r[s->n++] = *r;
 }
 
+static double link_burst; /* skel_lbf_opts.link_burst of the next predictions */
+
 static double predict(const char *spec, const skel_commtable *cur, const skel_commtable *tgt,
                       struct seen *seen)
 {
@@ -168,6 +170,7 @@ static double predict(const char *spec, const skel_commtable *cur, const skel_co
     struct skel_lbf_opts o = {.placement = pl,
                               .current = cur,
                               .target = tgt,
+                              .link_burst = link_burst,
                               .report = seen != NULL ? record : NULL,
                               .ctx = seen};
     struct skel_lbf_result res;
@@ -323,6 +326,12 @@ Test(lbf, links_are_shared)
      * at 9100, and arrives at 12100.  Without the link: 1000 + 3000. */
     double v = predict("0@a/1@b", cur, slow, NULL);
     cr_expect_float_eq(v, 12100.0, 1e-6, "got %g", v);
+    /* Token-bucket links with a 10000-byte burst, refilled at 1 byte per ns:
+     * the 1000-byte messages every 100 ns never empty it, nothing queues. */
+    link_burst = 10000;
+    double b = predict("0@a/1@b", cur, slow, NULL);
+    link_burst = 0;
+    cr_expect_float_eq(b, 4000.0, 1e-6, "got %g", b);
     /* Both on one host: no link between them; each flight 2000 ns. */
     double one = predict("2/1", cur, slow, NULL);
     cr_expect_float_eq(one, 3000.0, 1e-6, "got %g", one);
