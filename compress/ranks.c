@@ -3,6 +3,7 @@
 
 #include "calls.h"
 #include "error.h"
+#include "sketch.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -548,51 +549,36 @@ static double class_compute(const skel_rclass *c)
     return c->nranks > 0 ? t / c->nranks : 0;
 }
 
-/* Whether one of the two parts of a compute phase (CPU time, time off the
- * CPU), summing to va and vb ns over na and nb occurrences and ranks ra and
- * rb, is alike in two classes.  Differences that do not matter pass: a
- * part under 2 % of the ranks' compute, of a phase passed fewer than 8
- * times per rank, means within 20 us (noise), or within a factor
- * 1 + max(T, 0.5) (moderate imbalance, noise of long phases). */
-static int part_alike(double va, uint64_t na, uint32_t ra, double vb, uint64_t nb, uint32_t rb,
-                      double total, double T)
-{
-    double pa = ra ? va / ra : 0, pb = rb ? vb / rb : 0;
-    if ((pa > pb ? pa : pb) < 0.02 * total)
-        return 1;
-    /* A phase a rank passes a few times only (set-up, rank 0 printing the
-     * result) is scaled down in a skeleton, not replayed in a loop. */
-    if ((ra && na / ra < 8) || (rb && nb / rb < 8))
-        return 1;
-    double ma = na ? va / (double)na : 0, mb = nb ? vb / (double)nb : 0;
-    double lo = ma < mb ? ma : mb, hi = ma < mb ? mb : ma;
-    return hi - lo <= 20000.0 || hi <= lo * (1.0 + (T > 0.5 ? T : 0.5));
-}
-
 /* Compute phases alike: ranks that make the same calls but compute
  * differently - one sleeps where the other computes, a master prepares
  * while workers wait, a rank gets far more work - stay apart, so that the
  * skeleton gives each its own compute (folded, their distributions would
- * mix and every rank would draw from the mixture). */
+ * mix and every rank would draw from the mixture).  Medians are compared,
+ * not means: a rank that lost its core a few times (more ranks than cores,
+ * another program) has a few long gaps that move the mean, not the median.
+ * Differences that do not matter pass: a phase under 2 % of the ranks'
+ * compute or passed fewer than 8 times per rank (set-up, rank 0 printing
+ * the result: a skeleton scales those down), CPU medians within 20 us or a
+ * factor 1 + max(T, 0.5). */
 static int same_timing(const skel_rclass *a, const skel_csym *x, const skel_rclass *b,
                        const skel_csym *y, double total, double T)
 {
-    double ga = (double)x->gap.sum, gb = (double)y->gap.sum;
-    double ca = (double)x->cpu.sum, cb = (double)y->cpu.sum;
-    if (ca > ga)
-        ca = ga;
-    if (cb > gb)
-        cb = gb;
-    uint64_t na = x->s.occurrences, nb = y->s.occurrences;
-    if (!part_alike(ca, na, a->nranks, cb, nb, b->nranks, total, T))
+    double pa = a->nranks ? (double)x->gap.sum / a->nranks : 0;
+    double pb = b->nranks ? (double)y->gap.sum / b->nranks : 0;
+    if ((pa > pb ? pa : pb) < 0.02 * total)
+        return 1;
+    if ((a->nranks && x->s.occurrences / a->nranks < 8) ||
+        (b->nranks && y->s.occurrences / b->nranks < 8))
+        return 1;
+    double ca = skel_sketch_quantile(&x->cpu.sk, 0.5), cb = skel_sketch_quantile(&y->cpu.sk, 0.5);
+    double wa = skel_sketch_quantile(&x->gap.sk, 0.5), wb = skel_sketch_quantile(&y->gap.sk, 0.5);
+    double lo = ca < cb ? ca : cb, hi = ca < cb ? cb : ca;
+    if (!(hi - lo <= 20000.0 || hi <= lo * (1.0 + (T > 0.5 ? T : 0.5))))
         return 0;
-    /* Off the CPU, only what the skeleton would replay matters: whether the
-     * phase is mostly a sleep (as codegen decides: at least half of it, and
-     * 5 us or more), not the preemptions noise adds to a compute phase. */
-    double oa = na ? (ga - ca) / (double)na : 0, ob = nb ? (gb - cb) / (double)nb : 0;
-    int sa = oa >= 5000.0 && oa >= (na ? ca / (double)na : 0);
-    int sb = ob >= 5000.0 && ob >= (nb ? cb / (double)nb : 0);
-    return sa == sb || part_alike(ga - ca, na, a->nranks, gb - cb, nb, b->nranks, total, T);
+    /* Off the CPU, what the skeleton would replay: whether the phase is
+     * mostly a sleep (at least half of it, and 5 us or more). */
+    int sa = wa - ca >= 5000.0 && wa - ca >= ca, sb = wb - cb >= 5000.0 && wb - cb >= cb;
+    return sa == sb;
 }
 
 static void range_merge(skel_sig_range *a, const skel_sig_range *b, uint64_t na, uint64_t nb)
