@@ -43,7 +43,7 @@ app_args() {
     case $1 in
     jacobi) echo "-n 1024 -i 4000" ;;
     cg) echo "-n 640 -i 4000" ;;
-    isort) echo "-k 262144 -i 20" ;;
+    isort) echo "-k 262144 -i 100" ;;
     mw) echo "-t 5000" ;;
     pipeline) echo "-i 800" ;;
     esac
