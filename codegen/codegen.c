@@ -24,6 +24,7 @@
 #define NQ             33           /* quantiles per compute distribution */
 #define MAX_BUFFER     (1ull << 30) /* largest send or receive buffer of a skeleton */
 #define MAX_COMPUTE_NS 1e15         /* longest compute phase accepted (11 days) */
+#define MAX_POLL_NS    1e8          /* longest sleep between two tests of a poll loop */
 #define ROW            16           /* numbers per line in tables */
 
 static const char *const template_names[3] = {"skeleton.c.tmpl", "Makefile.tmpl",
@@ -343,6 +344,13 @@ static int join_values(const double *v, int n, char **out)
  * processor, and replaying it as compute would make the skeleton slow down
  * under CPU sharing where the application does not.  Phases that merely lost
  * the CPU now and then (preemption) stay all compute. */
+static int off_cpu(const skel_sig_symbol *y)
+{
+    double off_mean = y->compute.mean - y->compute_cpu.mean;
+    return y->compute_cpu.count > 0 && off_mean >= 5000.0 && off_mean >= y->compute_cpu.mean &&
+           y->compute.mean <= MAX_COMPUTE_NS;
+}
+
 static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
 {
     if (e->dist_of[sym] >= 0) {
@@ -361,8 +369,7 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
     }
     quantiles(d, v, &n);
     double off_mean = have_cpu ? y->compute.mean - y->compute_cpu.mean : 0;
-    if (have_cpu && off_mean >= 5000.0 && off_mean >= y->compute_cpu.mean &&
-        y->compute.mean <= MAX_COMPUTE_NS) {
+    if (off_cpu(y)) {
         double w[NQ];
         int nw = 1;
         quantiles(&y->compute, w, &nw);
@@ -701,7 +708,16 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
         skel_tpl_set(d, "links", links);
         skel_tpl_setf(d, "nlinks", "%u", nl);
         skel_tpl_setf(d, "nreq", "%u", op->nreq);
+        /* A Test that completed after a phase spent mostly asleep: the
+         * application polled with sleeps in between (see off_cpu()). */
+        long poll = 0;
+        if (completed && op->kind == SKEL_PLAN_TEST && off_cpu(y)) {
+            double gap = y->compute.mean - y->compute_cpu.mean;
+            poll = gap > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)gap;
+            completed = 2;
+        }
         skel_tpl_setf(d, "completed", "%d", completed);
+        skel_tpl_setf(d, "pollns", "%ld", poll);
         if (op->nreq > e->maxreq)
             e->maxreq = op->nreq;
         free(links);

@@ -19,7 +19,7 @@
 #include <string.h>
 
 volatile int skel_tr_active;
-uint64_t skel_tr_cpu_sample_ns = 20000;
+uint64_t skel_tr_cpu_sample_ns = 20000, skel_tr_cpu_period_ns = 20000;
 __thread struct skel_tr_thread skel_tr_self __attribute__((tls_model("initial-exec")));
 
 static uint32_t nthreads_seen;

@@ -32,6 +32,7 @@ struct skel_tr_thread {
     uint64_t wall_ref;  /* monotonic ns at the last CPU sample */
     const void *fsite;  /* call site handed down by a Fortran wrapper, or NULL */
     uint32_t seq;       /* calls recorded by this thread (for overhead sampling) */
+    int sleepy;         /* the latest sampled gap was mostly off the CPU */
     int ready;
 };
 
@@ -70,8 +71,13 @@ extern volatile int skel_tr_active;
 /* Start a session if the application initialised MPI without our MPI_Init
  * wrapper seeing it (Fortran mpi_f08).  Returns 1 when tracing. */
 int skel_tr_lazy_start(void);
-/* CPU sampling threshold in ns (SKEL_TRACE_CPU_SAMPLE_US). */
-extern uint64_t skel_tr_cpu_sample_ns;
+/* CPU sampling: gaps and calls shorter than skel_tr_cpu_sample_ns
+ * (SKEL_TRACE_CPU_SAMPLE_US) are never sampled; longer ones are, when the
+ * thread's latest sampled gap was mostly off the CPU (it polls with sleeps,
+ * blocks: every such gap is measured) or the latest sample is at least
+ * skel_tr_cpu_period_ns old (a computing thread: samples are spaced so that
+ * their cost stays a small share of the run; see session.c). */
+extern uint64_t skel_tr_cpu_sample_ns, skel_tr_cpu_period_ns;
 
 struct skel_tr_thread *skel_tr_thread_slow(void);
 extern __thread struct skel_tr_thread skel_tr_self __attribute__((tls_model("initial-exec")));
@@ -110,13 +116,14 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
     uint64_t gap = now > t->prev_end ? now - t->prev_end : 0;
     c->gap_wall = gap;
     c->gap_cpu = gap; /* short gaps: the thread computed all along */
-    if (gap >= skel_tr_cpu_sample_ns) {
+    if (gap >= skel_tr_cpu_sample_ns && (t->sleepy || now - t->wall_ref >= skel_tr_cpu_period_ns)) {
         /* Long gap: measure.  Between the previous sample and the start of
-         * this gap the thread was in MPI calls and short gaps, all busy
-         * (MPICH polls), so that stretch counts as CPU time. */
+         * this gap the thread was in MPI calls and unsampled gaps, all
+         * counted busy (MPICH polls), so that stretch counts as CPU time. */
         uint64_t cpu = skel_tr_cpu_now();
         int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
         c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
+        t->sleepy = 2 * c->gap_cpu < gap;
         now = skel_tr_now();
         t->cpu_ref = cpu;
         t->wall_ref = now;
@@ -139,7 +146,8 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
 static inline void skel_tr_leave(struct skel_tr_call *c)
 {
     c->t1 = skel_tr_now();
-    if (c->t1 - c->t0 >= skel_tr_cpu_sample_ns) {
+    if (c->t1 - c->t0 >= skel_tr_cpu_sample_ns &&
+        (c->t->sleepy || c->t1 - c->t->wall_ref >= skel_tr_cpu_period_ns)) {
         /* A long call may have blocked without using the CPU: take a new
          * reference so that it does not count as busy for the next gap. */
         c->t->cpu_ref = skel_tr_cpu_now();

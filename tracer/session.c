@@ -4,9 +4,10 @@
  * Configuration (environment):
  *   SKEL_TRACE_DIR             output directory (default ./skel-trace)
  *   SKEL_TRACE_BUFFER          per-rank buffer, bytes with optional K/M suffix (default 4M)
- *   SKEL_TRACE_CPU_SAMPLE_US   gaps/calls at least this long get a measured CPU
- *                              time (default: 250 CPU clock reads, at least 20;
- *                              see record.h)
+ *   SKEL_TRACE_CPU_SAMPLE_US   only gaps/calls at least this long get a measured
+ *                              CPU time (default 20; see record.h)
+ *   SKEL_TRACE_CPU_PERIOD_US   spacing of those samples while the thread computes
+ *                              (default: 250 CPU clock reads, at least 20)
  *   SKEL_TRACE_SYNC_ROUNDS     ping-pongs per clock-offset estimate (default 16)
  */
 #include "session.h"
@@ -312,11 +313,13 @@ void skel_tr_abort(int errorcode)
 
 /* ---- start and stop ------------------------------------------------------------ */
 
-/* The default CPU sampling threshold: a sample costs one read of the thread
- * CPU clock, a system call that takes 0.2 us on bare metal and over 1 us in
- * some VMs.  Sampling only gaps and calls at least 250 reads long bounds its
- * cost to 0.4 % of the run wherever we run; never below 20 us. */
-static uint64_t default_cpu_sample_us(void)
+/* The default spacing of CPU samples while a thread computes: a sample
+ * costs one read of the thread CPU clock, a system call that takes 0.2 us on
+ * bare metal and over 1 us in some VMs.  Spacing samples by at least 250
+ * reads bounds their cost to 0.4 % of a computing thread's time wherever we
+ * run; never below 20 us.  (A thread that sleeps between calls is sampled at
+ * every long gap: its time is not the run's bottleneck.) */
+static uint64_t default_cpu_period_us(void)
 {
     uint64_t best = UINT64_MAX;
     for (int i = 0; i < 16; i++) {
@@ -340,7 +343,9 @@ int skel_tr_start(int provided)
     PMPI_Comm_size(MPI_COMM_WORLD, &s->nranks);
     s->thread_level = provided;
     s->multiple = provided == MPI_THREAD_MULTIPLE;
-    skel_tr_cpu_sample_ns = env_size("SKEL_TRACE_CPU_SAMPLE_US", default_cpu_sample_us(), 1, 1000000) * 1000;
+    skel_tr_cpu_sample_ns = env_size("SKEL_TRACE_CPU_SAMPLE_US", 20, 1, 1000000) * 1000;
+    skel_tr_cpu_period_ns =
+        env_size("SKEL_TRACE_CPU_PERIOD_US", default_cpu_period_us(), 1, 1000000) * 1000;
     sync_rounds = (int)env_size("SKEL_TRACE_SYNC_ROUNDS", 16, 1, 10000);
     size_t bufsize = (size_t)env_size("SKEL_TRACE_BUFFER", 4u << 20, 64u << 10, 1u << 30);
     const char *dir = getenv("SKEL_TRACE_DIR");
