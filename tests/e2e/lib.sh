@@ -41,3 +41,19 @@ expect_counts() {
   done
   return $bad
 }
+
+# skeleton_cpus DIR: the lowest of three runs' CPU time of all ranks over the
+# job's wall time (2 ranks, --repeat 3): about 1 when one rank sleeps while
+# the other computes, about 2 when both use a processor throughout.
+skeleton_cpus() { # call as best=$(skeleton_cpus DIR) || fail ...
+  local best=9 r
+  for _ in 1 2 3; do
+    /usr/bin/time -f '%e %U %S' -o "$TMP/time" mpiexec.mpich -n 2 "$1/skeleton" --repeat 3 \
+      >"$TMP/out" || fail "the skeleton failed: $(cat "$TMP/out")"
+    grep -q '^SKEL_RESULT ' "$TMP/out" || fail "no SKEL_RESULT: $(cat "$TMP/out")"
+    r=$(awk '{ printf "%.3f", ($2 + $3) / $1 }' "$TMP/time")
+    echo "CPU / wall: $r ($(cat "$TMP/time"))" >&2
+    best=$(awk -v a="$best" -v b="$r" 'BEGIN { print (b < a ? b : a) }')
+  done
+  echo "$best"
+}
