@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # accuracy.sh [BUILDDIR] [--quick] [--samples "jacobi cg ..."] [--out DIR] [--report-only]
 #
-# The accuracy table of seed 003 section 5 on the emulated testbed: for every
+# The accuracy table of Sodhi et al. section 5 on the emulated testbed: for every
 # sample (jacobi, cg, isort, mw, pipeline), skeletons of about 1 s and 0.5 s
 # made with `skel generate`, validated with `skel validate` under the
 # dedicated run and the five sharing scenarios of

@@ -3,7 +3,7 @@
  * (`skel gen`, `skel generate`; docs/codegen.md).
  *
  *  1. the signature is scaled into a plan (plan.h): loops divided by K, the
- *     remainder merged and scaled (seed 003, 4.3);
+ *     remainder merged and scaled (Sodhi et al., 4.3);
  *  2. the plan's schedule is simulated over all ranks (sim.h); a schedule
  *     that could hang is refused with SKEL_EDEADLOCK.  In the automatic
  *     mode, when rank classes scale their loops inconsistently (one rank's
@@ -55,7 +55,7 @@ struct skel_codegen_report {
     double expected_s;     /* app_s / k */
     double model_s;        /* the plan's modelled time (slowest class) */
     double residue;        /* share of the modelled time in scaled-down operations */
-    double shortest_good_s; /* app_s / iterations of the dominant sequence (seed 003, 4.5);
+    double shortest_good_s; /* app_s / iterations of the dominant sequence (Sodhi et al., 4.5);
                                0 when no class has a dominant loop */
     int too_short;         /* some class keeps no full iteration of it (not in messages mode) */
     uint32_t ops, seqs;    /* distinct operations and sequences written */

@@ -1,5 +1,5 @@
 /* plan.h - the skeleton program before it is written as C: every rank class's
- * signature scaled down by K (seed 003, 4.3), as sequences of operations and
+ * signature scaled down by K (Sodhi et al., 4.3), as sequences of operations and
  * loops, with the expected number of each MPI call per rank.
  *
  * Scaling (docs/codegen.md, "Scaling").  Every operation carries a weight
@@ -34,7 +34,7 @@
 #include "signature.h"
 
 enum skel_plan_mode {
-    SKEL_PLAN_LOOPS = 0,    /* seed 003 4.3: loops divided by K */
+    SKEL_PLAN_LOOPS = 0,    /* Sodhi et al. 4.3: loops divided by K */
     SKEL_PLAN_MESSAGES = 1, /* every message kept, everything scaled by 1/K */
     SKEL_PLAN_MIXED = 2,    /* loops divided by K, loops shorter than that kept whole */
 };

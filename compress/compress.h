@@ -5,7 +5,7 @@
  *     threshold 0 and their loop folding (symbols.h, loops.h);
  *  2. threshold: a given T, or - with a scaling factor K - the smallest T
  *     of 0, step, 2 step, ... (up to the maximum) at which the compression
- *     ratio Q = length(trace) / length(signature) reaches K/2 (seed 003,
+ *     ratio Q = length(trace) / length(signature) reaches K/2 (Sodhi et al.,
  *     Table 2); at each T > 0 symbols are clustered and the folding redone
  *     from the folded string (no second pass over the files);
  *  3. ranks fold into rank classes (ranks.h), in a tree of threads;
@@ -22,7 +22,7 @@
 #include "signature.h"
 #include "trace.h"
 
-#define SKEL_COMPRESS_MAX_THRESHOLD 0.2 /* seed 003: "always less than .2" */
+#define SKEL_COMPRESS_MAX_THRESHOLD 0.2 /* Sodhi et al.: "always less than .2" */
 #define SKEL_COMPRESS_STEP 0.01
 
 typedef struct skel_compress_opts {

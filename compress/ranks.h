@@ -11,7 +11,7 @@
  * master) stay apart, and so do ranks whose compute phases differ (one
  * sleeps where the other computes, or computes well over 1.5 times longer).
  * Classes merge pairwise in a tree, each level's pairs in parallel threads
- * (seed 004's reduction); timing sketches are merged.
+ * (Roth's reduction); timing sketches are merged.
  *
  * Ownership: skel_ranks_class() and skel_ranks_fold() allocate classes that
  * skel_ranks_free_class() frees; skel_ranks_fold() takes ownership of the

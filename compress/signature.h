@@ -185,7 +185,7 @@ typedef struct skel_sig_class {
     uint64_t events;   /* events per member rank */
     uint64_t length;   /* signature length (docs/signature.md) */
     double time_ns;    /* mean wall time per member rank */
-    /* The dominant sequence (seed 003, 4.5): the loop with the largest share
+    /* The dominant sequence (Sodhi et al., 4.5): the loop with the largest share
      * of the modelled run time; SKEL_SIG_NONE if the class has no loop. */
     uint32_t dominant;        /* block id of the loop body */
     uint64_t dominant_count;  /* its iterations (per execution of the loop) */

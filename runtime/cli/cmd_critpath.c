@@ -39,7 +39,7 @@ static void usage(FILE *f)
                "  --untraced       remove the tracer's own cost per event from the compute\n"
                "  --off-cpu keep|drop\n"
                "                   keep (default): weigh compute and calls by their elapsed\n"
-               "                   time; drop: by their CPU time only, as seed 002 does (for\n"
+               "                   time; drop: by their CPU time only, as Hollingsworth does (for\n"
                "                   runs with more ranks than cores)\n"
                "  --tsv            print tab-separated values instead of tables\n"
                "  -h, --help       show this help\n"

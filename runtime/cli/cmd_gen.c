@@ -32,7 +32,7 @@ static void usage(FILE *f)
             "  -o, --output DIR        output directory (created if needed)\n"
             "  -r, --report            print the plan: times, residue, shortest good skeleton\n"
             "      --seed N            default seed of the compute durations drawn (1)\n"
-            "      --mode M            loops: divide loops by K (seed 003); mixed: also keep\n"
+            "      --mode M            loops: divide loops by K (Sodhi et al.); mixed: also keep\n"
             "                          loops shorter than K whole; messages: keep every message;\n"
             "                          auto (default): the first of the three that passes\n"
             "                          the check\n"
@@ -85,7 +85,7 @@ static void print_report(const char *sig, const char *dir,
     printf("skeleton        %s/skeleton.c (%u operations, %u sequences)\n",
            skel_cli_printable(dir), r->ops, r->seqs);
     printf("scaling         K = %.6g, mode %s%s\n", r->k,
-           r->mode == SKEL_PLAN_LOOPS   ? "loops (seed 003, 4.3)"
+           r->mode == SKEL_PLAN_LOOPS   ? "loops (Sodhi et al., 4.3)"
            : r->mode == SKEL_PLAN_MIXED ? "mixed (loops shorter than K kept whole)"
                                         : "messages (every message kept)",
            r->fell_back ? " after the loop-scaled schedule failed its check" : "");
@@ -96,7 +96,7 @@ static void print_report(const char *sig, const char *dir,
            r->model_s, 100.0 * r->residue);
     if (r->shortest_good_s > 0)
         printf("shortest good   %.6f s: one full iteration of the dominant sequence "
-               "(seed 003, 4.5)\n",
+               "(Sodhi et al., 4.5)\n",
                r->shortest_good_s);
     else
         printf("shortest good   - (no class has a loop)\n");
@@ -235,7 +235,7 @@ int skel_cmd_gen(int argc, char **argv)
                       "(mode messages)");
     if (rep.too_short)
         fprintf(stderr, "skel gen: warning: K = %.6g leaves no full iteration of the dominant "
-                "sequence in the skeleton; the shortest good skeleton runs %.6f s (seed 003, "
+                "sequence in the skeleton; the shortest good skeleton runs %.6f s (Sodhi et al., "
                 "4.5)\n", rep.k, rep.shortest_good_s);
     if (do_build && (rc = build(outdir, mpicc, werror)) != SKEL_OK) {
         skel_codegen_report_free(&rep);

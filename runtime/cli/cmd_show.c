@@ -1,5 +1,5 @@
 /* cmd_show.c - `skel show FILE`: an execution signature in the notation of
- * seed 003 ({M4, M5, L0, (L0:60), M1 ...}), its symbol table and the
+ * Sodhi et al. ({M4, M5, L0, (L0:60), M1 ...}), its symbol table and the
  * per-class summary; `--expand` prints every rank's event sequence. */
 #include "cli.h"
 #include "commands.h"

@@ -1,6 +1,6 @@
 /* cmd_validate.c - `skel validate`: measure an application and its
  * skeleton(s) under sharing scenarios, and report predicted against measured
- * time with the two baselines of seed 003 5.4 (runtime/validate.h,
+ * time with the two baselines of Sodhi et al. 5.4 (runtime/validate.h,
  * docs/validation.md). */
 #include "cli.h"
 #include "commands.h"

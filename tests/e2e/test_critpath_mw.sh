@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Seed 002's TSP effect (Fig. 8) on the master/worker sample: with 3 ranks on
+# Hollingsworth's TSP effect (Fig. 8) on the master/worker sample: with 3 ranks on
 # this 2-core machine, `mw -t 200 --work-us 1000 --prep-us 800` hands out one
 # task per 800 us while the two workers could take one per 500 us, so the
 # run is master-bound although the workers compute more in total.  Critical-
@@ -18,7 +18,7 @@
 # polling workers the master's compute phases also hold the time it spent
 # descheduled, and the ranking would partly measure the scheduler.
 #
-# The critical path is weighed by CPU time (--off-cpu drop), as seed 002
+# The critical path is weighed by CPU time (--off-cpu drop), as Hollingsworth
 # does: with three ranks on two cores, time off the CPU is mostly time
 # waiting for a core, which zeroing the master's work would give back.
 #
@@ -40,7 +40,7 @@ trap 'rm -rf "$tmp"' EXIT
 # compute between their MPI_Test and their MPI_Send.  Which of the master's
 # two phases holds most of the preparation depends on timing, so each side
 # is zeroed as a group (--zero-group: every phase of it at once, the way
-# seed 002 zeroes a procedure).  skel trace resolves call sites to
+# Hollingsworth zeroes a procedure).  skel trace resolves call sites to
 # mw.c:LINE; which function a line is in comes from the source (function
 # names in the debug information depend on inlining).
 src="${SKEL_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}/samples/mw.c"

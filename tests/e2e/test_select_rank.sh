@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_select_rank.sh - `skel select` ranks candidate node sets by running
-# the skeleton on each (seed 003 section 1): on a testbed where one candidate
+# the skeleton on each (Sodhi et al. section 1): on a testbed where one candidate
 # host sits on a 10 Mbit link and another gets a quarter of a CPU, the
 # unloaded candidate comes first for both a communication-bound and a
 # compute-bound sample, and the best of the two loaded candidates differs

@@ -55,8 +55,8 @@ preload_of() { # LIB: the LD_PRELOAD value that loads the tracer LIB
 # The checker, against the trace format library of this build.
 checker=$TMP/trace_counts
 "$cc" -std=c11 -D_GNU_SOURCE -O1 -g "${sanitize[@]}" -o "$checker" \
-    "$src/tests/e2e/trace_counts.c" -I"$src/tracer/format" -I"$build/tracer/gen" \
-    "$build/tracer/libskelformat.a" -lm
+    "$src/tests/e2e/trace_counts.c" -I"$src/tracer/format" -I"$src/tracer/base" \
+    -I"$build/tracer/gen" "$build/tracer/libskelformat.a" "$build/tracer/libskelbase.a" -lm
 
 # compile_fortran MPIF90 OUT SOURCE [FLAGS...]
 compile_fortran() {

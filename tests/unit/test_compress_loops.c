@@ -122,7 +122,7 @@ static void expect(const char *in, const char *want)
 
 Test(loops, seed_example)
 {
-    /* Seed 003, section 4.2. */
+    /* Sodhi et al., section 4.2. */
     expect("abbcbbcbbcdaa", "a [(b)^2 c]^3 d (a)^2");
 }
 

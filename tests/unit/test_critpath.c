@@ -569,7 +569,7 @@ Test(critpath, select_chooses_items)
     remove_trace();
 }
 
-/* Seed 002 Fig. 8 in miniature: a master prepares each task (700) for two
+/* Hollingsworth Fig. 8 in miniature: a master prepares each task (700) for two
  * workers that compute it (1000).  The workers use more CPU, but the run is
  * the master's: zeroing its preparation saves more than zeroing the work. */
 Test(critpath, master_worker_zeroing)

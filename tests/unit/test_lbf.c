@@ -1,4 +1,4 @@
-/* test_lbf.c - LBF/NF predictions (runtime/lbf.c): seed 000's worked example
+/* test_lbf.c - LBF/NF predictions (runtime/lbf.c): Eom et al.'s worked example
  * (Figs. 3-5) as a synthetic trace, identity and grouped placements, the
  * network change of NF, and placement specs. */
 #include <criterion/criterion.h>
@@ -124,7 +124,7 @@ static void remove_trace(void)
     rmdir(dir);
 }
 
-/* Seed 000, Fig. 3: P1 startRecv (ProcTime 1), endRecv (0), exit (2); P2 a
+/* Eom et al., Fig. 3: P1 startRecv (ProcTime 1), endRecv (0), exit (2); P2 a
  * local event (2), exit (1); P3 send (5), exit (1).  As a trace: every rank
  * starts with MPI_Init at 0; P1's receive is MPI_Irecv + MPI_Wait; P2's
  * local event an MPI_Iprobe that finds nothing; exits are MPI_Finalize.
@@ -182,7 +182,7 @@ static double predict(const char *spec, const skel_commtable *cur, const skel_co
     return v;
 }
 
-Test(lbf, seed000_worked_example)
+Test(lbf, eom_worked_example)
 {
     fig3_trace();
     struct seen s = {.n = 0};
@@ -222,7 +222,7 @@ Test(lbf, seed000_worked_example)
     remove_trace();
 }
 
-Test(lbf, seed000_example_other_placements)
+Test(lbf, eom_example_other_placements)
 {
     fig3_trace();
     /* One processor each: the traced run itself. */

@@ -4,7 +4,7 @@
  * and per-rank and per-call totals.  Also the two charts drawn from it: the
  * timeline (an application's and its skeleton's, one above the other, the
  * skeleton's time stretched by K) and the share of time in compute vs MPI
- * (seed 003 Fig. 2).
+ * (Sodhi et al. Fig. 2).
  *
  * The window drawn is the program between MPI_Init and MPI_Finalize: from
  * the earliest end of MPI_Init (or first call, for a run without it) to the
@@ -92,7 +92,7 @@ void skel_timeline_free(struct skel_timeline *tl);
 void skel_timeline_draw(skel_svg *d, const struct skel_timeline *app,
                         const struct skel_timeline *skel, double k);
 
-/* Seed 003 Fig. 2: stacked 100 % bars of compute and MPI time (inside the
+/* Sodhi et al. Fig. 2: stacked 100 % bars of compute and MPI time (inside the
  * window, all ranks), the application's and the skeleton's side by side. */
 void skel_timeline_draw_share(skel_svg *d, const struct skel_timeline *app,
                               const struct skel_timeline *skel);

@@ -1,6 +1,7 @@
 /* nodeset.c - node sets from hostfiles, Slurm, XML, the testbed and "local". */
 #include "nodeset.h"
 
+#include "afile.h"
 #include "error.h"
 #include "xmldoc.h"
 
@@ -377,7 +378,7 @@ int skel_nodeset_load(const char *path, struct skel_nodeset_list **out)
     char *buf = NULL;
     size_t len = 0;
     *out = NULL;
-    int rc = skel_xmldoc_read_file(path, SKEL_XMLDOC_MAX_BYTES, &buf, &len);
+    int rc = skel_read_file(path, SKEL_XMLDOC_MAX_BYTES, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
     size_t i = 0;

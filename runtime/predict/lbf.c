@@ -1,5 +1,5 @@
 /* lbf.c - LBF and NF predictions (lbf.h): the Group Activity Graph
- * algorithm of seed 000 Fig. 2 as a discrete-event simulation of processor
+ * algorithm of Eom et al. Fig. 2 as a discrete-event simulation of processor
  * sharing over the steps of the Program Activity Graph (pag.h).
  *
  * Each process goes through its steps in order; a step is

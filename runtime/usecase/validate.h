@@ -1,5 +1,5 @@
 /* validate.h - predicted against measured run time under sharing scenarios
- * (`skel validate`, seed 003 sections 5.3 and 5.4).
+ * (`skel validate`, Sodhi et al. sections 5.3 and 5.4).
  *
  * For each scenario (the dedicated reference first) the application and its
  * skeleton(s) run on the same node set under the same applied scenario; then
@@ -9,7 +9,7 @@
  *   error                       = (predicted - measured) / measured
  *
  * so the reference row has error 0 by construction.  Two baselines, as in
- * seed 003 5.4:
+ * Sodhi et al. 5.4:
  *   average prediction  app(reference) x the mean slowdown
  *                       time(scenario) / time(reference) of a set of other
  *                       applications under the same scenario (measured in the
@@ -174,7 +174,7 @@ void skel_validate_summarize(const struct skel_validate_table *t, int method,
                              struct skel_validate_summary *out);
 
 /* The tables `skel validate` prints: measured times, predictions and errors
- * per scenario (seed 003 Figure 6), error summary per method (Figure 7). */
+ * per scenario (Sodhi et al. Figure 6), error summary per method (Figure 7). */
 void skel_validate_print(FILE *out, const struct skel_validate_table *t);
 
 /* CSV, one row per measured or predicted quantity (temporary file, then

@@ -1,4 +1,4 @@
-/* critpath.h - the critical path of a traced run and its profile (seed 002):
+/* critpath.h - the critical path of a traced run and its profile (Hollingsworth):
  * the longest path through the Program Activity Graph (pag.h), what it is
  * made of - per MPI call, per call site, per compute phase (the code between
  * two consecutive call sites of a rank) - next to each item's share of the
@@ -8,9 +8,9 @@
  * The computation streams over the replay, with memory bounded by the ranks,
  * the profiled items and the messages in flight.  One pass carries along
  * every path its length, its profile (the time of each profiled item on it:
- * the online algorithm of seed 002 Fig. 2 with one value per item) and, for
+ * the online algorithm of Hollingsworth Fig. 2 with one value per item) and, for
  * each item, its "net" length without that item's time; merges keep the
- * longest path, and for each item the longest net path (seed 002 Fig. 4),
+ * longest path, and for each item the longest net path (Hollingsworth Fig. 4),
  * which is the longest path of the graph with that item's weights set to
  * zero - every item is zeroed in the same pass.  Merges cost O(items), so
  * past zero_cap items the first pass zeroes only the first ones met and a

@@ -3,7 +3,7 @@
  * name the source, the line and what was expected.
  *
  * Ownership: skel_xmldoc_load() hands back an xmlDoc the caller frees with
- * xmlFreeDoc(); skel_xmldoc_read_file() a malloc'd buffer the caller frees.
+ * xmlFreeDoc(); (skel_read_file() in afile.h reads the file).
  * Documents with a DTD are refused (no entity expansion, no network access).
  */
 #ifndef SKEL_XMLDOC_H
@@ -27,9 +27,6 @@ struct skel_xmldoc_hint {
  * (expected: <hint>)"); SKEL_ERANGE: too big.  hints may be NULL. */
 int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
                      size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out);
-
-/* Read a whole file of at most max bytes (NUL-terminated). */
-int skel_xmldoc_read_file(const char *path, size_t max, char **buf, size_t *len);
 
 /* Line of a node (for semantic errors found after validation). */
 unsigned skel_xmldoc_line(const xmlNode *node);

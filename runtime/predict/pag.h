@@ -1,5 +1,5 @@
 /* pag.h - the Program Activity Graph of a traced run, as the predictions see
- * it (seed 002 section 2; seed 000 section 2): the replay's events, in
+ * it (Hollingsworth section 2; Eom et al. section 2): the replay's events, in
  * happens-before order, cut into weighted arcs.  `skel critpath` takes the
  * longest path through it; `skel predict` re-times it on another placement
  * and network.  docs/predictions.md explains the model; in short, every

@@ -2,6 +2,7 @@
  * calibration file, and skeleton-based selection of a node set (select.h). */
 #include "select.h"
 
+#include "afile.h"
 #include "error.h"
 #include "proc.h"
 #include "xmldoc.h"
@@ -187,7 +188,7 @@ int skel_select_skeleton_load(const char *dir, struct skel_select_skeleton *out)
     if (snprintf(path, sizeof path, "%s/skeleton.meta", dir) >= (int)sizeof path ||
         snprintf(exe, sizeof exe, "%s/skeleton", dir) >= (int)sizeof exe)
         return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
-    int rc = skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len);
+    int rc = skel_read_file(path, TEXT_MAX, &buf, &len);
     if (rc != SKEL_OK)
         return skel_fail_context(rc,
                                  "%s is not a skeleton directory (skel generate -o DIR makes "
@@ -295,7 +296,7 @@ int skel_select_calib_read(const char *path, struct skel_select_calib *out)
 {
     char *buf = NULL;
     size_t len = 0;
-    int rc = skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len);
+    int rc = skel_read_file(path, TEXT_MAX, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
     rc = skel_select_calib_parse(buf, len, path, out);
@@ -423,7 +424,7 @@ static void last_line_of(const char *path, char *out, size_t outlen)
     char *buf = NULL;
     size_t len = 0;
     out[0] = '\0';
-    if (skel_xmldoc_read_file(path, TEXT_MAX, &buf, &len) != SKEL_OK) {
+    if (skel_read_file(path, TEXT_MAX, &buf, &len) != SKEL_OK) {
         skel_clear_error();
         return;
     }
@@ -501,7 +502,7 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
         skel_fail(rc, "%s", m->error);
         goto out;
     }
-    if ((rc = skel_xmldoc_read_file(outp, TEXT_MAX, &text, &len)) != SKEL_OK) {
+    if ((rc = skel_read_file(outp, TEXT_MAX, &text, &len)) != SKEL_OK) {
         snprintf(m->error, sizeof m->error, "%s", skel_last_error());
         goto out;
     }

@@ -1,6 +1,7 @@
 /* report_results.c - see report_results.h. */
 #include "report_results.h"
 
+#include "afile.h"
 #include "error.h"
 #include "report_text.h"
 #include "xmldoc.h"
@@ -478,7 +479,7 @@ static int read_any(const char *path, struct skel_results **out, int meta)
     char *buf;
     size_t len;
     *out = NULL;
-    int rc = skel_xmldoc_read_file(path, SKEL_RESULTS_MAX_BYTES, &buf, &len);
+    int rc = skel_read_file(path, SKEL_RESULTS_MAX_BYTES, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
     rc = meta ? skel_results_parse_meta(buf, len, path, out)

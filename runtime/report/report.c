@@ -774,7 +774,7 @@ static void sec_share(struct page *p)
     skel_svg *d = &p->d;
     section_begin(p, "share", "Compute vs MPI",
                   "Where the time between MPI_Init and MPI_Finalize goes, summed over all ranks: "
-                  "a skeleton should spend its time like its application (seed paper, Fig. 2).");
+                  "a skeleton should spend its time like its application (Sodhi et al., Fig. 2).");
     skel_timeline_draw_share(d, p->have_app ? &p->app : NULL, p->have_skel ? &p->skel : NULL);
     p->charts++;
     if (p->have_app && p->have_skel) {
@@ -1037,7 +1037,7 @@ static int sec_validation_one(struct page *p, const struct skel_results *r)
     if (nb > 0) {
         skel_svg_el(d, "p", NULL,
                     "Prediction error per scenario: (predicted − measured) / measured "
-                    "(seed paper, Fig. 6).");
+                    "(Sodhi et al., Fig. 6).");
         hbar_chart(p, "validate-error", "Prediction error per scenario", b, nb,
                    "error of the prediction (%)", fmt_pct, lab_spct, keys + 1, nkeys - 1);
         /* Chart 3: min, mean, max |error| per method (Fig. 7). */
@@ -1081,7 +1081,7 @@ static int sec_validation_one(struct page *p, const struct skel_results *r)
         if (nm > 0) {
             skel_svg_el(d, "p", NULL,
                         "Mean absolute error per method over the scenarios, with its range "
-                        "(seed paper, Fig. 7).");
+                        "(Sodhi et al., Fig. 7).");
             hbar_chart(p, "validate-summary", "Error per method", m, nm,
                        "absolute error of the prediction (%)", fmt_upct, lab_pct, NULL, 0);
         }
@@ -1498,7 +1498,7 @@ static void sec_critpath(struct page *p)
     section_begin(p, "critical-path", "Critical path",
                   "The longest chain of compute, MPI calls and messages through the run, what it "
                   "is made of, next to each item's share of all CPU time, and how much shorter it "
-                  "gets when the item takes no time (critical-path zeroing; seed 002, Figs. 7-9).");
+                  "gets when the item takes no time (critical-path zeroing; Hollingsworth, Figs. 7-9).");
     if (!cp->have) {
         skel_svg_open(d, "p");
         skel_svg_attr(d, "class", "warn");

@@ -1,4 +1,4 @@
-/* select.h - skeleton-based resource selection (`skel select`, seed 003
+/* select.h - skeleton-based resource selection (`skel select`, Sodhi et al.
  * sections 1 and 5.3): run a performance skeleton on each candidate node set
  * as conditions are now, predict the application's time there as
  *
@@ -53,7 +53,7 @@ struct skel_select_skeleton {
     unsigned nranks;        /* the skeleton runs on exactly this many ranks */
     double app_time_s;      /* the traced run (end of MPI_Init to Finalize, slowest rank) */
     double expected_s;      /* app_time_s / k */
-    double shortest_good_s; /* seed 003 4.5; 0 if unknown */
+    double shortest_good_s; /* Sodhi et al. 4.5; 0 if unknown */
     char mode[16];          /* plan mode it was generated in ("" if not given) */
     uint64_t seed;          /* seed of its compute durations */
     int have_seed;

@@ -1,5 +1,5 @@
 /* commtable.h - communication cost tables: the one-way time of a message by
- * the kind of pair it travels between and its size (seed 000, section 2.2).
+ * the kind of pair it travels between and its size (Eom et al., section 2.2).
  *
  * A table is what `skel netprobe` measures (half the round trip of
  * ping-pongs) and what `skel predict` and `skel critpath` look messages up

@@ -1,11 +1,11 @@
 /* lbf.h - trace-driven prediction of a run on another placement (Load
- * Balancing Factor, seed 000 section 2) and on another network (Networking
- * Factor, seed 000 section 3), or both.
+ * Balancing Factor, Eom et al. section 2) and on another network (Networking
+ * Factor, Eom et al. section 3), or both.
  *
  * The traced processes are grouped onto processors; each processor is shared
  * fairly (round-robin with an infinitely small quantum) by those of its
  * processes that are not blocked.  The Group Activity Graph algorithm of
- * seed 000 Fig. 2 is run over the Program Activity Graph of the trace
+ * Eom et al. Fig. 2 is run over the Program Activity Graph of the trace
  * (pag.h): events are taken in happens-before order, the CPU time between
  * them comes from the trace, and the time a message or a collective takes
  * comes from communication tables (commtable.h) - as a change against the

@@ -1,7 +1,8 @@
 /* validate.c - predicted against measured run time under sharing scenarios,
- * with the two baselines of seed 003 5.4 (validate.h). */
+ * with the two baselines of Sodhi et al. 5.4 (validate.h). */
 #include "validate.h"
 
+#include "afile.h"
 #include "error.h"
 #include "nodeset.h"
 #include "proc.h"
@@ -133,7 +134,7 @@ int skel_validate_load_commands(const char *path, char ****cmds, size_t *n)
     unsigned lineno = 0;
     *cmds = NULL;
     *n = 0;
-    int rc = skel_xmldoc_read_file(path, COMMANDS_MAX, &buf, &len);
+    int rc = skel_read_file(path, COMMANDS_MAX, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
     if (memchr(buf, '\0', len) != NULL) {
@@ -445,7 +446,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fputc('\n', out);
     }
 
-    /* Predictions and errors (seed 003 Figure 6). */
+    /* Predictions and errors (Sodhi et al. Figure 6). */
     fprintf(out, "\nPredicted application time (s) and error\n%-20s", "scenario");
     for (size_t k = 0; k < t->nskel; k++) {
         char h[32];
@@ -471,7 +472,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fputc('\n', out);
     }
 
-    /* Summary per method (seed 003 Figure 7). */
+    /* Summary per method (Sodhi et al. Figure 7). */
     size_t nshared = 0;
     for (size_t i = 0; i < t->nrows; i++)
         nshared += !t->rows[i].reference;
@@ -724,7 +725,7 @@ static int csv_each(const char *path, int (*fn)(void *arg, char **f, unsigned li
 {
     char *buf = NULL, *rec = NULL;
     size_t len = 0;
-    int rc = skel_xmldoc_read_file(path, CSV_MAX, &buf, &len);
+    int rc = skel_read_file(path, CSV_MAX, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
     if ((rec = malloc(len + 1)) == NULL) {
@@ -1021,7 +1022,7 @@ static void tail_of(const char *path, char *out, size_t len)
     char *buf = NULL;
     size_t n = 0;
     out[0] = '\0';
-    if (skel_xmldoc_read_file(path, 1u << 24, &buf, &n) != SKEL_OK) {
+    if (skel_read_file(path, 1u << 24, &buf, &n) != SKEL_OK) {
         skel_clear_error();
         return;
     }

@@ -156,50 +156,6 @@ out:
     return rc;
 }
 
-int skel_xmldoc_read_file(const char *path, size_t max, char **buf, size_t *len)
-{
-    int rc = SKEL_OK;
-    char *b = NULL;
-    size_t n = 0, cap = 0;
-    *buf = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rbe");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            size_t ncap = cap ? cap * 2 : 8192;
-            char *nb = realloc(b, ncap);
-            if (nb == NULL) {
-                rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-                goto out;
-            }
-            b = nb;
-            cap = ncap;
-        }
-        size_t r = fread(b + n, 1, cap - n - 1, f);
-        n += r;
-        if (n > max) {
-            rc = skel_fail(SKEL_ERANGE, "%s: larger than the %zu bytes accepted", path, max);
-            goto out;
-        }
-        if (r == 0)
-            break;
-    }
-    if (ferror(f)) {
-        rc = skel_fail(SKEL_EIO, "%s: read error", path);
-        goto out;
-    }
-    b[n] = '\0';
-    *buf = b;
-    *len = n;
-    b = NULL;
-out:
-    fclose(f);
-    free(b);
-    return rc;
-}
 
 unsigned skel_xmldoc_line(const xmlNode *node)
 {

@@ -1,6 +1,7 @@
 /* scenario.c - sharing scenarios: parse, apply onto the testbed, undo. */
 #include "scenario.h"
 
+#include "afile.h"
 #include "error.h"
 #include "proc.h"
 #include "xmldoc.h"
@@ -214,7 +215,7 @@ int skel_scenario_load(const char *path, struct skel_scenario_list **out)
     char *buf = NULL;
     size_t len = 0;
     *out = NULL;
-    int rc = skel_xmldoc_read_file(path, SKEL_XMLDOC_MAX_BYTES, &buf, &len);
+    int rc = skel_read_file(path, SKEL_XMLDOC_MAX_BYTES, &buf, &len);
     if (rc == SKEL_OK)
         rc = skel_scenario_parse(buf, len, path, out);
     free(buf);

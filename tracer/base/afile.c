@@ -1,0 +1,195 @@
+/* afile.c - output files replaced atomically (afile.h). */
+#include "afile.h"
+
+#include "error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct skel_afile {
+    FILE *f;
+    char *path;
+    char *tmp;
+};
+
+static atomic_uint counter;
+
+int skel_afile_open(const char *path, skel_afile **out)
+{
+    *out = NULL;
+    skel_afile *af = calloc(1, sizeof *af);
+    size_t len = strlen(path) + 64;
+    if (af == NULL || (af->path = strdup(path)) == NULL || (af->tmp = malloc(len)) == NULL) {
+        if (af != NULL) {
+            free(af->path);
+            free(af);
+        }
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+        snprintf(af->tmp, len, "%s.tmp.%ld.%u", path, (long)getpid(),
+                 atomic_fetch_add(&counter, 1u));
+        fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        int e = errno;
+        int rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", af->tmp, strerror(e));
+        free(af->tmp);
+        free(af->path);
+        free(af);
+        return rc;
+    }
+    af->f = fdopen(fd, "w");
+    if (af->f == NULL) {
+        close(fd);
+        unlink(af->tmp);
+        free(af->tmp);
+        free(af->path);
+        free(af);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    setvbuf(af->f, NULL, _IOFBF, 1 << 16);
+    *out = af;
+    return SKEL_OK;
+}
+
+FILE *skel_afile_stream(skel_afile *af)
+{
+    return af->f;
+}
+
+const char *skel_afile_tmpname(const skel_afile *af)
+{
+    return af->tmp;
+}
+
+static void release(skel_afile *af)
+{
+    free(af->tmp);
+    free(af->path);
+    free(af);
+}
+
+int skel_afile_commit(skel_afile *af)
+{
+    if (af == NULL)
+        return skel_fail(SKEL_EINTERNAL, "no file to commit");
+    int rc = SKEL_OK, e = 0;
+    int bad = ferror(af->f);
+    if (fflush(af->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && fsync(fileno(af->f)) != 0 && errno != EINVAL) {
+        bad = 1;
+        e = errno;
+    }
+    if (fclose(af->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        rc = skel_fail(SKEL_EIO, "%s: write error%s%s", af->path, e ? ": " : "",
+                       e ? strerror(e) : "");
+    } else if (rename(af->tmp, af->path) != 0) {
+        e = errno;
+        rc = skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", af->tmp, af->path, strerror(e));
+    }
+    if (rc != SKEL_OK)
+        unlink(af->tmp);
+    release(af);
+    return rc;
+}
+
+void skel_afile_abort(skel_afile *af)
+{
+    if (af == NULL)
+        return;
+    fclose(af->f);
+    unlink(af->tmp);
+    release(af);
+}
+
+int skel_afile_write(const char *path, const void *buf, size_t len)
+{
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    if (len > 0 && fwrite(buf, 1, len, af->f) != len) {
+        int e = errno;
+        skel_afile_abort(af);
+        return skel_fail(SKEL_EIO, "%s: write error: %s", path, strerror(e));
+    }
+    return skel_afile_commit(af);
+}
+
+int skel_stream_close(FILE *f, const char *name)
+{
+    int bad = ferror(f), e = 0;
+    if (fflush(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad)
+        return skel_fail(SKEL_EIO, "%s: write error%s%s", name, e ? ": " : "",
+                         e ? strerror(e) : "");
+    return SKEL_OK;
+}
+
+int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
+{
+    int rc = SKEL_OK;
+    char *b = NULL;
+    size_t n = 0, cap = 0;
+    *buf = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rbe");
+    if (f == NULL)
+        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
+                         strerror(errno));
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            size_t ncap = cap ? cap * 2 : 8192;
+            char *nb = realloc(b, ncap);
+            if (nb == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
+                goto out;
+            }
+            b = nb;
+            cap = ncap;
+        }
+        size_t r = fread(b + n, 1, cap - n - 1, f);
+        n += r;
+        if (n > max) {
+            rc = skel_fail(SKEL_ERANGE, "%s: larger than the %zu bytes accepted", path, max);
+            goto out;
+        }
+        if (r == 0)
+            break;
+    }
+    if (ferror(f)) {
+        rc = skel_fail(SKEL_EIO, "%s: read error", path);
+        goto out;
+    }
+    b[n] = '\0';
+    *buf = b;
+    *len = n;
+    b = NULL;
+out:
+    fclose(f);
+    free(b);
+    return rc;
+}

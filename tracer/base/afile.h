@@ -1,0 +1,57 @@
+/* afile.h - whole files: written so that readers see them whole or not at all,
+ * and read with a size limit.
+ *
+ * Every file Skel writes goes through here: it is written under a temporary
+ * name in the same directory (PATH.tmp.<pid>.<n>, created exclusively), then
+ * flushed, synced, checked for write errors and renamed over PATH.  A failure
+ * at any step removes the temporary file and leaves PATH as it was.
+ *
+ *     skel_afile *af;
+ *     if ((rc = skel_afile_open(path, &af)) != SKEL_OK) return rc;
+ *     fprintf(skel_afile_stream(af), ...);
+ *     return skel_afile_commit(af);      (or skel_afile_abort(af) on error)
+ *
+ * Ownership: skel_afile_open() allocates the handle; exactly one of
+ * skel_afile_commit() and skel_afile_abort() releases it (both accept NULL).
+ */
+#ifndef SKEL_AFILE_H
+#define SKEL_AFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct skel_afile skel_afile;
+
+/* Create the temporary file for path (mode 0666 less the umask).  SKEL_EIO
+ * naming the temporary path when it cannot be created. */
+int skel_afile_open(const char *path, skel_afile **out);
+
+/* The stream to write to (fully buffered). */
+FILE *skel_afile_stream(skel_afile *af);
+
+/* The temporary file's name (for messages and for tools that write by name). */
+const char *skel_afile_tmpname(const skel_afile *af);
+
+/* Flush, fsync, close and rename over the target.  SKEL_EIO naming the file
+ * and the cause (a write error at any earlier point, ENOSPC at close, ...).
+ * Releases af in every case. */
+int skel_afile_commit(skel_afile *af);
+
+/* Close and remove the temporary file; the target is left as it was. */
+void skel_afile_abort(skel_afile *af);
+
+/* Write len bytes to path through a temporary file (the calls above). */
+int skel_afile_write(const char *path, const void *buf, size_t len);
+
+/* Close a stream Skel wrote results to (stdout, or a file it was handed)
+ * and report what went wrong on it: SKEL_EIO "NAME: write error: CAUSE" when
+ * any write failed (ENOSPC, EPIPE, /dev/full) or the close did.  For stdout,
+ * call it once at exit. */
+int skel_stream_close(FILE *f, const char *name);
+
+/* Read a whole file of at most max bytes into a malloc'd, NUL-terminated
+ * buffer the caller frees.  SKEL_ENOTFOUND, SKEL_EIO, or SKEL_ERANGE when it
+ * is larger than max (naming the file). */
+int skel_read_file(const char *path, size_t max, char **buf, size_t *len);
+
+#endif

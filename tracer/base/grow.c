@@ -1,0 +1,48 @@
+/* grow.c - growable arrays (grow.h). */
+#include "grow.h"
+
+#include "error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int skel_oom(void)
+{
+    return skel_fail(SKEL_ENOMEM, "out of memory");
+}
+
+int skel_grow(void *arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return SKEL_OK;
+    size_t ncap = *cap ? *cap : 16;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2)
+            return skel_oom();
+        ncap *= 2;
+    }
+    if (elem != 0 && ncap > SIZE_MAX / elem)
+        return skel_oom();
+    void *old;
+    memcpy(&old, arr, sizeof old);
+    void *p = realloc(old, ncap * elem);
+    if (p == NULL)
+        return skel_oom();
+    memcpy(arr, &p, sizeof p);
+    *cap = ncap;
+    return SKEL_OK;
+}
+
+int skel_grow_u32(void *arr, uint32_t *cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap)
+        return SKEL_OK;
+    if (need > UINT32_MAX)
+        return skel_fail(SKEL_ERANGE, "more than %u elements", UINT32_MAX);
+    size_t c = *cap;
+    int rc = skel_grow(arr, &c, (size_t)need, elem);
+    if (rc != SKEL_OK)
+        return rc;
+    *cap = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
+    return SKEL_OK;
+}
