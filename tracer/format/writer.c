@@ -556,10 +556,17 @@ int skel_writer_crash(skel_writer *w, int signo, int abort_code)
 {
     if (w->dead)
         return SKEL_OK;
-    int rc = close_data(w);
-    if (set_ending(w, ending_of(signo, abort_code), signo, abort_code) != 0 && rc == SKEL_OK)
+    /* The process is about to end, and the launcher may kill it any moment
+     * (it kills the other ranks as soon as one exits without MPI_Finalize).
+     * Mapped, every record is already in the file: say why first, then
+     * tidy up.  Streamed, the records must be written before anything. */
+    int ending = ending_of(signo, abort_code), rc = SKEL_OK;
+    if (!w->stream && set_ending(w, ending, signo, abort_code) != 0)
         rc = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
-    return rc;
+    int rc2 = close_data(w);
+    if (w->stream && set_ending(w, ending, signo, abort_code) != 0 && rc2 == SKEL_OK)
+        rc2 = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    return rc != SKEL_OK ? rc : rc2;
 }
 
 void skel_writer_crash_from_signal(skel_writer *w, int signo)
