@@ -364,6 +364,7 @@ int skel_tr_start(int provided)
     const char *dir = getenv("SKEL_TRACE_DIR");
     snprintf(s->dir, sizeof s->dir, "%s", dir != NULL && *dir ? dir : "skel-trace");
 
+    skel_tr_clock_start();
     struct timespec rt;
     clock_gettime(CLOCK_REALTIME, &rt);
     s->t_init = skel_tr_now();
