@@ -45,10 +45,10 @@ static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *
     ev->call = calls[i % 8];
     ev->thread = (i % 50 == 49) ? 1 : 0;
     ev->site = (uint32_t)(i % 5);
-    ev->gap_wall = (uint64_t)(1000 + (i * 7919) % 100000);
+    ev->gap_wall = (uint64_t)(1000 + ((int64_t)i * 7919) % 100000);
     ev->gap_cpu = i % 3 == 0 ? ev->gap_wall : ev->gap_wall / 2;
     ev->t_start = *clock + ev->gap_wall;
-    ev->t_end = ev->t_start + (uint64_t)(100 + (i * 104729) % 5000);
+    ev->t_end = ev->t_start + (uint64_t)(100 + ((int64_t)i * 104729) % 5000);
     *clock = ev->t_end;
     ev->comm = i % 7 == 0 ? 2 : SKEL_COMM_WORLD;
     ev->flags = i % 11 == 0 ? SKEL_EVF_FORTRAN : 0;
