@@ -2,12 +2,12 @@
 #include "sigfile.h"
 
 #include "calls.h"
+#include "afile.h"
 #include "error.h"
+#include "xmldoc.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
-#include <libxml/relaxng.h>
-#include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
 #include <math.h>
 #include <stdarg.h>
@@ -469,35 +469,7 @@ int skel_sigfile_write(const char *path, const skel_signature *s)
     int rc = skel_sigfile_format(s, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (tmp == NULL) {
-        free(buf);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create (writing %s first): %s", path, tmp,
-                       strerror(errno));
-        goto out;
-    }
-    int bad = fwrite(buf, 1, len, f) != len;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    int err = errno;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        rc = skel_fail(SKEL_EIO, "%s: write failed: %s", tmp, strerror(err ? err : errno));
-        unlink(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-    }
-out:
-    free(tmp);
+    rc = skel_afile_write(path, buf, len);
     free(buf);
     return rc;
 }
@@ -506,97 +478,11 @@ out:
  * Reading
  * ====================================================================== */
 
-struct first_error {
-    int have;
-    unsigned line;
-    char node[64];
-    char msg[512];
-    const xmlNode *cur; /* element being validated (some errors come without one) */
-};
-
-static void trim_copy(char *dst, size_t n, const char *src)
-{
-    snprintf(dst, n, "%s", src != NULL ? src : "");
-    size_t k = strlen(dst);
-    while (k > 0 && (dst[k - 1] == '\n' || dst[k - 1] == ' '))
-        dst[--k] = '\0';
-}
-
-static void on_error(void *data, xmlErrorPtr err)
-{
-    struct first_error *fe = data;
-    if (fe->have || err == NULL)
-        return;
-    fe->have = 1;
-    fe->line = err->line > 0 ? (unsigned)err->line : 0;
-    const xmlNode *node = err->node;
-    if (node == NULL || fe->line == 0)
-        node = node != NULL ? node : fe->cur;
-    if (node != NULL) {
-        if (fe->line == 0)
-            fe->line = (unsigned)xmlGetLineNo(node);
-        if (node->type == XML_ELEMENT_NODE && node->name != NULL)
-            snprintf(fe->node, sizeof fe->node, "%s", (const char *)node->name);
-    }
-    trim_copy(fe->msg, sizeof fe->msg, err->message);
-    /* libxml2 does not say which attribute: say what to look for. */
-    if (strstr(fe->msg, "failed to validate attributes") != NULL)
-        snprintf(fe->msg, sizeof fe->msg, "an attribute is missing, not allowed here, or has a "
-                 "value the schema does not allow (see docs/signature.md)");
-}
-
-/* Validate element n and its subtree progressively (as libxml2's reader
- * does), so that every error is attributed to the element being checked -
- * libxml2 reports some, such as a missing attribute, without a node.
- * 0 if valid. */
-static int validate(xmlRelaxNGValidCtxtPtr vc, xmlDocPtr doc, xmlNodePtr n, struct first_error *fe,
-                    int depth)
-{
-    if (depth > 64)
-        return -1; /* deeper than any signature: the schema would refuse it */
-    fe->cur = n;
-    int ret = xmlRelaxNGValidatePushElement(vc, doc, n);
-    if (ret == 0) {
-        /* This element needs its whole subtree at once. */
-        ret = xmlRelaxNGValidateFullElement(vc, doc, n);
-        return ret == 1 ? 0 : -1;
-    }
-    int bad = ret != 1;
-    for (xmlNodePtr c = n->children; c != NULL; c = c->next) {
-        if (c->type == XML_ELEMENT_NODE) {
-            bad |= validate(vc, doc, c, fe, depth + 1) != 0;
-        } else if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) {
-            fe->cur = n;
-            const xmlChar *t = c->content ? c->content : (const xmlChar *)"";
-            bad |= xmlRelaxNGValidatePushCData(vc, t, xmlStrlen(t)) != 1;
-        }
-        if (bad && fe->have)
-            return -1;
-    }
-    fe->cur = n;
-    bad |= xmlRelaxNGValidatePopElement(vc, doc, n) != 1;
-    return bad ? -1 : 0;
-}
-
-/* Structured errors of validation go through the context; the generic
- * handler is silenced so that nothing is printed. */
-static void quiet(void *ctx, const char *msg, ...)
-{
-    (void)ctx;
-    (void)msg;
-}
-
 struct rd {
     const char *name;
     skel_signature *s;
     uint32_t *lsym, *lblk, *lcls, *lrank, *lcomm;
 };
-
-static unsigned line_of(const xmlNode *n)
-{
-    long l = xmlGetLineNo(n);
-    return l > 0 ? (unsigned)l : 0;
-}
 
 static int bad(const struct rd *r, const xmlNode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -607,7 +493,7 @@ static int bad(const struct rd *r, const xmlNode *n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return skel_fail(SKEL_EFORMAT, "%s:%u: %s", r->name, line_of(n), msg);
+    return skel_fail(SKEL_EFORMAT, "%s:%u: %s", r->name, skel_xmldoc_line(n), msg);
 }
 
 static int is(const xmlNode *n, const char *name)
@@ -981,7 +867,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                    s->nsymbols);
     if (r->lsym[id] != 0)
         return bad(r, n, "symbol %u is defined twice (first at line %u)", id, r->lsym[id]);
-    r->lsym[id] = line_of(n) ? line_of(n) : 1;
+    r->lsym[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_symbol *y = &s->symbols[id];
     y->id = id;
     y->cls = cls;
@@ -1082,7 +968,7 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
         return bad(r, n, "block %u: ids must be below the number of blocks (%u)", id, s->nblocks);
     if (r->lblk[id] != 0)
         return bad(r, n, "block %u is defined twice (first at line %u)", id, r->lblk[id]);
-    r->lblk[id] = line_of(n) ? line_of(n) : 1;
+    r->lblk[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_block *b = &s->blocks[id];
     b->id = id;
     b->cls = cls;
@@ -1127,7 +1013,7 @@ static int class_el(struct rd *r, const xmlNode *n)
                    s->nclasses);
     if (r->lcls[id] != 0)
         return bad(r, n, "class %u is defined twice (first at line %u)", id, r->lcls[id]);
-    r->lcls[id] = line_of(n) ? line_of(n) : 1;
+    r->lcls[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_class *k = &s->classes[id];
     k->id = id;
     int32_t *ranks = NULL;
@@ -1249,7 +1135,7 @@ static int build(struct rd *r, const xmlNode *root)
             rc = bad(r, c, "communicator %u: ids must be distinct and below %u", id, s->ncomms);
             break;
         }
-        r->lcomm[id] = line_of(c) ? line_of(c) : 1;
+        r->lcomm[id] = skel_xmldoc_line(c) ? skel_xmldoc_line(c) : 1;
         skel_sig_comm *x = &s->comms[id];
         x->id = id;
         char *cb = get(c, "created-by"), *inter = get(c, "inter");
@@ -1297,7 +1183,7 @@ static int build(struct rd *r, const xmlNode *root)
             rc = bad(r, c, "rank %u: ids must be distinct and below %u", id, s->nranks);
             break;
         }
-        r->lrank[id] = line_of(c) ? line_of(c) : 1;
+        r->lrank[id] = skel_xmldoc_line(c) ? skel_xmldoc_line(c) : 1;
         skel_sig_rank *x = &s->ranks[id];
         x->rank = id;
         struct intv iv = {.wantu = 1};
@@ -1347,72 +1233,15 @@ static int build(struct rd *r, const xmlNode *root)
 
 int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signature **out)
 {
-    int rc = SKEL_OK;
-    xmlParserCtxtPtr pctx = NULL;
+    static const struct skel_xmldoc_opts opts = {
+        .what = "a signature", .max_bytes = SKEL_SIGFILE_MAX_BYTES, .see = "docs/signature.md"};
     xmlDocPtr doc = NULL;
-    xmlRelaxNGParserCtxtPtr sp = NULL;
-    xmlRelaxNGPtr rng = NULL;
-    xmlRelaxNGValidCtxtPtr vc = NULL;
-    struct first_error fe = {0}, se = {0};
     struct rd r = {.name = name};
     *out = NULL;
-    if (len == 0)
-        return skel_fail(SKEL_EFORMAT, "%s:1: empty file, expected a signature (XML)", name);
-    if (len > SKEL_SIGFILE_MAX_BYTES || len > INT32_MAX)
-        return skel_fail(SKEL_ERANGE, "%s: %zu bytes, more than the %llu accepted", name, len,
-                         (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
-    xmlInitParser();
-    xmlSetGenericErrorFunc(NULL, quiet);
-    pctx = xmlNewParserCtxt();
-    if (pctx == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    doc = xmlCtxtReadMemory(pctx, buf, (int)len, name, NULL,
-                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
-    if (doc == NULL || !pctx->wellFormed) {
-        xmlErrorPtr e = xmlCtxtGetLastError(pctx);
-        char msg[512];
-        trim_copy(msg, sizeof msg, e ? e->message : "parse error");
-        rc = skel_fail(SKEL_EFORMAT, "%s:%d: not well-formed XML: %s", name,
-                       e && e->line > 0 ? e->line : 1, msg);
-        goto out;
-    }
-    if (doc->intSubset != NULL || doc->extSubset != NULL) {
-        rc = skel_fail(SKEL_EFORMAT, "%s:%ld: a DOCTYPE is not allowed in a signature", name,
-                       doc->intSubset ? xmlGetLineNo((xmlNodePtr)doc->intSubset) : 1L);
-        goto out;
-    }
-    sp = xmlRelaxNGNewMemParserCtxt((const char *)skel_schema_signature,
-                                    (int)skel_schema_signature_len);
-    if (sp == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
-    rng = xmlRelaxNGParse(sp);
-    if (rng == NULL) {
-        rc = skel_fail(SKEL_EINTERNAL, "the embedded signature schema does not compile: line "
-                       "%u: %s", se.line, se.msg);
-        goto out;
-    }
-    vc = xmlRelaxNGNewValidCtxt(rng);
-    if (vc == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    xmlRelaxNGSetValidStructuredErrors(vc, on_error, &fe);
-    xmlNodePtr top = xmlDocGetRootElement(doc);
-    if (top == NULL || validate(vc, doc, top, &fe, 0) != 0 || fe.have) {
-        if (fe.node[0] != '\0')
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: element '%s': %s", name, fe.line ? fe.line : 1,
-                           fe.node, fe.have ? fe.msg : "does not match the schema");
-        else
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: %s", name, fe.line ? fe.line : 1,
-                           fe.have ? fe.msg : "does not match the schema");
-        goto out;
-    }
+    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature,
+                                   skel_schema_signature_len, NULL, &opts, &doc);
+    if (rc != SKEL_OK)
+        return rc;
     if ((r.s = calloc(1, sizeof *r.s)) == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
         goto out;
@@ -1434,16 +1263,7 @@ out:
     free(r.lcls);
     free(r.lrank);
     free(r.lcomm);
-    if (vc)
-        xmlRelaxNGFreeValidCtxt(vc);
-    if (rng)
-        xmlRelaxNGFree(rng);
-    if (sp)
-        xmlRelaxNGFreeParserCtxt(sp);
-    if (doc)
-        xmlFreeDoc(doc);
-    if (pctx)
-        xmlFreeParserCtxt(pctx);
+    xmlFreeDoc(doc);
     return rc;
 }
 
