@@ -2,6 +2,7 @@
 #include "launch.h"
 
 #include "error.h"
+#include "grow.h"
 #include "proc.h"
 
 #include <errno.h>
@@ -32,15 +33,9 @@ static void vec_push(struct vec *x, const char *s)
 {
     if (x->oom)
         return;
-    if (x->n + 2 > x->cap) {
-        size_t cap = x->cap ? x->cap * 2 : 32;
-        char **nv = realloc(x->v, cap * sizeof *nv);
-        if (nv == NULL) {
-            x->oom = 1;
-            return;
-        }
-        x->v = nv;
-        x->cap = cap;
+    if (skel_grow(&x->v, &x->cap, x->n + 2, sizeof *x->v) != SKEL_OK) {
+        x->oom = 1;
+        return;
     }
     char *d = strdup(s);
     if (d == NULL) {

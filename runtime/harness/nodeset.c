@@ -3,6 +3,7 @@
 
 #include "afile.h"
 #include "error.h"
+#include "grow.h"
 #include "xmldoc.h"
 
 #include <ctype.h>
@@ -404,14 +405,9 @@ static int names_push(struct names *ns, const char *s, size_t len)
     if (ns->n >= SKEL_NODESET_MAX_NODES)
         return skel_fail(SKEL_ERANGE, "Slurm node list expands to more than %d hosts",
                          SKEL_NODESET_MAX_NODES);
-    if (ns->n == ns->cap) {
-        size_t cap = ns->cap ? ns->cap * 2 : 16;
-        char **nv = realloc(ns->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory");
-        ns->v = nv;
-        ns->cap = cap;
-    }
+    int rc = skel_grow(&ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
+    if (rc != SKEL_OK)
+        return rc;
     char *d = malloc(len + 1);
     if (d == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");

@@ -2,6 +2,7 @@
 #include "commtable.h"
 
 #include "error.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -152,14 +153,9 @@ int skel_commtable_add(skel_commtable *t, const struct skel_commtable_row *row)
     if (lo < k->n && k->rows[lo].size == row->size)
         return skel_fail(SKEL_EFORMAT, "%s: %s, %llu bytes is given twice", t->name,
                          kind_names[row->kind], (unsigned long long)row->size);
-    if (k->n == k->cap) {
-        size_t ncap = k->cap ? k->cap * 2 : 16;
-        struct skel_commtable_row *nr = realloc(k->rows, ncap * sizeof *nr);
-        if (nr == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory");
-        k->rows = nr;
-        k->cap = ncap;
-    }
+    int rc = skel_grow(&k->rows, &k->cap, k->n + 1, sizeof *k->rows);
+    if (rc != SKEL_OK)
+        return rc;
     memmove(&k->rows[lo + 1], &k->rows[lo], (k->n - lo) * sizeof *k->rows);
     k->rows[lo] = *row;
     k->n++;

@@ -2,6 +2,7 @@
 #include "export.h"
 
 #include "error.h"
+#include "grow.h"
 #include "replay.h"
 #include "report_text.h"
 
@@ -101,17 +102,11 @@ static const char *site_label(struct exporter *x, const skel_rank_reader *r, uin
         return NULL;
     struct site_cache *c = &x->sites[rank];
     if (site >= c->n) {
-        uint32_t n = c->n ? c->n : 16;
-        while (n <= site)
-            n *= 2;
-        char **nl = realloc(c->label, n * sizeof *nl);
-        if (nl == NULL) {
-            *rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        uint32_t old = c->n;
+        if ((*rc = skel_grow_u32(&c->label, &c->n, (uint64_t)site + 1, sizeof *c->label)) !=
+            SKEL_OK)
             return NULL;
-        }
-        memset(nl + c->n, 0, (n - c->n) * sizeof *nl);
-        c->label = nl;
-        c->n = n;
+        memset(c->label + old, 0, (c->n - old) * sizeof *c->label);
     }
     if (c->label[site] == NULL) {
         char buf[1024];

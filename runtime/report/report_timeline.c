@@ -2,6 +2,7 @@
 #include "report_timeline.h"
 
 #include "error.h"
+#include "grow.h"
 #include "replay.h"
 #include "report_text.h"
 
@@ -383,15 +384,9 @@ static void pb_put(struct pathbuf *p, const char *fmt, ...)
 {
     if (p->oom)
         return;
-    if (p->cap - p->n < 64) {
-        size_t cap = p->cap ? p->cap * 2 : 4096;
-        char *s = realloc(p->s, cap);
-        if (s == NULL) {
-            p->oom = 1;
-            return;
-        }
-        p->s = s;
-        p->cap = cap;
+    if (skel_grow(&p->s, &p->cap, p->n + 64, 1) != SKEL_OK) {
+        p->oom = 1;
+        return;
     }
     va_list ap;
     va_start(ap, fmt);
