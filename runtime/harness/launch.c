@@ -1,6 +1,8 @@
 /* launch.c - run a command on a node set, time it, summarise, write CSV. */
 #include "launch.h"
 
+#include "afile.h"
+#include "csv.h"
 #include "error.h"
 #include "grow.h"
 #include "proc.h"
@@ -593,42 +595,25 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
 
 /* ---- CSV ---------------------------------------------------------------- */
 
-/* RFC 4180: quote fields holding a comma, quote or line break. */
 void skel_launch_csv_field(FILE *f, const char *s)
 {
-    if (s == NULL)
-        return;
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
+    skel_csv_field(f, s);
 }
 
 static void csv_tail(FILE *f, const struct skel_launch_spec *s, const char *command)
 {
     fputc(',', f);
-    skel_launch_csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
+    skel_csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
     fprintf(f, ",%u,", s->nranks);
-    skel_launch_csv_field(f, s->scenario ? s->scenario->name : "");
+    skel_csv_field(f, s->scenario ? s->scenario->name : "");
     fputc(',', f);
-    skel_launch_csv_field(f, command);
+    skel_csv_field(f, command);
     fputc('\n', f);
 }
 
 int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
                           const struct skel_launch_result *res)
 {
-    char tmp[PATH_MAX];
-    int rc = SKEL_OK;
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_ERANGE, "%s: path too long", path);
     /* The command as one field, words joined by blanks. */
     size_t clen = 1;
     for (size_t i = 0; s->argv && s->argv[i]; i++)
@@ -641,11 +626,13 @@ int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
             strcat(command, " ");
         strcat(command, s->argv[i]);
     }
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
-        goto out;
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK) {
+        free(command);
+        return rc;
     }
+    FILE *f = skel_afile_stream(af);
     fputs("kind,repeat,wall_s,outcome,status,median_s,min_s,max_s,mad_s,q1_s,q3_s,nodes,nranks,"
           "scenario,command\n",
           f);
@@ -662,20 +649,6 @@ int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
             all_ok ? "ok" : "failed", st->median_s, st->min_s, st->max_s, st->mad_s, st->q1_s,
             st->q3_s);
     csv_tail(f, s, command);
-    int bad = ferror(f);
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        rc = skel_fail(SKEL_EIO, "%s: write error: %s", tmp, strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-    }
-out:
     free(command);
-    return rc;
+    return skel_afile_commit(af);
 }

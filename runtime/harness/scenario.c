@@ -292,11 +292,11 @@ static void record_free(struct record *r)
 
 static int record_write(const char *path, const struct record *r)
 {
-    char tmp[PATH_MAX + 8];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc, "writing the scenario state");
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "%s\n# written by skel; undone by the next scenario apply or 'skel testbed down'\n",
             STATE_MAGIC);
     fprintf(f, "owner %d %llu\nname %s\n", (int)r->owner, r->owner_start, r->name);
@@ -308,15 +308,9 @@ static int record_write(const char *path, const struct record *r)
     }
     for (size_t i = 0; i < r->ncomp; i++)
         fprintf(f, "competitor %d %llu\n", (int)r->comp[i], r->comp_start[i]);
-    int bad = fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot write the scenario state: %s", path,
-                         strerror(errno));
-    }
-    return SKEL_OK;
+    if ((rc = skel_afile_commit(af)) != SKEL_OK)
+        skel_fail_context(rc, "writing the scenario state");
+    return rc;
 }
 
 static int record_read(const char *path, struct record *r)

@@ -1,6 +1,7 @@
 /* commtable.c - communication cost tables (commtable.h). */
 #include "commtable.h"
 
+#include "afile.h"
 #include "error.h"
 #include "grow.h"
 
@@ -608,39 +609,7 @@ int skel_commtable_write(const skel_commtable *t, const char *path, const char *
     int rc = skel_commtable_format(t, comment, &text);
     if (rc != SKEL_OK)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (tmp == NULL) {
-        free(text);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-        goto out;
-    }
-    size_t len = strlen(text), off = 0;
-    while (off < len) {
-        ssize_t n = write(fd, text + off, len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(n < 0 ? errno : EIO));
-            break;
-        }
-        off += (size_t)n;
-    }
-    if (rc == SKEL_OK && fsync(fd) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (close(fd) != 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: %s", path, strerror(errno));
-    if (rc != SKEL_OK)
-        unlink(tmp);
-out:
-    free(tmp);
+    rc = skel_afile_write(path, text, strlen(text));
     free(text);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* export.c - the Chrome trace-event format (see export.h). */
 #include "export.h"
 
+#include "afile.h"
 #include "error.h"
 #include "grow.h"
 #include "replay.h"
@@ -10,7 +11,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Labels of the call sites of one rank, made once each. */
 struct site_cache {
@@ -510,27 +510,14 @@ int skel_export_chrome(const skel_trace *t, const struct skel_export_opts *o, co
 {
     if (strcmp(path, "-") == 0)
         return skel_export_chrome_stream(t, o, stdout, st);
-    size_t len = strlen(path) + 32;
-    char *tmp = malloc(len);
-    if (tmp == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    int rc = SKEL_OK;
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
-        goto out;
-    }
-    /* Large buffer: the export is many small writes. */
-    setvbuf(f, NULL, _IOFBF, 1 << 20);
-    rc = skel_export_chrome_stream(t, o, f, st);
-    if (fclose(f) != 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
     if (rc != SKEL_OK)
-        unlink(tmp);
-out:
-    free(tmp);
-    return rc;
+        return rc;
+    rc = skel_export_chrome_stream(t, o, skel_afile_stream(af), st);
+    if (rc != SKEL_OK) {
+        skel_afile_abort(af);
+        return rc;
+    }
+    return skel_afile_commit(af);
 }

@@ -6,6 +6,7 @@
  * named after their id on the page (sec_timeline, sec_validation...). */
 #include "report.h"
 
+#include "afile.h"
 #include "critpath.h"
 #include "error.h"
 #include "report_results.h"
@@ -1913,33 +1914,35 @@ int skel_report_write(const struct skel_report_opts *o, const char *path,
     if (p == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     p->o = o;
-    char *tmp = NULL;
+    skel_afile *af = NULL;
     xmlTextWriterPtr w = NULL;
     int rc = load(p);
     if (rc == SKEL_OK)
         rc = load_critpath(p);
+    if (rc == SKEL_OK)
+        rc = skel_afile_open(path, &af);
     if (rc != SKEL_OK)
         goto out;
-    size_t len = strlen(path) + 32;
-    if ((tmp = malloc(len)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    if ((w = xmlNewTextWriterFilename(tmp, 0)) == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create", tmp);
+    /* libxml2 writes into the temporary file's stream (and does not close
+     * it): the commit sees every write error. */
+    xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(skel_afile_stream(af), NULL);
+    if (ob == NULL || (w = xmlNewTextWriter(ob)) == NULL) {
+        if (ob != NULL)
+            xmlOutputBufferClose(ob);
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     p->d.w = w;
     rc = write_page(p);
     if (xmlTextWriterFlush(w) < 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: write error", tmp);
-    xmlFreeTextWriter(w); /* closes the file */
+        rc = skel_fail(SKEL_EIO, "%s: write error", path);
+    xmlFreeTextWriter(w); /* frees ob, leaves the stream open */
     w = NULL;
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-    if (rc != SKEL_OK)
-        unlink(tmp);
+    if (rc == SKEL_OK)
+        rc = skel_afile_commit(af);
+    else
+        skel_afile_abort(af);
+    af = NULL;
     if (rc == SKEL_OK && sum != NULL) {
         sum->sections = p->sections;
         sum->charts = p->charts;
@@ -1960,7 +1963,7 @@ int skel_report_write(const struct skel_report_opts *o, const char *path,
 out:
     if (w != NULL)
         xmlFreeTextWriter(w);
-    free(tmp);
+    skel_afile_abort(af);
     if (p->have_app)
         skel_timeline_free(&p->app);
     if (p->have_skel)

@@ -8,6 +8,7 @@
  */
 #include "meta.h"
 
+#include "afile.h"
 #include "error.h"
 #include "event.h"
 
@@ -497,12 +498,11 @@ static void put_string(FILE *f, const char *s)
 
 int skel_meta_write(const char *path, const skel_meta *m)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "# Skel trace metadata (docs/trace-format.md)\n");
     fprintf(f, "skel-trace %u %u\n", SKEL_TRACE_VERSION_MAJOR, SKEL_TRACE_VERSION_MINOR);
     fputs("tracer ", f);
@@ -549,17 +549,7 @@ int skel_meta_write(const char *path, const skel_meta *m)
         fprintf(f, " %u\n", st->line);
     }
     fprintf(f, "complete %d\n", m->complete ? 1 : 0);
-    int bad = ferror(f);
-    if (fflush(f) != 0 || fsync(fileno(f)) != 0)
-        bad = 1;
-    if (fclose(f) != 0)
-        bad = 1;
-    if (bad || rename(tmp, path) != 0) {
-        int err = errno;
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot write: %s", path, strerror(err));
-    }
-    return SKEL_OK;
+    return skel_afile_commit(af);
 }
 
 void skel_meta_free(skel_meta *m)
