@@ -31,16 +31,6 @@ void skel_csv_reader_free(skel_csv_reader *r)
     memset(r, 0, sizeof *r);
 }
 
-/* A byte for messages: printable as itself, else \xHH. */
-static const char *show_byte(unsigned char c, char *buf)
-{
-    if (c >= 0x21 && c < 0x7f)
-        snprintf(buf, 8, "'%c'", c);
-    else
-        snprintf(buf, 8, "\\x%02x", c);
-    return buf;
-}
-
 static int fail_at(const skel_csv_reader *r, int code, unsigned line, size_t col, const char *fmt,
                    ...) __attribute__((format(printf, 5, 6)));
 static int fail_at(const skel_csv_reader *r, int code, unsigned line, size_t col, const char *fmt,
@@ -133,7 +123,7 @@ static int read_field(skel_csv_reader *r, size_t *ip, size_t *n, struct skel_csv
         if (i < r->len && s[i] != ',' && s[i] != '\n' && s[i] != '\r')
             return fail_at(r, SKEL_EFORMAT, r->next_line, col_of(r, i),
                            "expected ',' or the end of the line after a closing quote, found %s",
-                           show_byte((unsigned char)s[i], bb));
+                           skel_show_byte((unsigned char)s[i], bb));
     } else {
         size_t a = i;
         for (; i < r->len && s[i] != ',' && s[i] != '\n' && s[i] != '\r'; i++) {
