@@ -674,15 +674,15 @@ static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_
     const struct skel_call_info *ci = skel_call_info(ev->call);
     int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
     s->last = klass == SKEL_CLASS_FINALIZE || klass == SKEL_CLASS_ABORT;
-    /* Polling: MPI_Test* and MPI_Iprobe/Improbe in a loop, sleeping or
+    /* Polling: the calls the call table flags as polls (MPI_Test*,
+     * MPI_Iprobe, MPI_Improbe) in a loop, sleeping or
      * computing in between.  The off-CPU time between a poll that found
      * nothing and the next poll is waiting, not work: it is taken out of the
      * gaps and, when the run of polls ends with one that finds what it
      * waited for, the part of it after that had arrived (the poll noticing
      * late) becomes that poll's delay (split()).  A run of polls that ends
      * otherwise gets it back in the next gap. */
-    int is_poll = klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE ||
-                  (klass == SKEL_CLASS_WAIT && ci != NULL && strncmp(ci->name, "MPI_Test", 8) == 0);
+    int is_poll = ci != NULL && ci->poll;
     int found = klass == SKEL_CLASS_WAIT ? ev->ncomplete > 0 : (ev->flags & SKEL_EVF_FLAG) != 0;
     s->poll = is_poll ? (found ? SKEL_PAG_POLL_FOUND : SKEL_PAG_POLL_NOTHING) : SKEL_PAG_POLL_NONE;
     if (!s->first) {

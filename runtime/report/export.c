@@ -53,48 +53,6 @@ static void put_us(FILE *f, int64_t ns)
     fprintf(f, "%s%" PRIu64 ".%03u", ns < 0 ? "-" : "", a / 1000, (unsigned)(a % 1000));
 }
 
-static const char *category(uint16_t call)
-{
-    const struct skel_call_info *ci = skel_call_info(call);
-    switch (ci != NULL ? ci->klass : SKEL_CLASS_NONE) {
-    case SKEL_CLASS_SEND:
-    case SKEL_CLASS_RECV:
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_SENDRECV:
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV:
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_START:
-    case SKEL_CLASS_REQFREE:
-    case SKEL_CLASS_CANCEL:
-        return "p2p";
-    case SKEL_CLASS_WAIT:
-        return "completion";
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
-        return "collective";
-    case SKEL_CLASS_IO:
-    case SKEL_CLASS_IIO:
-    case SKEL_CLASS_IOOPEN:
-    case SKEL_CLASS_IOCLOSE:
-    case SKEL_CLASS_IOMISC:
-        return "io";
-    case SKEL_CLASS_RMA:
-    case SKEL_CLASS_RRMA:
-    case SKEL_CLASS_WINSYNC:
-    case SKEL_CLASS_WIN:
-        return "rma";
-    default:
-        return "other";
-    }
-}
-
 static const char *site_label(struct exporter *x, const skel_rank_reader *r, uint32_t rank,
                               uint32_t site, int *rc)
 {
@@ -168,9 +126,8 @@ static int put_event(struct exporter *x, const skel_replay *rp, const skel_rank_
     sep(x);
     fputs("{\"ph\":\"X\",\"name\":", f);
     skel_text_json(f, skel_call_name(ev->call));
-    fprintf(f,
-            ",\"cat\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":", category(ev->call),
-            rank, ev->thread);
+    fprintf(f, ",\"cat\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
+            skel_category_name(skel_call_category(ev->call)), rank, ev->thread);
     put_us(f, when(x, rp, rank, ev->t_start));
     fputs(",\"dur\":", f);
     put_us(f, ev->t_end >= ev->t_start ? (int64_t)(ev->t_end - ev->t_start) : 0);

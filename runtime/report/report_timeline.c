@@ -12,34 +12,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-int skel_tl_category(uint16_t call)
+/* The chart's category of a call category: one colour for point-to-point
+ * calls and the completions of their requests, one for collectives, one for
+ * the rest. */
+static int tl_of(int category)
 {
-    const struct skel_call_info *ci = skel_call_info(call);
-    switch (ci != NULL ? ci->klass : SKEL_CLASS_NONE) {
-    case SKEL_CLASS_SEND:
-    case SKEL_CLASS_RECV:
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_SENDRECV:
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV:
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_START:
-    case SKEL_CLASS_REQFREE:
-    case SKEL_CLASS_CANCEL:
-    case SKEL_CLASS_WAIT:
+    switch (category) {
+    case SKEL_CATEGORY_P2P:
+    case SKEL_CATEGORY_COMPLETION:
         return SKEL_TL_P2P;
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
+    case SKEL_CATEGORY_COLLECTIVE:
         return SKEL_TL_COLL;
     default:
         return SKEL_TL_OTHER;
     }
+}
+
+int skel_tl_category(uint16_t call)
+{
+    return tl_of(skel_call_category(call));
+}
+
+int skel_tl_event_category(const skel_event *ev)
+{
+    if (skel_call_category(ev->call) != SKEL_CATEGORY_COMPLETION || ev->ncomplete == 0)
+        return skel_tl_category(ev->call);
+    /* A completion waits for what it completes: an Ibarrier's wait is
+     * collective time, an Isend's point-to-point. */
+    int cat = skel_tl_category(ev->complete[0].call);
+    for (uint32_t i = 1; i < ev->ncomplete; i++)
+        if (skel_tl_category(ev->complete[i].call) != cat)
+            return SKEL_TL_P2P;
+    return cat;
 }
 
 const char *skel_tl_category_name(int cat)
@@ -231,7 +235,7 @@ static void add_event(struct build *b, uint32_t rank, const skel_event *ev)
      * of the totals. */
     int frame = is_init(ev->call) || ev->call == SKEL_CALL_MPI_Finalize;
     add_interval(b, rank, s - (double)ev->gap_wall, s, SKEL_TL_COMPUTE, 1);
-    add_interval(b, rank, s, e, skel_tl_category(ev->call), !frame);
+    add_interval(b, rank, s, e, skel_tl_event_category(ev), !frame);
     b->tl->events++;
 }
 
