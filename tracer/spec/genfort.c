@@ -328,7 +328,6 @@ static const struct param *find_kind(const struct call *c, const char *kind)
 /* A converter: Fortran arguments -> C, our C wrapper, results -> Fortran. */
 static void emit_converter(const struct call *c)
 {
-    lineno = c->line;
     emit("/* %s */\nstatic void skel_fc_%s(", c->name, c->name);
     emit_fparams(c, 1);
     emit(")\n{\n");
@@ -554,6 +553,7 @@ static void write_fortran(const char *dir)
         const struct call *c = &calls[i];
         if (c->has_buffer)
             emit("#if SKEL_F_OMPI\n");
+        lineno = c->line;
         emit_converter(c);
         if (c->has_buffer)
             emit("#endif\n\n");
