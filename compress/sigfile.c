@@ -14,8 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 extern const unsigned char skel_schema_signature[];
 extern const size_t skel_schema_signature_len;
@@ -496,11 +494,6 @@ static int bad(const struct rd *r, const xmlNode *n, const char *fmt, ...)
     return skel_fail(SKEL_EFORMAT, "%s:%u: %s", r->name, skel_xmldoc_line(n), msg);
 }
 
-static int is(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
 /* Attribute value (NUL-terminated, owned by the caller) or NULL. */
 static char *get(const xmlNode *n, const char *name)
 {
@@ -898,7 +891,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
     }
     uint32_t nlinks = 0, li = 0;
     for (const xmlNode *c = n->children; c != NULL; c = c->next)
-        nlinks += is(c, "link");
+        nlinks += skel_xmldoc_is(c, "link");
     if (nlinks > 0 && (y->links = calloc(nlinks, sizeof *y->links)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     y->nlinks = nlinks;
@@ -906,13 +899,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        if (is(c, "peer"))
+        if (skel_xmldoc_is(c, "peer"))
             rc = peer_el(r, c, &y->peer);
-        else if (is(c, "peer2"))
+        else if (skel_xmldoc_is(c, "peer2"))
             rc = peer_el(r, c, &y->peer2);
-        else if (is(c, "root"))
+        else if (skel_xmldoc_is(c, "root"))
             rc = peer_el(r, c, &y->root);
-        else if (is(c, "side")) {
+        else if (skel_xmldoc_is(c, "side")) {
             char *role = get(c, "role");
             int k = role != NULL && strcmp(role, "root") == 0 ? SKEL_SIG_SIDE_ROOT
                                                               : SKEL_SIG_SIDE_OTHER;
@@ -932,7 +925,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = range_attr(r, c, "bytes", &sd->bytes)) != SKEL_OK ||
                 (rc = range_attr(r, c, "rbytes", &sd->rbytes)) != SKEL_OK)
                 break;
-        } else if (is(c, "link")) {
+        } else if (skel_xmldoc_is(c, "link")) {
             skel_sig_link *l = &y->links[li++];
             char *cn = get(c, "cancelled");
             l->flags = cn != NULL ? SKEL_EVF_CANCELLED : 0;
@@ -941,13 +934,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = u32_attr(r, c, "index", 1, 0, &l->index)) != SKEL_OK ||
                 (rc = call_attr(r, c, "call", &l->call)) != SKEL_OK)
                 break;
-        } else if (is(c, "compute")) {
+        } else if (skel_xmldoc_is(c, "compute")) {
             rc = dist_el(r, c, &y->compute);
             seen_dist |= 1;
-        } else if (is(c, "compute-cpu")) {
+        } else if (skel_xmldoc_is(c, "compute-cpu")) {
             rc = dist_el(r, c, &y->compute_cpu);
             seen_dist |= 2;
-        } else if (is(c, "duration")) {
+        } else if (skel_xmldoc_is(c, "duration")) {
             rc = dist_el(r, c, &y->duration);
             seen_dist |= 4;
         }
@@ -974,13 +967,13 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
     b->cls = cls;
     uint32_t ni = 0;
     for (const xmlNode *c = n->children; c != NULL; c = c->next)
-        ni += is(c, "s") || is(c, "loop");
+        ni += skel_xmldoc_is(c, "s") || skel_xmldoc_is(c, "loop");
     b->items = calloc(ni ? ni : 1, sizeof *b->items);
     if (b->items == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
         skel_sig_item *it = &b->items[b->nitems];
-        if (is(c, "s")) {
+        if (skel_xmldoc_is(c, "s")) {
             it->kind = SKEL_SIG_ITEM_SYMBOL;
             it->count = 1;
             rc = u32_attr(r, c, "ref", 1, 0, &it->ref);
@@ -989,7 +982,7 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u",
                          id, it->ref, cls);
             b->nitems++;
-        } else if (is(c, "loop")) {
+        } else if (skel_xmldoc_is(c, "loop")) {
             it->kind = SKEL_SIG_ITEM_LOOP;
             if ((rc = u32_attr(r, c, "body", 1, 0, &it->ref)) == SKEL_OK)
                 rc = u64_attr(r, c, "count", UINT64_MAX, 1, 0, &it->count);
@@ -1030,10 +1023,10 @@ static int class_el(struct rd *r, const xmlNode *n)
     k->dominant = SKEL_SIG_NONE;
     /* Symbols first (blocks refer to them), then blocks. */
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "symbol"))
+        if (skel_xmldoc_is(c, "symbol"))
             rc = symbol_el(r, c, id);
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "block"))
+        if (skel_xmldoc_is(c, "block"))
             rc = block_el(r, c, id);
     if (rc == SKEL_OK && (k->top >= s->nblocks || r->lblk[k->top] == 0 ||
                           s->blocks[k->top].cls != id))
@@ -1047,17 +1040,17 @@ static int build(struct rd *r, const xmlNode *root)
     int rc = SKEL_OK;
     const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (is(c, "application"))
+        if (skel_xmldoc_is(c, "application"))
             app = c;
-        else if (is(c, "compression"))
+        else if (skel_xmldoc_is(c, "compression"))
             comp = c;
-        else if (is(c, "sites"))
+        else if (skel_xmldoc_is(c, "sites"))
             sites = c;
-        else if (is(c, "comms"))
+        else if (skel_xmldoc_is(c, "comms"))
             comms = c;
-        else if (is(c, "ranks"))
+        else if (skel_xmldoc_is(c, "ranks"))
             ranks = c;
-        else if (is(c, "class"))
+        else if (skel_xmldoc_is(c, "class"))
             s->nclasses++;
     }
     if (!app || !comp || !sites || !comms || !ranks)
@@ -1069,12 +1062,12 @@ static int build(struct rd *r, const xmlNode *root)
         (rc = str_attr(r, app, "tracer", &s->tracer_version)) != SKEL_OK)
         return rc;
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
-        s->argc += is(c, "arg");
+        s->argc += skel_xmldoc_is(c, "arg");
     if ((s->argv = calloc(s->argc ? s->argc : 1, sizeof *s->argv)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     uint32_t ai = 0;
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
-        if (is(c, "arg")) {
+        if (skel_xmldoc_is(c, "arg")) {
             xmlChar *t = xmlNodeGetContent(c);
             s->argv[ai] = strdup(t ? (const char *)t : "");
             xmlFree(t);
@@ -1090,14 +1083,14 @@ static int build(struct rd *r, const xmlNode *root)
         return bad(r, comp, "threshold %g is outside [0, 1]", s->threshold);
     /* Sites. */
     for (const xmlNode *c = sites->children; c != NULL; c = c->next)
-        s->nsites += is(c, "site");
+        s->nsites += skel_xmldoc_is(c, "site");
     uint32_t *lsite = calloc(s->nsites ? s->nsites : 1, sizeof *lsite);
     if ((s->sites = calloc(s->nsites ? s->nsites : 1, sizeof *s->sites)) == NULL || !lsite) {
         free(lsite);
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     }
     for (const xmlNode *c = sites->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "site"))
+        if (!skel_xmldoc_is(c, "site"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1121,12 +1114,12 @@ static int build(struct rd *r, const xmlNode *root)
         return rc;
     /* Communicators. */
     for (const xmlNode *c = comms->children; c != NULL; c = c->next)
-        s->ncomms += is(c, "comm");
+        s->ncomms += skel_xmldoc_is(c, "comm");
     if ((s->comms = calloc(s->ncomms ? s->ncomms : 1, sizeof *s->comms)) == NULL ||
         (r->lcomm = calloc(s->ncomms ? s->ncomms : 1, sizeof *r->lcomm)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = comms->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "comm"))
+        if (!skel_xmldoc_is(c, "comm"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1166,7 +1159,7 @@ static int build(struct rd *r, const xmlNode *root)
     /* Ranks. */
     uint32_t nrank_el = 0;
     for (const xmlNode *c = ranks->children; c != NULL; c = c->next)
-        nrank_el += is(c, "rank");
+        nrank_el += skel_xmldoc_is(c, "rank");
     if (nrank_el != s->nranks)
         return bad(r, ranks, "%u rank elements for an application of %u ranks", nrank_el,
                    s->nranks);
@@ -1174,7 +1167,7 @@ static int build(struct rd *r, const xmlNode *root)
         (r->lrank = calloc(s->nranks ? s->nranks : 1, sizeof *r->lrank)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = ranks->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "rank"))
+        if (!skel_xmldoc_is(c, "rank"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1206,11 +1199,11 @@ static int build(struct rd *r, const xmlNode *root)
         return rc;
     /* Classes: count symbols and blocks first (their ids are global). */
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (!is(c, "class"))
+        if (!skel_xmldoc_is(c, "class"))
             continue;
         for (const xmlNode *d = c->children; d != NULL; d = d->next) {
-            s->nsymbols += is(d, "symbol");
-            s->nblocks += is(d, "block");
+            s->nsymbols += skel_xmldoc_is(d, "symbol");
+            s->nblocks += skel_xmldoc_is(d, "block");
         }
     }
     s->classes = calloc(s->nclasses ? s->nclasses : 1, sizeof *s->classes);
@@ -1226,7 +1219,7 @@ static int build(struct rd *r, const xmlNode *root)
     for (uint32_t y = 0; y < s->nsymbols; y++)
         s->symbols[y].cls = SKEL_SIG_NONE;
     for (const xmlNode *c = root->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "class"))
+        if (skel_xmldoc_is(c, "class"))
             rc = class_el(r, c);
     return rc;
 }
@@ -1269,36 +1262,13 @@ out:
 
 int skel_sigfile_read(const char *path, skel_signature **out)
 {
+    char *buf;
+    size_t len;
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return skel_fail(SKEL_EIO, "%s: not a regular file", path);
-    }
-    if ((uint64_t)st.st_size > SKEL_SIGFILE_MAX_BYTES) {
-        fclose(f);
-        return skel_fail(SKEL_ERANGE, "%s: %lld bytes, more than the %llu accepted", path,
-                         (long long)st.st_size, (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
-    }
-    size_t n = (size_t)st.st_size;
-    char *buf = malloc(n + 1);
-    if (buf == NULL) {
-        fclose(f);
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-    }
-    size_t got = fread(buf, 1, n, f);
-    int err = ferror(f);
-    fclose(f);
-    if (err || got != n) {
-        free(buf);
-        return skel_fail(SKEL_EIO, "%s: read error", path);
-    }
-    buf[n] = '\0';
-    int rc = skel_sigfile_parse(buf, n, path, out);
+    int rc = skel_read_file(path, SKEL_SIGFILE_MAX_BYTES, &buf, &len);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_sigfile_parse(buf, len, path, out);
     free(buf);
     return rc;
 }

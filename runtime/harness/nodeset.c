@@ -191,11 +191,6 @@ static int parse_uint_attr(const xmlNode *n, const char *attr, const char *sourc
     return rc;
 }
 
-static int is_elem(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
 static int xml_set(struct skel_nodeset_list *l, const xmlNode *el, const char *source)
 {
     int rc;
@@ -213,7 +208,7 @@ static int xml_set(struct skel_nodeset_list *l, const xmlNode *el, const char *s
     if ((rc = list_add_set(l, name, SKEL_NODESET_HOSTS, skel_xmldoc_line(el), &s)) != SKEL_OK)
         goto out;
     for (const xmlNode *h = el->children; h != NULL; h = h->next) {
-        if (!is_elem(h, "host"))
+        if (!skel_xmldoc_is(h, "host"))
             continue;
         unsigned line = skel_xmldoc_line(h), slots, tb = 0;
         if ((rc = parse_uint_attr(h, "slots", source, SKEL_NODESET_MAX_SLOTS, 1, &slots)) !=
@@ -265,13 +260,9 @@ int skel_nodeset_parse_xml(const char *buf, size_t len, const char *source,
     if ((rc = list_new(source, &l)) != SKEL_OK)
         goto out;
     const xmlNode *root = xmlDocGetRootElement(doc);
-    if (is_elem(root, "nodeset")) {
-        rc = xml_set(l, root, source);
-    } else {
-        for (const xmlNode *n = root->children; n != NULL && rc == SKEL_OK; n = n->next)
-            if (is_elem(n, "nodeset"))
-                rc = xml_set(l, n, source);
-    }
+    for (const xmlNode *n = NULL;
+         rc == SKEL_OK && (n = skel_xmldoc_item(root, n, "nodeset")) != NULL;)
+        rc = xml_set(l, n, source);
     if (rc == SKEL_OK) {
         *out = l;
         l = NULL;

@@ -45,11 +45,6 @@ void skel_scenario_list_free(struct skel_scenario_list *list)
     free(list);
 }
 
-static int is_elem(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
 /* A positiveInteger the schema accepted, bounded to [1, max]. */
 static int bounded_uint(const char *v, unsigned max, unsigned *out)
 {
@@ -111,12 +106,12 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
     for (const xmlNode *n = el->children; n != NULL; n = n->next) {
         int rc;
         unsigned line = skel_xmldoc_line(n);
-        if (is_elem(n, "description")) {
+        if (skel_xmldoc_is(n, "description")) {
             xmlChar *c = xmlNodeGetContent(n);
             free(s->description);
             s->description = c ? strdup((const char *)c) : NULL;
             xmlFree(c);
-        } else if (is_elem(n, "cpu")) {
+        } else if (skel_xmldoc_is(n, "cpu")) {
             struct skel_scenario_cpu c = {.line = line};
             char *p = skel_xmldoc_attr(n, "processes");
             if ((rc = parse_host(n, source, &c.host)) != SKEL_OK) {
@@ -135,7 +130,7 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
                 return skel_fail(SKEL_ENOMEM, "out of memory");
             s->cpu = nc;
             s->cpu[s->ncpu++] = c;
-        } else if (is_elem(n, "bandwidth")) {
+        } else if (skel_xmldoc_is(n, "bandwidth")) {
             struct skel_scenario_link k = {.line = line};
             if ((rc = parse_host(n, source, &k.host)) != SKEL_OK)
                 return rc;
@@ -193,13 +188,9 @@ int skel_scenario_parse(const char *buf, size_t len, const char *source,
         goto out;
     }
     const xmlNode *root = xmlDocGetRootElement(doc);
-    if (is_elem(root, "scenario")) {
-        rc = parse_scenario(l, root, source);
-    } else {
-        for (const xmlNode *n = root->children; n != NULL && rc == SKEL_OK; n = n->next)
-            if (is_elem(n, "scenario"))
-                rc = parse_scenario(l, n, source);
-    }
+    for (const xmlNode *n = NULL;
+         rc == SKEL_OK && (n = skel_xmldoc_item(root, n, "scenario")) != NULL;)
+        rc = parse_scenario(l, n, source);
     if (rc == SKEL_OK) {
         *out = l;
         l = NULL;

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,41 +450,6 @@ int skel_commtable_load(const char *path, skel_commtable **out)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-struct sbuf {
-    char *s;
-    size_t len, cap;
-    int failed;
-};
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-    if (b->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->failed = 1;
-            return;
-        }
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t ncap = b->cap * 2 + (size_t)n + 64;
-        char *ns = realloc(b->s, ncap);
-        if (ns == NULL) {
-            b->failed = 1;
-            return;
-        }
-        b->s = ns;
-        b->cap = ncap;
-    }
-}
-
 /* The shortest of %.15g/%.17g that reads back as the same double. */
 static void fmt_ns(char *out, size_t cap, double v)
 {
@@ -496,33 +460,34 @@ static void fmt_ns(char *out, size_t cap, double v)
 
 int skel_commtable_format(const skel_commtable *t, const char *comment, char **out)
 {
-    struct sbuf b = {.s = malloc(256), .cap = 256};
-    if (b.s == NULL)
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
-    b.s[0] = '\0';
     if (comment != NULL) {
         const char *c = comment;
         while (*c != '\0') {
             const char *nl = strchr(c, '\n');
             size_t n = nl != NULL ? (size_t)(nl - c) : strlen(c);
-            sb_printf(&b, "# %.*s\n", (int)n, c);
+            fprintf(f, "# %.*s\n", (int)n, c);
             c += n + (nl != NULL);
         }
     }
-    sb_printf(&b, "kind,size,oneway_ns_min,oneway_ns_median,repeats\n");
+    fprintf(f, "kind,size,oneway_ns_min,oneway_ns_median,repeats\n");
     for (size_t i = 0; i < skel_commtable_nrows(t); i++) {
         const struct skel_commtable_row *r = skel_commtable_row(t, i);
         char mn[40], md[40];
         fmt_ns(mn, sizeof mn, r->min_ns);
         fmt_ns(md, sizeof md, r->median_ns);
-        sb_printf(&b, "%s,%llu,%s,%s,%llu\n", kind_names[r->kind], (unsigned long long)r->size, mn,
-                  md, (unsigned long long)r->repeats);
+        fprintf(f, "%s,%llu,%s,%s,%llu\n", kind_names[r->kind], (unsigned long long)r->size, mn, md,
+                (unsigned long long)r->repeats);
     }
-    if (b.failed) {
-        free(b.s);
+    if (fclose(f) != 0) {
+        free(text);
         return skel_fail(SKEL_ENOMEM, "out of memory");
     }
-    *out = b.s;
+    *out = text;
     return SKEL_OK;
 }
 

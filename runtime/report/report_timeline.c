@@ -376,30 +376,6 @@ out:
 
 /* ---- Drawing ------------------------------------------------------------------ */
 
-/* A growing string for path data (numbers only, never input). */
-struct pathbuf {
-    char *s;
-    size_t n, cap;
-    int oom;
-};
-
-static void pb_put(struct pathbuf *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void pb_put(struct pathbuf *p, const char *fmt, ...)
-{
-    if (p->oom)
-        return;
-    if (skel_grow(&p->s, &p->cap, p->n + 64, 1) != SKEL_OK) {
-        p->oom = 1;
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(p->s + p->n, p->cap - p->n, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        p->n += (size_t)k;
-}
-
 /* Time unit for an axis spanning span ns: the divisor and its name. */
 static double time_unit(double span_ns, const char **name)
 {
@@ -533,8 +509,11 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
         skel_svg_close(d);
         const float *fr = tl->frac + (size_t)row * tl->nbins * SKEL_TL_NCAT;
         for (int c = 0; c < SKEL_TL_NCAT; c++) {
-            struct pathbuf p = {0};
-            uint32_t i = 0;
+            /* Path data: numbers only, never input. */
+            char *path = NULL;
+            size_t plen = 0;
+            FILE *pf = open_memstream(&path, &plen);
+            uint32_t i = pf != NULL ? 0 : tl->nbins;
             while (i < tl->nbins) {
                 double lo, hi;
                 band(fr, i, c, q, &lo, &hi);
@@ -546,37 +525,38 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
                  * upper edge left to right, its lower edge back. */
                 uint32_t s0 = i, s1 = i + 1;
                 double prev_hi = hi;
-                pb_put(&p, "M%.2f %.2f", L->x0 + s0 * bin_px, base - hi * L->row_h);
+                fprintf(pf, "M%.2f %.2f", L->x0 + s0 * bin_px, base - hi * L->row_h);
                 for (; s1 < tl->nbins; s1++) {
                     band(fr, s1, c, q, &lo, &hi);
                     if (hi <= lo)
                         break;
                     if (hi != prev_hi)
-                        pb_put(&p, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - hi * L->row_h);
+                        fprintf(pf, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - hi * L->row_h);
                     prev_hi = hi;
                 }
                 double prev_lo;
                 band(fr, s1 - 1, c, q, &prev_lo, &hi);
-                pb_put(&p, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - prev_lo * L->row_h);
+                fprintf(pf, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - prev_lo * L->row_h);
                 for (uint32_t j = s1 - 1; j > s0; j--) {
                     band(fr, j - 1, c, q, &lo, &hi);
                     if (lo != prev_lo)
-                        pb_put(&p, "H%.2fV%.2f", L->x0 + j * bin_px, base - lo * L->row_h);
+                        fprintf(pf, "H%.2fV%.2f", L->x0 + j * bin_px, base - lo * L->row_h);
                     prev_lo = lo;
                 }
-                pb_put(&p, "H%.2fZ", L->x0 + s0 * bin_px);
+                fprintf(pf, "H%.2fZ", L->x0 + s0 * bin_px);
                 i = s1;
             }
-            if (p.oom && d->err == 0)
+            int oom = pf == NULL || fclose(pf) != 0;
+            if (oom && d->err == 0)
                 d->err = skel_fail(SKEL_ENOMEM, "out of memory drawing the timeline");
-            if (p.n > 0 && !p.oom) {
+            if (plen > 0 && !oom) {
                 skel_svg_open(d, "path");
-                skel_svg_attr(d, "d", p.s);
+                skel_svg_attr(d, "d", path);
                 skel_svg_attr(d, "fill", skel_tl_category_colour(c));
                 skel_svg_attr(d, "data-category", skel_tl_category_name(c));
                 skel_svg_close(d);
             }
-            free(p.s);
+            free(path);
         }
         skel_svg_close_full(d);
     }

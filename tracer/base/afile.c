@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct skel_afile {
@@ -193,7 +195,7 @@ int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
 {
     int rc = SKEL_OK;
     char *b = NULL;
-    size_t n = 0, cap = 0;
+    size_t n = 0, cap = 8192;
     *buf = NULL;
     *len = 0;
     FILE *f = fopen(path, "rbe");
@@ -202,9 +204,20 @@ int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
         return skel_fail(e == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
                          strerror(e));
     }
+    /* A regular file says its size: refuse it unread when too large, else
+     * read it into one block (one byte more, to see the end without growing;
+     * a file that grows meanwhile still reads, up to max). */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uintmax_t)st.st_size > max) {
+            rc = skel_fail(SKEL_ERANGE, "%s: larger than the %zu bytes accepted", path, max);
+            goto out;
+        }
+        cap = (size_t)st.st_size + 2;
+    }
     for (;;) {
-        if (n + 4096 + 1 > cap) {
-            size_t ncap = cap ? cap * 2 : 8192;
+        if (n + 1 >= cap || b == NULL) {
+            size_t ncap = b == NULL ? cap : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
             char *nb = realloc(b, ncap);
             if (nb == NULL) {
                 rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);

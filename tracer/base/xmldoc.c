@@ -245,6 +245,24 @@ int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsi
     return skel_xmldoc_load_opts(buf, len, source, schema, schema_len, hints, NULL, out);
 }
 
+int skel_xmldoc_is(const xmlNode *n, const char *name)
+{
+    return n != NULL && n->type == XML_ELEMENT_NODE && n->name != NULL &&
+           strcmp((const char *)n->name, name) == 0;
+}
+
+const xmlNode *skel_xmldoc_item(const xmlNode *root, const xmlNode *prev, const char *name)
+{
+    if (root == NULL)
+        return NULL;
+    if (skel_xmldoc_is(root, name))
+        return prev == NULL ? root : NULL;
+    for (const xmlNode *n = prev != NULL ? prev->next : root->children; n != NULL; n = n->next)
+        if (skel_xmldoc_is(n, name))
+            return n;
+    return NULL;
+}
+
 unsigned skel_xmldoc_line(const xmlNode *node)
 {
     long l = xmlGetLineNo(node);

@@ -49,6 +49,16 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
 int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
                      size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out);
 
+/* 1 if n is an element called name. */
+int skel_xmldoc_is(const xmlNode *n, const char *name);
+
+/* The <name> elements a file lists, in order: the root itself when it is
+ * one (a file of one), else the root's children of that name.  Start with
+ * prev NULL; NULL after the last:
+ *     for (const xmlNode *n = NULL; (n = skel_xmldoc_item(root, n, "scenario")) != NULL;)
+ */
+const xmlNode *skel_xmldoc_item(const xmlNode *root, const xmlNode *prev, const char *name);
+
 /* Line of a node (for semantic errors found after validation); 0 unknown. */
 unsigned skel_xmldoc_line(const xmlNode *node);
 

@@ -440,40 +440,15 @@ fail:
 
 int skel_meta_read(const char *path, skel_meta **out)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    int rc = SKEL_OK;
-    while (buf != NULL) {
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-        if (len == cap) {
-            if (cap >= META_MAX_FILE) {
-                rc = skel_fail(SKEL_EFORMAT, "%s: larger than %u bytes: not a metadata file",
-                               path, META_MAX_FILE);
-                break;
-            }
-            char *nb = realloc(buf, cap *= 2);
-            if (nb == NULL) {
-                free(buf);
-                buf = NULL;
-            } else {
-                buf = nb;
-            }
-        }
-    }
-    if (buf == NULL && rc == SKEL_OK)
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-    if (rc == SKEL_OK && ferror(f))
-        rc = skel_fail(SKEL_EIO, "%s: read error", path);
-    fclose(f);
-    if (rc == SKEL_OK)
-        rc = skel_meta_parse(path, buf, len, out);
+    char *buf;
+    size_t len;
+    int rc = skel_read_file(path, META_MAX_FILE, &buf, &len);
+    if (rc == SKEL_ERANGE)
+        return skel_fail(SKEL_EFORMAT, "%s: larger than %u bytes: not a metadata file", path,
+                         META_MAX_FILE);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_meta_parse(path, buf, len, out);
     free(buf);
     return rc;
 }
