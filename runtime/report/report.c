@@ -151,21 +151,9 @@ static const char *secs(double s, char *buf, size_t len)
     return skel_text_seconds(s, buf, len);
 }
 
-static const char *fmt_g(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g", v);
-    return buf;
-}
-
 static const char *fmt_pct(double v, char *buf, size_t len)
 {
     snprintf(buf, len, v == 0 ? "0 %%" : "%+g %%", v);
-    return buf;
-}
-
-static const char *fmt_upct(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g %%", v);
     return buf;
 }
 
@@ -1007,7 +995,7 @@ static void vchart_times(struct page *p, const struct vset *vs, struct hbar *b, 
         b[i].tip = isfinite(b[i].value) ? tips[i] : NULL;
     }
     hbar_chart(p, "validate-time", "Predicted and measured time per scenario", b, nb,
-               "application run time (s)", fmt_g, lab_secs, vs->keys, vs->nkeys);
+               "application run time (s)", skel_svg_fmt_g, lab_secs, vs->keys, vs->nkeys);
 }
 
 /* Chart 3: min, mean and max |error| per method over the scenarios (Sodhi
@@ -1056,7 +1044,7 @@ static void vchart_summary(struct page *p, const struct vset *vs)
                     "Mean absolute error per method over the scenarios, with its range "
                     "(Sodhi et al., Fig. 7).");
         hbar_chart(p, "validate-summary", "Error per method", m, nm,
-                   "absolute error of the prediction (%)", fmt_upct, lab_pct, NULL, 0);
+                   "absolute error of the prediction (%)", skel_svg_fmt_pct, lab_pct, NULL, 0);
     }
 }
 
@@ -1251,7 +1239,7 @@ static int sec_selection_one(struct page *p, const struct skel_results *r)
     hbar_chart(p, "select-rank", "Candidate node sets ranked by predicted time", b, n,
                "predicted application time (s): skeleton time × measured scaling ratio; "
                "whiskers: fastest and slowest skeleton repeat",
-               fmt_g, lab_secs, NULL, 0);
+               skel_svg_fmt_g, lab_secs, NULL, 0);
     static const char *const heads[] = {"rank",   "candidate",  "hosts",    "#skeleton",
                                         "#ratio", "#predicted", "#vs best", "outcome"};
     table_begin(d, heads, 8);
@@ -1265,7 +1253,7 @@ static int sec_selection_one(struct page *p, const struct skel_results *r)
         td(d, NULL, skel_results_text(r, i, ccand));
         td(d, "mono", skel_results_text(r, i, chosts));
         td_secs(d, sk, isfinite(sk));
-        td(d, "num", isfinite(ratio) ? fmt_g(ratio, t, sizeof t) : "–");
+        td(d, "num", isfinite(ratio) ? skel_svg_fmt_g(ratio, t, sizeof t) : "–");
         td_secs(d, pred, isfinite(pred));
         double vs = num(r, i, cvs, &rc);
         if (isfinite(vs))
@@ -1482,7 +1470,7 @@ static int sec_runs(struct page *p)
     skel_svg_open(d, "g");
     skel_svg_attrf(d, "data-px-per-unit", "%.9g", (s.r1 - s.r0) / (s.d1 - s.d0));
     skel_svg_attrf(d, "data-zero-x", "%.4f", s.r0);
-    skel_svg_axis_x(d, &s, 20 + (double)n * row_h, 16, 9, fmt_g, "wall time per run (s)");
+    skel_svg_axis_x(d, &s, 20 + (double)n * row_h, 16, 9, skel_svg_fmt_g, "wall time per run (s)");
     for (size_t q = 0; q < n; q++) {
         const struct runrow *w = &rows[q];
         double ym = 20 + (double)q * row_h + row_h / 2;
@@ -1625,8 +1613,8 @@ static void sec_critpath(struct page *p)
             {"share of CPU time", SKEL_SVG_COMPUTE},
             {"critical path saved by zeroing", SKEL_SVG_ZERO}};
         hbar_chart(p, charts[cat], titles[cat], b, nb,
-                   "percent of the critical path or of all CPU time", fmt_upct, lab_pct, keys,
-                   zeroing ? 3 : 2);
+                   "percent of the critical path or of all CPU time", skel_svg_fmt_pct, lab_pct,
+                   keys, zeroing ? 3 : 2);
         static const char *const heads[] = {"item",     "#CP time",  "#% CP",  "#zeroing saves",
                                             "#% saved", "#CPU time", "#% CPU", "#count"};
         table_begin(d, heads, 8);
@@ -1743,8 +1731,8 @@ static int sec_predictions(struct page *p)
             static const struct skel_svg_key keys[] = {{"measured (traced run)", SKEL_SVG_MEASURED},
                                                        {"predicted", SKEL_SVG_SKELETON}};
             skel_svg_el(d, "h3", NULL, "LBF / NF predictions (skel predict)");
-            hbar_chart(p, "predict", "Predicted vs traced run time", b, nb, "run time (s)", fmt_g,
-                       lab_secs, keys, 2);
+            hbar_chart(p, "predict", "Predicted vs traced run time", b, nb, "run time (s)",
+                       skel_svg_fmt_g, lab_secs, keys, 2);
         }
         free(b);
         free(groups);

@@ -395,18 +395,6 @@ static double time_unit(double span_ns, const char **name)
     return 1;
 }
 
-static const char *fmt_plain(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g", v);
-    return buf;
-}
-
-static const char *fmt_pct(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g %%", v);
-    return buf;
-}
-
 /* "rank 3" or "ranks 4-7" for a row. */
 static void row_name(const struct skel_timeline *tl, uint32_t row, char *buf, size_t len)
 {
@@ -477,7 +465,7 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
                     ticks < 2    ? 2
                     : ticks > 10 ? 10
                                  : ticks,
-                    fmt_plain, label);
+                    skel_svg_fmt_g, label);
     /* Quantize heights to half a pixel so that runs of equal bins merge. */
     double q = 2 * L->row_h;
     for (uint32_t row = 0; row < tl->nrows; row++) {
@@ -662,7 +650,7 @@ void skel_timeline_draw_share(skel_svg *d, const struct skel_timeline *app,
     struct skel_svg_scale s = {0, 100, x0, x0 + plot_w};
     double y = 36;
     /* Grid and axis first, so that the bars cover the grid lines. */
-    skel_svg_axis_x(d, &s, y + n * (bar_h + 18) - 8, 30, 11, fmt_pct,
+    skel_svg_axis_x(d, &s, y + n * (bar_h + 18) - 8, 30, 11, skel_svg_fmt_pct,
                     "share of the time between MPI_Init and MPI_Finalize, all ranks (%)");
     for (int i = 0; i < 2; i++) {
         const struct skel_timeline *tl = tls[i];
