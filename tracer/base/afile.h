@@ -1,10 +1,12 @@
 /* afile.h - whole files: written so that readers see them whole or not at all,
  * and read with a size limit.
  *
- * Every file Skel writes goes through here: it is written under a temporary
- * name in the same directory (PATH.tmp.<pid>.<n>, created exclusively), then
- * flushed, synced, checked for write errors and renamed over PATH.  A failure
- * at any step removes the temporary file and leaves PATH as it was.
+ * Every file Skel writes whole (results, tables, reports, skeletons, state
+ * and metadata files, generated sources) goes through here: it is written
+ * under a temporary name in the same directory (PATH.tmp.<pid>.<n>, created
+ * exclusively), then flushed, synced, checked for write errors and renamed
+ * over PATH.  A failure at any step removes the temporary file and leaves
+ * PATH as it was.
  *
  *     skel_afile *af;
  *     if ((rc = skel_afile_open(path, &af)) != SKEL_OK) return rc;

@@ -53,6 +53,8 @@ static size_t col_of(const skel_csv_reader *r, size_t i)
 /* Append len bytes to the record buffer (*n bytes used). */
 static int append(skel_csv_reader *r, size_t *n, const char *p, size_t len)
 {
+    if (len == 0)
+        return SKEL_OK; /* an empty field: nothing to copy, and maybe no buffer yet */
     int rc = skel_grow(&r->buf, &r->buf_cap, *n + len, 1);
     if (rc != SKEL_OK)
         return rc;
