@@ -191,8 +191,10 @@ static int parse_uint_attr(const xmlNode *n, const char *attr, const char *sourc
     return rc;
 }
 
-static int xml_set(struct skel_nodeset_list *l, const xmlNode *el, const char *source)
+/* One <nodeset> into the list ctx. */
+static int xml_set(void *ctx, const xmlNode *el, const char *source)
 {
+    struct skel_nodeset_list *l = ctx;
     int rc;
     char *name = skel_xmldoc_attr(el, "name");
     struct skel_nodeset *s = NULL;
@@ -243,9 +245,6 @@ out:
 int skel_nodeset_parse_xml(const char *buf, size_t len, const char *source,
                            struct skel_nodeset_list **out)
 {
-    xmlDocPtr doc = NULL;
-    struct skel_nodeset_list *l = NULL;
-    *out = NULL;
     static const struct skel_xmldoc_hint hints[] = {
         {"nodesets", "<nodesets version=\"1\"> holding one or more <nodeset> elements"},
         {"nodeset", "<nodeset name=\"NAME\"> (letters, digits, '.', '-', '_') holding one or "
@@ -253,24 +252,18 @@ int skel_nodeset_parse_xml(const char *buf, size_t len, const char *source,
         {"host", "<host name=\"HOST\" slots=\"N\"/> or <host testbed=\"N\" slots=\"N\"/>, "
                  "slots optional, N >= 1"},
         {NULL, NULL}};
-    int rc = skel_xmldoc_load(buf, len, source, skel_schema_nodeset, skel_schema_nodeset_len, hints,
-                              &doc);
-    if (rc != SKEL_OK)
+    struct skel_nodeset_list *l = NULL;
+    *out = NULL;
+    int rc = list_new(source, &l);
+    if (rc == SKEL_OK)
+        rc = skel_xmldoc_each(buf, len, source, skel_schema_nodeset, skel_schema_nodeset_len, hints,
+                              "nodeset", xml_set, l);
+    if (rc != SKEL_OK) {
+        skel_nodeset_list_free(l);
         return rc;
-    if ((rc = list_new(source, &l)) != SKEL_OK)
-        goto out;
-    const xmlNode *root = xmlDocGetRootElement(doc);
-    for (const xmlNode *n = NULL;
-         rc == SKEL_OK && (n = skel_xmldoc_item(root, n, "nodeset")) != NULL;)
-        rc = xml_set(l, n, source);
-    if (rc == SKEL_OK) {
-        *out = l;
-        l = NULL;
     }
-out:
-    skel_nodeset_list_free(l);
-    xmlFreeDoc(doc);
-    return rc;
+    *out = l;
+    return SKEL_OK;
 }
 
 /* ---- hostfile ----------------------------------------------------------- */

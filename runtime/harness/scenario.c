@@ -87,8 +87,10 @@ static int parse_host(const xmlNode *n, const char *source, unsigned *host)
     return rc;
 }
 
-static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const char *source)
+/* One <scenario> into the list ctx. */
+static int parse_scenario(void *ctx, const xmlNode *el, const char *source)
 {
+    struct skel_scenario_list *l = ctx;
     struct skel_scenario *v = realloc(l->v, (l->n + 1) * sizeof *v);
     if (v == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -168,9 +170,6 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
 int skel_scenario_parse(const char *buf, size_t len, const char *source,
                         struct skel_scenario_list **out)
 {
-    xmlDocPtr doc = NULL;
-    struct skel_scenario_list *l = NULL;
-    *out = NULL;
     static const struct skel_xmldoc_hint hints[] = {
         {"scenarios", "<scenarios version=\"1\"> holding one or more <scenario> elements"},
         {"scenario", "<scenario name=\"NAME\"> holding <description>, <cpu> and <bandwidth> "
@@ -178,27 +177,20 @@ int skel_scenario_parse(const char *buf, size_t len, const char *source,
         {"cpu", "<cpu host=\"N|all\" processes=\"K\"/>"},
         {"bandwidth", "<bandwidth host=\"N|all\" rate=\"R\"/>, R like 10mbit, 1.5gbit, 64000"},
         {NULL, NULL}};
-    int rc = skel_xmldoc_load(buf, len, source, skel_schema_scenario, skel_schema_scenario_len,
-                              hints, &doc);
-    if (rc != SKEL_OK)
-        return rc;
-    l = calloc(1, sizeof *l);
+    *out = NULL;
+    struct skel_scenario_list *l = calloc(1, sizeof *l);
     if (l == NULL || (l->source = strdup(source)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
+        free(l);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
     }
-    const xmlNode *root = xmlDocGetRootElement(doc);
-    for (const xmlNode *n = NULL;
-         rc == SKEL_OK && (n = skel_xmldoc_item(root, n, "scenario")) != NULL;)
-        rc = parse_scenario(l, n, source);
-    if (rc == SKEL_OK) {
-        *out = l;
-        l = NULL;
+    int rc = skel_xmldoc_each(buf, len, source, skel_schema_scenario, skel_schema_scenario_len,
+                              hints, "scenario", parse_scenario, l);
+    if (rc != SKEL_OK) {
+        skel_scenario_list_free(l);
+        return rc;
     }
-out:
-    skel_scenario_list_free(l);
-    xmlFreeDoc(doc);
-    return rc;
+    *out = l;
+    return SKEL_OK;
 }
 
 int skel_scenario_load(const char *path, struct skel_scenario_list **out)

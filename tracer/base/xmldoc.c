@@ -263,6 +263,21 @@ const xmlNode *skel_xmldoc_item(const xmlNode *root, const xmlNode *prev, const 
     return NULL;
 }
 
+int skel_xmldoc_each(const char *buf, size_t len, const char *source, const unsigned char *schema,
+                     size_t schema_len, const struct skel_xmldoc_hint *hints, const char *item,
+                     int (*each)(void *ctx, const xmlNode *el, const char *source), void *ctx)
+{
+    xmlDocPtr doc;
+    int rc = skel_xmldoc_load(buf, len, source, schema, schema_len, hints, &doc);
+    if (rc != SKEL_OK)
+        return rc;
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    for (const xmlNode *n = NULL; rc == SKEL_OK && (n = skel_xmldoc_item(root, n, item)) != NULL;)
+        rc = each(ctx, n, source);
+    xmlFreeDoc(doc);
+    return rc;
+}
+
 unsigned skel_xmldoc_line(const xmlNode *node)
 {
     long l = xmlGetLineNo(node);

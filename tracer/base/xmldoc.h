@@ -49,6 +49,14 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
 int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
                      size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out);
 
+/* Load a file that lists <item> elements (the root itself being one, or
+ * holding them: skel_xmldoc_item()) and hand each to each(ctx, element,
+ * source), stopping at the first error; the document is freed after.
+ * Errors as skel_xmldoc_load(), or each()'s. */
+int skel_xmldoc_each(const char *buf, size_t len, const char *source, const unsigned char *schema,
+                     size_t schema_len, const struct skel_xmldoc_hint *hints, const char *item,
+                     int (*each)(void *ctx, const xmlNode *el, const char *source), void *ctx);
+
 /* 1 if n is an element called name. */
 int skel_xmldoc_is(const xmlNode *n, const char *name);
 
