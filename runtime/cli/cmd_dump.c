@@ -83,7 +83,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" fortran");
         if (ev.flags & SKEL_EVF_ERROR)
             printf(" ERROR");
-        printf(" @%s\n", skel_cli_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));
+        printf(" @%s\n",
+               skel_cli_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));
         n++;
     }
     if (rc == 0 && n < limit) {
@@ -117,10 +118,11 @@ int skel_cmd_dump(int argc, char **argv)
                 return skel_cli_fail("dump", SKEL_EUSAGE);
             break;
         case 'h':
-            printf("usage: skel dump [--rank R] [--limit N] TRACEDIR\n\n"
-                   "Prints every event of the trace (or of rank R), one per line: rank, index, start\n"
-                   "and duration in microseconds, call, the compute gap before it, its parameters\n"
-                   "and its call site.  A damaged file is printed up to the damage, then reported.\n");
+            printf(
+                "usage: skel dump [--rank R] [--limit N] TRACEDIR\n\n"
+                "Prints every event of the trace (or of rank R), one per line: rank, index, start\n"
+                "and duration in microseconds, call, the compute gap before it, its parameters\n"
+                "and its call site.  A damaged file is printed up to the damage, then reported.\n");
             return 0;
         default:
             return skel_cli_usage_error("dump", "unknown option");

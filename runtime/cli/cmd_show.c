@@ -221,8 +221,7 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
                    klass == SKEL_CLASS_RECV_INIT || klass == SKEL_CLASS_MRECV ||
                    klass == SKEL_CLASS_IMRECV;
         if (sd->bytes.max != 0)
-            print_range(out, recv && klass != SKEL_CLASS_SENDRECV ? "buffer" : "sends",
-                        &sd->bytes);
+            print_range(out, recv && klass != SKEL_CLASS_SENDRECV ? "buffer" : "sends", &sd->bytes);
         if (sd->rbytes.max != 0)
             print_range(out, "receives", &sd->rbytes);
         if (sd->flags & SKEL_EVF_INPLACE)
@@ -296,8 +295,8 @@ static void show_class(FILE *out, const skel_signature *s, const skel_sig_class 
         list_bodies(out, s, k->top, seen);
     free(seen);
     if (k->dominant != SKEL_SIG_NONE) {
-        skel_sig_item it = {.kind = SKEL_SIG_ITEM_LOOP, .ref = k->dominant,
-                            .count = k->dominant_count};
+        skel_sig_item it = {
+            .kind = SKEL_SIG_ITEM_LOOP, .ref = k->dominant, .count = k->dominant_count};
         fputs("  dominant: ", out);
         print_item(out, s, &it);
         fprintf(out, ", %.1f%% of the modelled time, ", 100 * k->dominant_share);
@@ -396,8 +395,8 @@ int skel_cmd_show(int argc, char **argv)
         return skel_cli_fail("show", rc);
     if (only != UINT64_MAX && only >= s->nranks) {
         skel_signature_free(s);
-        return skel_cli_usage_error("show", "--rank %" PRIu64 ": the signature has %u ranks",
-                                    only, s->nranks);
+        return skel_cli_usage_error("show", "--rank %" PRIu64 ": the signature has %u ranks", only,
+                                    s->nranks);
     }
     if (expand) {
         for (uint32_t r = 0; r < s->nranks && rc == SKEL_OK; r++) {

@@ -1,0 +1,60 @@
+/* usecase.c - what the use cases share (usecase.h). */
+#include "usecase.h"
+
+#include "error.h"
+#include "proc.h"
+
+int skel_usecase_release(skel_testbed *tb, int rc)
+{
+    char detail[2048];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int e = skel_testbed_release(tb);
+    if (rc == SKEL_OK)
+        return e;
+    return skel_fail(rc, "%s", detail);
+}
+
+int skel_usecase_interrupted(void)
+{
+    int s = skel_proc_interrupted();
+    return s ? skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", s) : SKEL_OK;
+}
+
+const char *skel_usecase_printable(const char *s)
+{
+    static _Thread_local char buf[4096];
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 5 < sizeof buf;
+         p++) {
+        if (*p < 0x20 || *p >= 0x7f || *p == '\\')
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02x", *p);
+        else
+            buf[k++] = (char)*p;
+    }
+    buf[k] = '\0';
+    return buf;
+}
+
+const char *skel_usecase_safe(const char *s, char *buf, size_t len)
+{
+    size_t j = 0;
+    for (; s != NULL && *s && j + 1 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        buf[j++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
+    }
+    buf[j] = '\0';
+    return buf;
+}
+
+void skel_usecase_print_ranks(FILE *out, const uint32_t *r, uint32_t n)
+{
+    for (uint32_t i = 0; i < n;) {
+        uint32_t j = i;
+        while (j + 1 < n && r[j + 1] == r[j] + 1)
+            j++;
+        fprintf(out, "%s%u", i ? "," : "", r[i]);
+        if (j > i)
+            fprintf(out, "-%u", r[j]);
+        i = j + 1;
+    }
+}
