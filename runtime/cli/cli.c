@@ -51,38 +51,6 @@ int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
     return skel_exit_status(SKEL_EUSAGE);
 }
 
-int skel_cli_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-    char *end;
-    if (s == NULL || *s == '\0' || *s == '-' || *s == '+')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what,
-                         s ? s : "");
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what, s);
-    if (v < min || v > max)
-        return skel_fail(SKEL_EUSAGE, "%s: %llu is out of range [%llu, %llu]", what, v,
-                         (unsigned long long)min, (unsigned long long)max);
-    *out = v;
-    return SKEL_OK;
-}
-
-int skel_cli_parse_double(const char *what, const char *s, double min, double max, double *out)
-{
-    char *end;
-    if (s == NULL || *s == '\0')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got ''", what);
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno != 0 || *end != '\0' || !isfinite(v))
-        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got '%s'", what, s);
-    if (v < min || v > max)
-        return skel_fail(SKEL_EUSAGE, "%s: %g is out of range [%g, %g]", what, v, min, max);
-    *out = v;
-    return SKEL_OK;
-}
-
 const char *skel_cli_self_dir(void)
 {
     static char dir[PATH_MAX];

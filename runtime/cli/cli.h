@@ -35,11 +35,6 @@ int skel_cli_finish(const char *cmd, int rc);
  * ran); e's detail is printed when both failed. */
 int skel_cli_also(const char *cmd, int rc, const char *saved, int e);
 
-/* Strict parsers: the whole string must be a number in range.  They return
- * SKEL_OK or SKEL_EUSAGE with a detail naming `what`. */
-int skel_cli_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out);
-int skel_cli_parse_double(const char *what, const char *s, double min, double max, double *out);
-
 /* Directory holding the running `skel` executable (no trailing slash). */
 const char *skel_cli_self_dir(void);
 
@@ -66,8 +61,5 @@ struct skel_cli_tools {
     char nsexec[PATH_MAX], shim_finalize[PATH_MAX], shim_yield[PATH_MAX];
 };
 int skel_cli_tools(struct skel_cli_tools *tools, int yield);
-
-/* Text safe to print on a terminal (usecase.h). */
-#define skel_cli_printable skel_usecase_printable
 
 #endif

@@ -56,7 +56,7 @@ static void usage(FILE *out)
 static void progress(void *arg, const char *what)
 {
     (void)arg;
-    fprintf(stderr, "skel calibrate: %s\n", skel_cli_printable(what));
+    fprintf(stderr, "skel calibrate: %s\n", skel_usecase_printable(what));
 }
 
 static int parse_link(const char *arg, void *dest)

@@ -98,7 +98,7 @@ int skel_cmd_gen(int argc, char **argv)
         skel_gen_print(stdout, sigpath, outdir, &res.report);
     else if (rc == SKEL_OK && !quiet)
         printf("%s/%s: K = %.6g, expected %.6f s per repeat (application %.6f s), mode %s\n",
-               skel_cli_printable(outdir), o.build ? "skeleton" : "skeleton.c", res.report.k,
+               skel_usecase_printable(outdir), o.build ? "skeleton" : "skeleton.c", res.report.k,
                res.report.expected_s, res.report.app_s, skel_plan_mode_name(res.report.mode));
     skel_gen_result_free(&res);
     return rc == SKEL_OK ? 0 : skel_cli_fail("gen", rc);

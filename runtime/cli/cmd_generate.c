@@ -66,10 +66,10 @@ static void compressed(void *arg, const struct skel_generate_result *r)
     if (c->quiet)
         return;
     printf("traced     %s: %u ranks, %llu events, %.3f s of compute and MPI (run %.2f s)\n",
-           skel_cli_printable(r->trace_dir), r->nranks, (unsigned long long)r->events, r->app_s,
+           skel_usecase_printable(r->trace_dir), r->nranks, (unsigned long long)r->events, r->app_s,
            r->run.wall_s);
     printf("signature  %s: %u rank class%s, Q = %.1f at threshold %.2f\n",
-           skel_cli_printable(r->sigpath), r->nclasses, r->nclasses == 1 ? "" : "es", r->ratio,
+           skel_usecase_printable(r->sigpath), r->nclasses, r->nclasses == 1 ? "" : "es", r->ratio,
            r->threshold);
     fflush(stdout);
 }
@@ -128,9 +128,9 @@ int skel_cmd_generate(int argc, char **argv)
     if (rc == SKEL_OK && !c.quiet) {
         printf("skeleton   %s/skeleton: K = %.6g, it should run %.6f s (the application's %.3f s "
                "/ K)\n",
-               skel_cli_printable(o.outdir), g->k, g->expected_s, g->app_s);
+               skel_usecase_printable(o.outdir), g->k, g->expected_s, g->app_s);
         printf("           run it: mpiexec.mpich -n %u %s/skeleton [--repeat R]\n", res.nranks,
-               skel_cli_printable(o.outdir));
+               skel_usecase_printable(o.outdir));
     }
     skel_generate_result_free(&res);
     return rc == SKEL_OK ? 0 : skel_cli_fail("generate", rc);

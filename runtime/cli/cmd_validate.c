@@ -1,16 +1,15 @@
 /* cmd_validate.c - `skel validate`: measure an application and its
  * skeleton(s) under sharing scenarios, and report predicted against measured
- * time with the two baselines of Sodhi et al. 5.4 (runtime/validate.h,
+ * time with the two baselines of Sodhi et al. 5.4 (usecase/validate.h,
  * docs/validation.md). */
 #include "cli.h"
 #include "commands.h"
+#include "opts.h"
 
 #include "error.h"
 #include "proc.h"
 #include "validate.h"
 
-#include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,303 +65,154 @@ static void usage(FILE *out)
                  "(exit 130).\n");
 }
 
-struct list {
-    const char **v;
-    size_t n;
-};
-
-static int list_add(struct list *l, const char *s)
-{
-    const char **nv = realloc(l->v, (l->n + 1) * sizeof *nv);
-    if (nv == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    l->v = nv;
-    l->v[l->n++] = s;
-    return SKEL_OK;
-}
-
 static void progress(void *arg, const char *scenario, const char *what,
                      const struct skel_validate_measure *m)
 {
     (void)arg;
-    fprintf(stderr, "skel validate: %-18s %-12s ", skel_cli_printable(scenario), what);
+    fprintf(stderr, "skel validate: %-18s %-12s ", skel_usecase_printable(scenario), what);
     if (m->ok)
         fprintf(stderr, "%.4f s%s\n", m->time_s,
                 strncmp(what, "skeleton", 8) == 0 ? " (its own elapsed_s)"
                 : strcmp(what, "launch") == 0     ? " (launch overhead)"
                                                   : " (wall)");
     else
-        fprintf(stderr, "failed: %s\n", skel_cli_printable(m->error));
+        fprintf(stderr, "failed: %s\n", skel_usecase_printable(m->error));
 }
+
+/* What the command line gives as text, and its conversions. */
+struct args {
+    const char *app, *small, *bapps, *names, *csv;
+    struct skel_cli_list skels, bcsv, names_v;
+    char **app_argv, **small_argv, ***bcmds, *names_buf;
+    size_t nb;
+    struct skel_cli_tools tools;
+};
+
+static void args_free(struct args *a)
+{
+    skel_validate_argv_free(a->app_argv);
+    skel_validate_argv_free(a->small_argv);
+    skel_validate_commands_free(a->bcmds, a->nb);
+    free(a->names_buf);
+    skel_cli_list_free(&a->skels);
+    skel_cli_list_free(&a->bcsv);
+    skel_cli_list_free(&a->names_v);
+}
+
+/* The options of a measuring run, from the words of the command line.
+ * Returns -1, or the exit status of a usage error (printed); *rc a library
+ * error. */
+static int measuring(struct args *a, struct skel_validate_opts *o, char **rest, int nrest, int *rc)
+{
+    if (a->app != NULL && nrest > 0)
+        return skel_cli_usage_error("validate", "give the application once: --app or after --");
+    if (a->app == NULL && nrest == 0)
+        return skel_cli_usage_error("validate", "no application (--app \"PROGRAM ARGS\" or -- "
+                                                "PROGRAM ARGS)");
+    if (a->skels.n == 0 || o->scenarios == NULL)
+        return skel_cli_usage_error("validate", "--skeleton DIR and --scenarios FILE are required");
+    if (a->skels.n > SKEL_VALIDATE_MAX_SKELETONS)
+        return skel_cli_usage_error("validate", "at most %d skeletons",
+                                    SKEL_VALIDATE_MAX_SKELETONS);
+    if (a->app != NULL && skel_validate_split(a->app, &a->app_argv) != SKEL_OK)
+        return skel_cli_usage_error("validate", "--app: %s", skel_last_error());
+    o->app_argv = a->app != NULL ? a->app_argv : rest;
+    if (a->small != NULL && skel_validate_split(a->small, &a->small_argv) != SKEL_OK)
+        return skel_cli_usage_error("validate", "--small: %s", skel_last_error());
+    o->small_argv = a->small_argv;
+    if (a->bapps != NULL &&
+        (*rc = skel_validate_load_commands(a->bapps, &a->bcmds, &a->nb)) != SKEL_OK)
+        return -1;
+    o->baseline_argv = (char *const *const *)a->bcmds;
+    o->nbaseline = a->nb;
+    if (a->names != NULL) {
+        if ((a->names_buf = strdup(a->names)) == NULL) {
+            *rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            return -1;
+        }
+        for (char *save = NULL, *tok = strtok_r(a->names_buf, ",", &save); tok != NULL;
+             tok = strtok_r(NULL, ",", &save))
+            if ((*rc = skel_cli_list_add(&a->names_v, tok)) != SKEL_OK)
+                return -1;
+        if (a->names_v.n == 0)
+            return skel_cli_usage_error("validate", "--names: no scenario name");
+        o->names = a->names_v.v;
+        o->nnames = a->names_v.n;
+    }
+    o->skeleton_dirs = a->skels.v;
+    o->nskeleton = a->skels.n;
+    if ((*rc = skel_cli_tools(&a->tools, o->yield)) == SKEL_OK)
+        o->tools = a->tools.t;
+    return -1;
+}
+
+static const int app_times[] = {0, 1};
+
+static const struct skel_cli_cmd cmd = {"validate", usage, SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
+                                        "invalid option"};
 
 int skel_cmd_validate(int argc, char **argv)
 {
-    static const struct option opts[] = {{"app", required_argument, NULL, 'A'},
-                                         {"skeleton", required_argument, NULL, 's'},
-                                         {"scenarios", required_argument, NULL, 'S'},
-                                         {"names", required_argument, NULL, 'N'},
-                                         {"reference", required_argument, NULL, 'R'},
-                                         {"nodes", required_argument, NULL, 'n'},
-                                         {"repeat", required_argument, NULL, 'r'},
-                                         {"skeleton-repeat", required_argument, NULL, 'k'},
-                                         {"timeout", required_argument, NULL, 't'},
-                                         {"small", required_argument, NULL, 'm'},
-                                         {"baseline-apps", required_argument, NULL, 'b'},
-                                         {"baseline-csv", required_argument, NULL, 'B'},
-                                         {"csv", required_argument, NULL, 'C'},
-                                         {"logs", required_argument, NULL, 'L'},
-                                         {"self-calibrate", no_argument, NULL, 'c'},
-                                         {"no-calibration-file", no_argument, NULL, 'W'},
-                                         {"from-csv", required_argument, NULL, 'F'},
-                                         {"app-time", required_argument, NULL, 'T'},
-                                         {"yield", no_argument, NULL, 'y'},
-                                         {"verbose", no_argument, NULL, 'v'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
-    struct skel_validate_opts o;
+    struct skel_validate_opts o = {.timeout_s = 3600, .write_calibration = 1, .progress = progress};
     struct skel_validate_table t;
-    struct list skels = {0}, bcsv = {0}, names = {0};
-    const char *app = NULL, *small = NULL, *bapps = NULL, *csv = NULL, *from = NULL;
-    const char *names_arg = NULL;
-    char **app_argv = NULL, **small_argv = NULL, ***bcmds = NULL, *names_buf = NULL;
-    size_t nb = 0;
-    char nsexec[PATH_MAX], shim_fin[PATH_MAX], shim_yield[PATH_MAX];
-    uint64_t u;
-    int c, rc = SKEL_OK, status = -1;
-
-    memset(&o, 0, sizeof o);
+    struct args a;
+    int rc = SKEL_OK, status;
+    memset(&a, 0, sizeof a);
     memset(&t, 0, sizeof t);
-    o.timeout_s = 3600;
-    o.write_calibration = 1;
-    optind = 0;
-    /* '+': stop at the first word that is not an option (the program after --). */
-    while ((c = getopt_long(argc, argv, "+vh", opts, NULL)) != -1) {
-        switch (c) {
-        case 'A':
-            app = optarg;
-            break;
-        case 's':
-            if ((rc = list_add(&skels, optarg)) != SKEL_OK)
-                goto out;
-            break;
-        case 'S':
-            o.scenarios = optarg;
-            break;
-        case 'N':
-            names_arg = optarg;
-            break;
-        case 'R':
-            o.reference = optarg;
-            break;
-        case 'n':
-            o.nodes = optarg;
-            break;
-        case 'r':
-            if ((rc = skel_cli_parse_u64("--repeat", optarg, 1, 1000, &u)) != SKEL_OK)
-                goto out;
-            o.repeat = (unsigned)u;
-            break;
-        case 'k':
-            if ((rc = skel_cli_parse_u64("--skeleton-repeat", optarg, 1, 10000, &u)) != SKEL_OK)
-                goto out;
-            o.skeleton_repeat = (unsigned)u;
-            break;
-        case 't':
-            if ((rc = skel_cli_parse_double("--timeout", optarg, 0.001, 1e7, &o.timeout_s)) !=
-                SKEL_OK)
-                goto out;
-            break;
-        case 'm':
-            small = optarg;
-            break;
-        case 'b':
-            bapps = optarg;
-            break;
-        case 'B':
-            if ((rc = list_add(&bcsv, optarg)) != SKEL_OK)
-                goto out;
-            break;
-        case 'C':
-            csv = optarg;
-            break;
-        case 'L':
-            o.log_dir = optarg;
-            break;
-        case 'c':
-            o.self_calibrate = 1;
-            break;
-        case 'W':
-            o.write_calibration = 0;
-            break;
-        case 'F':
-            from = optarg;
-            break;
-        case 'T':
-            if (strcmp(optarg, "net") == 0)
-                o.wall_time = 0;
-            else if (strcmp(optarg, "wall") == 0)
-                o.wall_time = 1;
-            else {
-                status = skel_cli_usage_error("validate", "--app-time: expected net or wall");
-                goto out;
-            }
-            break;
-        case 'y':
-            o.yield = 1;
-            break;
-        case 'v':
-            o.verbose = 1;
-            break;
-        case 'h':
-            usage(stdout);
-            status = 0;
-            goto out;
-        default:
-            status = skel_cli_usage_error("validate", "invalid option");
-            goto out;
-        }
-    }
-    if (from != NULL) {
-        if (app != NULL || skels.n > 0 || optind < argc || small != NULL || bapps != NULL) {
-            status = skel_cli_usage_error("validate", "--from-csv reports an earlier run: it "
-                                                      "takes only --baseline-csv and --csv");
-            goto out;
-        }
-        if ((rc = skel_validate_read_csv(from, &t)) != SKEL_OK)
-            goto out;
-    } else {
-        if (app != NULL && optind < argc) {
-            status = skel_cli_usage_error("validate", "give the application once: --app or "
-                                                      "after --");
-            goto out;
-        }
-        if (app == NULL && optind >= argc) {
-            status = skel_cli_usage_error("validate", "no application (--app \"PROGRAM ARGS\" "
-                                                      "or -- PROGRAM ARGS)");
-            goto out;
-        }
-        if (skels.n == 0 || o.scenarios == NULL) {
-            status = skel_cli_usage_error("validate", "--skeleton DIR and --scenarios FILE are "
-                                                      "required");
-            goto out;
-        }
-        if (skels.n > SKEL_VALIDATE_MAX_SKELETONS) {
-            status = skel_cli_usage_error("validate", "at most %d skeletons",
-                                          SKEL_VALIDATE_MAX_SKELETONS);
-            goto out;
-        }
-        if (app != NULL) {
-            if ((rc = skel_validate_split(app, &app_argv)) != SKEL_OK) {
-                status = skel_cli_usage_error("validate", "--app: %s", skel_last_error());
-                goto out;
-            }
-            o.app_argv = app_argv;
-        } else
-            o.app_argv = argv + optind;
-        if (small != NULL) {
-            if ((rc = skel_validate_split(small, &small_argv)) != SKEL_OK) {
-                status = skel_cli_usage_error("validate", "--small: %s", skel_last_error());
-                goto out;
-            }
-            o.small_argv = small_argv;
-        }
-        if (bapps != NULL) {
-            if ((rc = skel_validate_load_commands(bapps, &bcmds, &nb)) != SKEL_OK)
-                goto out;
-            o.baseline_argv = (char *const *const *)bcmds;
-            o.nbaseline = nb;
-        }
-        if (names_arg != NULL) {
-            if ((names_buf = strdup(names_arg)) == NULL) {
-                rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                goto out;
-            }
-            for (char *save = NULL, *tok = strtok_r(names_buf, ",", &save); tok != NULL;
-                 tok = strtok_r(NULL, ",", &save))
-                if ((rc = list_add(&names, tok)) != SKEL_OK)
-                    goto out;
-            if (names.n == 0) {
-                status = skel_cli_usage_error("validate", "--names: no scenario name");
-                goto out;
-            }
-            o.names = names.v;
-            o.nnames = names.n;
-        }
-        o.skeleton_dirs = skels.v;
-        o.nskeleton = skels.n;
-        snprintf(nsexec, sizeof nsexec, "%s/skel-nsexec", skel_cli_self_dir());
-        o.tools.nsexec = nsexec;
-        if (skel_cli_resource(SKEL_RES_SHIM_FINALIZE, shim_fin, sizeof shim_fin) == SKEL_OK)
-            o.tools.shim_finalize = shim_fin;
-        if (o.yield) {
-            if ((rc = skel_cli_resource(SKEL_RES_SHIM_YIELD, shim_yield, sizeof shim_yield)) !=
-                SKEL_OK)
-                goto out;
-            o.tools.shim_yield = shim_yield;
-        }
-        skel_clear_error();
-        o.progress = progress;
-
+    struct skel_cli_opt opts[] = {OPT_STR("app", 0, &a.app),
+                                  OPT_LIST("skeleton", 0, &a.skels),
+                                  OPT_STR("scenarios", 0, &o.scenarios),
+                                  OPT_STR("names", 0, &a.names),
+                                  OPT_STR("reference", 0, &o.reference),
+                                  OPT_STR("nodes", 0, &o.nodes),
+                                  OPT_UINT("repeat", 0, &o.repeat, 1, 1000),
+                                  OPT_UINT("skeleton-repeat", 0, &o.skeleton_repeat, 1, 10000),
+                                  OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
+                                  OPT_STR("small", 0, &a.small),
+                                  OPT_STR("baseline-apps", 0, &a.bapps),
+                                  OPT_LIST("baseline-csv", 0, &a.bcsv),
+                                  OPT_STR("csv", 0, &a.csv),
+                                  OPT_STR("logs", 0, &o.log_dir),
+                                  OPT_FLAG("self-calibrate", 0, &o.self_calibrate),
+                                  OPT_UNSET("no-calibration-file", 0, &o.write_calibration),
+                                  OPT_STR("from-csv", 0, &o.from_csv),
+                                  OPT_CHOICE("app-time", 0, &o.wall_time, "net|wall", app_times),
+                                  OPT_FLAG("yield", 0, &o.yield),
+                                  OPT_FLAG("verbose", 'v', &o.verbose),
+                                  OPT_END};
+    /* POSIX: stop at the first word that is not an option (the program after --). */
+    int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
+    if (first < 0)
+        return status;
+    status = -1;
+    if (o.from_csv != NULL &&
+        (a.app != NULL || a.skels.n > 0 || first < argc || a.small != NULL || a.bapps != NULL))
+        status = skel_cli_usage_error("validate", "--from-csv reports an earlier run: it takes "
+                                                  "only --baseline-csv and --csv");
+    else if (o.from_csv == NULL)
+        status = measuring(&a, &o, argv + first, argc - first, &rc);
+    o.baseline_csv = a.bcsv.v;
+    o.nbaseline_csv = a.bcsv.n;
+    if (status < 0 && rc == SKEL_OK) {
         /* Everything validate starts is removed on the way out, also on Ctrl-C. */
-        skel_proc_signals_install();
+        if (o.from_csv == NULL)
+            skel_proc_signals_install();
         rc = skel_validate_run(&o, &t);
         if (t.implicit_testbed)
             fprintf(stderr, "skel validate: note: a testbed was brought up for this run and "
                             "taken down at the end\n");
         if (t.warning[0])
-            fprintf(stderr, "skel validate: warning: %s\n", skel_cli_printable(t.warning));
-        if (rc != SKEL_OK && rc != SKEL_EEXEC)
-            goto out;
-        if (rc == SKEL_EEXEC && (t.nrows == 0 || !t.rows[0].app.ok))
-            goto out;
-    }
-    /* Baselines from earlier runs of other applications. */
-    {
-        char detail[2048];
-        int saved = rc;
-        snprintf(detail, sizeof detail, "%s", skel_last_error());
-        for (size_t i = 0; i < bcsv.n; i++) {
-            struct skel_validate_series s;
-            if ((rc = skel_validate_series_from_csv(bcsv.v[i], &s)) != SKEL_OK)
-                goto out;
-            if ((rc = skel_validate_add_series(&t, &s)) != SKEL_OK) {
-                skel_validate_series_free(&s);
-                goto out;
-            }
+            fprintf(stderr, "skel validate: warning: %s\n", skel_usecase_printable(t.warning));
+        if (skel_validate_complete(&t, rc)) {
+            skel_validate_print(stdout, &t);
+            fflush(stdout);
+            char saved[2048];
+            snprintf(saved, sizeof saved, "%s", skel_last_error());
+            if (a.csv != NULL)
+                rc = skel_cli_also("validate", rc, saved, skel_validate_write_csv(a.csv, &t));
         }
-        skel_validate_compute(&t);
-        rc = saved;
-        if (rc != SKEL_OK)
-            skel_fail(rc, "%s", detail);
     }
-    skel_validate_print(stdout, &t);
-    fflush(stdout);
-    if (csv != NULL) {
-        char detail[2048];
-        snprintf(detail, sizeof detail, "%s", skel_last_error());
-        int e = skel_validate_write_csv(csv, &t);
-        if (rc == SKEL_OK)
-            rc = e;
-        else if (e != SKEL_OK)
-            fprintf(stderr, "skel validate: error: %s\n", skel_cli_printable(skel_last_error()));
-        else
-            skel_fail(rc, "%s", detail);
-    }
-out:
     skel_validate_table_free(&t);
-    skel_validate_argv_free(app_argv);
-    skel_validate_argv_free(small_argv);
-    skel_validate_commands_free(bcmds, nb);
-    free(names_buf);
-    free(skels.v);
-    free(bcsv.v);
-    free(names.v);
-    if (skel_proc_interrupted()) {
-        fprintf(stderr, "skel validate: interrupted by signal %d; cleaned up\n",
-                skel_proc_interrupted());
-        return skel_proc_interrupt_status();
-    }
-    if (status >= 0)
-        return status;
-    return rc == SKEL_OK ? 0 : skel_cli_fail("validate", rc);
+    args_free(&a);
+    return status >= 0 ? status : skel_cli_finish("validate", rc);
 }

@@ -18,7 +18,7 @@ void skel_cli_list_free(struct skel_cli_list *l)
     memset(l, 0, sizeof *l);
 }
 
-static int list_add(struct skel_cli_list *l, const char *s)
+int skel_cli_list_add(struct skel_cli_list *l, const char *s)
 {
     if (skel_grow(&l->v, &l->cap, l->n + 2, sizeof *l->v) != SKEL_OK)
         return SKEL_ENOMEM;
@@ -61,7 +61,7 @@ static int choice(const struct skel_cli_opt *o, const char *arg, int *out)
         p = e != NULL ? e + 1 : p + n;
     }
     return skel_fail(SKEL_EUSAGE, "--%s: expected %s, got '%s'", o->name, list,
-                     skel_cli_printable(arg));
+                     skel_usecase_printable(arg));
 }
 
 /* One option's argument into its destination.  Returns SKEL_OK, or a code
@@ -83,23 +83,24 @@ static int apply(const struct skel_cli_opt *o, const char *arg, int argc, char *
         *(const char **)o->dest = arg;
         break;
     case SKEL_OPT_DOUBLE:
-        rc = skel_cli_parse_double(what, arg, o->min, o->max, o->dest);
+        rc = skel_usecase_parse_double(what, arg, o->min, o->max, o->dest);
         break;
     case SKEL_OPT_U64:
-        rc = skel_cli_parse_u64(what, arg, lo, hi, o->dest);
+        rc = skel_usecase_parse_u64(what, arg, lo, hi, o->dest);
         break;
     case SKEL_OPT_UINT:
-        if ((rc = skel_cli_parse_u64(what, arg, lo, hi, &u)) == SKEL_OK)
+        if ((rc = skel_usecase_parse_u64(what, arg, lo, hi, &u)) == SKEL_OK)
             *(unsigned *)o->dest = (unsigned)u;
         break;
     case SKEL_OPT_WORDS:
         /* --results A B C: the option's argument and the words after it. */
-        for (rc = list_add(o->dest, arg); rc == SKEL_OK && optind < argc && argv[optind][0] != '-';)
-            rc = list_add(o->dest, argv[optind++]);
+        for (rc = skel_cli_list_add(o->dest, arg);
+             rc == SKEL_OK && optind < argc && argv[optind][0] != '-';)
+            rc = skel_cli_list_add(o->dest, argv[optind++]);
         *usage = 0;
         break;
     case SKEL_OPT_LIST:
-        rc = list_add(o->dest, arg);
+        rc = skel_cli_list_add(o->dest, arg);
         *usage = 0;
         break;
     case SKEL_OPT_CHOICE:

@@ -79,6 +79,7 @@ struct skel_cli_list {
     const char **v;
     size_t n, cap;
 };
+int skel_cli_list_add(struct skel_cli_list *l, const char *s);
 void skel_cli_list_free(struct skel_cli_list *l);
 
 enum {

@@ -4,6 +4,10 @@
 #include "error.h"
 #include "proc.h"
 
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
 int skel_usecase_release(skel_testbed *tb, int rc)
 {
     char detail[2048];
@@ -18,6 +22,39 @@ int skel_usecase_interrupted(void)
 {
     int s = skel_proc_interrupted();
     return s ? skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", s) : SKEL_OK;
+}
+
+int skel_usecase_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max,
+                           uint64_t *out)
+{
+    char *end;
+    if (s == NULL || *s == '\0' || *s == '-' || *s == '+')
+        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what,
+                         s ? s : "");
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what, s);
+    if (v < min || v > max)
+        return skel_fail(SKEL_EUSAGE, "%s: %llu is out of range [%llu, %llu]", what, v,
+                         (unsigned long long)min, (unsigned long long)max);
+    *out = v;
+    return SKEL_OK;
+}
+
+int skel_usecase_parse_double(const char *what, const char *s, double min, double max, double *out)
+{
+    char *end;
+    if (s == NULL || *s == '\0')
+        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got ''", what);
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno != 0 || *end != '\0' || !isfinite(v))
+        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got '%s'", what, s);
+    if (v < min || v > max)
+        return skel_fail(SKEL_EUSAGE, "%s: %g is out of range [%g, %g]", what, v, min, max);
+    *out = v;
+    return SKEL_OK;
 }
 
 const char *skel_usecase_printable(const char *s)
@@ -44,6 +81,15 @@ const char *skel_usecase_safe(const char *s, char *buf, size_t len)
     }
     buf[j] = '\0';
     return buf;
+}
+
+void skel_usecase_put_text(FILE *out, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\x%02x", *p);
+        else
+            fputc(*p, out);
 }
 
 void skel_usecase_print_ranks(FILE *out, const uint32_t *r, uint32_t n)

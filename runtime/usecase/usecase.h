@@ -30,6 +30,12 @@ int skel_usecase_release(skel_testbed *tb, int rc);
  * received (skel_proc_signals_install()), else SKEL_OK. */
 int skel_usecase_interrupted(void);
 
+/* Strict parsers of the numbers a user writes: the whole string must be a
+ * number in range.  SKEL_OK, or SKEL_EUSAGE with a detail naming `what`. */
+int skel_usecase_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max,
+                           uint64_t *out);
+int skel_usecase_parse_double(const char *what, const char *s, double min, double max, double *out);
+
 /* Text safe to print on a terminal: control characters, bytes outside
  * printable ASCII and backslashes of untrusted strings (command lines, host
  * names and error texts from files) become \xHH. */
@@ -38,6 +44,10 @@ const char *skel_usecase_printable(const char *s);
 /* A printable copy of s in buf: every byte outside printable ASCII becomes
  * '?' (the tables of select and validate; NULL prints as ""). */
 const char *skel_usecase_safe(const char *s, char *buf, size_t len);
+
+/* Untrusted text (names from a traced program) with control characters and
+ * DEL written as \xHH; NULL writes nothing. */
+void skel_usecase_put_text(FILE *out, const char *s);
 
 /* Ranks as ranges: "0-3,5,7-8". */
 void skel_usecase_print_ranks(FILE *out, const uint32_t *ranks, uint32_t n);

@@ -131,12 +131,16 @@ struct skel_validate_opts {
     unsigned skeleton_repeat; /* the skeleton's --repeat; 0: 3 */
     double timeout_s;         /* per launch; <= 0: none */
     int yield, verbose;
-    int self_calibrate;    /* let every skeleton run measure its own compute speed
-                              (needs wall_time) */
-    int wall_time;         /* applications: plain wall time (default: net of the
-                              launch overhead, see the top of this file) */
-    int write_calibration; /* write DIR/calibration after the reference run */
-    const char *log_dir;   /* keep every run's output there; NULL: discard */
+    int self_calibrate;              /* let every skeleton run measure its own compute speed
+                                        (needs wall_time) */
+    int wall_time;                   /* applications: plain wall time (default: net of the
+                                        launch overhead, see the top of this file) */
+    int write_calibration;           /* write DIR/calibration after the reference run */
+    const char *log_dir;             /* keep every run's output there; NULL: discard */
+    const char *from_csv;            /* measure nothing: the table of an earlier run's CSV */
+    const char *const *baseline_csv; /* CSVs of earlier runs of other applications: their
+                                        application times are baselines too */
+    size_t nbaseline_csv;
     struct skel_launch_tools tools;
     /* After every measurement; what: "application", "skeleton N", "small input",
      * "baseline N"; may be NULL. */
@@ -145,14 +149,19 @@ struct skel_validate_opts {
     void *progress_arg;
 };
 
-/* Measure everything (see the top of this file) and fill t, then
- * skel_validate_compute(t).  Scenarios are applied once around the runs of
- * each scenario and removed after them, also on failure and Ctrl-C; a testbed
- * brought up implicitly is taken down.  A failure of the reference runs stops
- * validation; a failed run under another scenario leaves its cells empty and
- * makes the result SKEL_EEXEC once every scenario was tried.
- * SKEL_EINTERRUPTED after Ctrl-C. */
+/* Measure everything (see the top of this file) and fill t - or, with
+ * o->from_csv, read t from an earlier run's CSV - then add the baselines of
+ * o->baseline_csv and skel_validate_compute(t).  Scenarios are applied once
+ * around the runs of each scenario and removed after them, also on failure
+ * and Ctrl-C; a testbed brought up implicitly is taken down.  A failure of
+ * the reference runs stops validation; a failed run under another scenario
+ * leaves its cells empty and makes the result SKEL_EEXEC once every scenario
+ * was tried.  SKEL_EINTERRUPTED after Ctrl-C. */
 int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t);
+
+/* Whether t, returned with rc by skel_validate_run(), is worth printing: all
+ * measured, or only some runs failed after the reference succeeded. */
+int skel_validate_complete(const struct skel_validate_table *t, int rc);
 
 /* Derived values: ratios, predictions, errors, mean slowdowns.  Idempotent. */
 void skel_validate_compute(struct skel_validate_table *t);
