@@ -13,9 +13,13 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "launch.h"
 #include "usecase.h"
+
+/* The help text of a command (help/NAME.txt, embedded at build time). */
+void skel_cli_help(FILE *out, const char *name);
 
 /* Print "skel CMD: error: DETAIL" (the thread's last error detail, or the
  * code's generic message) to stderr and return the exit status for code. */

@@ -14,45 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: skel calibrate --skeleton DIR [--trace TRACEDIR] [--signature FILE]\n"
-            "                      [--table TABLE] [--placement SPEC|none] [--link RATE]\n"
-            "                      [--zero N] [--repeat R] [--timeout S] [--csv FILE]\n"
-            "                      [--keep DIR] [--app \"PROGRAM ARGS\"] [--app-repeat R] [-v]\n"
-            "\n"
-            "Check Skel's trace-driven predictions against the application's skeleton on the\n"
-            "emulated testbed: each prediction's change of the run time (new / old) beside\n"
-            "the change the skeleton shows when it is run where the prediction points.\n"
-            "\n"
-            "  --skeleton DIR     made by skel generate (its trace and app.sig are used)\n"
-            "  --trace TRACEDIR   the trace (default DIR/trace)\n"
-            "  --signature FILE   the signature (default DIR/app.sig)\n"
-            "  --table TABLE      cost table of the network the trace was taken on (default:\n"
-            "                     measured with skel netprobe on 'local')\n"
-            "  --placement SPEC   LBF placement in blocks of ranks, e.g. 4/2 or 0-2/3 (default\n"
-            "                     P/ceil(P/2): two ranks per processor); each processor is a\n"
-            "                     testbed host pinned to one core.  'none': skip\n"
-            "  --link RATE        NF: every testbed link limited to RATE (e.g. 20mbit; default\n"
-            "                     50mbit); 0: skip\n"
-            "  --zero N           critical-path zeroing of the top N compute phases, each\n"
-            "                     checked with a skeleton regenerated without it (default 2;\n"
-            "                     0: skip)\n"
-            "  --repeat R         the skeleton's repeats per measurement (default 3)\n"
-            "  --timeout S        seconds per launch (default 600)\n"
-            "  --csv FILE         kind,target,predicted_change,measured_change,error,...\n"
-            "  --keep DIR         keep the tables, signatures and skeletons made on the way\n"
-            "  --app \"PROGRAM ARGS\" also measure the application (no launcher) at the baseline,\n"
-            "                     the placement and the network: predictions against it too\n"
-            "  --app-repeat R     launches per application measurement (default 1)\n"
-            "  -v, --verbose      print each launch command\n"
-            "\n"
-            "Needs root (the testbed).  The skeleton runs with the yield shim and one compute\n"
-            "calibration throughout.  The link limit and a testbed brought up for the run are\n"
-            "removed at the end, on error and on Ctrl-C (exit 130).\n");
-}
-
 static void progress(void *arg, const char *what)
 {
     (void)arg;
@@ -66,7 +27,8 @@ static int parse_link(const char *arg, void *dest)
     return strcmp(arg, "0") == 0 ? SKEL_OK : skel_testbed_parse_rate(arg, bps);
 }
 
-static const struct skel_cli_cmd cmd = {"calibrate", usage, 0, "unknown option or missing value"};
+static const struct skel_cli_cmd cmd = {"calibrate", "calibrate", 0,
+                                        "unknown option or missing value"};
 
 int skel_cmd_calibrate(int argc, char **argv)
 {

@@ -9,31 +9,7 @@
 
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: skel compress TRACEDIR -o FILE [--threshold T | --scale K]\n"
-            "                     [--max-threshold M] [--step S] [--threads N]\n"
-            "                     [--keep-overhead] [--verify] [--quiet]\n\n"
-            "Compress a trace into an execution signature: similar MPI events become\n"
-            "symbols, repetitions become loops, ranks with the same behaviour become\n"
-            "rank classes.  See docs/signature.md.\n\n"
-            "  -o, --output FILE      the signature file to write (replaced atomically)\n"
-            "  -t, --threshold T      similarity threshold in [0, 1] (default 0: only\n"
-            "                         identical events share a symbol)\n"
-            "  -k, --scale K          choose the threshold: the smallest of 0, S, 2S, ...\n"
-            "                         at which the compression ratio reaches K/2\n"
-            "      --max-threshold M  upper bound of that search (default %.2f)\n"
-            "      --step S           its increment (default %.2f)\n"
-            "  -j, --threads N        threads (default: one per CPU)\n"
-            "      --keep-overhead    keep the tracer's per-event cost in compute times\n"
-            "      --verify           read the file back and check it against the trace\n"
-            "                         (exact at threshold 0, within the threshold above)\n"
-            "  -q, --quiet            print nothing on success\n",
-            SKEL_COMPRESS_MAX_THRESHOLD, SKEL_COMPRESS_STEP);
-}
-
-static const struct skel_cli_cmd cmd = {"compress", usage, 0, "unknown option"};
+static const struct skel_cli_cmd cmd = {"compress", "compress", 0, "unknown option"};
 
 int skel_cmd_compress(int argc, char **argv)
 {

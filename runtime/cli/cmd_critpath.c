@@ -10,41 +10,10 @@
 
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel critpath [OPTIONS] TRACEDIR\n"
-               "\n"
-               "Compute the critical path of a traced run - the longest chain of compute,\n"
-               "MPI calls and messages through it - and what it is made of: the time of\n"
-               "each MPI call, call site and compute phase (the code from one call site to\n"
-               "the next) on the path, next to its share of all CPU time, and how much\n"
-               "shorter the path gets when that item takes no time (critical-path zeroing).\n"
-               "\n"
-               "options:\n"
-               "  --select REGEX   profile only the calls, call sites and phases whose names\n"
-               "                   match this PCRE2 pattern (call names such as MPI_Send;\n"
-               "                   site names file:line, function, module+0xOFFSET)\n"
-               "  --top N          rows per table (default 10; 0 skips zeroing)\n"
-               "  --zero-group REGEX\n"
-               "                   also zero, all together, the items whose names match\n"
-               "                   (e.g. every phase of a procedure: 'mw.c:(37[0-9]|40[0-9])')\n"
-               "  --table TABLE    communication cost table of the network the trace was\n"
-               "                   taken on (skel netprobe); without it the time a message\n"
-               "                   spends in flight counts as its receiving call's work\n"
-               "  --untraced       remove the tracer's own cost per event from the compute\n"
-               "  --off-cpu keep|drop\n"
-               "                   keep (default): weigh compute and calls by their elapsed\n"
-               "                   time; drop: by their CPU time only, as Hollingsworth does (for\n"
-               "                   runs with more ranks than cores)\n"
-               "  --tsv            print tab-separated values instead of tables\n"
-               "  -h, --help       show this help\n"
-               "\n"
-               "See docs/predictions.md for the model.\n");
-}
-
 static const int off_cpu[] = {0, 1};
 
-static const struct skel_cli_cmd cmd = {"critpath", usage, SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
+static const struct skel_cli_cmd cmd = {"critpath", "critpath", SKEL_CLI_POSIX | SKEL_CLI_QUIET,
+                                        NULL};
 
 int skel_cmd_critpath(int argc, char **argv)
 {

@@ -98,15 +98,7 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
     return rc < 0 ? rc : SKEL_OK;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel dump [--rank R] [--limit N] TRACEDIR\n\n"
-               "Prints every event of the trace (or of rank R), one per line: rank, index, start\n"
-               "and duration in microseconds, call, the compute gap before it, its parameters\n"
-               "and its call site.  A damaged file is printed up to the damage, then reported.\n");
-}
-
-static const struct skel_cli_cmd cmd = {"dump", usage, SKEL_CLI_NUM_FAIL, "unknown option"};
+static const struct skel_cli_cmd cmd = {"dump", "dump", SKEL_CLI_NUM_FAIL, "unknown option"};
 
 int skel_cmd_dump(int argc, char **argv)
 {

@@ -13,26 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel export --chrome [--no-flows] [-q] -o FILE TRACEDIR\n"
-               "\n"
-               "Write a trace in the Chrome trace-event format (JSON), which Perfetto\n"
-               "(https://ui.perfetto.dev, \"Open trace file\") and chrome://tracing open\n"
-               "without network access: one slice per MPI call (a process per rank), its\n"
-               "peer, tag, bytes and call site as arguments, and an arrow per message from\n"
-               "the send to the call that received it.\n"
-               "\n"
-               "  --chrome        the Chrome trace-event format (the only one so far)\n"
-               "  -o, --output F  output file ('-': standard output)\n"
-               "  --no-flows      no message arrows; read the ranks one by one instead of\n"
-               "                  replaying them together (for runs that did not finish)\n"
-               "  -q, --quiet     print nothing on success\n"
-               "\n"
-               "The format is described in docs/report.md.\n");
-}
-
-static const struct skel_cli_cmd cmd = {"export", usage, SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
+static const struct skel_cli_cmd cmd = {"export", "export", SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
 
 int skel_cmd_export(int argc, char **argv)
 {

@@ -9,46 +9,15 @@
 #include "gen.h"
 #include "plan.h"
 #include "sigfile.h"
-#include "sim.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: skel gen SIGNATURE (--scale K | --target-seconds S) -o DIR [--report]\n"
-            "                [--seed N] [--mode auto|loops|mixed|messages] [--eager-limit B]\n"
-            "                [--check-limit N] [--build] [--mpicc PATH] [--quiet]\n\n"
-            "Generate a performance skeleton: a C/MPI program that runs 1/K of the\n"
-            "application's time by replaying its signature with loops divided by K and\n"
-            "the rest scaled down.  Writes DIR/skeleton.c, DIR/Makefile and\n"
-            "DIR/skeleton.meta (K, times, the calls each rank makes).  The communication\n"
-            "schedule is checked over all ranks first: one that could hang is refused.\n\n"
-            "  -k, --scale K           scaling factor (>= 1)\n"
-            "  -t, --target-seconds S  choose K so that the skeleton runs about S seconds\n"
-            "  -o, --output DIR        output directory (created if needed)\n"
-            "  -r, --report            print the plan: times, residue, shortest good skeleton\n"
-            "      --seed N            default seed of the compute durations drawn (1)\n"
-            "      --mode M            loops: divide loops by K (Sodhi et al.); mixed: also keep\n"
-            "                          loops shorter than K whole; messages: keep every message;\n"
-            "                          auto (default): the first of the three that passes\n"
-            "                          the check\n"
-            "      --eager-limit B     assume standard sends of at most B bytes are buffered\n"
-            "                          (default 0: every send may wait for its receive)\n"
-            "      --check-limit N     largest schedule checked, in operations (default %llu)\n"
-            "  -b, --build             compile DIR/skeleton with the MPI compiler wrapper\n"
-            "      --mpicc PATH        compiler wrapper (default mpicc.mpich)\n"
-            "      --werror            compile with -Werror\n"
-            "  -q, --quiet             print nothing but warnings and errors\n",
-            (unsigned long long)SKEL_SIM_DEFAULT_MAX_OPS);
-}
 
 /* The modes `--mode` takes: auto, then the plan's modes by their names. */
 static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED,
                             SKEL_PLAN_MESSAGES};
 
-static const struct skel_cli_cmd cmd = {"gen", usage, 0, "unknown option"};
+static const struct skel_cli_cmd cmd = {"gen", "gen", 0, "unknown option"};
 
 int skel_cmd_gen(int argc, char **argv)
 {

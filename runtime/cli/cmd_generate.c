@@ -12,32 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: skel generate [-K K | --target-seconds S] -o DIR [--trace-dir D] [--force]\n"
-            "                     [--timeout S] [--seed N] [--mode auto|loops|mixed|messages]\n"
-            "                     [--eager-limit BYTES] [--report] [--quiet]\n"
-            "                     -- LAUNCHER ARGS...\n\n"
-            "Make a performance skeleton of an MPI application in one step: run it under the\n"
-            "tracer, compress the trace into an execution signature, generate the skeleton\n"
-            "and build it with mpicc.mpich.  DIR receives skeleton.c, Makefile, skeleton.meta,\n"
-            "the skeleton itself, the signature app.sig and (unless --trace-dir) the trace.\n\n"
-            "  -K, --scale K           scaling factor: the skeleton runs 1/K of the application\n"
-            "                          (default 50)\n"
-            "  -t, --target-seconds S  choose K from the traced run so the skeleton runs S s\n"
-            "  -o, --output DIR        output directory\n"
-            "      --trace-dir D       where the trace goes (default DIR/trace)\n"
-            "      --force             replace a previous trace in --trace-dir\n"
-            "      --timeout S         stop the traced run after S seconds (then fail)\n"
-            "      --seed N, --mode M, --eager-limit B, --report, --quiet: as for skel gen\n\n"
-            "example: skel generate -K 50 -o jacobi-skel -- mpiexec.mpich -n 2 ./jacobi\n");
-}
-
 static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED,
                             SKEL_PLAN_MESSAGES};
 
-static const struct skel_cli_cmd cmd = {"generate", usage, SKEL_CLI_POSIX, "unknown option"};
+static const struct skel_cli_cmd cmd = {"generate", "generate", SKEL_CLI_POSIX, "unknown option"};
 
 struct ctx {
     int quiet;

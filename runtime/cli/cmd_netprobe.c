@@ -11,33 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel netprobe [--nodes SET] -o TABLE.csv [OPTIONS]\n"
-               "\n"
-               "Measure a communication cost table: the one-way time of messages from 0 B\n"
-               "to a few MiB (half a ping-pong round trip; fastest and median of many) between\n"
-               "two ranks on one host and, when the node set has two hosts, on two hosts.\n"
-               "skel predict and skel critpath read the table (docs/predictions.md).\n"
-               "\n"
-               "options:\n"
-               "  --nodes SET        where to measure (default local): local, testbed,\n"
-               "                     testbed:1,2, a hostfile, a node-set file (see skel run)\n"
-               "  -o, --output FILE  the table to write (CSV)\n"
-               "  --kind KIND        same-host, cross-host or all (default: all the set has)\n"
-               "  --max-size BYTES   largest message (default 4194304)\n"
-               "  --repeats N        round trips per size at most (default 1000)\n"
-               "  --seconds T        time spent on each size, about (default 0.2)\n"
-               "  --env NAME=VALUE   set a variable for the ranks (repeatable), e.g.\n"
-               "                     UCX_TLS=tcp,self to measure MPICH over TCP\n"
-               "  --timeout S        seconds a measurement may take (default 600)\n"
-               "  -v, --verbose      print the launch command\n"
-               "  -h, --help         show this help\n");
-}
-
 static const int kinds[] = {SKEL_COMMTABLE_SAME_HOST, SKEL_COMMTABLE_CROSS_HOST, -1};
 
-static const struct skel_cli_cmd cmd = {"netprobe", usage, SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
+static const struct skel_cli_cmd cmd = {"netprobe", "netprobe", SKEL_CLI_POSIX | SKEL_CLI_QUIET,
+                                        NULL};
 
 static void note(void *arg, const char *text)
 {

@@ -11,44 +11,6 @@
 
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel predict [OPTIONS] TRACEDIR\n"
-               "\n"
-               "Predict how long the traced run would take with its processes grouped onto\n"
-               "processors differently (Load Balancing Factor) and/or on another network\n"
-               "(Networking Factor), by re-timing the trace's events in causal order with\n"
-               "fair sharing of each processor among its runnable processes.\n"
-               "\n"
-               "options:\n"
-               "  --placement SPEC       where the processes run (default: identity):\n"
-               "                           identity   as traced, one processor each\n"
-               "                           N/M        N processes on M processors, in blocks\n"
-               "                           N/M@H      ... with the processors on H hosts\n"
-               "                           0,1/2-3    explicit groups, one per processor;\n"
-               "                                      a group may end in @HOST\n"
-               "  --table-current TABLE  communication cost table of the network the trace was\n"
-               "                         taken on (skel netprobe)\n"
-               "  --network TABLE        table of the network to predict on (needs\n"
-               "                         --table-current)\n"
-               "  --link-burst BYTES     the target's host links are token-bucket shapers\n"
-               "                         passing BYTES at line speed before their rate holds\n"
-               "                         (tc tbf's burst; default 0: plain links)\n"
-               "  --untraced             predict the program without the tracer: remove the\n"
-               "                         tracer's own cost per event\n"
-               "  --off-cpu keep|drop    the trace's time off the CPU (in compute, and in calls\n"
-               "                         beyond what they usually take): a delay that stays\n"
-               "                         (keep, default), or time spent waiting for a processor\n"
-               "                         the traced ranks shared, left out (drop: for traces of\n"
-               "                         more ranks than cores)\n"
-               "  --events               print every event's predicted time (rank, event,\n"
-               "                         call, processor, time in ns)\n"
-               "  --tsv                  print tab-separated values\n"
-               "  -h, --help             show this help\n"
-               "\n"
-               "See docs/predictions.md for the model.\n");
-}
-
 static void print_event(void *ctx, const struct skel_lbf_report *r)
 {
     (void)ctx;
@@ -58,7 +20,8 @@ static void print_event(void *ctx, const struct skel_lbf_report *r)
 
 static const int off_cpu[] = {0, 1};
 
-static const struct skel_cli_cmd cmd = {"predict", usage, SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
+static const struct skel_cli_cmd cmd = {"predict", "predict", SKEL_CLI_POSIX | SKEL_CLI_QUIET,
+                                        NULL};
 
 int skel_cmd_predict(int argc, char **argv)
 {

@@ -10,35 +10,7 @@
 
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel report [--trace DIR] [--signature FILE] [--skeleton DIR]\n"
-               "                   [--skeleton-trace DIR] [--results FILE...] [--title T]\n"
-               "                   [--no-critpath] [--top N] [-q] -o report.html\n"
-               "\n"
-               "Write one HTML page, viewable offline, with a section for each input given:\n"
-               "  --trace DIR           timeline (ranks, compute vs MPI, messages), share of\n"
-               "                        time in compute and MPI, MPI calls, critical path\n"
-               "  --signature FILE      loop structure, rank classes, dominant sequence\n"
-               "  --skeleton DIR        a skel generate/gen directory: K and expected times from\n"
-               "                        skeleton.meta; DIR/trace, DIR/app.sig and\n"
-               "                        DIR/skeleton-trace are used when present and not named\n"
-               "  --skeleton-trace DIR  a trace of the skeleton (skel trace ... DIR/skeleton):\n"
-               "                        its timeline under the application's, stretched by K\n"
-               "  --results FILE...     results files, recognised by their header line: the CSV\n"
-               "                        of skel run, validate, select, stats, calibrate; the\n"
-               "                        --tsv output of skel critpath and skel predict.  Takes\n"
-               "                        every following argument up to the next option\n"
-               "  --title T             the page's title (default: the program's name)\n"
-               "  --no-critpath         do not compute the critical path from the trace\n"
-               "  --top N               rows per critical-path table (default 10)\n"
-               "  -o, --output FILE     the page to write\n"
-               "  -q, --quiet           print nothing on success\n"
-               "\n"
-               "Sections, inputs and the CSV headers read are described in docs/report.md.\n");
-}
-
-static const struct skel_cli_cmd cmd = {"report", usage, SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
+static const struct skel_cli_cmd cmd = {"report", "report", SKEL_CLI_POSIX | SKEL_CLI_QUIET, NULL};
 
 int skel_cmd_report(int argc, char **argv)
 {

@@ -12,38 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *out)
-{
-    fprintf(
-        out,
-        "usage: skel run --nodes SET [-n N] [OPTIONS] -- COMMAND [ARGS...]\n"
-        "\n"
-        "Run an MPI program (an application or a skeleton) on a node set and report its\n"
-        "wall time: median, min/max, MAD and IQR over the repeats.\n"
-        "\n"
-        "  --nodes SET          local | testbed | testbed:1,2 | testbed:1:2,2:2 | slurm |\n"
-        "                       a hostfile | a node-set XML file (FILE#NAME for one of a list)\n"
-        "  -n, --np N           number of ranks (default: the set's slots)\n"
-        "  --repeat R           runs to make (default 1)\n"
-        "  --timeout S          seconds per run; the job is killed after that (exit status 5)\n"
-        "  --csv FILE           write one row per run and a summary row\n"
-        "  --scenario FILE --name NAME\n"
-        "                       apply a sharing scenario to the testbed around the runs\n"
-        "  --yield              preload the yield shim (more ranks than cores)\n"
-        "  --finalize-shim auto|on|off\n"
-        "                       MPICH 4.0.2 finalize work-around (auto: testbed, >= 2 ranks)\n"
-        "  --preload LIB        preload LIB in the ranks before the shims (repeatable)\n"
-        "  --env NAME=VALUE     set a variable for the ranks (repeatable)\n"
-        "  --output FILE        send the program's stdout and stderr to FILE\n"
-        "  --quiet              discard the program's output\n"
-        "  --dry-run            print the launch command and exit\n"
-        "  -v, --verbose        print the launch command before each run\n"
-        "\n"
-        "A testbed node set or a scenario uses the emulated testbed; if none is up, one\n"
-        "is brought up for this command (2 hosts, or as many as the set names) and taken\n"
-        "down at the end.  Ctrl-C kills the job, undoes the scenario and exits 130.\n");
-}
-
 static void print_progress(void *arg, unsigned index, const struct skel_launch_repeat *rep)
 {
     const unsigned *repeat = arg;
@@ -71,7 +39,7 @@ static void print_summary(const struct skel_launch_result *res)
 
 static const int shims[] = {SKEL_LAUNCH_SHIM_AUTO, SKEL_LAUNCH_SHIM_ON, SKEL_LAUNCH_SHIM_OFF};
 
-static const struct skel_cli_cmd cmd = {"run", usage, SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
+static const struct skel_cli_cmd cmd = {"run", "run", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "invalid option"};
 
 int skel_cmd_run(int argc, char **argv)

@@ -11,39 +11,6 @@
 
 #include <stdio.h>
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: skel select --skeleton DIR --candidates FILE [--reference SET | --ratio R]\n"
-            "                   [--app-time S] [--repeat R] [--rounds N] [--timeout S]\n"
-            "                   [--csv FILE] [--yield] [-v]\n"
-            "\n"
-            "Run a performance skeleton on each candidate node set as conditions are now,\n"
-            "predict the application's run time there (skeleton time x the measured\n"
-            "scaling ratio), rank the candidates and recommend the best.\n"
-            "\n"
-            "  --skeleton DIR     a directory made by skel generate (skeleton, skeleton.meta)\n"
-            "  --candidates FILE  node-set XML with one named <nodeset> per candidate\n"
-            "  --reference SET    measure the ratio now: the skeleton on SET (a node-set\n"
-            "                     spec, as for skel run) against the application's time\n"
-            "  --ratio R          use this measured scaling ratio; measure no reference\n"
-            "  --app-time S       the application's time on the reference (default:\n"
-            "                     skeleton.meta's app_time_s, the traced run)\n"
-            "  --repeat R         the skeleton's own repeats per launch (default 3)\n"
-            "  --rounds N         launches per candidate, cycling over them (default 1)\n"
-            "  --timeout S        seconds per launch (default 600); a candidate that takes\n"
-            "                     longer is reported as failed\n"
-            "  --csv FILE         one row per candidate\n"
-            "  --yield            preload the yield shim (more ranks than cores)\n"
-            "  -v, --verbose      print each launch command\n"
-            "\n"
-            "The ratio comes from --ratio, else --reference, else DIR/calibration (written by\n"
-            "skel validate's dedicated run), else a run on 'local' (this machine, where skel\n"
-            "generate traced the application).  The ranking does not depend on the ratio.\n"
-            "Candidates on testbed hosts use the testbed that is up.  Ctrl-C stops the\n"
-            "current run and exits 130.\n");
-}
-
 static void progress(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m)
 {
@@ -61,7 +28,7 @@ static void progress(void *arg, const char *what, unsigned round, unsigned round
     fputc('\n', stderr);
 }
 
-static const struct skel_cli_cmd cmd = {"select", usage, SKEL_CLI_NUM_FAIL, "invalid option"};
+static const struct skel_cli_cmd cmd = {"select", "select", SKEL_CLI_NUM_FAIL, "invalid option"};
 
 int skel_cmd_select(int argc, char **argv)
 {

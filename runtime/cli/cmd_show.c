@@ -13,21 +13,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel show [--expand] [--rank R] FILE\n\n"
-               "Print an execution signature: for each rank class its loop structure in the\n"
-               "notation of the skeleton paper - {M4, M5, L0, (L0:60), M1} where M4 is a\n"
-               "symbol, L0 a loop body listed below and (X:n) X repeated n times - the\n"
-               "dominant loop, and the symbol table (call, peers as seen from the rank,\n"
-               "sizes, requests completed, timing of the compute before the call and of\n"
-               "the call).  Names: P point-to-point, M collective, O completion, X other.\n\n"
-               "  --expand   print the events every rank's signature expands to, one line\n"
-               "             each, peers resolved for the rank\n"
-               "  --rank R   only rank R (with --expand) or only R's class\n");
-}
-
-static const struct skel_cli_cmd cmd = {"show", usage, 0, "unknown option"};
+static const struct skel_cli_cmd cmd = {"show", "show", 0, "unknown option"};
 
 int skel_cmd_show(int argc, char **argv)
 {

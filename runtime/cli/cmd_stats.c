@@ -10,19 +10,7 @@
 
 #include <stdio.h>
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: skel stats [--csv] [--no-check] [--strict] TRACEDIR\n\n"
-               "Per-rank and total counts by MPI call, bytes, time in MPI vs compute, and the\n"
-               "tracer's own overhead.  Unless --no-check, the ranks are replayed together to\n"
-               "check that every message was received and every request completed.\n\n"
-               "  --csv       one line per rank and call: rank,call,count,bytes,rbytes,time_ns\n"
-               "              (rank 'all' for the totals)\n"
-               "  --no-check  skip the replay\n"
-               "  --strict    exit with status 3 if the trace is damaged or inconsistent\n");
-}
-
-static const struct skel_cli_cmd cmd = {"stats", usage, 0, "unknown option"};
+static const struct skel_cli_cmd cmd = {"stats", "stats", 0, "unknown option"};
 
 int skel_cmd_stats(int argc, char **argv)
 {

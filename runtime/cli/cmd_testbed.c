@@ -14,33 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: skel testbed up --hosts N [--cpu LIST] [--cores LIST] [--link LIST] [--slots "
-            "LIST]\n"
-            "       skel testbed down\n"
-            "       skel testbed status\n"
-            "       skel testbed share --scenario FILE --name NAME [--duration SECONDS]\n"
-            "\n"
-            "An emulated cluster on this machine (needs root): host i is the network\n"
-            "namespace skh<i> with address 10.77.0.<i> on the bridge skbr0 (10.77.0.254).\n"
-            "\n"
-            "up options (a LIST has one value for every host, or one value for all):\n"
-            "  --hosts N      number of hosts (1..%d)\n"
-            "  --cpu LIST     CPU quota per host in cores, e.g. 1,1,0.5,0.25 (0 or 'full': none)\n"
-            "  --cores LIST   cores per host: 0, 1, 0-1, 0+2 or all (default: host i gets core\n"
-            "                 (i-1) mod <number of cores>)\n"
-            "  --link LIST    link rate per host, e.g. 1gbit,100mbit ('none': unshaped)\n"
-            "  --slots LIST   MPI slots per host (default: its number of cores)\n"
-            "A leftover testbed (from a killed run) is removed first.\n"
-            "\n"
-            "down removes everything named like the testbed, with or without its state file.\n"
-            "share applies a sharing scenario until SIGINT/SIGTERM (or --duration) and then\n"
-            "removes it; see docs/harness.md for the scenario file format.\n",
-            SKEL_TESTBED_MAX_HOSTS);
-}
-
 static int need_root(const char *cmd)
 {
     if (geteuid() != 0) {
@@ -53,7 +26,7 @@ static int need_root(const char *cmd)
     return 0;
 }
 
-static const struct skel_cli_cmd cmd = {"testbed", usage, SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
+static const struct skel_cli_cmd cmd = {"testbed", "testbed", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "invalid option"};
 
 static int cmd_up(int argc, char **argv)
@@ -156,7 +129,7 @@ static int cmd_share(int argc, char **argv)
 int skel_cmd_testbed(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(argc < 2 ? stderr : stdout);
+        skel_cli_help(argc < 2 ? stderr : stdout, "testbed");
         return argc < 2 ? 2 : 0;
     }
     const char *verb = argv[1];

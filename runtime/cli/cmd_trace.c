@@ -10,27 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static void usage(FILE *f)
-{
-    fprintf(
-        f, "usage: skel trace [-o DIR] [--force] [--buffer SIZE] [--mpi mpich|openmpi]\n"
-           "                  [--timeout SECONDS] [--quiet] -- COMMAND [ARGS...]\n\n"
-           "Runs COMMAND (mpiexec.mpich -n 4 ./app, mpirun.openmpi ..., srun ..., or the program\n"
-           "itself) with Skel's tracer in every rank, writes one trace file per rank and the\n"
-           "metadata into DIR, resolves call sites to source lines, and prints a summary.\n\n"
-           "  -o, --output DIR   trace directory (default skel-trace); must be new or empty\n"
-           "      --force        replace a previous trace in DIR\n"
-           "      --buffer SIZE  per-rank trace buffer, e.g. 4M (default 4M)\n"
-           "      --mpi FLAVOR   tracer to use; default: read from the program's ELF dependencies\n"
-           "      --timeout S    stop the run after S seconds (its partial trace is kept)\n"
-           "      --quiet        no summary\n\n"
-           "The tracer can also be preloaded by hand: LD_PRELOAD=<lib>/libskeltrace.so with\n"
-           "SKEL_TRACE_DIR naming the output directory (see docs/trace-format.md).\n");
-}
-
 static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
 
-static const struct skel_cli_cmd cmd = {"trace", usage, SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
+static const struct skel_cli_cmd cmd = {"trace", "trace", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "unknown option"};
 
 int skel_cmd_trace(int argc, char **argv)

@@ -153,7 +153,7 @@ int skel_cli_parse(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *op
     while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
         size_t i = 0;
         if (c == 'h') {
-            cmd->usage(stdout);
+            skel_cli_help(stdout, cmd->help);
             *status = 0;
             goto over;
         }
@@ -169,6 +169,8 @@ int skel_cli_parse(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *op
         }
         int rc = apply(&opts[i], optarg, argc, argv, &usage);
         if (rc != SKEL_OK) {
+            if (opts[i].kind == SKEL_OPT_FN)
+                skel_fail_context(rc, "--%s", opts[i].name);
             *status = usage && !(cmd->flags & SKEL_CLI_NUM_FAIL && is_number(opts[i].kind))
                           ? skel_cli_usage_error(cmd->name, "%s", skel_last_error())
                           : skel_cli_fail(cmd->name, rc);

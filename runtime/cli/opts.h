@@ -39,7 +39,7 @@ enum skel_cli_opt_kind {
                         do not start with '-' */
     SKEL_OPT_CHOICE, /* int: values[i] (or i) for the i-th word of choices ("a|b|c") */
     SKEL_OPT_FN,     /* fn(argument, dest): SKEL_OK, or a code with a detail that is
-                        reported as a usage error */
+                        reported as a usage error "--NAME: detail" */
 };
 
 struct skel_cli_opt {
@@ -90,8 +90,8 @@ enum {
 };
 
 struct skel_cli_cmd {
-    const char *name;      /* in messages: "skel NAME: ..." */
-    void (*usage)(FILE *); /* --help */
+    const char *name; /* in messages: "skel NAME: ..." */
+    const char *help; /* --help prints help/HELP.txt (skel_cli_help()) */
     int flags;
     const char *unknown; /* an unknown option (without SKEL_CLI_QUIET) */
 };

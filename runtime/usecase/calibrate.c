@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <ftw.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -285,18 +284,8 @@ struct run {
     char defpl[64];                  /* the default: two ranks per processor */
 };
 
-static void progress(struct run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void progress(struct run *R, const char *fmt, ...)
-{
-    if (R->o->progress == NULL)
-        return;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    R->o->progress(R->o->progress_arg, buf);
-}
+/* Progress as the calibration goes (calibrate.h). */
+#define PROGRESS(R, ...) skel_usecase_tell((R)->o->progress, (R)->o->progress_arg, __VA_ARGS__)
 
 /* A cost table of a node set (netprobe_run.h), into path, the ranks' output
  * into WORK/log-netprobe.txt.  With yield, the ranks preload the yield shim,
@@ -433,7 +422,7 @@ static int measure_app(struct run *R, const struct skel_nodeset *nodes, double l
         rc = skel_fail(SKEL_EEXEC, "the application did not run (output: %s)", log);
     if (rc == SKEL_OK) {
         *out = lr.stats.median_s - (lo > 0 && lo < lr.stats.median_s ? lo : 0);
-        progress(R, "application: %.4f s (wall %.4f s less %.4f s launch overhead)", *out,
+        PROGRESS(R, "application: %.4f s (wall %.4f s less %.4f s launch overhead)", *out,
                  lr.stats.median_s, lo > 0 ? lo : 0);
     } else if (rc != SKEL_EINTERRUPTED)
         skel_fail_context(rc, "running the application (output: %s)", log);
@@ -520,7 +509,7 @@ static int do_placement(struct run *R, const char *spec_in, double base_ns)
     if ((rc = predict(R, spec, R->testbed, 0, &ns)) != SKEL_OK)
         return skel_fail_context(rc, "LBF for '%s'", spec);
     row->predicted_change = ns / base_ns;
-    progress(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
+    PROGRESS(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
     struct skel_nodeset_list *sets = NULL;
     if ((rc = skel_nodeset_resolve(nodes, R->tb, &sets)) != SKEL_OK)
         return rc;
@@ -563,7 +552,7 @@ static int do_network(struct run *R, double base_ns)
     if (rc == SKEL_OK &&
         (rc = predict(R, R->bspec, target, (double)skel_testbed_link_burst(bps), &ns)) == SKEL_OK) {
         row->predicted_change = ns / base_ns;
-        progress(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
+        PROGRESS(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
     }
     int mrc = SKEL_OK;
     if (rc == SKEL_OK) {
@@ -654,7 +643,7 @@ static int zero_row(struct run *R, const struct skel_critpath_item *it, unsigned
     if (row == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     row->predicted_change = (body - it->zero_ns) / body;
-    progress(R, "zero %s: critical path predicts %.3fx", it->name, row->predicted_change);
+    PROGRESS(R, "zero %s: critical path predicts %.3fx", it->name, row->predicted_change);
     char zdir[4300];
     uint32_t nsym = 0;
     double zeroed = 0;
@@ -731,7 +720,7 @@ static int do_zero(struct run *R)
         rc = brc;
     else if (brc == SKEL_OK && bm.rep.elapsed_s > 0) {
         local_base = bm.rep.elapsed_s;
-        progress(R, "zero: skeleton %.4f s where the trace was taken", local_base);
+        PROGRESS(R, "zero: skeleton %.4f s where the trace was taken", local_base);
     }
     unsigned done = 0;
     for (size_t i = 0; i < cr.nitems && done < R->o->zero && rc == SKEL_OK; i++) {
@@ -744,7 +733,7 @@ static int do_zero(struct run *R)
             rc = zero_row(R, it, done, body, local_base, &bm);
     }
     if (rc == SKEL_OK && done == 0)
-        progress(R, "zero: no compute phase on the critical path could be zeroed");
+        PROGRESS(R, "zero: no compute phase on the critical path could be zeroed");
     skel_testbed_release(none);
     skel_nodeset_list_free(R->local);
     R->local = NULL;
@@ -842,7 +831,7 @@ static int trace_network(struct run *R)
                                       "that network (--table, made by skel netprobe)");
     } else {
         snprintf(path, sizeof path, "%s/table-local.csv", R->work);
-        progress(R, "measuring the trace's network (local, same-host pairs)");
+        PROGRESS(R, "measuring the trace's network (local, same-host pairs)");
         if ((rc = netprobe(R, "local", SKEL_COMMTABLE_SAME_HOST, 0, path, &R->current)) != SKEL_OK)
             return rc;
     }
@@ -863,7 +852,7 @@ static int open_testbed(struct run *R, char *spec, size_t len)
     for (unsigned i = 1; i <= R->sk.nranks; i++) {
         const struct skel_testbed_host *h = skel_testbed_host(R->tb, i);
         if (h != NULL && __builtin_popcountll(h->cores) != 1)
-            progress(R,
+            PROGRESS(R,
                      "warning: testbed host %u may use %d cores: ranks placed together on it "
                      "need not share one",
                      i, __builtin_popcountll(h->cores));
@@ -888,11 +877,11 @@ static int testbed_network(struct run *R)
     skel_commtable *cross = NULL, *same = NULL;
     char path[4200];
     snprintf(path, sizeof path, "%s/table-testbed.csv", R->work);
-    progress(R, "measuring the testbed's network (cross-host pairs)");
+    PROGRESS(R, "measuring the testbed's network (cross-host pairs)");
     int rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 0, path, &cross);
     if (rc == SKEL_OK) {
         snprintf(path, sizeof path, "%s/table-testbed-shared.csv", R->work);
-        progress(R, "measuring the testbed's network (two ranks sharing host 1)");
+        PROGRESS(R, "measuring the testbed's network (two ranks sharing host 1)");
         if ((rc = netprobe(R, "testbed:1:2", SKEL_COMMTABLE_SAME_HOST, 1, path, &same)) == SKEL_OK)
             rc = combine("testbed", cross, same, &R->testbed);
     }
@@ -918,7 +907,7 @@ static int baseline(struct run *R, const char *spec)
     res->baseline_s = m.rep.elapsed_s;
     res->baseline_min_s = m.rep.min_s;
     res->baseline_max_s = m.rep.max_s;
-    progress(R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
+    PROGRESS(R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
     if (R->o->app_argv != NULL)
         return measure_app(R, NULL, launch_overhead(&m), &res->app_baseline_s);
     return SKEL_OK;

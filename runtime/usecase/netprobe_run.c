@@ -6,7 +6,6 @@
 #include "nodeset.h"
 #include "usecase.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,20 +18,6 @@ struct probe {
     const struct skel_nodeset *set;
     const skel_testbed *tb;
 };
-
-static void note(const struct skel_netprobe_run_opts *o, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void note(const struct skel_netprobe_run_opts *o, const char *fmt, ...)
-{
-    if (o->note == NULL)
-        return;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    o->note(o->note_arg, buf);
-}
 
 /* Nodes of the set for a pair of the kind: one host with two slots, or two hosts. */
 static int pick_pair(const struct skel_nodeset *set, int kind, struct skel_node *nodes, size_t *n)
@@ -85,8 +70,9 @@ static int launch(void *ctx, int kind, char *const argv[])
                                     .tools = o->tools,
                                     .stdout_path = o->log,
                                     .stderr_path = o->log};
-    note(o, "measuring %s pairs (%s%s%s)", skel_commtable_kind_name(kind), nodes[0].name,
-         n > 1 ? " and " : "", n > 1 ? nodes[1].name : "");
+    skel_usecase_tell(o->note, o->note_arg, "measuring %s pairs (%s%s%s)",
+                      skel_commtable_kind_name(kind), nodes[0].name, n > 1 ? " and " : "",
+                      n > 1 ? nodes[1].name : "");
     struct skel_launch_result res;
     memset(&res, 0, sizeof res);
     rc = skel_launch_run(&spec, &res);
@@ -114,10 +100,11 @@ static int open_set(const struct skel_netprobe_run_opts *o, const char *nodes,
             return rc;
         *own = 1;
         if (implicit)
-            note(o,
-                 "brought up a testbed with %u hosts for this measurement (it is taken down "
-                 "at the end)",
-                 skel_testbed_nhosts(*tb));
+            skel_usecase_tell(
+                o->note, o->note_arg,
+                "brought up a testbed with %u hosts for this measurement (it is taken down "
+                "at the end)",
+                skel_testbed_nhosts(*tb));
     }
     return tbspec ? skel_nodeset_resolve(nodes, *tb, sets) : SKEL_OK;
 }

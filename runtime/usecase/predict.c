@@ -78,11 +78,8 @@ void skel_predict_print(FILE *out, const struct skel_predict_opts *o,
                         const struct skel_predict_result *res)
 {
     const struct skel_lbf_result *r = &res->lbf;
-    fprintf(out, "trace       ");
-    skel_usecase_put_text(out, o->trace_dir);
-    fprintf(out, " (%u ranks, %llu events, %llu messages, %llu collectives)\n", r->nranks,
-            (unsigned long long)r->events, (unsigned long long)r->messages,
-            (unsigned long long)r->collectives);
+    skel_usecase_print_trace(out, "trace       ", o->trace_dir, r->nranks, r->events, r->messages,
+                             r->collectives);
     fprintf(out, "measured    %.6f s (first event start to last event end)\n",
             r->measured_ns * 1e-9);
     fprintf(out, "placement   %s: %u processor%s on %u host%s\n",

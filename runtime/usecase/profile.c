@@ -79,11 +79,8 @@ void skel_profile_print(FILE *out, const struct skel_profile_opts *o,
                         const struct skel_profile_result *res)
 {
     const struct skel_critpath_result *r = &res->cp;
-    fprintf(out, "trace          ");
-    skel_usecase_put_text(out, o->trace_dir);
-    fprintf(out, " (%u ranks, %llu events, %llu messages, %llu collectives)\n", r->nranks,
-            (unsigned long long)r->events, (unsigned long long)r->messages,
-            (unsigned long long)r->collectives);
+    skel_usecase_print_trace(out, "trace          ", o->trace_dir, r->nranks, r->events,
+                             r->messages, r->collectives);
     fprintf(out, "run            %.6f s (first event start to last event end)\n", r->run_ns * 1e-9);
     fprintf(out, "critical path  %.6f s (%.1f %% of the run; ends on rank %u)\n",
             r->length_ns * 1e-9, pct(r->length_ns, r->run_ns), r->end_rank);

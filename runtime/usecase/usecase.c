@@ -104,3 +104,25 @@ void skel_usecase_print_ranks(FILE *out, const uint32_t *r, uint32_t n)
         i = j + 1;
     }
 }
+
+void skel_usecase_print_trace(FILE *out, const char *label, const char *dir, uint32_t nranks,
+                              uint64_t events, uint64_t messages, uint64_t collectives)
+{
+    fputs(label, out);
+    skel_usecase_put_text(out, dir);
+    fprintf(out, " (%u ranks, %llu events, %llu messages, %llu collectives)\n", nranks,
+            (unsigned long long)events, (unsigned long long)messages,
+            (unsigned long long)collectives);
+}
+
+void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const char *fmt, ...)
+{
+    if (fn == NULL)
+        return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    fn(arg, buf);
+}

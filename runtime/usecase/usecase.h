@@ -14,6 +14,7 @@
 #ifndef SKEL_USECASE_H
 #define SKEL_USECASE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,6 +49,16 @@ const char *skel_usecase_safe(const char *s, char *buf, size_t len);
 /* Untrusted text (names from a traced program) with control characters and
  * DEL written as \xHH; NULL writes nothing. */
 void skel_usecase_put_text(FILE *out, const char *s);
+
+/* The first line about a trace: "LABEL DIR (N ranks, E events, M messages,
+ * C collectives)", DIR written with skel_usecase_put_text(). */
+void skel_usecase_print_trace(FILE *out, const char *label, const char *dir, uint32_t nranks,
+                              uint64_t events, uint64_t messages, uint64_t collectives);
+
+/* Format a message and hand it to a use case's text callback (a progress or
+ * note function of its options); nothing when fn is NULL. */
+void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Ranks as ranges: "0-3,5,7-8". */
 void skel_usecase_print_ranks(FILE *out, const uint32_t *ranks, uint32_t n);

@@ -1429,9 +1429,18 @@ static int add_baseline_csvs(const struct skel_validate_opts *o, struct skel_val
 
 int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t)
 {
-    int rc = o->from_csv != NULL ? skel_validate_read_csv(o->from_csv, t) : measure_all(o, t);
+    struct skel_validate_opts with = *o;
+    char ***cmds = NULL;
+    int rc = SKEL_OK;
+    memset(t, 0, sizeof *t);
+    if (o->from_csv == NULL && o->baseline_file != NULL &&
+        (rc = skel_validate_load_commands(o->baseline_file, &cmds, &with.nbaseline)) == SKEL_OK)
+        with.baseline_argv = (char *const *const *)cmds;
+    if (rc == SKEL_OK)
+        rc = o->from_csv != NULL ? skel_validate_read_csv(o->from_csv, t) : measure_all(&with, t);
     if (skel_validate_complete(t, rc))
         rc = add_baseline_csvs(o, t, rc);
+    skel_validate_commands_free(cmds, cmds != NULL ? with.nbaseline : 0);
     return rc;
 }
 

@@ -119,6 +119,8 @@ struct skel_validate_opts {
     char *const *small_argv;           /* the small-input run, or NULL */
     char *const *const *baseline_argv; /* baseline applications to run, or NULL */
     size_t nbaseline;
+    const char *baseline_file;        /* or their file: one command line per line
+                                         (skel_validate_load_commands()) */
     const char *const *skeleton_dirs; /* 1..SKEL_VALIDATE_MAX_SKELETONS, same rank count */
     size_t nskeleton;
     const char *scenarios;    /* scenario XML file */
