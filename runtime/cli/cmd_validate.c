@@ -119,7 +119,8 @@ int skel_cmd_validate(int argc, char **argv)
         o.names = nv.v;
         o.nnames = nv.n;
     }
-    if (first >= 0 && status < 0 && rc == SKEL_OK && (rc = skel_cli_tools(&tools, o.yield)) == 0) {
+    if (first >= 0 && status < 0 && rc == SKEL_OK &&
+        (rc = skel_cli_tools(&tools, o.yield)) == SKEL_OK) {
         o.tools = tools.t;
         o.skeleton_dirs = skels.v;
         o.nskeleton = skels.n;
