@@ -4,6 +4,8 @@
  * repeated n times - the dominant loop and the symbol table; or the events
  * every rank's signature expands to, one line each, peers resolved for the
  * rank.  Printing only: the signature is read by sigfile.h.
+ *
+ * Ownership: nothing is allocated or kept; the signature stays the caller's.
  */
 #ifndef SKEL_SHOW_H
 #define SKEL_SHOW_H

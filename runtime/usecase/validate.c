@@ -277,6 +277,12 @@ static void predict(struct skel_validate_pred *p, double predicted,
     }
 }
 
+/* Where method's error summary is kept in the table (validate.h). */
+static int summary_slot(int method)
+{
+    return method >= 0 ? method : SKEL_VALIDATE_MAX_SKELETONS - 1 - method;
+}
+
 void skel_validate_compute(struct skel_validate_table *t)
 {
     const struct skel_validate_row *ref = NULL;
@@ -311,6 +317,8 @@ void skel_validate_compute(struct skel_validate_table *t)
         r->avg_slowdown = n ? sum / n : 0;
         predict(&r->avg_pred, have_app && n ? ref->app.time_s * r->avg_slowdown : 0, r);
     }
+    for (int m = -2; m < (int)t->nskel; m++)
+        skel_validate_summarize(t, m, &t->summary[summary_slot(m)]);
 }
 
 static const struct skel_validate_pred *method_pred(const struct skel_validate_row *r, int method)
@@ -474,8 +482,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         int method = m < (int)t->nskel ? m : m == (int)t->nskel ? -1 : -2;
         if ((method == -1 && !have_avg) || (method == -2 && !have_small))
             continue;
-        struct skel_validate_summary s;
-        skel_validate_summarize(t, method, &s);
+        const struct skel_validate_summary s = t->summary[summary_slot(method)];
         char label[64];
         if (method >= 0)
             snprintf(label, sizeof label, "skeleton %d (%.2f s)", m + 1, t->skel[m].expected_s);

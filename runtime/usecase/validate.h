@@ -94,6 +94,12 @@ struct skel_validate_skeleton_info {
     double calibration; /* compute units per ns of the reference run (0: unknown) */
 };
 
+/* Error summary of one method over the non-reference rows. */
+struct skel_validate_summary {
+    size_t n;              /* rows with a prediction */
+    double min, max, mean; /* of |error| */
+};
+
 struct skel_validate_table {
     char *app;   /* command line */
     char *small; /* command line of the small-input run, or NULL */
@@ -110,8 +116,12 @@ struct skel_validate_table {
     size_t nseries;                      /* baseline applications: measured in this run */
     struct skel_validate_series *series; /* (kind "baseline" in the CSV) or read from the
                                             CSV of other runs */
-    int implicit_testbed;                /* a testbed was brought up for this run */
-    char warning[512];                   /* something the user should know, or "" */
+    /* The error summary of each method (skel_validate_summarize()): the
+     * skeletons, then the average prediction, then the small input; filled
+     * by skel_validate_compute(), read by skel_validate_print(). */
+    struct skel_validate_summary summary[SKEL_VALIDATE_MAX_SKELETONS + 2];
+    int implicit_testbed; /* a testbed was brought up for this run */
+    char warning[512];    /* something the user should know, or "" */
 };
 
 struct skel_validate_opts {
@@ -175,11 +185,6 @@ int skel_validate_add_series(struct skel_validate_table *t, struct skel_validate
 void skel_validate_table_free(struct skel_validate_table *t);
 void skel_validate_series_free(struct skel_validate_series *s);
 
-/* Error summary of one method over the non-reference rows. */
-struct skel_validate_summary {
-    size_t n;              /* rows with a prediction */
-    double min, max, mean; /* of |error| */
-};
 /* method: 0..nskel-1 a skeleton, -1 the average prediction, -2 the small input. */
 void skel_validate_summarize(const struct skel_validate_table *t, int method,
                              struct skel_validate_summary *out);
