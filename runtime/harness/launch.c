@@ -625,11 +625,6 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
 
 /* ---- CSV ---------------------------------------------------------------- */
 
-void skel_launch_csv_field(FILE *f, const char *s)
-{
-    skel_csv_field(f, s);
-}
-
 static void csv_tail(FILE *f, const struct skel_launch_spec *s, const char *command)
 {
     fputc(',', f);
