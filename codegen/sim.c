@@ -2,6 +2,7 @@
 #include "sim.h"
 
 #include "error.h"
+#include "grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,24 +100,16 @@ struct sim {
 
 /* ------------------------------------------------------------------------ */
 
-static int grow(void **v, uint32_t *cap, uint32_t n, size_t elem)
+/* Room for element n of *v (any array type), in the schedule's terms. */
+static int room(void *v, uint32_t *cap, uint32_t n, size_t elem)
 {
-    if (n < *cap)
-        return SKEL_OK;
-    if (*cap >= UINT32_MAX / 4)
-        return skel_fail(SKEL_ERANGE, "schedule too large to check");
-    uint32_t nc = *cap ? *cap * 2 : 64;
-    void *nv = realloc(*v, (size_t)nc * elem);
-    if (nv == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
-    *v = nv;
-    *cap = nc;
-    return SKEL_OK;
+    int rc = skel_grow_u32(v, cap, (uint64_t)n + 1, elem);
+    return rc == SKEL_OK ? rc : skel_fail_context(rc, "checking the schedule");
 }
 
 static int vpush(struct vec32 *v, uint32_t x)
 {
-    int rc = grow((void **)&v->v, &v->cap, v->n, sizeof *v->v);
+    int rc = room(&v->v, &v->cap, v->n, sizeof *v->v);
     if (rc == SKEL_OK)
         v->v[v->n++] = x;
     return rc;
@@ -309,7 +302,7 @@ static int post(struct sim *m, uint32_t ri)
 static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
                    int32_t tag, int64_t bytes, int sync, uint32_t *out)
 {
-    int rc = grow((void **)&m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
+    int rc = room(&m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t gi = m->nmsgs++;
@@ -323,7 +316,7 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
 static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint32_t comm,
                     int32_t tag, int64_t cap, uint32_t *out)
 {
-    int rc = grow((void **)&m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
+    int rc = room(&m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t ri = m->nrecvs++;
@@ -335,7 +328,7 @@ static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint
 
 static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int any)
 {
-    int rc = grow((void **)&m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
+    int rc = room(&m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t q = m->nreqs++;
@@ -393,7 +386,7 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
     }
     int rc;
     if (comm == SELF_COMM) {
-        if ((rc = grow((void **)&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+        if ((rc = room(&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
             return rc;
         *inst = m->ninsts++;
         m->insts[*inst] = (struct inst){.call = call, .root = root, .arrived = 1, .size = 1,
@@ -404,7 +397,7 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
     uint64_t t = m->cc[(uint64_t)rank * s->ncomms + comm]++;
     struct vec32 *list = &m->ci[comm];
     if (t == list->n) {
-        if ((rc = grow((void **)&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+        if ((rc = room(&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
             return rc;
         uint32_t id = m->ninsts++;
         m->insts[id] = (struct inst){.call = call, .root = root, .size = size, .first_op = op,

@@ -80,8 +80,8 @@ struct skel_rank_reader {
     uint64_t nevents;
     uint16_t last_call; /* call of the last event delivered */
 
-    skel_completion * compl ;
-    uint32_t compl_cap;
+    skel_completion *completions;
+    uint32_t completions_cap;
     uint64_t *reqbuf;
     uint32_t reqbuf_cap;
 };
@@ -310,7 +310,7 @@ void skel_rank_close(skel_rank_reader *r)
     free(r->objects);
     skel_reqtab_free(&r->reqs);
     free(r->threads);
-    free(r->compl );
+    free(r->completions);
     free(r->reqbuf);
     free(r->path);
     free(r);
@@ -865,13 +865,13 @@ static int read_completions(skel_rank_reader *r, skel_cursor *c, uint64_t off, s
     int rc = read_list_length(r, c, off, "completion list", &n);
     if (rc != SKEL_OK)
         return rc;
-    if (skel_grow_u32(&r->compl, &r->compl_cap, n, sizeof *r->compl ) != SKEL_OK)
+    if (skel_grow_u32(&r->completions, &r->completions_cap, n, sizeof *r->completions) != SKEL_OK)
         return fail_at(r, SKEL_ENOMEM, off, "out of memory");
     int64_t me = (int64_t)r->rank;
     uint64_t prev = r->last_req;
     uint32_t index = 0;
     for (uint64_t i = 0; i < n; i++) {
-        skel_completion *cp = &r->compl [i];
+        skel_completion *cp = &r->completions[i];
         uint64_t v = skel_get_varint(c);
         uint64_t fl = v & 31;
         prev += (uint64_t)skel_unzigzag(v >> 5);
@@ -896,7 +896,7 @@ static int read_completions(skel_rank_reader *r, skel_cursor *c, uint64_t off, s
         index = cp->index + 1;
     }
     ev->ncomplete = (uint32_t)n;
-    ev->complete = r->compl ;
+    ev->complete = r->completions;
     return SKEL_OK;
 }
 
