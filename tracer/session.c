@@ -14,6 +14,8 @@
  *   SKEL_TRACE_CPU_PERIOD_US   spacing of those samples while the thread computes
  *                              (default: 250 CPU clock reads, at least 20)
  *   SKEL_TRACE_SYNC_ROUNDS     ping-pongs per clock-offset estimate (default 16)
+ *   SKEL_TRACE_CLOCK           "tsc" (default where the kernel keeps CLOCK_MONOTONIC on
+ *                              the TSC) or "monotonic" (clock_gettime): see clock.h
  */
 #include "session.h"
 
