@@ -310,6 +310,15 @@ static void at_exit(void)
     }
 }
 
+/* A child forked by the application shares the rank file's mapping and
+ * inherits the exit handler: it must neither record nor end the parent's
+ * trace (truncating the file under the parent). */
+static void forked_child(void)
+{
+    skel_tr_active = 2;
+    skel_tr_s.w = NULL;
+}
+
 void skel_tr_abort(int errorcode)
 {
     if (skel_tr_active != 1 || skel_tr_s.w == NULL)
@@ -425,7 +434,7 @@ int skel_tr_start(int provided)
         write_meta(NULL, 0);
     install_signals();
     static int registered;
-    if (!registered && atexit(at_exit) == 0)
+    if (!registered && atexit(at_exit) == 0 && pthread_atfork(NULL, NULL, forked_child) == 0)
         registered = 1;
     skel_tr_active = 1;
     return 1;

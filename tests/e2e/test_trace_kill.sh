@@ -4,7 +4,8 @@
 # launcher, keeps every event it recorded up to the kill.  Both are marked
 # incomplete, with the rank, the event count and the reason.  Rank files are
 # written through a shared mapping, so a SIGKILL loses nothing the tracer
-# finished; --buffer bounds the part of the file mapped (and preallocated).
+# finished; --buffer bounds the part of the file mapped (and preallocated);
+# a child forked by a rank does not touch its parent's trace.
 . "$(dirname "$0")/lib.sh"
 
 N=20000 # about 120 KiB of trace: the old tracer held all of it in memory
@@ -13,6 +14,8 @@ cat > "$TMP/die.c" <<'C'
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -21,8 +24,17 @@ int main(int argc, char **argv)
     const char *how = argv[1];
     long n = atol(argv[2]);
     double x = rank;
-    for (long i = 0; i < n; i++)
+    for (long i = 0; i < n; i++) {
         MPI_Allreduce(MPI_IN_PLACE, &x, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        /* A child that exits (running the exit handlers it inherited)
+         * halfway through must leave its parent's trace alone. */
+        if (rank == 1 && i == n / 2 && strcmp(how, "fork") == 0) {
+            pid_t child = fork();
+            if (child == 0)
+                exit(0);
+            waitpid(child, NULL, 0);
+        }
+    }
     if (rank == 1 && strcmp(how, "kill") == 0)
         raise(SIGKILL);
     if (rank == 1 && strcmp(how, "abort") == 0)
@@ -90,4 +102,16 @@ data=$("$SKEL" dump --rank 1 "$TMP/small" | sed -n 's/^# rank 1: incomplete, .* 
   fail "--buffer 1K: rank 1's file has $small bytes for $data bytes of data"
 [ "$big" -ge $((4 << 20)) ] || fail "default buffer: rank 1's file has only $big bytes reserved"
 echo "file of the killed rank: $small bytes with --buffer 1K, $big with the default buffer"
+
+# A rank that forks a child which exits: no rank dies, both traces are whole.
+echo "-- fork"
+"$SKEL" trace --quiet -o "$TMP/fork" -- timeout 120 mpiexec.mpich -n 2 "$TMP/die" fork "$N" \
+  > "$TMP/fork.out" 2>&1 || { cat "$TMP/fork.out"; fail "fork: the run failed"; }
+for r in 0 1; do
+  n=$(allreduces $r "$TMP/fork")
+  [ "$n" = $((N + 1)) ] || fail "fork: rank $r has $n Allreduce events, expected $((N + 1))"
+  "$SKEL" dump --rank $r "$TMP/fork" | tail -1 | grep -q "^# rank $r: end of stream" ||
+    fail "fork: rank $r's trace is not complete: $("$SKEL" dump --rank $r "$TMP/fork" | tail -2)"
+done
+"$SKEL" stats --strict "$TMP/fork" > /dev/null || fail "fork: the trace is not consistent"
 echo ok
