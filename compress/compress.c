@@ -3,11 +3,12 @@
 
 #include "calls.h"
 #include "error.h"
+#include "match.h"
+#include "pfor.h"
 #include "ranks.h"
 #include "symbols.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,63 +29,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* ---- a small parallel for --------------------------------------------------------- */
-
-struct pfor {
-    uint32_t n, next;
-    pthread_mutex_t lock;
-    int (*fn)(void *ctx, uint32_t i);
-    void *ctx;
-    int rc;
-    char err[1024];
-};
-
-static void *pfor_worker(void *arg)
-{
-    struct pfor *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        uint32_t i = p->rc == SKEL_OK ? p->next++ : p->n;
-        pthread_mutex_unlock(&p->lock);
-        if (i >= p->n)
-            return NULL;
-        int rc = p->fn(p->ctx, i);
-        if (rc != SKEL_OK) {
-            pthread_mutex_lock(&p->lock);
-            if (p->rc == SKEL_OK) {
-                p->rc = rc;
-                snprintf(p->err, sizeof p->err, "%s", skel_last_error());
-            }
-            pthread_mutex_unlock(&p->lock);
-        }
-    }
-}
-
-/* Run fn(ctx, i) for i in [0, n) on up to `threads` threads; the first
- * error (with its detail) is returned. */
-static int parallel_for(uint32_t n, unsigned threads, int (*fn)(void *, uint32_t), void *ctx)
-{
-    struct pfor p = {.n = n, .fn = fn, .ctx = ctx};
-    pthread_mutex_init(&p.lock, NULL);
-    unsigned nt = threads > n ? n : threads;
-    pthread_t tid[64];
-    if (nt > 64)
-        nt = 64;
-    unsigned started = 0;
-    for (unsigned t = 1; t < nt; t++) {
-        if (pthread_create(&tid[t], NULL, pfor_worker, &p) != 0)
-            break;
-        started = t;
-    }
-    pfor_worker(&p);
-    for (unsigned t = 1; t <= started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&p.lock);
-    if (p.rc != SKEL_OK)
-        return skel_fail(p.rc, "%s", p.err);
-    return SKEL_OK;
-}
-
 /* ---- per-rank state ----------------------------------------------------------------- */
 
 struct rank_state {
@@ -92,7 +36,7 @@ struct rank_state {
     uint32_t *site_map;
     /* At the threshold being evaluated. */
     uint32_t *map, nclusters;
-    skel_rsym *syms; /* NULL: rs->syms (identity) */
+    skel_rsym *syms;  /* NULL: rs->syms (identity) */
     skel_loops *fold; /* NULL: rs->fold */
     uint64_t length;
     /* The best so far (kept while later thresholds are tried). */
@@ -293,7 +237,8 @@ static int build_comms(skel_signature *sig, struct rank_state *st, uint32_t nran
             if (k == SKEL_COMM_SELF || c->size == 0)
                 continue; /* SELF is per rank; an empty entry was never declared */
             uint32_t g = 0;
-            while (g < sig->ncomms && !(sig->comms[g].gid == c->gid && same_members(&sig->comms[g], c)))
+            while (g < sig->ncomms &&
+                   !(sig->comms[g].gid == c->gid && same_members(&sig->comms[g], c)))
                 g++;
             if (g == sig->ncomms) {
                 if (sig->ncomms == cap) {
@@ -371,6 +316,7 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
             x->s.links = NULL;
             y->id = so + i;
             y->cls = c;
+            y->match[0] = y->match[1] = SKEL_SIG_NONE;
             to_dist(&y->compute, &x->gap, y->occurrences, x->shift);
             to_dist(&y->compute_cpu, &x->cpu, y->occurrences, x->shift);
             to_dist(&y->duration, &x->dur, y->occurrences, 0);
@@ -393,19 +339,13 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
     return SKEL_OK;
 }
 
-static unsigned online_cpus(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
-
 int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_signature **out,
                         skel_compress_stats *stats)
 {
     int rc = SKEL_OK;
     double t0 = now_s();
     uint32_t nranks = skel_trace_nranks(t);
-    unsigned threads = o->threads ? o->threads : online_cpus();
+    unsigned threads = o->threads ? o->threads : skel_online_cpus();
     skel_signature *sig = NULL;
     skel_rclass **per_rank = NULL, **cls = NULL;
     uint32_t ncls = 0;
@@ -413,8 +353,9 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
     memset(&st, 0, sizeof st);
     if (nranks == 0)
         return skel_fail(SKEL_EFORMAT, "%s: the trace has no ranks", skel_trace_dir(t));
-    if (!(o->threshold >= 0 && o->threshold <= 1) || !(o->max_threshold >= 0 && o->max_threshold <= 1) ||
-        !(o->scale >= 0) || (o->scale > 0 && !(o->step > 0)))
+    if (!(o->threshold >= 0 && o->threshold <= 1) ||
+        !(o->max_threshold >= 0 && o->max_threshold <= 1) || !(o->scale >= 0) ||
+        (o->scale > 0 && !(o->step > 0)))
         return skel_fail(SKEL_EUSAGE, "threshold and maximum threshold must be in [0, 1], the "
                                       "scale >= 0 and the step > 0");
     struct rank_state *rs = calloc(nranks, sizeof *rs);
@@ -427,7 +368,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
     struct job job = {.t = t, .st = rs, .nranks = nranks, .shift = !o->keep_overhead};
 
     /* 1. Read every rank once. */
-    if ((rc = parallel_for(nranks, threads, scan_one, &job)) != SKEL_OK)
+    if ((rc = skel_parallel_for(nranks, threads, scan_one, &job)) != SKEL_OK)
         goto out;
     st.scan_s = now_s() - t0;
     uint64_t events = 0;
@@ -449,7 +390,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
                 T = o->max_threshold;
         }
         job.T = T;
-        if ((rc = parallel_for(nranks, threads, eval_one, &job)) != SKEL_OK)
+        if ((rc = skel_parallel_for(nranks, threads, eval_one, &job)) != SKEL_OK)
             goto out;
         st.tried++;
         uint64_t len = 0;
@@ -488,7 +429,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         (rc = build_comms(sig, rs, nranks)) != SKEL_OK)
         goto out;
     job.classes = per_rank;
-    if ((rc = parallel_for(nranks, threads, class_one, &job)) != SKEL_OK)
+    if ((rc = skel_parallel_for(nranks, threads, class_one, &job)) != SKEL_OK)
         goto out;
     rc = skel_ranks_fold(per_rank, nranks, st.threshold, threads, &cls, &ncls);
     if (rc != SKEL_OK)
@@ -527,6 +468,9 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
     if ((rc = assemble(sig, cls, ncls)) != SKEL_OK)
         goto out;
     if ((rc = skel_signature_derive(sig)) != SKEL_OK)
+        goto out;
+    /* 5. Which sends met which receives: a second read of the trace. */
+    if ((rc = skel_compress_match(t, sig, threads, &sig->messages_matched)) != SKEL_OK)
         goto out;
     st.nclasses = ncls;
     st.ratio = sig->ratio;
@@ -578,8 +522,10 @@ struct verify {
 
 static int vfail(struct verify *v, const char *what, long long got, long long want)
 {
-    return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: %s: the trace has %lld, the signature "
-                     "gives %lld", v->rank, (unsigned long long)v->index, what, got, want);
+    return skel_fail(SKEL_EFORMAT,
+                     "rank %u, event %llu: %s: the trace has %lld, the signature "
+                     "gives %lld",
+                     v->rank, (unsigned long long)v->index, what, got, want);
 }
 
 static int within(double x, const skel_sig_range *r, double T)
@@ -623,9 +569,10 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     if (rc < 0)
         return rc;
     if (rc == 0)
-        return skel_fail(SKEL_EFORMAT, "rank %u: the trace ends after %llu events, the signature "
-                         "goes on (%s)", v->rank, (unsigned long long)v->index,
-                         skel_call_name(y->call));
+        return skel_fail(SKEL_EFORMAT,
+                         "rank %u: the trace ends after %llu events, the signature "
+                         "goes on (%s)",
+                         v->rank, (unsigned long long)v->index, skel_call_name(y->call));
     if (ev.call != y->call)
         return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: the trace has %s, the signature %s",
                          v->rank, (unsigned long long)v->index, skel_call_name(ev.call),
@@ -634,9 +581,11 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     int klass = ci ? ci->klass : SKEL_CLASS_NONE;
     int side = skel_sig_side_of(v->s, v->rank, y);
     if (side < 0 || !(y->sides & (1u << side)))
-        return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: %s: the signature has no %s side "
-                         "for this rank", v->rank, (unsigned long long)v->index,
-                         skel_call_name(y->call), side == SKEL_SIG_SIDE_ROOT ? "root" : "member");
+        return skel_fail(SKEL_EFORMAT,
+                         "rank %u, event %llu: %s: the signature has no %s side "
+                         "for this rank",
+                         v->rank, (unsigned long long)v->index, skel_call_name(y->call),
+                         side == SKEL_SIG_SIDE_ROOT ? "root" : "member");
     const skel_sig_side *sd = &y->side[side];
     if (!within((double)ev.count, &sd->count, v->T))
         return vfail(v, "count", ev.count, (long long)llround(sd->count.mean));
@@ -645,10 +594,10 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     /* A receive from MPI_PROC_NULL gets 0 bytes. */
     const skel_sig_peer *src = skel_sig_source_of(y);
     int32_t scr = 0, swr = 0;
-    int from_null = src != NULL &&
-                    skel_sig_peer_resolve(v->s, v->rank, y->comm, src, v->last_wild, &scr, &swr) ==
-                        SKEL_OK &&
-                    swr == SKEL_PEER_NULL;
+    int from_null =
+        src != NULL &&
+        skel_sig_peer_resolve(v->s, v->rank, y->comm, src, v->last_wild, &scr, &swr) == SKEL_OK &&
+        swr == SKEL_PEER_NULL;
     if (from_null || sd->rbytes_events == 0) {
         if (ev.rbytes != 0 && (from_null || v->T <= 0))
             return vfail(v, "received bytes", (long long)ev.rbytes, 0);
@@ -706,8 +655,8 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     } else if (klass == SKEL_CLASS_WAIT && y->nlinks != 0) {
         return vfail(v, "requests completed", 0, y->nlinks);
     }
-    int refers = klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE ||
-                 klass == SKEL_CLASS_CANCEL;
+    int refers =
+        klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE || klass == SKEL_CLASS_CANCEL;
     if (refers) {
         uint32_t n = ev.nreqs > 0 ? ev.nreqs : (ev.req != 0);
         if (n != y->nlinks)
@@ -763,8 +712,8 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
         return skel_fail(SKEL_EFORMAT, "the trace has %u ranks, the signature %u",
                          skel_trace_nranks(t), s->nranks);
     for (uint32_t r = 0; r < s->nranks; r++) {
-        struct verify v = {.s = s, .rank = r, .T = s->threshold, .last_wild = SKEL_PEER_NONE,
-                           .logcap = cap};
+        struct verify v = {
+            .s = s, .rank = r, .T = s->threshold, .last_wild = SKEL_PEER_NONE, .logcap = cap};
         v.log = calloc(cap, sizeof *v.log);
         if (v.log == NULL)
             return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -775,9 +724,10 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
             skel_event ev;
             int more = skel_rank_next(v.rd, &ev);
             if (more > 0)
-                rc = skel_fail(SKEL_EFORMAT, "rank %u: the signature ends after %llu events, the "
-                               "trace goes on with %s", r, (unsigned long long)v.index,
-                               skel_call_name(ev.call));
+                rc = skel_fail(SKEL_EFORMAT,
+                               "rank %u: the signature ends after %llu events, the "
+                               "trace goes on with %s",
+                               r, (unsigned long long)v.index, skel_call_name(ev.call));
             else if (more < 0)
                 rc = more;
         }

@@ -44,8 +44,11 @@ static char *clean(const char *s)
     size_t k = 0;
     for (size_t i = 0; i < n;) {
         unsigned c = p[i];
-        size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                                   : (c & 0xf8) == 0xf0 ? 4 : 0;
+        size_t len = c < 0x80             ? 1
+                     : (c & 0xe0) == 0xc0 ? 2
+                     : (c & 0xf0) == 0xe0 ? 3
+                     : (c & 0xf8) == 0xf0 ? 4
+                                          : 0;
         int ok = len > 0 && i + len <= n && !(c < 0x20 && c != '\t') && c != 0x7f;
         for (size_t j = 1; ok && j < len; j++)
             ok = (p[i + j] & 0xc0) == 0x80;
@@ -81,7 +84,8 @@ static void attr(struct wr *w, const char *name, const char *value)
     if (w->bad)
         return;
     char *c = clean(value);
-    if (c == NULL || xmlTextWriterWriteAttribute(w->w, (const xmlChar *)name, (const xmlChar *)c) < 0)
+    if (c == NULL ||
+        xmlTextWriterWriteAttribute(w->w, (const xmlChar *)name, (const xmlChar *)c) < 0)
         w->bad = 1;
     free(c);
 }
@@ -248,6 +252,10 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
         attr_u64(w, "prev-site", y->prev_site);
     attr_u64(w, "occurrences", y->occurrences);
     attr_double(w, "time-ns", y->time_ns);
+    if (y->match[0] != SKEL_SIG_NONE)
+        attr_u64(w, "match", y->match[0]);
+    if (y->match[1] != SKEL_SIG_NONE)
+        attr_u64(w, "match2", y->match[1]);
     write_peer(w, "peer", &y->peer);
     write_peer(w, "peer2", &y->peer2);
     write_peer(w, "root", &y->root);
@@ -310,6 +318,8 @@ static void write_doc(struct wr *w, const skel_signature *s)
     attr_double(w, "ratio", s->ratio);
     attr_u64(w, "trace-length", s->trace_length);
     attr_u64(w, "signature-length", s->signature_length);
+    if (s->messages_matched > 0)
+        attr_u64(w, "messages-matched", s->messages_matched);
     end(w);
 
     start(w, "sites");
@@ -541,7 +551,8 @@ static void on_error(void *data, xmlErrorPtr err)
     trim_copy(fe->msg, sizeof fe->msg, err->message);
     /* libxml2 does not say which attribute: say what to look for. */
     if (strstr(fe->msg, "failed to validate attributes") != NULL)
-        snprintf(fe->msg, sizeof fe->msg, "an attribute is missing, not allowed here, or has a "
+        snprintf(fe->msg, sizeof fe->msg,
+                 "an attribute is missing, not allowed here, or has a "
                  "value the schema does not allow (see docs/signature.md)");
 }
 
@@ -688,9 +699,10 @@ static int u64_attr(const struct rd *r, const xmlNode *n, const char *name, uint
     }
     int e = parse_u64(v, max, out);
     int rc = e == 0 ? SKEL_OK
-                    : bad(r, n, "element '%s': attribute '%s': expected an integer from 0 to "
-                                "%llu, found '%.40s'", (const char *)n->name, name,
-                          (unsigned long long)max, v);
+                    : bad(r, n,
+                          "element '%s': attribute '%s': expected an integer from 0 to "
+                          "%llu, found '%.40s'",
+                          (const char *)n->name, name, (unsigned long long)max, v);
     free(v);
     return rc;
 }
@@ -716,8 +728,10 @@ static int i32_attr(const struct rd *r, const xmlNode *n, const char *name, int3
     int64_t x;
     int rc = parse_i64(v, INT32_MIN, INT32_MAX, &x) == 0
                  ? SKEL_OK
-                 : bad(r, n, "element '%s': attribute '%s': expected a 32-bit integer, found "
-                             "'%.40s'", (const char *)n->name, name, v);
+                 : bad(r, n,
+                       "element '%s': attribute '%s': expected a 32-bit integer, found "
+                       "'%.40s'",
+                       (const char *)n->name, name, v);
     free(v);
     if (rc == SKEL_OK)
         *out = (int32_t)x;
@@ -736,9 +750,10 @@ static int dbl_attr(const struct rd *r, const xmlNode *n, const char *name, int 
         return SKEL_OK;
     }
     int rc = parse_dbl(v, out) == 0 ? SKEL_OK
-                                    : bad(r, n, "element '%s': attribute '%s': expected a "
-                                                "number, found '%.40s'", (const char *)n->name,
-                                          name, v);
+                                    : bad(r, n,
+                                          "element '%s': attribute '%s': expected a "
+                                          "number, found '%.40s'",
+                                          (const char *)n->name, name, v);
     free(v);
     return rc;
 }
@@ -860,8 +875,10 @@ static int call_attr(const struct rd *r, const xmlNode *n, const char *name, uin
     unsigned id = skel_call_by_name(v);
     int rc = id != 0 && strncmp(v, "MPI_", 4) == 0
                  ? SKEL_OK
-                 : bad(r, n, "element '%s': attribute '%s': '%.60s' is not an MPI call Skel "
-                             "knows", (const char *)n->name, name, v);
+                 : bad(r, n,
+                       "element '%s': attribute '%s': '%.60s' is not an MPI call Skel "
+                       "knows",
+                       (const char *)n->name, name, v);
     free(v);
     *out = (uint16_t)id;
     return rc;
@@ -950,9 +967,11 @@ static int dist_el(const struct rd *r, const xmlNode *n, skel_sig_dist *d)
     if ((rc = tokens(r, n, "buckets", 1, push_bucket, &c, &k)) != SKEL_OK)
         return rc;
     if (d->min > d->max || d->sketch.count > d->count)
-        return bad(r, n, "element '%s': min above max, or more sketch samples (%llu) than "
-                         "count (%llu)", (const char *)n->name,
-                   (unsigned long long)d->sketch.count, (unsigned long long)d->count);
+        return bad(r, n,
+                   "element '%s': min above max, or more sketch samples (%llu) than "
+                   "count (%llu)",
+                   (const char *)n->name, (unsigned long long)d->sketch.count,
+                   (unsigned long long)d->count);
     return SKEL_OK;
 }
 
@@ -995,7 +1014,9 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
         (rc = u32_attr(r, n, "dtsize", 0, 0, &y->dtsize)) != SKEL_OK ||
         (rc = u32_attr(r, n, "site", 0, SKEL_SIG_NONE, &y->site)) != SKEL_OK ||
         (rc = u32_attr(r, n, "prev-site", 0, SKEL_SIG_NONE, &y->prev_site)) != SKEL_OK ||
-        (rc = u64_attr(r, n, "occurrences", UINT64_MAX, 1, 0, &y->occurrences)) != SKEL_OK)
+        (rc = u64_attr(r, n, "occurrences", UINT64_MAX, 1, 0, &y->occurrences)) != SKEL_OK ||
+        (rc = u32_attr(r, n, "match", 0, SKEL_SIG_NONE, &y->match[0])) != SKEL_OK ||
+        (rc = u32_attr(r, n, "match2", 0, SKEL_SIG_NONE, &y->match[1])) != SKEL_OK)
         return rc;
     op = get(n, "op");
     if (op != NULL) {
@@ -1098,10 +1119,10 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
             it->kind = SKEL_SIG_ITEM_SYMBOL;
             it->count = 1;
             rc = u32_attr(r, c, "ref", 1, 0, &it->ref);
-            if (rc == SKEL_OK && (it->ref >= s->nsymbols || r->lsym[it->ref] == 0 ||
-                                  s->symbols[it->ref].cls != cls))
-                rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u",
-                         id, it->ref, cls);
+            if (rc == SKEL_OK &&
+                (it->ref >= s->nsymbols || r->lsym[it->ref] == 0 || s->symbols[it->ref].cls != cls))
+                rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u", id,
+                         it->ref, cls);
             b->nitems++;
         } else if (is(c, "loop")) {
             it->kind = SKEL_SIG_ITEM_LOOP;
@@ -1123,8 +1144,7 @@ static int class_el(struct rd *r, const xmlNode *n)
     if (rc != SKEL_OK)
         return rc;
     if (id >= s->nclasses)
-        return bad(r, n, "class %u: ids must be below the number of classes (%u)", id,
-                   s->nclasses);
+        return bad(r, n, "class %u: ids must be below the number of classes (%u)", id, s->nclasses);
     if (r->lcls[id] != 0)
         return bad(r, n, "class %u is defined twice (first at line %u)", id, r->lcls[id]);
     r->lcls[id] = line_of(n) ? line_of(n) : 1;
@@ -1149,8 +1169,8 @@ static int class_el(struct rd *r, const xmlNode *n)
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
         if (is(c, "block"))
             rc = block_el(r, c, id);
-    if (rc == SKEL_OK && (k->top >= s->nblocks || r->lblk[k->top] == 0 ||
-                          s->blocks[k->top].cls != id))
+    if (rc == SKEL_OK &&
+        (k->top >= s->nblocks || r->lblk[k->top] == 0 || s->blocks[k->top].cls != id))
         rc = bad(r, n, "class %u: program block %u is not one of its blocks", id, k->top);
     return rc;
 }
@@ -1198,7 +1218,9 @@ static int build(struct rd *r, const xmlNode *root)
     /* Compression. */
     if ((rc = dbl_attr(r, comp, "threshold", 1, &s->threshold)) != SKEL_OK ||
         (rc = dbl_attr(r, comp, "max-threshold", 1, &s->max_threshold)) != SKEL_OK ||
-        (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK)
+        (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK ||
+        (rc = u64_attr(r, comp, "messages-matched", UINT64_MAX, 0, 0, &s->messages_matched)) !=
+            SKEL_OK)
         return rc;
     if (!(s->threshold >= 0 && s->threshold <= 1))
         return bad(r, comp, "threshold %g is outside [0, 1]", s->threshold);
@@ -1393,8 +1415,10 @@ int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signa
     xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
     rng = xmlRelaxNGParse(sp);
     if (rng == NULL) {
-        rc = skel_fail(SKEL_EINTERNAL, "the embedded signature schema does not compile: line "
-                       "%u: %s", se.line, se.msg);
+        rc = skel_fail(SKEL_EINTERNAL,
+                       "the embedded signature schema does not compile: line "
+                       "%u: %s",
+                       se.line, se.msg);
         goto out;
     }
     vc = xmlRelaxNGNewValidCtxt(rng);
@@ -1419,8 +1443,8 @@ int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signa
     }
     if ((rc = build(&r, xmlDocGetRootElement(doc))) != SKEL_OK)
         goto out;
-    skel_sig_lines lines = {.symbol = r.lsym, .block = r.lblk, .cls = r.lcls,
-                            .rank = r.lrank, .comm = r.lcomm};
+    skel_sig_lines lines = {
+        .symbol = r.lsym, .block = r.lblk, .cls = r.lcls, .rank = r.lrank, .comm = r.lcomm};
     if ((rc = skel_signature_check_at(r.s, name, &lines)) != SKEL_OK)
         goto out;
     if ((rc = skel_signature_derive(r.s)) != SKEL_OK)
