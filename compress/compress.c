@@ -3,6 +3,7 @@
 
 #include "calls.h"
 #include "error.h"
+#include "grow.h"
 #include "match.h"
 #include "pfor.h"
 #include "ranks.h"
@@ -339,15 +340,114 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
     return SKEL_OK;
 }
 
+/* The threshold: o->threshold, or with a scale K the smallest of 0, step,
+ * 2 step, ... (up to the maximum) at which Q reaches K/2.  A larger
+ * threshold is only kept when it shortens the signature by more than 1 %
+ * (SKEL_COMPRESS_MIN_GAIN): when no threshold reaches K/2, the smallest one
+ * that compresses about as well as any is used, not the maximum - a larger
+ * one would blur sizes and times for a few items. */
+static int choose_threshold(struct job *job, const skel_compress_opts *o, unsigned threads,
+                            uint64_t events, skel_compress_stats *st)
+{
+    uint32_t nranks = job->nranks;
+    uint64_t best = UINT64_MAX;
+    double T = o->scale > 0 ? 0.0 : o->threshold;
+    for (uint32_t k = 0;; k++) {
+        if (o->scale > 0) {
+            T = (double)k * o->step;
+            if (T > o->max_threshold - 1e-12)
+                T = o->max_threshold;
+        }
+        job->T = T;
+        int rc = skel_parallel_for(nranks, threads, eval_one, job);
+        if (rc != SKEL_OK)
+            return rc;
+        st->tried++;
+        uint64_t len = 0;
+        for (uint32_t r = 0; r < nranks; r++)
+            len += job->st[r].length;
+        if (best == UINT64_MAX || (double)len < (1.0 - SKEL_COMPRESS_MIN_GAIN) * (double)best) {
+            best = len;
+            for (uint32_t r = 0; r < nranks; r++)
+                if ((rc = keep_current(&job->st[r])) != SKEL_OK)
+                    return rc;
+            st->threshold = T;
+            st->signature_length = len;
+            st->ratio = len ? (double)events / (double)len : 0;
+        }
+        st->trace_length = events;
+        if (o->scale <= 0)
+            return SKEL_OK;
+        if (st->ratio >= o->scale / 2) {
+            st->reached = 1;
+            return SKEL_OK;
+        }
+        if (T >= o->max_threshold)
+            return SKEL_OK;
+    }
+}
+
+/* The application, compression and per-rank parts of the signature. */
+static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank_state *rs,
+                     uint32_t nranks, const skel_compress_opts *o, int shift, double T)
+{
+    const skel_meta *m = skel_trace_meta(t);
+    sig->version = SKEL_SIG_VERSION;
+    sig->argc = m->ncommand;
+    sig->argv = calloc(m->ncommand ? m->ncommand : 1, sizeof *sig->argv);
+    sig->mpi_library = dup_or_empty(m->mpi_library);
+    sig->tracer_version = dup_or_empty(m->tracer_version);
+    if (sig->argv == NULL || sig->mpi_library == NULL || sig->tracer_version == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < m->ncommand; i++)
+        if ((sig->argv[i] = dup_or_empty(m->command[i])) == NULL)
+            return skel_oom();
+    sig->threshold = T;
+    sig->max_threshold = o->max_threshold;
+    sig->scale = o->scale;
+    for (uint32_t r = 0; r < nranks; r++) {
+        const skel_rsig *x = rs[r].rs;
+        skel_sig_rank *d = &sig->ranks[r];
+        d->rank = r;
+        d->events = x->events;
+        d->time_ns = x->t_last > x->t_first ? x->t_last - x->t_first : 0;
+        uint64_t sh = shift ? x->per_event_ns * x->events : 0;
+        d->compute_ns = x->compute_ns > sh ? x->compute_ns - sh : 0;
+        d->mpi_ns = x->mpi_ns;
+        d->per_event_ns = x->per_event_ns;
+    }
+    return SKEL_OK;
+}
+
+/* Rank folding at threshold T: the classes. */
+static int fold(const skel_trace *t, skel_signature *sig, struct job *job, unsigned threads,
+                double T, skel_rclass ***cls, uint32_t *ncls)
+{
+    uint32_t nranks = job->nranks;
+    skel_rclass **per_rank = calloc(nranks, sizeof *per_rank);
+    sig->nranks = nranks;
+    sig->ranks = calloc(nranks, sizeof *sig->ranks);
+    int rc = per_rank == NULL || sig->ranks == NULL ? skel_oom() : SKEL_OK;
+    if (rc == SKEL_OK && (rc = build_sites(t, sig, job->st, nranks)) == SKEL_OK &&
+        (rc = build_comms(sig, job->st, nranks)) == SKEL_OK) {
+        job->classes = per_rank;
+        rc = skel_parallel_for(nranks, threads, class_one, job);
+    }
+    if (rc == SKEL_OK) /* takes the one-rank classes it folds (their entries become NULL) */
+        rc = skel_ranks_fold(per_rank, nranks, T, threads, cls, ncls);
+    for (uint32_t r = 0; per_rank != NULL && r < nranks; r++)
+        skel_ranks_free_class(per_rank[r]);
+    free(per_rank);
+    return rc;
+}
+
 int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_signature **out,
                         skel_compress_stats *stats)
 {
-    int rc = SKEL_OK;
     double t0 = now_s();
     uint32_t nranks = skel_trace_nranks(t);
     unsigned threads = o->threads ? o->threads : skel_online_cpus();
-    skel_signature *sig = NULL;
-    skel_rclass **per_rank = NULL, **cls = NULL;
+    skel_rclass **cls = NULL;
     uint32_t ncls = 0;
     skel_compress_stats st;
     memset(&st, 0, sizeof st);
@@ -359,134 +459,47 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         return skel_fail(SKEL_EUSAGE, "threshold and maximum threshold must be in [0, 1], the "
                                       "scale >= 0 and the step > 0");
     struct rank_state *rs = calloc(nranks, sizeof *rs);
-    sig = calloc(1, sizeof *sig);
+    skel_signature *sig = calloc(1, sizeof *sig);
     if (rs == NULL || sig == NULL) {
         free(rs);
         free(sig);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+        return skel_oom();
     }
     struct job job = {.t = t, .st = rs, .nranks = nranks, .shift = !o->keep_overhead};
-
     /* 1. Read every rank once. */
-    if ((rc = skel_parallel_for(nranks, threads, scan_one, &job)) != SKEL_OK)
-        goto out;
+    int rc = skel_parallel_for(nranks, threads, scan_one, &job);
     st.scan_s = now_s() - t0;
     uint64_t events = 0;
-    for (uint32_t r = 0; r < nranks; r++) {
+    for (uint32_t r = 0; rc == SKEL_OK && r < nranks; r++) {
         events += rs[r].rs->events;
         rs[r].map = malloc((rs[r].rs->nsyms ? rs[r].rs->nsyms : 1) * sizeof *rs[r].map);
-        if (rs[r].map == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
+        if (rs[r].map == NULL)
+            rc = skel_oom();
     }
-
-    /* 2. The threshold. */
-    double T = o->scale > 0 ? 0.0 : o->threshold;
-    for (uint32_t k = 0;; k++) {
-        if (o->scale > 0) {
-            T = (double)k * o->step;
-            if (T > o->max_threshold - 1e-12)
-                T = o->max_threshold;
-        }
-        job.T = T;
-        if ((rc = skel_parallel_for(nranks, threads, eval_one, &job)) != SKEL_OK)
-            goto out;
-        st.tried++;
-        uint64_t len = 0;
-        for (uint32_t r = 0; r < nranks; r++) {
-            len += rs[r].length;
-            if ((rc = keep_current(&rs[r])) != SKEL_OK)
-                goto out;
-        }
-        st.threshold = T;
-        st.trace_length = events;
-        st.signature_length = len;
-        st.ratio = len ? (double)events / (double)len : 0;
-        if (o->scale <= 0)
-            break;
-        if (st.ratio >= o->scale / 2) {
-            st.reached = 1;
-            break;
-        }
-        if (T >= o->max_threshold)
-            break;
+    /* 2. The threshold; 3. rank folding; 4. the signature; 5. which sends
+     * met which receives (a second read of the trace). */
+    if (rc == SKEL_OK)
+        rc = choose_threshold(&job, o, threads, events, &st);
+    if (rc == SKEL_OK)
+        rc = fold(t, sig, &job, threads, st.threshold, &cls, &ncls);
+    if (rc == SKEL_OK)
+        rc = fill_head(t, sig, rs, nranks, o, job.shift, st.threshold);
+    if (rc == SKEL_OK && (rc = assemble(sig, cls, ncls)) == SKEL_OK &&
+        (rc = skel_signature_derive(sig)) == SKEL_OK)
+        rc = skel_compress_match(t, sig, threads, &sig->messages_matched);
+    if (rc == SKEL_OK) {
+        st.nclasses = ncls;
+        st.ratio = sig->ratio;
+        st.signature_length = sig->signature_length;
+        st.total_s = now_s() - t0;
+        if (stats != NULL)
+            *stats = st;
+        *out = sig;
+        sig = NULL;
     }
-
-    /* 3. Rank folding. */
-    per_rank = calloc(nranks, sizeof *per_rank);
-    if (per_rank == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    sig->nranks = nranks;
-    sig->ranks = calloc(nranks, sizeof *sig->ranks);
-    if (sig->ranks == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    if ((rc = build_sites(t, sig, rs, nranks)) != SKEL_OK ||
-        (rc = build_comms(sig, rs, nranks)) != SKEL_OK)
-        goto out;
-    job.classes = per_rank;
-    if ((rc = skel_parallel_for(nranks, threads, class_one, &job)) != SKEL_OK)
-        goto out;
-    rc = skel_ranks_fold(per_rank, nranks, st.threshold, threads, &cls, &ncls);
-    if (rc != SKEL_OK)
-        goto out;
-
-    /* 4. The signature. */
-    const skel_meta *m = skel_trace_meta(t);
-    sig->version = SKEL_SIG_VERSION;
-    sig->argc = m->ncommand;
-    sig->argv = calloc(m->ncommand ? m->ncommand : 1, sizeof *sig->argv);
-    sig->mpi_library = dup_or_empty(m->mpi_library);
-    sig->tracer_version = dup_or_empty(m->tracer_version);
-    if (sig->argv == NULL || sig->mpi_library == NULL || sig->tracer_version == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (uint32_t i = 0; i < m->ncommand; i++)
-        if ((sig->argv[i] = dup_or_empty(m->command[i])) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
-    sig->threshold = st.threshold;
-    sig->max_threshold = o->max_threshold;
-    sig->scale = o->scale;
-    for (uint32_t r = 0; r < nranks; r++) {
-        const skel_rsig *x = rs[r].rs;
-        skel_sig_rank *d = &sig->ranks[r];
-        d->rank = r;
-        d->events = x->events;
-        d->time_ns = x->t_last > x->t_first ? x->t_last - x->t_first : 0;
-        uint64_t sh = job.shift ? x->per_event_ns * x->events : 0;
-        d->compute_ns = x->compute_ns > sh ? x->compute_ns - sh : 0;
-        d->mpi_ns = x->mpi_ns;
-        d->per_event_ns = x->per_event_ns;
-    }
-    if ((rc = assemble(sig, cls, ncls)) != SKEL_OK)
-        goto out;
-    if ((rc = skel_signature_derive(sig)) != SKEL_OK)
-        goto out;
-    /* 5. Which sends met which receives: a second read of the trace. */
-    if ((rc = skel_compress_match(t, sig, threads, &sig->messages_matched)) != SKEL_OK)
-        goto out;
-    st.nclasses = ncls;
-    st.ratio = sig->ratio;
-    st.signature_length = sig->signature_length;
-    st.total_s = now_s() - t0;
-    if (stats != NULL)
-        *stats = st;
-    *out = sig;
-    sig = NULL;
-out:
     for (uint32_t c = 0; cls != NULL && c < ncls; c++)
         skel_ranks_free_class(cls[c]);
     free(cls);
-    for (uint32_t r = 0; per_rank != NULL && r < nranks; r++)
-        skel_ranks_free_class(per_rank[r]);
-    free(per_rank);
     for (uint32_t r = 0; r < nranks; r++) {
         drop_current(&rs[r]);
         drop_best(&rs[r]);

@@ -2,7 +2,9 @@
 #include "sigfile.h"
 
 #include "calls.h"
+#include "afile.h"
 #include "error.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -14,8 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <zlib.h>
 
 extern const unsigned char skel_schema_signature[];
 extern const size_t skel_schema_signature_len;
@@ -171,12 +172,22 @@ static void attr_ints(struct wr *w, const char *name, const int32_t *v, uint32_t
     attr_text(w, name, &t);
 }
 
+/* "min max mean", or the value alone when all three are equal. */
 static void attr_range(struct wr *w, const char *name, const skel_sig_range *r)
 {
     char b[100], m[40];
-    fmt_double(m, sizeof m, r->mean);
-    snprintf(b, sizeof b, "%lld %lld %s", (long long)r->min, (long long)r->max, m);
+    if (r->min == r->max && r->mean == (double)r->min) {
+        snprintf(b, sizeof b, "%lld", (long long)r->min);
+    } else {
+        fmt_double(m, sizeof m, r->mean);
+        snprintf(b, sizeof b, "%lld %lld %s", (long long)r->min, (long long)r->max, m);
+    }
     attr(w, name, b);
+}
+
+static int range_zero(const skel_sig_range *r)
+{
+    return r->min == 0 && r->max == 0 && r->mean == 0;
 }
 
 static void write_peer(struct wr *w, const char *name, const skel_sig_peer *p)
@@ -193,15 +204,66 @@ static void write_peer(struct wr *w, const char *name, const skel_sig_peer *p)
     end(w);
 }
 
-static void write_dist(struct wr *w, const char *name, const skel_sig_dist *d)
+static uint64_t bin_at(const skel_sketch *k, int64_t index)
+{
+    int64_t i = index - k->first;
+    return i >= 0 && i < (int64_t)k->nbins ? k->bins[i] : 0;
+}
+
+static int same_sketch(const skel_sketch *a, const skel_sketch *b)
+{
+    if (a->count != b->count || a->zeros != b->zeros)
+        return 0;
+    int64_t lo = a->first < b->first ? a->first : b->first;
+    int64_t hi = (int64_t)a->first + a->nbins > (int64_t)b->first + b->nbins
+                     ? (int64_t)a->first + a->nbins
+                     : (int64_t)b->first + b->nbins;
+    for (int64_t i = lo; i < hi; i++)
+        if (bin_at(a, i) != bin_at(b, i))
+            return 0;
+    return 1;
+}
+
+/* The sketch and mean of one or two samples follow from min and max: they
+ * need not be written (a signature where nothing repeats is mostly such
+ * symbols). */
+static int derivable(const skel_sig_dist *d)
+{
+    if (d->count == 0 || d->count > 2 || d->sketch.count != d->count)
+        return 0;
+    double mean = d->count == 1 ? (double)d->min : ((double)d->min + (double)d->max) / 2;
+    if (d->mean != mean || (d->count == 1 && d->min != d->max))
+        return 0;
+    skel_sketch k = {0};
+    int ok = skel_sketch_add(&k, d->min) == SKEL_OK &&
+             (d->count == 1 || skel_sketch_add(&k, d->max) == SKEL_OK) &&
+             same_sketch(&k, &d->sketch);
+    skel_sketch_free(&k);
+    return ok;
+}
+
+static int same_dist(const skel_sig_dist *a, const skel_sig_dist *b)
+{
+    return a->count == b->count && a->mean == b->mean && a->min == b->min && a->max == b->max &&
+           a->shift == b->shift && same_sketch(&a->sketch, &b->sketch);
+}
+
+static void write_dist(struct wr *w, const char *name, const skel_sig_dist *d, uint64_t occurrences)
 {
     start(w, name);
-    attr_u64(w, "count", d->count);
-    attr_double(w, "mean", d->mean);
+    int derived = derivable(d);
+    if (d->count != occurrences)
+        attr_u64(w, "count", d->count);
+    if (!derived)
+        attr_double(w, "mean", d->mean);
     attr_u64(w, "min", d->min);
     attr_u64(w, "max", d->max);
     if (d->shift)
         attr_u64(w, "shift", d->shift);
+    if (derived) {
+        end(w);
+        return;
+    }
     if (d->sketch.zeros)
         attr_u64(w, "zeros", d->sketch.zeros);
     struct text t = {0};
@@ -251,7 +313,6 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     if (y->prev_site != SKEL_SIG_NONE)
         attr_u64(w, "prev-site", y->prev_site);
     attr_u64(w, "occurrences", y->occurrences);
-    attr_double(w, "time-ns", y->time_ns);
     if (y->match[0] != SKEL_SIG_NONE)
         attr_u64(w, "match", y->match[0]);
     if (y->match[1] != SKEL_SIG_NONE)
@@ -265,12 +326,16 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
         const skel_sig_side *sd = &y->side[k];
         start(w, "side");
         attr(w, "role", k == SKEL_SIG_SIDE_ROOT ? "root" : "member");
-        write_flags(w, sd->flags);
+        if (sd->flags)
+            write_flags(w, sd->flags);
         attr_u64(w, "events", sd->events);
-        attr_u64(w, "rbytes-events", sd->rbytes_events);
+        if (sd->rbytes_events != sd->events)
+            attr_u64(w, "rbytes-events", sd->rbytes_events);
         attr_range(w, "count", &sd->count);
-        attr_range(w, "bytes", &sd->bytes);
-        attr_range(w, "rbytes", &sd->rbytes);
+        if (!range_zero(&sd->bytes))
+            attr_range(w, "bytes", &sd->bytes);
+        if (!range_zero(&sd->rbytes))
+            attr_range(w, "rbytes", &sd->rbytes);
         end(w);
     }
     for (uint32_t i = 0; i < y->nlinks; i++) {
@@ -282,9 +347,10 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
             attr(w, "cancelled", "1");
         end(w);
     }
-    write_dist(w, "compute", &y->compute);
-    write_dist(w, "compute-cpu", &y->compute_cpu);
-    write_dist(w, "duration", &y->duration);
+    write_dist(w, "compute", &y->compute, y->occurrences);
+    if (!same_dist(&y->compute, &y->compute_cpu))
+        write_dist(w, "compute-cpu", &y->compute_cpu, y->occurrences);
+    write_dist(w, "duration", &y->duration, y->occurrences);
     end(w);
 }
 
@@ -472,43 +538,44 @@ int skel_sigfile_format(const skel_signature *s, char **buf, size_t *len)
     return SKEL_OK;
 }
 
+/* buf[0..len) as a gzip stream: a malloc'd buffer in *out. */
+static int gzip_buffer(const char *buf, size_t len, char **out, size_t *olen)
+{
+    z_stream z = {0};
+    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return skel_oom();
+    size_t cap = deflateBound(&z, (uLong)len);
+    char *o = malloc(cap ? cap : 1);
+    if (o == NULL) {
+        deflateEnd(&z);
+        return skel_oom();
+    }
+    z.next_in = (Bytef *)(uintptr_t)buf;
+    z.avail_in = (uInt)len;
+    z.next_out = (Bytef *)o;
+    z.avail_out = (uInt)cap;
+    int zrc = deflate(&z, Z_FINISH);
+    *olen = z.total_out;
+    deflateEnd(&z);
+    if (zrc != Z_STREAM_END) {
+        free(o);
+        return skel_fail(SKEL_EINTERNAL, "cannot compress the signature (zlib %d)", zrc);
+    }
+    *out = o;
+    return SKEL_OK;
+}
+
 int skel_sigfile_write(const char *path, const skel_signature *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
+    char *buf = NULL, *gz = NULL;
+    size_t len = 0, glen = 0;
     int rc = skel_sigfile_format(s, &buf, &len);
-    if (rc != SKEL_OK)
-        return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (tmp == NULL) {
-        free(buf);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create (writing %s first): %s", path, tmp,
-                       strerror(errno));
-        goto out;
-    }
-    int bad = fwrite(buf, 1, len, f) != len;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    int err = errno;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        rc = skel_fail(SKEL_EIO, "%s: write failed: %s", tmp, strerror(err ? err : errno));
-        unlink(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-    }
-out:
-    free(tmp);
+    if (rc == SKEL_OK && len > SKEL_SIGFILE_GZIP_BYTES && len < UINT32_MAX)
+        rc = gzip_buffer(buf, len, &gz, &glen);
+    if (rc == SKEL_OK)
+        rc = gz != NULL ? skel_afile_write(path, gz, glen) : skel_afile_write(path, buf, len);
     free(buf);
+    free(gz);
     return rc;
 }
 
@@ -856,14 +923,22 @@ static int push_range(void *ctx, const char *tok, uint32_t i)
     return 0;
 }
 
-static int range_attr(const struct rd *r, const xmlNode *n, const char *name, skel_sig_range *out)
+/* "min max mean" or one value for all three; absent (when not required):
+ * 0. */
+static int range_attr(const struct rd *r, const xmlNode *n, const char *name, int required,
+                      skel_sig_range *out)
 {
     struct range_ctx c = {.r = out};
     uint32_t k;
-    int rc = tokens(r, n, name, 1, push_range, &c, &k);
-    if (rc == SKEL_OK && k != 3)
-        rc = bad(r, n, "element '%s': attribute '%s': expected 'min max mean'",
+    *out = (skel_sig_range){0, 0, 0.0};
+    int rc = tokens(r, n, name, required, push_range, &c, &k);
+    if (rc == SKEL_OK && k == 1) {
+        out->max = out->min;
+        out->mean = (double)out->min;
+    } else if (rc == SKEL_OK && k != 3 && (k != 0 || required)) {
+        rc = bad(r, n, "element '%s': attribute '%s': expected 'min max mean' or one value",
                  (const char *)n->name, name);
+    }
     return rc;
 }
 
@@ -949,17 +1024,39 @@ static int push_bucket(void *ctx, const char *tok, uint32_t i)
     return 0;
 }
 
-static int dist_el(const struct rd *r, const xmlNode *n, skel_sig_dist *d)
+/* A distribution; count defaults to the symbol's occurrences, and with one
+ * or two samples the mean and the sketch may be left out (they follow from
+ * min and max). */
+static int dist_el(const struct rd *r, const xmlNode *n, uint64_t occurrences, skel_sig_dist *d)
 {
     int rc;
     uint64_t zeros;
-    if ((rc = u64_attr(r, n, "count", UINT64_MAX, 1, 0, &d->count)) != SKEL_OK ||
-        (rc = dbl_attr(r, n, "mean", 1, &d->mean)) != SKEL_OK ||
+    if ((rc = u64_attr(r, n, "count", UINT64_MAX, 0, occurrences, &d->count)) != SKEL_OK ||
         (rc = u64_attr(r, n, "min", UINT64_MAX, 1, 0, &d->min)) != SKEL_OK ||
         (rc = u64_attr(r, n, "max", UINT64_MAX, 1, 0, &d->max)) != SKEL_OK ||
         (rc = u64_attr(r, n, "shift", UINT64_MAX, 0, 0, &d->shift)) != SKEL_OK ||
         (rc = u64_attr(r, n, "zeros", UINT64_MAX, 0, 0, &zeros)) != SKEL_OK)
         return rc;
+    char *mean = get(n, "mean"), *buckets = get(n, "buckets");
+    int given = mean != NULL, sketched = buckets != NULL;
+    free(mean);
+    free(buckets);
+    if ((!given || !sketched) && (d->count == 0 || d->count > 2 || (!sketched && zeros) ||
+                                  (d->count == 1 && d->min != d->max)))
+        return bad(r, n,
+                   "element '%s': the mean and the buckets may only be left out for one "
+                   "or two samples (min and max)",
+                   (const char *)n->name);
+    d->mean = d->count == 1 ? (double)d->min : ((double)d->min + (double)d->max) / 2;
+    if (given && (rc = dbl_attr(r, n, "mean", 1, &d->mean)) != SKEL_OK)
+        return rc;
+    if (!sketched) {
+        if ((rc = skel_sketch_add(&d->sketch, d->min)) != SKEL_OK ||
+            (d->count == 2 && (rc = skel_sketch_add(&d->sketch, d->max)) != SKEL_OK))
+            return rc;
+        return d->min > d->max ? bad(r, n, "element '%s': min above max", (const char *)n->name)
+                               : SKEL_OK;
+    }
     if ((rc = skel_sketch_add_bucket(&d->sketch, -1, zeros)) != SKEL_OK)
         return rc;
     struct sketch_ctx c = {.sk = &d->sketch};
@@ -1059,13 +1156,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
             y->sides |= (uint8_t)(1u << k);
             skel_sig_side *sd = &y->side[k];
             uint32_t nf;
-            if ((rc = tokens(r, c, "flags", 1, flags_tok, &sd->flags, &nf)) != SKEL_OK ||
+            if ((rc = tokens(r, c, "flags", 0, flags_tok, &sd->flags, &nf)) != SKEL_OK ||
                 (rc = u64_attr(r, c, "events", UINT64_MAX, 1, 0, &sd->events)) != SKEL_OK ||
-                (rc = u64_attr(r, c, "rbytes-events", UINT64_MAX, 1, 0, &sd->rbytes_events)) !=
-                    SKEL_OK ||
-                (rc = range_attr(r, c, "count", &sd->count)) != SKEL_OK ||
-                (rc = range_attr(r, c, "bytes", &sd->bytes)) != SKEL_OK ||
-                (rc = range_attr(r, c, "rbytes", &sd->rbytes)) != SKEL_OK)
+                (rc = u64_attr(r, c, "rbytes-events", UINT64_MAX, 0, sd->events,
+                               &sd->rbytes_events)) != SKEL_OK ||
+                (rc = range_attr(r, c, "count", 1, &sd->count)) != SKEL_OK ||
+                (rc = range_attr(r, c, "bytes", 0, &sd->bytes)) != SKEL_OK ||
+                (rc = range_attr(r, c, "rbytes", 0, &sd->rbytes)) != SKEL_OK)
                 break;
         } else if (is(c, "link")) {
             skel_sig_link *l = &y->links[li++];
@@ -1077,18 +1174,28 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = call_attr(r, c, "call", &l->call)) != SKEL_OK)
                 break;
         } else if (is(c, "compute")) {
-            rc = dist_el(r, c, &y->compute);
+            rc = seen_dist & 1 ? bad(r, c, "symbol %u: two compute elements", id)
+                               : dist_el(r, c, y->occurrences, &y->compute);
             seen_dist |= 1;
         } else if (is(c, "compute-cpu")) {
-            rc = dist_el(r, c, &y->compute_cpu);
+            rc = seen_dist & 2 ? bad(r, c, "symbol %u: two compute-cpu elements", id)
+                               : dist_el(r, c, y->occurrences, &y->compute_cpu);
             seen_dist |= 2;
         } else if (is(c, "duration")) {
-            rc = dist_el(r, c, &y->duration);
+            rc = seen_dist & 4 ? bad(r, c, "symbol %u: two duration elements", id)
+                               : dist_el(r, c, y->occurrences, &y->duration);
             seen_dist |= 4;
         }
     }
-    if (rc == SKEL_OK && (y->sides == 0 || seen_dist != 7))
-        rc = bad(r, n, "symbol %u: a side and the three timing distributions are required", id);
+    if (rc == SKEL_OK && (y->sides == 0 || (seen_dist & 5) != 5))
+        rc = bad(r, n, "symbol %u: a side and the compute and duration distributions are required",
+                 id);
+    /* No compute-cpu: the CPU time was the wall time. */
+    if (rc == SKEL_OK && !(seen_dist & 2)) {
+        y->compute_cpu = y->compute;
+        y->compute_cpu.sketch = (skel_sketch){0};
+        rc = skel_sketch_copy(&y->compute_cpu.sketch, &y->compute.sketch);
+    }
     return rc;
 }
 
@@ -1367,7 +1474,75 @@ static int build(struct rd *r, const xmlNode *root)
     return rc;
 }
 
+/* A gzip stream inflated into a malloc'd buffer of at most
+ * SKEL_SIGFILE_MAX_BYTES. */
+static int gunzip_buffer(const char *buf, size_t len, const char *name, char **out, size_t *olen)
+{
+    z_stream z = {0};
+    if (len > UINT32_MAX || inflateInit2(&z, 15 + 16) != Z_OK)
+        return skel_fail(SKEL_ERANGE, "%s: compressed signature too large", name);
+    size_t cap = len * 4 + 4096, n = 0;
+    char *o = NULL;
+    int zrc = Z_OK, rc = SKEL_OK;
+    z.next_in = (Bytef *)(uintptr_t)buf;
+    z.avail_in = (uInt)len;
+    while (rc == SKEL_OK && zrc != Z_STREAM_END) {
+        if (n == cap || o == NULL) {
+            if (o != NULL)
+                cap *= 2;
+            if (cap > SKEL_SIGFILE_MAX_BYTES + 1)
+                cap = SKEL_SIGFILE_MAX_BYTES + 1;
+            if (n == cap) {
+                rc = skel_fail(SKEL_ERANGE, "%s: more than %llu bytes once decompressed", name,
+                               (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
+                break;
+            }
+            char *no = realloc(o, cap);
+            if (no == NULL) {
+                rc = skel_oom();
+                break;
+            }
+            o = no;
+        }
+        size_t room = cap - n < UINT32_MAX ? cap - n : UINT32_MAX;
+        z.next_out = (Bytef *)o + n;
+        z.avail_out = (uInt)room;
+        zrc = inflate(&z, Z_NO_FLUSH);
+        n += room - z.avail_out;
+        if (zrc != Z_OK && zrc != Z_STREAM_END)
+            rc = skel_fail(SKEL_EFORMAT, "%s: byte %lu: not a valid gzip stream (%s)", name,
+                           (unsigned long)z.total_in, z.msg != NULL ? z.msg : "truncated");
+        else if (zrc == Z_OK && z.avail_in == 0 && z.avail_out != 0)
+            rc = skel_fail(SKEL_EFORMAT, "%s: the gzip stream is cut short (byte %lu)", name,
+                           (unsigned long)z.total_in);
+    }
+    inflateEnd(&z);
+    if (rc != SKEL_OK) {
+        free(o);
+        return rc;
+    }
+    *out = o;
+    *olen = n;
+    return SKEL_OK;
+}
+
+static int parse_xml(const char *buf, size_t len, const char *name, skel_signature **out);
+
 int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signature **out)
+{
+    *out = NULL;
+    if (len < 2 || (unsigned char)buf[0] != 0x1f || (unsigned char)buf[1] != 0x8b)
+        return parse_xml(buf, len, name, out);
+    char *xml = NULL;
+    size_t n = 0;
+    int rc = gunzip_buffer(buf, len, name, &xml, &n);
+    if (rc == SKEL_OK)
+        rc = parse_xml(xml, n, name, out);
+    free(xml);
+    return rc;
+}
+
+static int parse_xml(const char *buf, size_t len, const char *name, skel_signature **out)
 {
     int rc = SKEL_OK;
     xmlParserCtxtPtr pctx = NULL;
@@ -1474,35 +1649,12 @@ out:
 int skel_sigfile_read(const char *path, skel_signature **out)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return skel_fail(SKEL_EIO, "%s: not a regular file", path);
-    }
-    if ((uint64_t)st.st_size > SKEL_SIGFILE_MAX_BYTES) {
-        fclose(f);
-        return skel_fail(SKEL_ERANGE, "%s: %lld bytes, more than the %llu accepted", path,
-                         (long long)st.st_size, (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
-    }
-    size_t n = (size_t)st.st_size;
-    char *buf = malloc(n + 1);
-    if (buf == NULL) {
-        fclose(f);
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-    }
-    size_t got = fread(buf, 1, n, f);
-    int err = ferror(f);
-    fclose(f);
-    if (err || got != n) {
-        free(buf);
-        return skel_fail(SKEL_EIO, "%s: read error", path);
-    }
-    buf[n] = '\0';
-    int rc = skel_sigfile_parse(buf, n, path, out);
+    char *buf = NULL;
+    size_t n = 0;
+    int rc = skel_read_file(path, SKEL_SIGFILE_MAX_BYTES, &buf, &n);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_sigfile_parse(buf, n, path, out);
     free(buf);
     return rc;
 }
