@@ -526,3 +526,112 @@ Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
     free(dir);
     skel_signature_free(s);
 }
+
+/* Both ranks MPI_Isend 800 bytes to each other, poll MPI_Testall until it
+ * comes back true, then receive: the application's library had buffered
+ * the sends.  A Test that completed defers its sends (they are received
+ * after), so the schedule passes even when no send is assumed buffered; a
+ * Wait in its place needs the eager assumption. */
+static skel_signature *polled_sends(const char *completion, const char *flags)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym_side(&t, 1, completion, "", "", 0, 0, flags,
+              "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tsym(&t, 2, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, sends_a_test_saw_complete_are_deferred)
+{
+    skel_signature *s = polled_sends("MPI_Testall", "true");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = polled_sends("MPI_Waitall", "");
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK, "a Waitall on unreceived sends passed");
+    expect_detail("waits for its send to rank 1 with tag 1 on MPI_COMM_WORLD (800 bytes");
+    /* Real semantics: sends up to the eager limit are buffered. */
+    cr_assert_eq(check(p, 799), SKEL_EDEADLOCK, "800 bytes taken as eager below 800");
+    cr_assert_eq(check(p, 800), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Rank 0 receives from MPI_ANY_SOURCE a zero-count message, then one of 800
+ * bytes (the same tag); rank 1 sends the empty one, rank 2 the long one.
+ * MPI may deliver either first.  When the trace paired them in one matching
+ * class, both receives are sized for the class's longest message; when it
+ * paired each with its own, they get distinct tags and keep their size. */
+static skel_signature *wildcard_pair(const char *m_short, const char *m_long)
+{
+    char a[64], b[64];
+    snprintf(a, sizeof a, "tag=\"5\" match=\"%s\"", m_short);
+    snprintf(b, sizeof b, "tag=\"5\" match=\"%s\"", m_long);
+    struct tsig t = {0};
+    tsig_head(&t, 3, (int[]){0, 1, 2});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, "MPI_Recv", a, "<peer kind=\"any\"/>", 0, 1, "");
+    tsym(&t, 1, "MPI_Recv", b, "<peer kind=\"any\"/>", 100, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n</class>\n");
+    tclass(&t, 1, "1", 1);
+    tsym(&t, 2, "MPI_Send", a, PEER("abs", 0), 0, 1, "");
+    tput(&t, "<block id=\"1\"><s ref=\"2\"/></block>\n</class>\n");
+    tclass(&t, 2, "2", 2);
+    tsym(&t, 3, "MPI_Send", b, PEER("abs", 0), 100, 8, "");
+    tput(&t, "<block id=\"2\"><s ref=\"3\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+static const skel_plan_op *op_of(const skel_plan *p, uint32_t sym)
+{
+    for (uint32_t i = 0; i < p->nops; i++)
+        if (p->ops[i].sym == sym)
+            return &p->ops[i];
+    cr_assert_fail("no operation of symbol %u", sym);
+    return NULL;
+}
+
+Test(codegen_schedule, wildcard_receives_sized_for_their_matching_class)
+{
+    skel_signature *s = wildcard_pair("0", "0");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *r0 = op_of(p, 0), *r1 = op_of(p, 1);
+    cr_expect_geq(r0->rcap * (r0->dtsize ? r0->dtsize : 1), 800,
+                  "the zero-count receive can meet the 800-byte message: capacity %lld",
+                  (long long)r0->rcap);
+    cr_expect_eq(r0->tag, r1->tag);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = wildcard_pair("0", "1");
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    r0 = op_of(p, 0);
+    r1 = op_of(p, 1);
+    cr_expect_eq(r0->rcap, 0, "a receive of its own class keeps its size");
+    cr_expect_neq(r0->tag, r1->tag, "different classes, different tags");
+    cr_expect_eq(op_of(p, 2)->tag, r0->tag);
+    cr_expect_eq(op_of(p, 3)->tag, r1->tag);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+Test(codegen_schedule, refusal_is_one_line)
+{
+    skel_signature *s = two_classes(irecv_any_wait, send_tag4);
+    expect_refusal(s, 0);
+    const char *e = skel_last_error();
+    cr_expect_null(strchr(e, '\n'), "a refusal spans lines: %s", e);
+    cr_expect_lt(strlen(e), 1000, "a refusal of %zu characters", strlen(e));
+    skel_signature_free(s);
+}
