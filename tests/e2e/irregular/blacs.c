@@ -154,6 +154,7 @@ int main(int argc, char **argv)
     double check = 0, piv[64];
     if (panel == NULL || rows == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
+    double t0 = irr_clock();
     for (int k = 0; k < npanels; k++) {
         int m = n - k * nb, owner = k % np, tag = next_msgid();
         /* The panel: factorised by its owner, sent to everyone else. */
@@ -198,10 +199,12 @@ int main(int argc, char **argv)
         BI_UpdateBuffs(0);
     }
     BI_UpdateBuffs(1);
+    double secs = irr_clock() - t0;
     double all = 0;
     MPI_Allreduce(&check, &all, 1, MPI_DOUBLE, MPI_SUM, comm);
     if (me == 0)
-        printf("blacs: n=%d nb=%d panels=%d ranks=%d check=%.6g\n", n, nb, npanels, np, all);
+        printf("blacs: n=%d nb=%d panels=%d ranks=%d check=%.6g in %.6f s\n", n, nb, npanels, np,
+               all, secs);
     MPI_Comm_free(&comm);
     free(panel);
     free(rows);

@@ -20,6 +20,7 @@ int main(int argc, char **argv)
     if (buf == NULL || np < 2)
         MPI_Abort(MPI_COMM_WORLD, 1);
     memset(buf, 1, (size_t)opt[0] + 1);
+    double t00 = irr_clock();
     for (long size = 1; size <= opt[0]; size *= 2) {
         long reps = size <= 65536 ? opt[1] : opt[1] / 8 > 0 ? opt[1] / 8 : 1;
         double t0 = MPI_Wtime();
@@ -36,7 +37,9 @@ int main(int argc, char **argv)
         if (me == 0)
             printf("bwsweep: %9ld bytes %9.3f us %9.1f MB/s\n", size, t * 1e6, size / t / 1e6);
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    double secs = irr_clock() - t00;
+    if (me == 0)
+        printf("bwsweep: up to %ld bytes in %.6f s\n", opt[0], secs);
     free(buf);
     MPI_Finalize();
     return 0;

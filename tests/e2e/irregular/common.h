@@ -28,6 +28,15 @@ static inline long irr_range(uint64_t *s, long lo, long hi)
 
 static volatile double irr_sink;
 
+/* The run's own time, as Skel's samples and skeletons measure theirs:
+ * between two barriers after set-up and before the end (printed by rank 0
+ * as "in T s" at the end of its summary line). */
+static inline double irr_clock(void)
+{
+    MPI_Barrier(MPI_COMM_WORLD);
+    return MPI_Wtime();
+}
+
 /* About n multiply-adds of real arithmetic (a few ns each). */
 static inline void irr_work(long n)
 {

@@ -23,6 +23,7 @@ int main(int argc, char **argv)
         MPI_Type_commit(&ty[s]);
     }
     long sum = 0;
+    double t0 = irr_clock();
     for (long it = 0; it < opt[1]; it++)
         for (int s = 0; s < sizes; s++) {
             int count = 1 + (s + (int)it) % 4;
@@ -33,10 +34,11 @@ int main(int argc, char **argv)
             sum += rb[0] + count;
             irr_work(2000);
         }
+    double secs = irr_clock() - t0;
     long all = 0;
     MPI_Allreduce(&sum, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (me == 0)
-        printf("dtypes: %d sizes, %ld sweeps, check %ld\n", sizes, opt[1], all);
+        printf("dtypes: %d sizes, %ld sweeps, check %ld in %.6f s\n", sizes, opt[1], all, secs);
     for (int s = 0; s < sizes; s++)
         MPI_Type_free(&ty[s]);
     free(ty);

@@ -24,6 +24,7 @@ int main(int argc, char **argv)
     if (sb == NULL || rb == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
     int right = (me + 1) % np, left = (me + np - 1) % np;
+    double t0 = irr_clock();
     for (long i = 0; i < opt[0]; i++) {
         int what = (int)irr_range(&rng, 0, 4), n = (int)irr_range(&rng, 1, MAXN);
         int tag = (int)irr_range(&rng, 0, 999), root = (int)irr_range(&rng, 0, np - 1);
@@ -53,8 +54,9 @@ int main(int argc, char **argv)
         }
         acc += rb[0];
     }
+    double secs = irr_clock() - t0;
     if (me == 0)
-        printf("norepeat: %ld steps on %d ranks (%g)\n", opt[0], np, acc);
+        printf("norepeat: %ld steps on %d ranks (%g) in %.6f s\n", opt[0], np, acc, secs);
     free(sb);
     free(rb);
     MPI_Finalize();

@@ -23,6 +23,7 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 1);
     int right = (me + 1) % np, left = (me + np - 1) % np;
     long polls = 0;
+    double t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
         MPI_Request req[16];
         MPI_Status st[16];
@@ -39,10 +40,12 @@ int main(int argc, char **argv)
         for (int k = 0; k < nmsg; k++)
             MPI_Recv(in, bytes, MPI_CHAR, left, k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
+    double secs = irr_clock() - t0;
     long all = 0;
     MPI_Reduce(&polls, &all, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (me == 0)
-        printf("testall: %ld iterations, %ld MPI_Testall calls on %d ranks\n", opt[0], all, np);
+        printf("testall: %ld iterations, %ld MPI_Testall calls on %d ranks in %.6f s\n", opt[0],
+               all, np, secs);
     free(out);
     free(in);
     MPI_Finalize();
