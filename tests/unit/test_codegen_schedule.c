@@ -8,8 +8,14 @@
 #include <unistd.h>
 
 #include "codegen.h"
+#include "compress.h"
+#include "meta.h"
 #include "plan.h"
 #include "sim.h"
+#include "trace.h"
+#include "writer.h"
+
+#include <math.h>
 
 static uint64_t calls(const skel_plan *p, uint32_t cls, const char *name)
 {
@@ -294,17 +300,21 @@ static int split_sends(struct tsig *t, int base)
 {
     tsym(t, 0, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
     tsym(t, 1, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
-    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"10\"/><loop body=\"%d\" count=\"10\"/>"
-            "</block><block id=\"%d\"><s ref=\"0\"/></block><block id=\"%d\"><s ref=\"1\"/>"
-            "</block>\n", base, base + 1, base + 2, base + 1, base + 2);
+    tput(t,
+         "<block id=\"%d\"><loop body=\"%d\" count=\"10\"/><loop body=\"%d\" count=\"10\"/>"
+         "</block><block id=\"%d\"><s ref=\"0\"/></block><block id=\"%d\"><s ref=\"1\"/>"
+         "</block>\n",
+         base, base + 1, base + 2, base + 1, base + 2);
     return 3;
 }
 
 static int one_recv_loop(struct tsig *t, int base)
 {
     tsym(t, 2, "MPI_Recv", "tag=\"1\"", PEER("abs", 0), 100, 8, "");
-    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/></block><block id=\"%d\">"
-            "<s ref=\"2\"/></block>\n", base, base + 1, base + 1);
+    tput(t,
+         "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/></block><block id=\"%d\">"
+         "<s ref=\"2\"/></block>\n",
+         base, base + 1, base + 1);
     return 2;
 }
 
@@ -487,8 +497,9 @@ static skel_signature *gather_by_hand(void)
     tclass(&t, 0, "0", 0);
     tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
     tsym(&t, 1, "MPI_Recv", "tag=\"9\"", "<peer kind=\"any\"/>", 10, 8, "");
-    tput(&t, "<block id=\"0\"><loop body=\"1\" count=\"40\"/><loop body=\"2\" count=\"2\"/></block>"
-             "<block id=\"1\"><s ref=\"0\"/></block><block id=\"2\"><s ref=\"1\"/></block></class>\n");
+    tput(&t,
+         "<block id=\"0\"><loop body=\"1\" count=\"40\"/><loop body=\"2\" count=\"2\"/></block>"
+         "<block id=\"1\"><s ref=\"0\"/></block><block id=\"2\"><s ref=\"1\"/></block></class>\n");
     tclass(&t, 1, "1 2", 3);
     tsym(&t, 2, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
     tsym(&t, 3, "MPI_Send", "tag=\"9\"", PEER("abs", 0), 10, 8, "");
@@ -634,4 +645,112 @@ Test(codegen_schedule, refusal_is_one_line)
     cr_expect_null(strchr(e, '\n'), "a refusal spans lines: %s", e);
     cr_expect_lt(strlen(e), 1000, "a refusal of %zu characters", strlen(e));
     skel_signature_free(s);
+}
+
+/* The application's time for K and expected_s leaves the tracer out, also
+ * where the program is all communication.  A 2-rank ping-pong, written as a
+ * trace: each hop takes 1000 ns untraced; the tracer spends 100 ns after
+ * every call (its per-event cost, recorded in the end record), which also
+ * delays the peer - rank 0 waits in MPI_Recv for rank 1's cost too.  The
+ * signature's time must be the untraced 2 x 1000 ns per round trip. */
+Test(codegen_schedule, application_time_without_the_tracer)
+{
+    char dir[] = "/tmp/skel-test-apptime-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const uint64_t hop = 1000, o = 100, send = 150;
+    const uint32_t rounds = 500;
+    skel_meta_rank mr[2] = {{.rank = 0, .host = "h", .nevents = 2 * rounds + 2},
+                            {.rank = 1, .host = "h", .nevents = 2 * rounds + 2}};
+    char *cmd[] = {"pingpong", NULL};
+    skel_meta m = {.tracer_version = "t",
+                   .mpi_library = "m",
+                   .nranks = 2,
+                   .ncommand = 1,
+                   .command = cmd,
+                   .complete = 1,
+                   .ranks = mr,
+                   .nrank_entries = 2};
+    char p[256];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {.rank = r,
+                               .nranks = 2,
+                               .pid = 1,
+                               .t_init = 1000,
+                               .host = "h",
+                               .mpi_library = "m",
+                               .tracer_version = "t"};
+        skel_writer *w;
+        cr_assert_eq(skel_writer_open(p, &info, 1 << 16, 1, &w), SKEL_OK, "%s", skel_last_error());
+        skel_site site = {.index = 0, .addr = 1, .module = SKEL_COMM_NONE, .func = "", .file = ""};
+        cr_assert_eq(skel_writer_site(w, &site), SKEL_OK);
+        skel_event ev;
+        uint64_t t = 1000, seq = 0;
+        /* Rank 0 starts its round trip at t: send, receive the answer at
+         * t + 2 hop + o (rank 1's cost after receiving delays it). */
+        uint64_t period = 2 * hop + 2 * o;
+#define PUT(call_, start_, end_, peer_)                                                            \
+    do {                                                                                           \
+        skel_event_init(&ev);                                                                      \
+        ev.call = (call_);                                                                         \
+        ev.site = 0;                                                                               \
+        ev.seq = seq++;                                                                            \
+        ev.t_start = (start_);                                                                     \
+        ev.t_end = (end_);                                                                         \
+        ev.gap_wall = ev.gap_cpu = ev.t_start - t;                                                 \
+        ev.peer = (peer_);                                                                         \
+        ev.tag = (peer_) >= 0 ? 1 : SKEL_TAG_NONE;                                                 \
+        ev.asrc = (call_) == SKEL_CALL_MPI_Recv ? (peer_) : SKEL_PEER_NONE;                        \
+        ev.atag = (call_) == SKEL_CALL_MPI_Recv ? 1 : SKEL_TAG_NONE;                               \
+        ev.count = ev.bytes = (peer_) >= 0 ? 8 : 0;                                                \
+        ev.dtsize = 1;                                                                             \
+        ev.comm = 0;                                                                               \
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
+        t = ev.t_end;                                                                              \
+    } while (0)
+        PUT(SKEL_CALL_MPI_Init, 1000, 2000, -3);
+        uint64_t base = 2000 + o;
+        for (uint32_t i = 0; i < rounds; i++, base += period) {
+            if (r == 0) {
+                PUT(SKEL_CALL_MPI_Send, base, base + send, 1);
+                PUT(SKEL_CALL_MPI_Recv, base + send + o, base + 2 * hop + o, 1);
+            } else {
+                /* Posted right after its previous send, done when rank 0's
+                 * message arrives; answers after its own cost. */
+                PUT(SKEL_CALL_MPI_Recv, i == 0 ? base : base - period + hop + o + send + o,
+                    base + hop, 0);
+                PUT(SKEL_CALL_MPI_Send, base + hop + o, base + hop + o + send, 0);
+            }
+            t = t + 0; /* the next gap starts at this call's end */
+        }
+        PUT(SKEL_CALL_MPI_Finalize, t + o, t + o + 10, -3);
+#undef PUT
+        skel_rank_end end = {.nevents = seq, .per_event_ns = o};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+    skel_trace *tr = NULL;
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK, "%s", skel_last_error());
+    skel_compress_opts co;
+    skel_compress_defaults(&co);
+    skel_signature *s = NULL;
+    cr_assert_eq(skel_compress_trace(tr, &co, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    skel_trace_close(tr);
+    double want = (double)rounds * 2 * (double)hop / 1e9, got = skel_codegen_app_seconds(s);
+    /* The first round trip and the last gap differ by a few o. */
+    cr_expect(fabs(got - want) <= 4 * (double)o / 1e9, "application time %.9f s, untraced %.9f s",
+              got, want);
+    skel_signature_free(s);
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/meta", dir);
+    unlink(p);
+    rmdir(dir);
 }
