@@ -354,16 +354,8 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     end(w);
 }
 
-static void write_doc(struct wr *w, const skel_signature *s)
+static void write_head(struct wr *w, const skel_signature *s)
 {
-    if (xmlTextWriterSetIndent(w->w, 1) < 0 ||
-        xmlTextWriterSetIndentString(w->w, (const xmlChar *)" ") < 0 ||
-        xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL) < 0)
-        w->bad = 1;
-    start(w, "signature");
-    attr(w, "xmlns", NS);
-    attr_u64(w, "version", SKEL_SIG_VERSION);
-
     start(w, "application");
     attr_u64(w, "ranks", s->nranks);
     attr(w, "mpi-library", s->mpi_library);
@@ -404,7 +396,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_comms(struct wr *w, const skel_signature *s)
+{
     start(w, "comms");
     for (uint32_t i = 0; i < s->ncomms; i++) {
         const skel_sig_comm *c = &s->comms[i];
@@ -427,7 +422,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_ranks(struct wr *w, const skel_signature *s)
+{
     start(w, "ranks");
     for (uint32_t r = 0; r < s->nranks; r++) {
         const skel_sig_rank *x = &s->ranks[r];
@@ -452,7 +450,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_classes(struct wr *w, const skel_signature *s)
+{
     for (uint32_t c = 0; c < s->nclasses; c++) {
         const skel_sig_class *k = &s->classes[c];
         start(w, "class");
@@ -503,6 +504,22 @@ static void write_doc(struct wr *w, const skel_signature *s)
         }
         end(w);
     }
+}
+
+static void write_doc(struct wr *w, const skel_signature *s)
+{
+    if (xmlTextWriterSetIndent(w->w, 1) < 0 ||
+        xmlTextWriterSetIndentString(w->w, (const xmlChar *)" ") < 0 ||
+        xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL) < 0)
+        w->bad = 1;
+    start(w, "signature");
+    attr(w, "xmlns", NS);
+    attr_u64(w, "version", SKEL_SIG_VERSION);
+
+    write_head(w, s);
+    write_comms(w, s);
+    write_ranks(w, s);
+    write_classes(w, s);
     end(w);
     if (!w->bad && xmlTextWriterEndDocument(w->w) < 0)
         w->bad = 1;
@@ -1282,29 +1299,10 @@ static int class_el(struct rd *r, const xmlNode *n)
     return rc;
 }
 
-static int build(struct rd *r, const xmlNode *root)
+static int build_app(struct rd *r, const xmlNode *app)
 {
     skel_signature *s = r->s;
     int rc = SKEL_OK;
-    const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
-    for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (is(c, "application"))
-            app = c;
-        else if (is(c, "compression"))
-            comp = c;
-        else if (is(c, "sites"))
-            sites = c;
-        else if (is(c, "comms"))
-            comms = c;
-        else if (is(c, "ranks"))
-            ranks = c;
-        else if (is(c, "class"))
-            s->nclasses++;
-    }
-    if (!app || !comp || !sites || !comms || !ranks)
-        return bad(r, root, "the signature lacks a required section");
-    s->version = SKEL_SIG_VERSION;
-    /* Application. */
     if ((rc = u32_attr(r, app, "ranks", 1, 0, &s->nranks)) != SKEL_OK ||
         (rc = str_attr(r, app, "mpi-library", &s->mpi_library)) != SKEL_OK ||
         (rc = str_attr(r, app, "tracer", &s->tracer_version)) != SKEL_OK)
@@ -1322,7 +1320,13 @@ static int build(struct rd *r, const xmlNode *root)
             if (s->argv[ai++] == NULL)
                 return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
         }
-    /* Compression. */
+    return rc;
+}
+
+static int build_compression(struct rd *r, const xmlNode *comp)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     if ((rc = dbl_attr(r, comp, "threshold", 1, &s->threshold)) != SKEL_OK ||
         (rc = dbl_attr(r, comp, "max-threshold", 1, &s->max_threshold)) != SKEL_OK ||
         (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK ||
@@ -1331,7 +1335,13 @@ static int build(struct rd *r, const xmlNode *root)
         return rc;
     if (!(s->threshold >= 0 && s->threshold <= 1))
         return bad(r, comp, "threshold %g is outside [0, 1]", s->threshold);
-    /* Sites. */
+    return rc;
+}
+
+static int build_sites(struct rd *r, const xmlNode *sites)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     for (const xmlNode *c = sites->children; c != NULL; c = c->next)
         s->nsites += is(c, "site");
     uint32_t *lsite = calloc(s->nsites ? s->nsites : 1, sizeof *lsite);
@@ -1362,7 +1372,13 @@ static int build(struct rd *r, const xmlNode *root)
     free(lsite);
     if (rc != SKEL_OK)
         return rc;
-    /* Communicators. */
+    return rc;
+}
+
+static int build_comms(struct rd *r, const xmlNode *comms)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     for (const xmlNode *c = comms->children; c != NULL; c = c->next)
         s->ncomms += is(c, "comm");
     if ((s->comms = calloc(s->ncomms ? s->ncomms : 1, sizeof *s->comms)) == NULL ||
@@ -1406,7 +1422,13 @@ static int build(struct rd *r, const xmlNode *root)
     }
     if (rc != SKEL_OK)
         return rc;
-    /* Ranks. */
+    return rc;
+}
+
+static int build_ranks(struct rd *r, const xmlNode *ranks)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     uint32_t nrank_el = 0;
     for (const xmlNode *c = ranks->children; c != NULL; c = c->next)
         nrank_el += is(c, "rank");
@@ -1447,6 +1469,13 @@ static int build(struct rd *r, const xmlNode *root)
     }
     if (rc != SKEL_OK)
         return rc;
+    return rc;
+}
+
+static int build_classes(struct rd *r, const xmlNode *root)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     /* Classes: count symbols and blocks first (their ids are global). */
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
         if (!is(c, "class"))
@@ -1472,6 +1501,35 @@ static int build(struct rd *r, const xmlNode *root)
         if (is(c, "class"))
             rc = class_el(r, c);
     return rc;
+}
+
+static int build(struct rd *r, const xmlNode *root)
+{
+    skel_signature *s = r->s;
+    const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
+    for (const xmlNode *c = root->children; c != NULL; c = c->next) {
+        if (is(c, "application"))
+            app = c;
+        else if (is(c, "compression"))
+            comp = c;
+        else if (is(c, "sites"))
+            sites = c;
+        else if (is(c, "comms"))
+            comms = c;
+        else if (is(c, "ranks"))
+            ranks = c;
+        else if (is(c, "class"))
+            s->nclasses++;
+    }
+    if (!app || !comp || !sites || !comms || !ranks)
+        return bad(r, root, "the signature lacks a required section");
+    s->version = SKEL_SIG_VERSION;
+    int rc;
+    if ((rc = build_app(r, app)) != SKEL_OK || (rc = build_compression(r, comp)) != SKEL_OK ||
+        (rc = build_sites(r, sites)) != SKEL_OK || (rc = build_comms(r, comms)) != SKEL_OK ||
+        (rc = build_ranks(r, ranks)) != SKEL_OK)
+        return rc;
+    return build_classes(r, root);
 }
 
 /* A gzip stream inflated into a malloc'd buffer of at most
