@@ -12,7 +12,9 @@
  *     (SKEL_PLAN_MIXED), then keeping every message (SKEL_PLAN_MESSAGES), and
  *     checked again each time;
  *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
- *     skeleton.meta.tmpl) are filled and the three files written, each to a
+ *     skeleton.meta.tmpl) are filled with the plan as tables (emit.h: a row
+ *     per operation, sequence item, peer, link; the skeleton's code is the
+ *     template's interpreter) and the three files written, each to a
  *     temporary name renamed into place once complete.  Nothing is written
  *     before the check passed.
  *

@@ -11,7 +11,8 @@
  * of identical operations merged into one and scaled.  An operation met at a
  * weight below 1 is the scaled residue: its compute lasts w times its
  * traced duration and its messages carry w times their elements (receives
- * keep their traced size, so that a smaller message always fits).  Program
+ * keep their traced size, or that of the largest message of their matching
+ * class, so that a smaller message always fits).  Program
  * order, and so every request link, is kept.  In SKEL_PLAN_MIXED mode a
  * loop too short to keep one full iteration (c w < 1) keeps all its
  * iterations at weight w instead of merging them - like the operations
