@@ -51,7 +51,7 @@ static inline void irr_work(long n)
 static inline void irr_options(int argc, char **argv, const char *usage, const char *opts,
                                long *vals)
 {
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf("usage: %s %s\n", argv[0], usage);
             exit(0);
@@ -68,7 +68,6 @@ static inline void irr_options(int argc, char **argv, const char *usage, const c
             exit(2);
         }
         vals[p - opts] = v;
-        i++;
     }
 }
 
