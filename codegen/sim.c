@@ -63,6 +63,7 @@ struct queue {
     uint32_t comm;
     uint32_t *v;
     uint32_t head, n, cap;
+    uint8_t listed; /* in its rank's unexp_q (unexpected messages only) */
 };
 
 /* Queues by key, open addressing (queue id + 1, 0 empty). */
@@ -207,7 +208,8 @@ static int queue_of(struct sim *m, struct qmap *q, int32_t rank, uint32_t comm, 
     int rc = skel_grow_u32(&m->queues, &m->capqueues, (uint64_t)m->nqueues + 1, sizeof *m->queues);
     if (rc != SKEL_OK || (rc = vpush(owner, m->nqueues)) != SKEL_OK)
         return rc;
-    m->queues[m->nqueues] = (struct queue){.rank = rank, .src = src, .tag = tag, .comm = comm};
+    m->queues[m->nqueues] =
+        (struct queue){.rank = rank, .src = src, .tag = tag, .comm = comm, .listed = 1};
     q->tab[j] = ++m->nqueues;
     q->n++;
     *out = m->nqueues - 1;
@@ -406,16 +408,24 @@ static int find_unexpected(struct sim *m, int32_t rank, uint32_t comm, int32_t s
             *qi = q;
         return rc;
     }
-    const struct vec32 *l = &m->rs[rank].unexp_q;
+    /* The rank's queues that hold messages; empty ones leave the list (and
+     * come back with their next message), so a scan costs what is pending. */
+    struct vec32 *l = &m->rs[rank].unexp_q;
     uint64_t best = UINT64_MAX;
-    for (uint32_t i = 0; i < l->n; i++) {
-        const struct queue *x = &m->queues[l->v[i]];
+    for (uint32_t i = 0; i < l->n;) {
+        struct queue *x = &m->queues[l->v[i]];
         uint32_t g = qfront(x);
-        if (g == NONE || x->comm != comm || (src != SKEL_PEER_ANY && x->src != src) ||
-            (tag != SKEL_TAG_ANY && x->tag != tag) || m->msgs[g].seq >= best)
+        if (g == NONE) {
+            x->listed = 0;
+            l->v[i] = l->v[--l->n];
             continue;
-        best = m->msgs[g].seq;
-        *qi = l->v[i];
+        }
+        if (x->comm == comm && (src == SKEL_PEER_ANY || x->src == src) &&
+            (tag == SKEL_TAG_ANY || x->tag == tag) && m->msgs[g].seq < best) {
+            best = m->msgs[g].seq;
+            *qi = l->v[i];
+        }
+        i++;
     }
     return SKEL_OK;
 }
@@ -444,7 +454,13 @@ static int deliver(struct sim *m, uint32_t gi)
     if ((rc = queue_of(m, &m->unexp, g->dst, g->comm, g->src, g->tag, 1, &d->unexp_q, &q)) !=
         SKEL_OK)
         return rc;
-    return qpush(&m->queues[q], gi);
+    struct queue *x = &m->queues[q];
+    if (!x->listed) { /* left the list when it ran empty */
+        if ((rc = vpush(&d->unexp_q, q)) != SKEL_OK)
+            return rc;
+        x->listed = 1;
+    }
+    return qpush(x, gi);
 }
 
 static int post(struct sim *m, uint32_t ri)
