@@ -419,6 +419,48 @@ static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank
     return SKEL_OK;
 }
 
+struct mapjob {
+    struct job *job;
+    const skel_signature *sig;
+    uint32_t **maps;
+};
+
+static int map_one(void *ctx, uint32_t r)
+{
+    struct mapjob *j = ctx;
+    const skel_rsig *rs = j->job->st[r].rs;
+    j->maps[r] = malloc((rs->nsyms ? rs->nsyms : 1) * sizeof *j->maps[r]);
+    if (j->maps[r] == NULL)
+        return skel_oom();
+    return skel_match_rank_map(rs->fold, rs->nsyms, j->sig, r, j->maps[r]);
+}
+
+/* Which sends met which receives (match.h): the logs every rank kept while
+ * it was read, its symbols mapped to the signature's. */
+static int pair_messages(struct job *job, skel_signature *sig, unsigned threads)
+{
+    uint32_t n = job->nranks;
+    uint32_t **maps = calloc(n, sizeof *maps), *nmaps = calloc(n, sizeof *nmaps);
+    skel_match_log **logs = calloc(n, sizeof *logs);
+    int rc = maps == NULL || nmaps == NULL || logs == NULL ? skel_oom() : SKEL_OK;
+    struct mapjob mj = {.job = job, .sig = sig, .maps = maps};
+    if (rc == SKEL_OK)
+        rc = skel_parallel_for(n, threads, map_one, &mj);
+    for (uint32_t r = 0; rc == SKEL_OK && r < n; r++) {
+        logs[r] = job->st[r].rs->mlog;
+        nmaps[r] = job->st[r].rs->nsyms;
+    }
+    if (rc == SKEL_OK)
+        rc = skel_match_pair(sig, logs, (const uint32_t *const *)maps, nmaps,
+                             &sig->messages_matched);
+    for (uint32_t r = 0; maps != NULL && r < n; r++)
+        free(maps[r]);
+    free(maps);
+    free(nmaps);
+    free(logs);
+    return rc;
+}
+
 /* Rank folding at threshold T: the classes. */
 static int fold(const skel_trace *t, skel_signature *sig, struct job *job, unsigned threads,
                 double T, skel_rclass ***cls, uint32_t *ncls)
@@ -486,7 +528,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         rc = fill_head(t, sig, rs, nranks, o, job.shift, st.threshold);
     if (rc == SKEL_OK && (rc = assemble(sig, cls, ncls)) == SKEL_OK &&
         (rc = skel_signature_derive(sig)) == SKEL_OK)
-        rc = skel_compress_match(t, sig, threads, &sig->messages_matched);
+        rc = pair_messages(&job, sig, threads);
     if (rc == SKEL_OK) {
         st.nclasses = ncls;
         st.ratio = sig->ratio;

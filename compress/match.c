@@ -4,8 +4,6 @@
 #include "calls.h"
 #include "error.h"
 #include "grow.h"
-#include "pfor.h"
-#include "reader.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -207,29 +205,33 @@ static int reqmap_take(struct reqmap *m, uint64_t key, uint64_t *val)
 
 /* ---- one rank ---------------------------------------------------------------- */
 
-struct mrank {
-    const skel_signature *s;
-    uint32_t rank;
-    skel_rank_reader *rd;
-    uint64_t index;
-    struct smap out, in;
-    struct pend *fifo; /* positions head..tail-1, at fifo[pos % cap] */
+struct skel_match_log {
+    struct smap out, in; /* comm in a key: the rank's own slot */
+    struct pend *fifo;   /* positions head..tail-1, at fifo[pos % cap] */
     size_t cap;
     uint64_t head, tail;
     struct reqmap reqs;
 };
 
-static uint32_t comm_key(const struct mrank *m, uint32_t slot)
+int skel_match_log_new(skel_match_log **out)
 {
-    if (slot == SKEL_COMM_SELF)
-        return SELF_KEY;
-    const skel_sig_rank *rk = &m->s->ranks[m->rank];
-    if (slot >= rk->ncomms || rk->comms[slot] >= m->s->ncomms)
-        return NONE;
-    return rk->comms[slot];
+    *out = calloc(1, sizeof **out);
+    return *out != NULL ? SKEL_OK : skel_oom();
 }
 
-static int fifo_push(struct mrank *m, struct pend p, uint64_t *pos)
+void skel_match_log_free(skel_match_log *m)
+{
+    if (m == NULL)
+        return;
+    smap_free(&m->out);
+    smap_free(&m->in);
+    free(m->fifo);
+    free(m->reqs.key);
+    free(m->reqs.val);
+    free(m);
+}
+
+static int fifo_push(skel_match_log *m, struct pend p, uint64_t *pos)
 {
     if (m->tail - m->head == m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 64;
@@ -249,7 +251,7 @@ static int fifo_push(struct mrank *m, struct pend p, uint64_t *pos)
 
 /* Move the receives whose streams are known, in posting order, into their
  * streams - up to the first one still waiting. */
-static int fifo_flush(struct mrank *m)
+static int fifo_flush(skel_match_log *m)
 {
     while (m->head < m->tail) {
         struct pend *p = &m->fifo[m->head % m->cap];
@@ -265,7 +267,7 @@ static int fifo_flush(struct mrank *m)
     return SKEL_OK;
 }
 
-static int received(struct mrank *m, uint32_t node, int32_t src, int32_t tag, uint32_t comm)
+static int received(skel_match_log *m, uint32_t node, int32_t src, int32_t tag, uint32_t comm)
 {
     if (src < 0 || comm == NONE)
         return SKEL_OK; /* MPI_PROC_NULL, or nothing arrived */
@@ -277,7 +279,7 @@ static int received(struct mrank *m, uint32_t node, int32_t src, int32_t tag, ui
 }
 
 /* Completions of this event: nonblocking receives learn their stream. */
-static int completions(struct mrank *m, const skel_event *ev)
+static int completions(skel_match_log *m, const skel_event *ev)
 {
     for (uint32_t i = 0; i < ev->ncomplete; i++) {
         const skel_completion *c = &ev->complete[i];
@@ -296,82 +298,59 @@ static int completions(struct mrank *m, const skel_event *ev)
     return fifo_flush(m);
 }
 
-static int on_symbol(void *ctx, const skel_sig_symbol *y)
+int skel_match_log_event(skel_match_log *m, const skel_event *ev, uint32_t sym)
 {
-    struct mrank *m = ctx;
-    skel_event ev;
-    int rc = skel_rank_next(m->rd, &ev);
-    if (rc < 0)
+    int rc;
+    if (sym >= PROBE_BIT / 2)
+        return skel_fail(SKEL_ERANGE, "too many symbols to pair messages");
+    if ((rc = completions(m, ev)) != SKEL_OK)
         return rc;
-    if (rc == 0 || ev.call != y->call)
-        return skel_fail(SKEL_EFORMAT,
-                         "rank %u, event %llu: the trace and its signature "
-                         "differ (%s against %s): cannot pair its messages",
-                         m->rank, (unsigned long long)m->index,
-                         rc == 0 ? "the end" : skel_call_name(ev.call), skel_call_name(y->call));
-    m->index++;
-    if ((rc = completions(m, &ev)) != SKEL_OK)
-        return rc;
-    const struct skel_call_info *ci = skel_call_info(ev.call);
-    uint32_t comm = comm_key(m, ev.comm), node = 2 * y->id;
+    const struct skel_call_info *ci = skel_call_info(ev->call);
+    uint32_t comm = ev->comm, node = 2 * sym;
     switch (ci != NULL ? ci->klass : SKEL_CLASS_NONE) {
     case SKEL_CLASS_SEND:
     case SKEL_CLASS_ISEND:
-        return ev.peer >= 0 && comm != NONE ? stream_add(&m->out, ev.peer, comm, ev.tag, node)
-                                            : SKEL_OK;
+        return ev->peer >= 0 && comm != NONE ? stream_add(&m->out, ev->peer, comm, ev->tag, node)
+                                             : SKEL_OK;
     case SKEL_CLASS_SENDRECV:
-        if (ev.peer >= 0 && comm != NONE &&
-            (rc = stream_add(&m->out, ev.peer, comm, ev.tag, node)) != SKEL_OK)
+        if (ev->peer >= 0 && comm != NONE &&
+            (rc = stream_add(&m->out, ev->peer, comm, ev->tag, node)) != SKEL_OK)
             return rc;
-        return received(m, node + 1, ev.asrc, ev.atag, comm);
+        return received(m, node + 1, ev->asrc, ev->atag, comm);
     case SKEL_CLASS_RECV:
-        return received(m, node, ev.asrc, ev.atag, comm);
+        return received(m, node, ev->asrc, ev->atag, comm);
     case SKEL_CLASS_PROBE:
     case SKEL_CLASS_IPROBE:
-        if (ci->klass == SKEL_CLASS_IPROBE && !(ev.flags & SKEL_EVF_FLAG))
+        if (ci->klass == SKEL_CLASS_IPROBE && !(ev->flags & SKEL_EVF_FLAG))
             return SKEL_OK;
-        return received(m, node | PROBE_BIT, ev.asrc, ev.atag, comm);
+        return received(m, node | PROBE_BIT, ev->asrc, ev->atag, comm);
     case SKEL_CLASS_IRECV: {
-        if (ev.peer == SKEL_PEER_NULL || ev.req == 0 || comm == NONE)
+        if (ev->peer == SKEL_PEER_NULL || ev->req == 0 || comm == NONE)
             return SKEL_OK;
         uint64_t pos;
         if ((rc = fifo_push(m, (struct pend){node, -1, 0, comm, PEND_WAIT}, &pos)) != SKEL_OK)
             return rc;
-        return reqmap_put(&m->reqs, ev.req, pos);
+        return reqmap_put(&m->reqs, ev->req, pos);
     }
     default:
         return SKEL_OK;
     }
 }
 
-struct job {
-    const skel_trace *t;
-    const skel_signature *s;
-    struct mrank *ranks;
-};
-
-static int scan_rank(void *ctx, uint32_t r)
+int skel_match_log_end(skel_match_log *m)
 {
-    struct job *j = ctx;
-    struct mrank *m = &j->ranks[r];
-    m->s = j->s;
-    m->rank = r;
-    int rc = skel_trace_open_rank(j->t, r, &m->rd);
-    if (rc == SKEL_OK)
-        rc = skel_sig_walk(j->s, j->s->ranks[r].cls, on_symbol, m);
     /* Receives never completed stay unmatched; the known ones behind them
      * still count. */
-    for (uint64_t i = m->head; rc == SKEL_OK && i < m->tail; i++)
+    for (uint64_t i = m->head; i < m->tail; i++)
         if (m->fifo[i % m->cap].state == PEND_WAIT)
             m->fifo[i % m->cap].state = PEND_DROPPED;
-    if (rc == SKEL_OK)
-        rc = fifo_flush(m);
-    skel_rank_close(m->rd);
-    m->rd = NULL;
+    int rc = fifo_flush(m);
     free(m->fifo);
     free(m->reqs.key);
     free(m->reqs.val);
     m->fifo = NULL;
+    m->cap = 0;
+    m->head = m->tail = 0;
     m->reqs = (struct reqmap){0};
     return rc;
 }
@@ -396,20 +375,41 @@ static void uf_join(uint32_t *uf, uint8_t *seen, uint32_t a, uint32_t b)
         uf[a > b ? a : b] = a < b ? a : b;
 }
 
+/* A rank's node (2 x its own symbol + half, PROBE_BIT kept) as a node of
+ * the signature's symbols; NONE if unknown. */
+static uint32_t global_node(const uint32_t *map, uint32_t nmap, uint32_t node)
+{
+    uint32_t sym = (node & ~PROBE_BIT) / 2;
+    if (sym >= nmap || map[sym] == NONE)
+        return NONE;
+    return 2 * map[sym] + (node & 1);
+}
+
+struct side {
+    const uint32_t *map;
+    uint32_t nmap;
+};
+
 /* The k-th send of a stream met the k-th receive of it; a probe saw the
  * message the next receive got. */
-static uint64_t zip(uint32_t *uf, uint8_t *seen, const struct stream *out, const struct stream *in)
+static uint64_t zip(uint32_t *uf, uint8_t *seen, const struct stream *out, struct side so,
+                    const struct stream *in, struct side si)
 {
     uint32_t i = 0;
     uint64_t used = 0, matched = 0;
     for (uint32_t k = 0; k < in->nruns && i < out->nruns; k++) {
         const struct run *r = &in->runs[k];
+        uint32_t rn = global_node(si.map, si.nmap, r->node);
         if (r->node & PROBE_BIT) {
-            uf_join(uf, seen, r->node & ~PROBE_BIT, out->runs[i].node);
+            uint32_t sn = global_node(so.map, so.nmap, out->runs[i].node);
+            if (rn != NONE && sn != NONE)
+                uf_join(uf, seen, rn, sn);
             continue;
         }
         for (uint64_t need = r->n; need > 0 && i < out->nruns;) {
-            uf_join(uf, seen, r->node, out->runs[i].node);
+            uint32_t sn = global_node(so.map, so.nmap, out->runs[i].node);
+            if (rn != NONE && sn != NONE)
+                uf_join(uf, seen, rn, sn);
             uint64_t avail = out->runs[i].n - used, take = need < avail ? need : avail;
             need -= take;
             used += take;
@@ -423,7 +423,48 @@ static uint64_t zip(uint32_t *uf, uint8_t *seen, const struct stream *out, const
     return matched;
 }
 
-static int pair(skel_signature *s, struct mrank *ranks, uint64_t *messages)
+/* Slot of global communicator g on rank r (the receiver's streams are keyed
+ * by its own slots), NONE if it has none. */
+static uint32_t slot_of(const skel_signature *s, uint32_t r, uint32_t g)
+{
+    const skel_sig_rank *rk = &s->ranks[r];
+    for (uint32_t k = 0; k < rk->ncomms; k++)
+        if (k != SKEL_COMM_SELF && rk->comms[k] == g)
+            return k;
+    return NONE;
+}
+
+/* Pair rank r's sends with their receivers' receives. */
+static int pair_rank(const skel_signature *s, uint32_t r, skel_match_log *const *logs,
+                     const uint32_t *const *maps, const uint32_t *nmaps, uint32_t *uf,
+                     uint8_t *seen, uint64_t *matched)
+{
+    const skel_sig_rank *rk = &s->ranks[r];
+    for (uint32_t k = 0; k < logs[r]->out.n; k++) {
+        const struct stream *o = &logs[r]->out.v[k];
+        if (o->peer < 0 || (uint32_t)o->peer >= s->nranks)
+            continue;
+        uint32_t dst = (uint32_t)o->peer, slot;
+        if (o->comm == SKEL_COMM_SELF)
+            slot = dst == r ? SKEL_COMM_SELF : NONE;
+        else if (o->comm < rk->ncomms && rk->comms[o->comm] < s->ncomms)
+            slot = slot_of(s, dst, rk->comms[o->comm]);
+        else
+            slot = NONE;
+        struct stream *in = NULL;
+        int rc;
+        if (slot == NONE ||
+            (rc = smap_get(&logs[dst]->in, (int32_t)r, slot, o->tag, 0, &in)) != SKEL_OK)
+            continue;
+        if (in != NULL)
+            *matched += zip(uf, seen, o, (struct side){maps[r], nmaps[r]}, in,
+                            (struct side){maps[dst], nmaps[dst]});
+    }
+    return SKEL_OK;
+}
+
+int skel_match_pair(skel_signature *s, skel_match_log *const *logs, const uint32_t *const *maps,
+                    const uint32_t *nmaps, uint64_t *messages)
 {
     uint64_t nodes = 2 * (uint64_t)s->nsymbols;
     if (nodes >= PROBE_BIT)
@@ -438,21 +479,12 @@ static int pair(skel_signature *s, struct mrank *ranks, uint64_t *messages)
     for (uint32_t i = 0; i < nodes; i++)
         uf[i] = i;
     uint64_t matched = 0;
-    for (uint32_t r = 0; r < s->nranks; r++)
-        for (uint32_t k = 0; k < ranks[r].out.n; k++) {
-            const struct stream *o = &ranks[r].out.v[k];
-            struct stream *in = NULL;
-            if (o->peer < 0 || (uint32_t)o->peer >= s->nranks)
-                continue;
-            if ((rc = smap_get(&ranks[o->peer].in, (int32_t)r, o->comm, o->tag, 0, &in)) != SKEL_OK)
-                goto out;
-            if (in != NULL)
-                matched += zip(uf, seen, o, in);
-        }
+    for (uint32_t r = 0; r < s->nranks && rc == SKEL_OK; r++)
+        rc = pair_rank(s, r, logs, maps, nmaps, uf, seen, &matched);
     /* Dense class numbers, in the order of the first symbol. */
     id = malloc((nodes ? nodes : 1) * sizeof *id);
-    if (id == NULL) {
-        rc = skel_oom();
+    if (rc != SKEL_OK || id == NULL) {
+        rc = rc != SKEL_OK ? rc : skel_oom();
         goto out;
     }
     memset(id, 0xff, (nodes ? nodes : 1) * sizeof *id);
@@ -477,23 +509,107 @@ out:
     return rc;
 }
 
-int skel_compress_match(const skel_trace *t, skel_signature *s, unsigned threads,
-                        uint64_t *messages)
+/* ---- a rank's symbols as the signature's ------------------------------------ */
+
+/* The expansion of a class's program, one symbol at a time. */
+struct frame {
+    uint32_t block, idx;
+    uint64_t left;
+};
+
+struct sigiter {
+    const skel_signature *s;
+    struct frame *st;
+    size_t depth, cap;
+};
+
+static int sigiter_next(struct sigiter *it, uint32_t *sym)
 {
-    if (skel_trace_nranks(t) != s->nranks)
-        return skel_fail(SKEL_EFORMAT, "the trace has %u ranks, the signature %u",
-                         skel_trace_nranks(t), s->nranks);
-    struct mrank *ranks = calloc(s->nranks ? s->nranks : 1, sizeof *ranks);
-    if (ranks == NULL)
-        return skel_oom();
-    struct job j = {.t = t, .s = s, .ranks = ranks};
-    int rc = skel_parallel_for(s->nranks, threads ? threads : 1, scan_rank, &j);
-    if (rc == SKEL_OK)
-        rc = pair(s, ranks, messages);
-    for (uint32_t r = 0; r < s->nranks; r++) {
-        smap_free(&ranks[r].out);
-        smap_free(&ranks[r].in);
+    while (it->depth > 0) {
+        struct frame *f = &it->st[it->depth - 1];
+        const skel_sig_block *b = &it->s->blocks[f->block];
+        if (f->idx >= b->nitems) {
+            if (--f->left > 0) {
+                f->idx = 0;
+                continue;
+            }
+            it->depth--;
+            continue;
+        }
+        const skel_sig_item *x = &b->items[f->idx++];
+        if (x->kind == SKEL_SIG_ITEM_SYMBOL) {
+            *sym = x->ref;
+            return 1;
+        }
+        if (x->count == 0)
+            continue;
+        int rc = skel_grow(&it->st, &it->cap, it->depth + 1, sizeof *it->st);
+        if (rc != SKEL_OK)
+            return rc;
+        it->st[it->depth].block = x->ref;
+        it->st[it->depth].idx = 0;
+        it->st[it->depth].left = x->count;
+        it->depth++;
     }
-    free(ranks);
+    return 0;
+}
+
+struct mapper {
+    const skel_loops *fold;
+    struct sigiter it;
+    uint32_t *map, nsyms, left;
+    int depth;
+};
+
+/* Walk the rank's own folding (its symbols in event order) beside the
+ * class's expansion, until every symbol of the rank is mapped. */
+static int map_items(struct mapper *m, const skel_loops_item *items, uint32_t n)
+{
+    if (++m->depth > 100000)
+        return skel_fail(SKEL_EINTERNAL, "loops nested too deep to pair messages");
+    for (uint32_t i = 0; i < n && m->left > 0; i++) {
+        for (uint64_t c = 0; c < items[i].count && m->left > 0; c++) {
+            int rc;
+            if (items[i].ref & SKEL_LOOPS_LOOP) {
+                uint32_t bn;
+                const skel_loops_item *body =
+                    skel_loops_body(m->fold, items[i].ref & ~SKEL_LOOPS_LOOP, &bn);
+                if ((rc = map_items(m, body, bn)) != SKEL_OK)
+                    return rc;
+                continue;
+            }
+            uint32_t sym = NONE;
+            if ((rc = sigiter_next(&m->it, &sym)) < 0)
+                return rc;
+            if (rc == 0)
+                return skel_fail(SKEL_EINTERNAL, "a rank's events outnumber its class's");
+            uint32_t own = items[i].ref;
+            if (own < m->nsyms && m->map[own] == NONE) {
+                m->map[own] = sym;
+                m->left--;
+            }
+        }
+    }
+    m->depth--;
+    return SKEL_OK;
+}
+
+int skel_match_rank_map(const skel_loops *fold, uint32_t nsyms, const skel_signature *s,
+                        uint32_t rank, uint32_t *map)
+{
+    for (uint32_t i = 0; i < nsyms; i++)
+        map[i] = NONE;
+    struct mapper m = {.fold = fold, .it = {.s = s}, .map = map, .nsyms = nsyms, .left = nsyms};
+    int rc = skel_grow(&m.it.st, &m.it.cap, 1, sizeof *m.it.st);
+    if (rc == SKEL_OK) {
+        m.it.st[0].block = s->classes[s->ranks[rank].cls].top;
+        m.it.st[0].idx = 0;
+        m.it.st[0].left = 1;
+        m.it.depth = 1;
+        uint32_t n;
+        const skel_loops_item *top = skel_loops_top(fold, &n);
+        rc = map_items(&m, top, n);
+    }
+    free(m.it.st);
     return rc;
 }
