@@ -13,8 +13,8 @@
  *     that compresses about as well as any is used, 0 when nothing repeats;
  *  3. ranks fold into rank classes (ranks.h), in a tree of threads;
  *  4. the signature is assembled (signature.h);
- *  5. every message is paired with the receive that got it (match.h): a
- *     second read of the trace.
+ *  5. every message is paired with the receive that got it (match.h), from
+ *     logs the ranks kept in step 1.
  *
  * Ownership: skel_compress_trace() allocates the signature, which the caller
  * frees with skel_signature_free().
