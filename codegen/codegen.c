@@ -3,6 +3,7 @@
  * lives in templates/. */
 #include "codegen.h"
 
+#include "afile.h"
 #include "emit.h"
 #include "error.h"
 #include "plan.h"
@@ -84,31 +85,23 @@ static int mkdirs(const char *path)
     return SKEL_OK;
 }
 
-static int write_temp(const char *dir, const char *name, const char *data, size_t len, char *tmp,
-                      size_t cap)
+/* Write the three files together: none replaces its old version before all
+ * are written whole (a full disk leaves the directory as it was). */
+static int write_outputs(const char *dir, char *const text[3], const size_t len[3])
 {
-    snprintf(tmp, cap, "%s/.%s.XXXXXX", dir, name);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
-    size_t off = 0;
-    while (off < len) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            int err = errno;
-            close(fd);
-            unlink(tmp);
-            return skel_fail(SKEL_EIO, "%s: write error: %s", tmp, strerror(err));
-        }
-        off += (size_t)w;
+    skel_afile *af[3] = {NULL, NULL, NULL};
+    int rc = SKEL_OK;
+    for (int i = 0; i < 3 && rc == SKEL_OK; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", dir, output_names[i]);
+        if ((rc = skel_afile_open(path, &af[i])) == SKEL_OK)
+            fwrite(text[i], 1, len[i], skel_afile_stream(af[i]));
     }
-    if (fchmod(fd, 0644) != 0 || close(fd) != 0) {
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot finish writing: %s", tmp, strerror(errno));
-    }
-    return SKEL_OK;
+    if (rc == SKEL_OK)
+        return skel_afile_commit_all(af, 3);
+    for (int i = 0; i < 3; i++)
+        skel_afile_abort(af[i]);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -170,7 +163,6 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
     skel_tpl *tpl[3] = {NULL, NULL, NULL};
     char *text[3] = {NULL, NULL, NULL};
     size_t tlen[3] = {0, 0, 0};
-    char tmp[3][4200] = {"", "", ""};
     skel_tpl_dict *root = NULL;
     int rc = SKEL_OK;
 
@@ -227,25 +219,10 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
             goto out;
 
     /* Write: all three to temporary names, then rename. */
-    if ((rc = mkdirs(outdir)) != SKEL_OK)
-        goto out;
-    for (int i = 0; i < 3; i++)
-        if ((rc = write_temp(outdir, output_names[i], text[i], tlen[i], tmp[i], sizeof tmp[i])) !=
-            SKEL_OK)
-            goto out;
-    for (int i = 0; i < 3; i++) {
-        char path[4200];
-        snprintf(path, sizeof path, "%s/%s", outdir, output_names[i]);
-        if (rename(tmp[i], path) != 0) {
-            rc = skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp[i], path, strerror(errno));
-            goto out;
-        }
-        tmp[i][0] = '\0';
-    }
+    if ((rc = mkdirs(outdir)) == SKEL_OK)
+        rc = write_outputs(outdir, text, tlen);
 out:
     for (int i = 0; i < 3; i++) {
-        if (tmp[i][0] != '\0')
-            unlink(tmp[i]);
         free(text[i]);
         skel_tpl_free(tpl[i]);
     }

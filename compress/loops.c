@@ -2,6 +2,7 @@
 #include "loops.h"
 
 #include "error.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +61,7 @@ struct skel_loops {
     struct body *bodies;
     uint32_t nbodies, bodies_cap;
     skel_loops_item *arena;
-    uint64_t arena_n, arena_cap;
+    size_t arena_n, arena_cap;
     uint32_t *itab; /* 1 + body id, open addressing */
     uint64_t itab_cap;
 
@@ -99,17 +100,6 @@ static inline uint64_t item_value(uint32_t ref, uint64_t count)
 static inline uint64_t range_hash(const skel_loops *f, uint32_t i, uint32_t j)
 {
     return submod(f->h[j], mulmod(f->h[i], f->pw[j - i]));
-}
-
-static void *grow(void *p, size_t elem, uint64_t *cap, uint64_t need)
-{
-    uint64_t c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    void *np = realloc(p, (size_t)c * elem);
-    if (np != NULL)
-        *cap = c;
-    return np;
 }
 
 int skel_loops_new(skel_loops **out)
@@ -437,20 +427,10 @@ static int intern(skel_loops *f, uint32_t a, uint32_t len, uint64_t hv, uint32_t
     }
     if (f->nbodies >= SKEL_LOOPS_LOOP - 1)
         return skel_fail(SKEL_ERANGE, "loop folder: too many loop bodies");
-    if (f->nbodies == f->bodies_cap) {
-        uint64_t c = f->bodies_cap;
-        struct body *nb = grow(f->bodies, sizeof *nb, &c, (uint64_t)f->nbodies + 1);
-        if (nb == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory (loop bodies)");
-        f->bodies = nb;
-        f->bodies_cap = (uint32_t)c;
-    }
-    if (f->arena_n + len > f->arena_cap) {
-        skel_loops_item *na = grow(f->arena, sizeof *na, &f->arena_cap, f->arena_n + len);
-        if (na == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory (loop bodies)");
-        f->arena = na;
-    }
+    if (skel_grow_u32(&f->bodies, &f->bodies_cap, (uint64_t)f->nbodies + 1, sizeof *f->bodies) !=
+            SKEL_OK ||
+        skel_grow(&f->arena, &f->arena_cap, f->arena_n + len, sizeof *f->arena) != SKEL_OK)
+        return skel_fail(SKEL_ENOMEM, "out of memory (loop bodies)");
     struct body *b = &f->bodies[f->nbodies];
     b->off = f->arena_n;
     b->len = len;

@@ -5,11 +5,10 @@
 #include "afile.h"
 #include "error.h"
 #include "grow.h"
+#include "xmldoc.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
-#include <libxml/relaxng.h>
-#include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
 #include <math.h>
 #include <stdarg.h>
@@ -600,98 +599,11 @@ int skel_sigfile_write(const char *path, const skel_signature *s)
  * Reading
  * ====================================================================== */
 
-struct first_error {
-    int have;
-    unsigned line;
-    char node[64];
-    char msg[512];
-    const xmlNode *cur; /* element being validated (some errors come without one) */
-};
-
-static void trim_copy(char *dst, size_t n, const char *src)
-{
-    snprintf(dst, n, "%s", src != NULL ? src : "");
-    size_t k = strlen(dst);
-    while (k > 0 && (dst[k - 1] == '\n' || dst[k - 1] == ' '))
-        dst[--k] = '\0';
-}
-
-static void on_error(void *data, xmlErrorPtr err)
-{
-    struct first_error *fe = data;
-    if (fe->have || err == NULL)
-        return;
-    fe->have = 1;
-    fe->line = err->line > 0 ? (unsigned)err->line : 0;
-    const xmlNode *node = err->node;
-    if (node == NULL || fe->line == 0)
-        node = node != NULL ? node : fe->cur;
-    if (node != NULL) {
-        if (fe->line == 0)
-            fe->line = (unsigned)xmlGetLineNo(node);
-        if (node->type == XML_ELEMENT_NODE && node->name != NULL)
-            snprintf(fe->node, sizeof fe->node, "%s", (const char *)node->name);
-    }
-    trim_copy(fe->msg, sizeof fe->msg, err->message);
-    /* libxml2 does not say which attribute: say what to look for. */
-    if (strstr(fe->msg, "failed to validate attributes") != NULL)
-        snprintf(fe->msg, sizeof fe->msg,
-                 "an attribute is missing, not allowed here, or has a "
-                 "value the schema does not allow (see docs/signature.md)");
-}
-
-/* Validate element n and its subtree progressively (as libxml2's reader
- * does), so that every error is attributed to the element being checked -
- * libxml2 reports some, such as a missing attribute, without a node.
- * 0 if valid. */
-static int validate(xmlRelaxNGValidCtxtPtr vc, xmlDocPtr doc, xmlNodePtr n, struct first_error *fe,
-                    int depth)
-{
-    if (depth > 64)
-        return -1; /* deeper than any signature: the schema would refuse it */
-    fe->cur = n;
-    int ret = xmlRelaxNGValidatePushElement(vc, doc, n);
-    if (ret == 0) {
-        /* This element needs its whole subtree at once. */
-        ret = xmlRelaxNGValidateFullElement(vc, doc, n);
-        return ret == 1 ? 0 : -1;
-    }
-    int bad = ret != 1;
-    for (xmlNodePtr c = n->children; c != NULL; c = c->next) {
-        if (c->type == XML_ELEMENT_NODE) {
-            bad |= validate(vc, doc, c, fe, depth + 1) != 0;
-        } else if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) {
-            fe->cur = n;
-            const xmlChar *t = c->content ? c->content : (const xmlChar *)"";
-            bad |= xmlRelaxNGValidatePushCData(vc, t, xmlStrlen(t)) != 1;
-        }
-        if (bad && fe->have)
-            return -1;
-    }
-    fe->cur = n;
-    bad |= xmlRelaxNGValidatePopElement(vc, doc, n) != 1;
-    return bad ? -1 : 0;
-}
-
-/* Structured errors of validation go through the context; the generic
- * handler is silenced so that nothing is printed. */
-static void quiet(void *ctx, const char *msg, ...)
-{
-    (void)ctx;
-    (void)msg;
-}
-
 struct rd {
     const char *name;
     skel_signature *s;
     uint32_t *lsym, *lblk, *lcls, *lrank, *lcomm;
 };
-
-static unsigned line_of(const xmlNode *n)
-{
-    long l = xmlGetLineNo(n);
-    return l > 0 ? (unsigned)l : 0;
-}
 
 static int bad(const struct rd *r, const xmlNode *n, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -702,12 +614,7 @@ static int bad(const struct rd *r, const xmlNode *n, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return skel_fail(SKEL_EFORMAT, "%s:%u: %s", r->name, line_of(n), msg);
-}
-
-static int is(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+    return skel_fail(SKEL_EFORMAT, "%s:%u: %s", r->name, skel_xmldoc_line(n), msg);
 }
 
 /* Attribute value (NUL-terminated, owned by the caller) or NULL. */
@@ -1114,7 +1021,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                    s->nsymbols);
     if (r->lsym[id] != 0)
         return bad(r, n, "symbol %u is defined twice (first at line %u)", id, r->lsym[id]);
-    r->lsym[id] = line_of(n) ? line_of(n) : 1;
+    r->lsym[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_symbol *y = &s->symbols[id];
     y->id = id;
     y->cls = cls;
@@ -1147,7 +1054,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
     }
     uint32_t nlinks = 0, li = 0;
     for (const xmlNode *c = n->children; c != NULL; c = c->next)
-        nlinks += is(c, "link");
+        nlinks += skel_xmldoc_is(c, "link");
     if (nlinks > 0 && (y->links = calloc(nlinks, sizeof *y->links)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     y->nlinks = nlinks;
@@ -1155,13 +1062,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        if (is(c, "peer"))
+        if (skel_xmldoc_is(c, "peer"))
             rc = peer_el(r, c, &y->peer);
-        else if (is(c, "peer2"))
+        else if (skel_xmldoc_is(c, "peer2"))
             rc = peer_el(r, c, &y->peer2);
-        else if (is(c, "root"))
+        else if (skel_xmldoc_is(c, "root"))
             rc = peer_el(r, c, &y->root);
-        else if (is(c, "side")) {
+        else if (skel_xmldoc_is(c, "side")) {
             char *role = get(c, "role");
             int k = role != NULL && strcmp(role, "root") == 0 ? SKEL_SIG_SIDE_ROOT
                                                               : SKEL_SIG_SIDE_OTHER;
@@ -1181,7 +1088,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = range_attr(r, c, "bytes", 0, &sd->bytes)) != SKEL_OK ||
                 (rc = range_attr(r, c, "rbytes", 0, &sd->rbytes)) != SKEL_OK)
                 break;
-        } else if (is(c, "link")) {
+        } else if (skel_xmldoc_is(c, "link")) {
             skel_sig_link *l = &y->links[li++];
             char *cn = get(c, "cancelled");
             l->flags = cn != NULL ? SKEL_EVF_CANCELLED : 0;
@@ -1190,15 +1097,15 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = u32_attr(r, c, "index", 1, 0, &l->index)) != SKEL_OK ||
                 (rc = call_attr(r, c, "call", &l->call)) != SKEL_OK)
                 break;
-        } else if (is(c, "compute")) {
+        } else if (skel_xmldoc_is(c, "compute")) {
             rc = seen_dist & 1 ? bad(r, c, "symbol %u: two compute elements", id)
                                : dist_el(r, c, y->occurrences, &y->compute);
             seen_dist |= 1;
-        } else if (is(c, "compute-cpu")) {
+        } else if (skel_xmldoc_is(c, "compute-cpu")) {
             rc = seen_dist & 2 ? bad(r, c, "symbol %u: two compute-cpu elements", id)
                                : dist_el(r, c, y->occurrences, &y->compute_cpu);
             seen_dist |= 2;
-        } else if (is(c, "duration")) {
+        } else if (skel_xmldoc_is(c, "duration")) {
             rc = seen_dist & 4 ? bad(r, c, "symbol %u: two duration elements", id)
                                : dist_el(r, c, y->occurrences, &y->duration);
             seen_dist |= 4;
@@ -1227,19 +1134,19 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
         return bad(r, n, "block %u: ids must be below the number of blocks (%u)", id, s->nblocks);
     if (r->lblk[id] != 0)
         return bad(r, n, "block %u is defined twice (first at line %u)", id, r->lblk[id]);
-    r->lblk[id] = line_of(n) ? line_of(n) : 1;
+    r->lblk[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_block *b = &s->blocks[id];
     b->id = id;
     b->cls = cls;
     uint32_t ni = 0;
     for (const xmlNode *c = n->children; c != NULL; c = c->next)
-        ni += is(c, "s") || is(c, "loop");
+        ni += skel_xmldoc_is(c, "s") || skel_xmldoc_is(c, "loop");
     b->items = calloc(ni ? ni : 1, sizeof *b->items);
     if (b->items == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
         skel_sig_item *it = &b->items[b->nitems];
-        if (is(c, "s")) {
+        if (skel_xmldoc_is(c, "s")) {
             it->kind = SKEL_SIG_ITEM_SYMBOL;
             it->count = 1;
             rc = u32_attr(r, c, "ref", 1, 0, &it->ref);
@@ -1248,7 +1155,7 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u", id,
                          it->ref, cls);
             b->nitems++;
-        } else if (is(c, "loop")) {
+        } else if (skel_xmldoc_is(c, "loop")) {
             it->kind = SKEL_SIG_ITEM_LOOP;
             if ((rc = u32_attr(r, c, "body", 1, 0, &it->ref)) == SKEL_OK)
                 rc = u64_attr(r, c, "count", UINT64_MAX, 1, 0, &it->count);
@@ -1271,7 +1178,7 @@ static int class_el(struct rd *r, const xmlNode *n)
         return bad(r, n, "class %u: ids must be below the number of classes (%u)", id, s->nclasses);
     if (r->lcls[id] != 0)
         return bad(r, n, "class %u is defined twice (first at line %u)", id, r->lcls[id]);
-    r->lcls[id] = line_of(n) ? line_of(n) : 1;
+    r->lcls[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
     skel_sig_class *k = &s->classes[id];
     k->id = id;
     int32_t *ranks = NULL;
@@ -1288,10 +1195,10 @@ static int class_el(struct rd *r, const xmlNode *n)
     k->dominant = SKEL_SIG_NONE;
     /* Symbols first (blocks refer to them), then blocks. */
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "symbol"))
+        if (skel_xmldoc_is(c, "symbol"))
             rc = symbol_el(r, c, id);
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "block"))
+        if (skel_xmldoc_is(c, "block"))
             rc = block_el(r, c, id);
     if (rc == SKEL_OK &&
         (k->top >= s->nblocks || r->lblk[k->top] == 0 || s->blocks[k->top].cls != id))
@@ -1308,12 +1215,12 @@ static int build_app(struct rd *r, const xmlNode *app)
         (rc = str_attr(r, app, "tracer", &s->tracer_version)) != SKEL_OK)
         return rc;
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
-        s->argc += is(c, "arg");
+        s->argc += skel_xmldoc_is(c, "arg");
     if ((s->argv = calloc(s->argc ? s->argc : 1, sizeof *s->argv)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     uint32_t ai = 0;
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
-        if (is(c, "arg")) {
+        if (skel_xmldoc_is(c, "arg")) {
             xmlChar *t = xmlNodeGetContent(c);
             s->argv[ai] = strdup(t ? (const char *)t : "");
             xmlFree(t);
@@ -1343,14 +1250,14 @@ static int build_sites(struct rd *r, const xmlNode *sites)
     skel_signature *s = r->s;
     int rc = SKEL_OK;
     for (const xmlNode *c = sites->children; c != NULL; c = c->next)
-        s->nsites += is(c, "site");
+        s->nsites += skel_xmldoc_is(c, "site");
     uint32_t *lsite = calloc(s->nsites ? s->nsites : 1, sizeof *lsite);
     if ((s->sites = calloc(s->nsites ? s->nsites : 1, sizeof *s->sites)) == NULL || !lsite) {
         free(lsite);
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     }
     for (const xmlNode *c = sites->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "site"))
+        if (!skel_xmldoc_is(c, "site"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1380,12 +1287,12 @@ static int build_comms(struct rd *r, const xmlNode *comms)
     skel_signature *s = r->s;
     int rc = SKEL_OK;
     for (const xmlNode *c = comms->children; c != NULL; c = c->next)
-        s->ncomms += is(c, "comm");
+        s->ncomms += skel_xmldoc_is(c, "comm");
     if ((s->comms = calloc(s->ncomms ? s->ncomms : 1, sizeof *s->comms)) == NULL ||
         (r->lcomm = calloc(s->ncomms ? s->ncomms : 1, sizeof *r->lcomm)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = comms->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "comm"))
+        if (!skel_xmldoc_is(c, "comm"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1394,7 +1301,7 @@ static int build_comms(struct rd *r, const xmlNode *comms)
             rc = bad(r, c, "communicator %u: ids must be distinct and below %u", id, s->ncomms);
             break;
         }
-        r->lcomm[id] = line_of(c) ? line_of(c) : 1;
+        r->lcomm[id] = skel_xmldoc_line(c) ? skel_xmldoc_line(c) : 1;
         skel_sig_comm *x = &s->comms[id];
         x->id = id;
         char *cb = get(c, "created-by"), *inter = get(c, "inter");
@@ -1431,7 +1338,7 @@ static int build_ranks(struct rd *r, const xmlNode *ranks)
     int rc = SKEL_OK;
     uint32_t nrank_el = 0;
     for (const xmlNode *c = ranks->children; c != NULL; c = c->next)
-        nrank_el += is(c, "rank");
+        nrank_el += skel_xmldoc_is(c, "rank");
     if (nrank_el != s->nranks)
         return bad(r, ranks, "%u rank elements for an application of %u ranks", nrank_el,
                    s->nranks);
@@ -1439,7 +1346,7 @@ static int build_ranks(struct rd *r, const xmlNode *ranks)
         (r->lrank = calloc(s->nranks ? s->nranks : 1, sizeof *r->lrank)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     for (const xmlNode *c = ranks->children; c != NULL && rc == SKEL_OK; c = c->next) {
-        if (!is(c, "rank"))
+        if (!skel_xmldoc_is(c, "rank"))
             continue;
         uint32_t id;
         if ((rc = u32_attr(r, c, "id", 1, 0, &id)) != SKEL_OK)
@@ -1448,7 +1355,7 @@ static int build_ranks(struct rd *r, const xmlNode *ranks)
             rc = bad(r, c, "rank %u: ids must be distinct and below %u", id, s->nranks);
             break;
         }
-        r->lrank[id] = line_of(c) ? line_of(c) : 1;
+        r->lrank[id] = skel_xmldoc_line(c) ? skel_xmldoc_line(c) : 1;
         skel_sig_rank *x = &s->ranks[id];
         x->rank = id;
         struct intv iv = {.wantu = 1};
@@ -1478,11 +1385,11 @@ static int build_classes(struct rd *r, const xmlNode *root)
     int rc = SKEL_OK;
     /* Classes: count symbols and blocks first (their ids are global). */
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (!is(c, "class"))
+        if (!skel_xmldoc_is(c, "class"))
             continue;
         for (const xmlNode *d = c->children; d != NULL; d = d->next) {
-            s->nsymbols += is(d, "symbol");
-            s->nblocks += is(d, "block");
+            s->nsymbols += skel_xmldoc_is(d, "symbol");
+            s->nblocks += skel_xmldoc_is(d, "block");
         }
     }
     s->classes = calloc(s->nclasses ? s->nclasses : 1, sizeof *s->classes);
@@ -1498,7 +1405,7 @@ static int build_classes(struct rd *r, const xmlNode *root)
     for (uint32_t y = 0; y < s->nsymbols; y++)
         s->symbols[y].cls = SKEL_SIG_NONE;
     for (const xmlNode *c = root->children; c != NULL && rc == SKEL_OK; c = c->next)
-        if (is(c, "class"))
+        if (skel_xmldoc_is(c, "class"))
             rc = class_el(r, c);
     return rc;
 }
@@ -1508,17 +1415,17 @@ static int build(struct rd *r, const xmlNode *root)
     skel_signature *s = r->s;
     const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (is(c, "application"))
+        if (skel_xmldoc_is(c, "application"))
             app = c;
-        else if (is(c, "compression"))
+        else if (skel_xmldoc_is(c, "compression"))
             comp = c;
-        else if (is(c, "sites"))
+        else if (skel_xmldoc_is(c, "sites"))
             sites = c;
-        else if (is(c, "comms"))
+        else if (skel_xmldoc_is(c, "comms"))
             comms = c;
-        else if (is(c, "ranks"))
+        else if (skel_xmldoc_is(c, "ranks"))
             ranks = c;
-        else if (is(c, "class"))
+        else if (skel_xmldoc_is(c, "class"))
             s->nclasses++;
     }
     if (!app || !comp || !sites || !comms || !ranks)
@@ -1602,82 +1509,23 @@ int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signa
 
 static int parse_xml(const char *buf, size_t len, const char *name, skel_signature **out)
 {
-    int rc = SKEL_OK;
-    xmlParserCtxtPtr pctx = NULL;
+    static const struct skel_xmldoc_opts opts = {
+        .what = "a signature", .max_bytes = SKEL_SIGFILE_MAX_BYTES, .see = "docs/signature.md"};
     xmlDocPtr doc = NULL;
-    xmlRelaxNGParserCtxtPtr sp = NULL;
-    xmlRelaxNGPtr rng = NULL;
-    xmlRelaxNGValidCtxtPtr vc = NULL;
-    struct first_error fe = {0}, se = {0};
     struct rd r = {.name = name};
     *out = NULL;
-    if (len == 0)
-        return skel_fail(SKEL_EFORMAT, "%s:1: empty file, expected a signature (XML)", name);
-    if (len > SKEL_SIGFILE_MAX_BYTES || len > INT32_MAX)
-        return skel_fail(SKEL_ERANGE, "%s: %zu bytes, more than the %llu accepted", name, len,
-                         (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
-    xmlInitParser();
-    xmlSetGenericErrorFunc(NULL, quiet);
-    pctx = xmlNewParserCtxt();
-    if (pctx == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    doc = xmlCtxtReadMemory(pctx, buf, (int)len, name, NULL,
-                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
-    if (doc == NULL || !pctx->wellFormed) {
-        xmlErrorPtr e = xmlCtxtGetLastError(pctx);
-        char msg[512];
-        trim_copy(msg, sizeof msg, e ? e->message : "parse error");
-        rc = skel_fail(SKEL_EFORMAT, "%s:%d: not well-formed XML: %s", name,
-                       e && e->line > 0 ? e->line : 1, msg);
-        goto out;
-    }
-    if (doc->intSubset != NULL || doc->extSubset != NULL) {
-        rc = skel_fail(SKEL_EFORMAT, "%s:%ld: a DOCTYPE is not allowed in a signature", name,
-                       doc->intSubset ? xmlGetLineNo((xmlNodePtr)doc->intSubset) : 1L);
-        goto out;
-    }
-    sp = xmlRelaxNGNewMemParserCtxt((const char *)skel_schema_signature,
-                                    (int)skel_schema_signature_len);
-    if (sp == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
-    rng = xmlRelaxNGParse(sp);
-    if (rng == NULL) {
-        rc = skel_fail(SKEL_EINTERNAL,
-                       "the embedded signature schema does not compile: line "
-                       "%u: %s",
-                       se.line, se.msg);
-        goto out;
-    }
-    vc = xmlRelaxNGNewValidCtxt(rng);
-    if (vc == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-        goto out;
-    }
-    xmlRelaxNGSetValidStructuredErrors(vc, on_error, &fe);
-    xmlNodePtr top = xmlDocGetRootElement(doc);
-    if (top == NULL || validate(vc, doc, top, &fe, 0) != 0 || fe.have) {
-        if (fe.node[0] != '\0')
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: element '%s': %s", name, fe.line ? fe.line : 1,
-                           fe.node, fe.have ? fe.msg : "does not match the schema");
-        else
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: %s", name, fe.line ? fe.line : 1,
-                           fe.have ? fe.msg : "does not match the schema");
-        goto out;
-    }
+    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature,
+                                   skel_schema_signature_len, NULL, &opts, &doc);
+    if (rc != SKEL_OK)
+        return rc;
     if ((r.s = calloc(1, sizeof *r.s)) == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
         goto out;
     }
     if ((rc = build(&r, xmlDocGetRootElement(doc))) != SKEL_OK)
         goto out;
-    skel_sig_lines lines = {
-        .symbol = r.lsym, .block = r.lblk, .cls = r.lcls, .rank = r.lrank, .comm = r.lcomm};
+    skel_sig_lines lines = {.symbol = r.lsym, .block = r.lblk, .cls = r.lcls,
+                            .rank = r.lrank, .comm = r.lcomm};
     if ((rc = skel_signature_check_at(r.s, name, &lines)) != SKEL_OK)
         goto out;
     if ((rc = skel_signature_derive(r.s)) != SKEL_OK)
@@ -1691,16 +1539,7 @@ out:
     free(r.lcls);
     free(r.lrank);
     free(r.lcomm);
-    if (vc)
-        xmlRelaxNGFreeValidCtxt(vc);
-    if (rng)
-        xmlRelaxNGFree(rng);
-    if (sp)
-        xmlRelaxNGFreeParserCtxt(sp);
-    if (doc)
-        xmlFreeDoc(doc);
-    if (pctx)
-        xmlFreeParserCtxt(pctx);
+    xmlFreeDoc(doc);
     return rc;
 }
 

@@ -11,6 +11,9 @@
  */
 #include "fortran.h"
 
+#include "error.h"
+#include "grow.h"
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +42,7 @@ skel_f_fn skel_f_next(const char *name)
 struct fscratch {
     MPI_Request *reqs;
     MPI_Status *stats;
-    size_t cap; /* of reqs and stats */
+    size_t cap, stats_cap;
     MPI_Datatype *types[2];
     size_t types_cap[2];
     char *str[2];
@@ -52,36 +55,8 @@ static __thread struct fscratch fs __attribute__((tls_model("initial-exec")));
 static int need(int n)
 {
     size_t want = n > 0 ? (size_t)n : 1;
-    if (want <= fs.cap)
-        return 1;
-    size_t cap = fs.cap ? fs.cap : 16;
-    while (cap < want)
-        cap *= 2;
-    MPI_Request *r = realloc(fs.reqs, cap * sizeof *r);
-    if (r == NULL)
-        return 0;
-    fs.reqs = r;
-    MPI_Status *s = realloc(fs.stats, cap * sizeof *s);
-    if (s == NULL)
-        return 0;
-    fs.stats = s;
-    fs.cap = cap;
-    return 1;
-}
-
-/* buf (of *cap bytes) grown to at least want bytes: the buffer to use from
- * now on, or NULL (buf unchanged) when out of memory. */
-static void *grow(void *buf, size_t *cap, size_t want)
-{
-    if (want <= *cap)
-        return buf;
-    size_t ncap = *cap ? *cap : 64;
-    while (ncap < want)
-        ncap *= 2;
-    void *p = realloc(buf, ncap);
-    if (p != NULL)
-        *cap = ncap;
-    return p;
+    return skel_grow(&fs.reqs, &fs.cap, want, sizeof *fs.reqs) == SKEL_OK &&
+           skel_grow(&fs.stats, &fs.stats_cap, want, sizeof *fs.stats) == SKEL_OK;
 }
 
 /* ---- helpers of the generated converters ---------------------------------- */
@@ -94,10 +69,9 @@ const char *skel_f_string(const char *s, size_t len, int slot)
         s++;
         len--;
     }
-    char *out = grow(fs.str[slot], &fs.str_cap[slot], len + 1);
-    if (out == NULL)
+    if (skel_grow(&fs.str[slot], &fs.str_cap[slot], len + 1, 1) != SKEL_OK)
         return NULL;
-    fs.str[slot] = out;
+    char *out = fs.str[slot];
     memcpy(out, s, len);
     out[len] = '\0';
     return out;
@@ -178,10 +152,10 @@ const MPI_Datatype *skel_f_types(const MPI_Fint *f, int n, int slot)
     static const MPI_Datatype none[1];
     if (n <= 0)
         return none;
-    MPI_Datatype *t = grow(fs.types[slot], &fs.types_cap[slot], (size_t)n * sizeof *t);
-    if (t == NULL)
+    if (skel_grow(&fs.types[slot], &fs.types_cap[slot], (size_t)n, sizeof *fs.types[slot]) !=
+        SKEL_OK)
         return NULL;
-    fs.types[slot] = t;
+    MPI_Datatype *t = fs.types[slot];
     for (int i = 0; i < n; i++)
         t[i] = PMPI_Type_f2c(f[i]);
     return t;

@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "error.h"
+#include "proc.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -20,6 +21,25 @@ int skel_cli_fail(const char *cmd, int code)
     return skel_exit_status(code);
 }
 
+int skel_cli_finish(const char *cmd, int rc)
+{
+    if (skel_proc_interrupted()) {
+        fprintf(stderr, "skel %s: interrupted by signal %d; cleaned up\n", cmd,
+                skel_proc_interrupted());
+        return skel_proc_interrupt_status();
+    }
+    return rc == SKEL_OK ? 0 : skel_cli_fail(cmd, rc);
+}
+
+int skel_cli_also(const char *cmd, int rc, const char *saved, int e)
+{
+    if (rc == SKEL_OK)
+        return e;
+    if (e != SKEL_OK)
+        fprintf(stderr, "skel %s: error: %s\n", cmd, skel_usecase_printable(skel_last_error()));
+    return skel_fail(rc, "%s", saved);
+}
+
 int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -29,38 +49,6 @@ int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nTry 'skel %s --help'.\n", cmd);
     return skel_exit_status(SKEL_EUSAGE);
-}
-
-int skel_cli_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-    char *end;
-    if (s == NULL || *s == '\0' || *s == '-' || *s == '+')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what,
-                         s ? s : "");
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a non-negative integer, got '%s'", what, s);
-    if (v < min || v > max)
-        return skel_fail(SKEL_EUSAGE, "%s: %llu is out of range [%llu, %llu]", what, v,
-                         (unsigned long long)min, (unsigned long long)max);
-    *out = v;
-    return SKEL_OK;
-}
-
-int skel_cli_parse_double(const char *what, const char *s, double min, double max, double *out)
-{
-    char *end;
-    if (s == NULL || *s == '\0')
-        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got ''", what);
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno != 0 || *end != '\0' || !isfinite(v))
-        return skel_fail(SKEL_EUSAGE, "%s: expected a number, got '%s'", what, s);
-    if (v < min || v > max)
-        return skel_fail(SKEL_EUSAGE, "%s: %g is out of range [%g, %g]", what, v, min, max);
-    *out = v;
-    return SKEL_OK;
 }
 
 const char *skel_cli_self_dir(void)
@@ -84,6 +72,25 @@ static int exists(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0;
+}
+
+/* skel-netprobe-mpi: SKEL_NETPROBE_PROG, or beside this executable (where
+ * the build and the installation both put it). */
+static int netprobe_program(char *out, size_t len)
+{
+    const char *env = getenv("SKEL_NETPROBE_PROG");
+    if (env != NULL && *env != '\0') {
+        snprintf(out, len, "%s", env);
+        return exists(out)
+                   ? SKEL_OK
+                   : skel_fail(SKEL_ENOTFOUND, "%s (SKEL_NETPROBE_PROG) does not exist", out);
+    }
+    snprintf(out, len, "%s/skel-netprobe-mpi", skel_cli_self_dir());
+    if (exists(out))
+        return SKEL_OK;
+    return skel_fail(SKEL_ENOTFOUND,
+                     "cannot find skel-netprobe-mpi beside %s (set SKEL_NETPROBE_PROG)",
+                     skel_cli_self_dir());
 }
 
 int skel_cli_resource(enum skel_resource which, char *out, size_t outlen)
@@ -123,6 +130,8 @@ int skel_cli_resource(enum skel_resource which, char *out, size_t outlen)
         installed = "../" SKEL_DATADIR_REL "/templates";
         built = SKEL_SOURCE_DIR "/templates";
         break;
+    case SKEL_RES_NETPROBE:
+        return netprobe_program(out, outlen);
     }
     if (env != NULL && *env != '\0') {
         snprintf(out, outlen, "%s", env);
@@ -138,17 +147,21 @@ int skel_cli_resource(enum skel_resource which, char *out, size_t outlen)
                      *file ? file : installed, skel_cli_self_dir(), built);
 }
 
-const char *skel_cli_printable(const char *s)
+int skel_cli_tools(struct skel_cli_tools *tools, int yield)
 {
-    static _Thread_local char buf[4096];
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 5 < sizeof buf;
-         p++) {
-        if (*p < 0x20 || *p >= 0x7f || *p == '\\')
-            k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02x", *p);
-        else
-            buf[k++] = (char)*p;
+    memset(tools, 0, sizeof *tools);
+    snprintf(tools->nsexec, sizeof tools->nsexec, "%s/skel-nsexec", skel_cli_self_dir());
+    tools->t.nsexec = tools->nsexec;
+    if (skel_cli_resource(SKEL_RES_SHIM_FINALIZE, tools->shim_finalize,
+                          sizeof tools->shim_finalize) == SKEL_OK)
+        tools->t.shim_finalize = tools->shim_finalize;
+    skel_clear_error(); /* the finalize shim is optional */
+    if (yield) {
+        int rc =
+            skel_cli_resource(SKEL_RES_SHIM_YIELD, tools->shim_yield, sizeof tools->shim_yield);
+        if (rc != SKEL_OK)
+            return rc;
+        tools->t.shim_yield = tools->shim_yield;
     }
-    buf[k] = '\0';
-    return buf;
+    return SKEL_OK;
 }

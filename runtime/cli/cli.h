@@ -1,27 +1,43 @@
 /* cli.h - what every `skel` subcommand shares: error reporting, strict number
- * parsing, and locating Skel's own files (tracer library, shims, templates).
+ * parsing, locating Skel's own files (tracer library, shims, templates,
+ * programs), and the end of a command that may be interrupted.
  *
- * Subcommands are thin: they parse options, call the libraries, print.  They
- * return an exit status; skel_cli_fail() is the only place a library error
- * code becomes a message and an exit status (see docs/exit-codes.md).
+ * Subcommands are thin: argv -> an options struct (opts.h) -> one libskel
+ * call (runtime/usecase/) -> print.  They return an exit status;
+ * skel_cli_fail() is the only place a library error code becomes a message
+ * and an exit status (see docs/exit-codes.md).
  */
 #ifndef SKEL_CLI_H
 #define SKEL_CLI_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "launch.h"
+#include "usecase.h"
+
+/* The help text of a command (help/NAME.txt, embedded at build time). */
+void skel_cli_help(FILE *out, const char *name);
 
 /* Print "skel CMD: error: DETAIL" (the thread's last error detail, or the
  * code's generic message) to stderr and return the exit status for code. */
 int skel_cli_fail(const char *cmd, int code);
 
 /* Print "skel CMD: MESSAGE" and a hint to run --help; return exit status 2. */
-int skel_cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
-/* Strict parsers: the whole string must be a number in range.  They return
- * SKEL_OK or SKEL_EUSAGE with a detail naming `what`. */
-int skel_cli_parse_u64(const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out);
-int skel_cli_parse_double(const char *what, const char *s, double min, double max, double *out);
+/* The end of a command that started jobs: after Ctrl-C "skel CMD:
+ * interrupted by signal N; cleaned up" and exit status 130; else 0 or
+ * skel_cli_fail(cmd, rc). */
+int skel_cli_finish(const char *cmd, int rc);
+
+/* A second step e (writing the CSV) after a first that ended with rc: the
+ * first failure wins, with its detail `saved` (copied before the second step
+ * ran); e's detail is printed when both failed. */
+int skel_cli_also(const char *cmd, int rc, const char *saved, int e);
 
 /* Directory holding the running `skel` executable (no trailing slash). */
 const char *skel_cli_self_dir(void);
@@ -33,22 +49,21 @@ enum skel_resource {
     SKEL_RES_SHIM_FINALIZE,  /* libskelshim-finalize.so (MPICH TCP finalize work-around) */
     SKEL_RES_SHIM_YIELD,     /* libskelshim-yield.so (oversubscription) */
     SKEL_RES_TEMPLATES,      /* templates/ directory */
+    SKEL_RES_NETPROBE,       /* skel-netprobe-mpi, the ping-pong program */
 };
 
 /* Find a resource: an environment override (SKEL_TRACER_LIB, SKEL_TRACER_LIB_OPENMPI,
- * SKEL_SHIM_DIR, SKEL_TEMPLATES), then the install tree relative to the
- * executable, then the build tree.  Writes the path to out. */
+ * SKEL_SHIM_DIR, SKEL_TEMPLATES, SKEL_NETPROBE_PROG), then the install tree
+ * relative to the executable, then the build tree.  Writes the path to out. */
 int skel_cli_resource(enum skel_resource which, char *out, size_t outlen);
 
-/* Text safe to print on a terminal: control characters and non-ASCII bytes of
- * untrusted strings (command lines, host names from traces) become \xHH.
- * Returns a thread-local buffer valid until the next call. */
-const char *skel_cli_printable(const char *s);
-
-/* The summary `skel stats` prints (cmd_stats.c); `skel trace` prints it too. */
-#include <stdio.h>
-struct skel_tracestats;
-struct skel_trace;
-void skel_cli_print_stats(FILE *out, const struct skel_trace *t, const struct skel_tracestats *st);
+/* The programs and shims a launch needs (launch.h), with room for their
+ * paths: skel-nsexec beside the executable, the finalize shim when it is
+ * found, the yield shim - required - when yield is set. */
+struct skel_cli_tools {
+    struct skel_launch_tools t;
+    char nsexec[PATH_MAX], shim_finalize[PATH_MAX], shim_yield[PATH_MAX];
+};
+int skel_cli_tools(struct skel_cli_tools *tools, int yield);
 
 #endif

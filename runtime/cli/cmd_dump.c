@@ -1,11 +1,11 @@
 /* cmd_dump.c - `skel dump TRACEDIR [--rank R]`: a trace's events as text. */
 #include "cli.h"
 #include "commands.h"
+#include "opts.h"
 
 #include "error.h"
 #include "trace.h"
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -45,7 +45,7 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             const skel_rank_info *in = skel_rank_info_of(r);
             t0 = in->t_init != 0 && in->t_init <= ev.t_start ? in->t_init : ev.t_start;
             printf("# rank %u of %u on %s, pid %u (times in us since the tracer started)\n", rank,
-                   in->nranks, skel_cli_printable(in->host), in->pid);
+                   in->nranks, skel_usecase_printable(in->host), in->pid);
         }
         printf("%u %8" PRIu64 " %12.3f %9.3f %-20s", rank, ev.seq, (double)(ev.t_start - t0) / 1e3,
                (double)(ev.t_end - ev.t_start) / 1e3, skel_call_name(ev.call));
@@ -83,7 +83,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" fortran");
         if (ev.flags & SKEL_EVF_ERROR)
             printf(" ERROR");
-        printf(" @%s\n", skel_cli_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));
+        printf(" @%s\n",
+               skel_usecase_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));
         n++;
     }
     if (rc == 0 && n < limit) {
@@ -97,39 +98,21 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
     return rc < 0 ? rc : SKEL_OK;
 }
 
+static const struct skel_cli_cmd cmd = {"dump", "dump", SKEL_CLI_NUM_FAIL, "unknown option"};
+
 int skel_cmd_dump(int argc, char **argv)
 {
-    static const struct option opts[] = {{"rank", required_argument, NULL, 'r'},
-                                         {"limit", required_argument, NULL, 'n'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
     uint64_t rank = UINT64_MAX, limit = UINT64_MAX;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "r:n:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'r':
-            if (skel_cli_parse_u64("--rank", optarg, 0, UINT32_MAX, &rank) != SKEL_OK)
-                return skel_cli_fail("dump", SKEL_EUSAGE);
-            break;
-        case 'n':
-            if (skel_cli_parse_u64("--limit", optarg, 1, UINT64_MAX, &limit) != SKEL_OK)
-                return skel_cli_fail("dump", SKEL_EUSAGE);
-            break;
-        case 'h':
-            printf("usage: skel dump [--rank R] [--limit N] TRACEDIR\n\n"
-                   "Prints every event of the trace (or of rank R), one per line: rank, index, start\n"
-                   "and duration in microseconds, call, the compute gap before it, its parameters\n"
-                   "and its call site.  A damaged file is printed up to the damage, then reported.\n");
-            return 0;
-        default:
-            return skel_cli_usage_error("dump", "unknown option");
-        }
-    }
-    if (optind != argc - 1)
+    int status;
+    struct skel_cli_opt opts[] = {OPT_U64("rank", 'r', &rank, 0, UINT32_MAX),
+                                  OPT_U64("limit", 'n', &limit, 1, 0x1p64), OPT_END};
+    int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
+    if (first < 0)
+        return status;
+    if (first != argc - 1)
         return skel_cli_usage_error("dump", "expected one trace directory");
     skel_trace *t;
-    int rc = skel_trace_open(argv[optind], &t);
+    int rc = skel_trace_open(argv[first], &t);
     if (rc != SKEL_OK)
         return skel_cli_fail("dump", rc);
     if (rank != UINT64_MAX && rank >= skel_trace_nranks(t)) {

@@ -1,7 +1,10 @@
 /* launch.c - run a command on a node set, time it, summarise, write CSV. */
 #include "launch.h"
 
+#include "afile.h"
+#include "csv.h"
 #include "error.h"
+#include "grow.h"
 #include "proc.h"
 
 #include <errno.h>
@@ -32,15 +35,9 @@ static void vec_push(struct vec *x, const char *s)
 {
     if (x->oom)
         return;
-    if (x->n + 2 > x->cap) {
-        size_t cap = x->cap ? x->cap * 2 : 32;
-        char **nv = realloc(x->v, cap * sizeof *nv);
-        if (nv == NULL) {
-            x->oom = 1;
-            return;
-        }
-        x->v = nv;
-        x->cap = cap;
+    if (skel_grow(&x->v, &x->cap, x->n + 2, sizeof *x->v) != SKEL_OK) {
+        x->oom = 1;
+        return;
     }
     char *d = strdup(s);
     if (d == NULL) {
@@ -111,23 +108,16 @@ static int use_finalize_shim(const struct skel_launch_spec *s)
     }
 }
 
-int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgroup,
-                           char ***argv_out, char ***envp_out)
+/* Check what the spec asks for and build the ranks' LD_PRELOAD into preload
+ * (tools first, then the shims beneath them). */
+static int check_spec(const struct skel_launch_spec *s, char *preload, size_t cap)
 {
-    struct vec a = {0}, e = {0};
-    char preload[8192] = "";
-    int rc = SKEL_OK;
-
-    *argv_out = NULL;
-    *envp_out = NULL;
     if (s->nodes == NULL || s->nodes->nnodes == 0)
         return skel_fail(SKEL_EUSAGE, "launch: no node set");
     if (s->nranks < 1)
         return skel_fail(SKEL_EUSAGE, "launch: the number of ranks must be at least 1");
     if (s->argv == NULL || s->argv[0] == NULL || s->argv[0][0] == '\0')
         return skel_fail(SKEL_EUSAGE, "launch: no command to run");
-
-    /* LD_PRELOAD for the ranks: tools first, then the shims beneath them. */
     const char *libs[64];
     size_t nlibs = 0;
     for (size_t i = 0; s->preload != NULL && s->preload[i] != NULL && nlibs < 60; i++)
@@ -144,13 +134,14 @@ int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgr
                                           "is unknown");
         libs[nlibs++] = s->tools.shim_finalize;
     }
+    preload[0] = '\0';
     for (size_t i = 0; i < nlibs; i++) {
         if (libs[i][0] == '\0' || strpbrk(libs[i], ": \t\n,") != NULL)
             return skel_fail(SKEL_EUSAGE,
                              "launch: cannot preload '%s': LD_PRELOAD entries may "
                              "not contain ':', ',' or blanks",
                              libs[i]);
-        if (join_into(preload, sizeof preload, ":", libs[i]) != 0)
+        if (join_into(preload, cap, ":", libs[i]) != 0)
             return skel_fail(SKEL_ERANGE, "launch: LD_PRELOAD too long");
     }
     for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++) {
@@ -159,11 +150,16 @@ int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgr
             return skel_fail(SKEL_EUSAGE, "launch: environment entry '%s' is not NAME=VALUE",
                              s->env[i]);
     }
+    return SKEL_OK;
+}
 
-    /* Host list "a:2,b:2". */
+/* The node set as "a:2,b:2" (hosts and slots, for mpiexec) and "a,b" (names,
+ * for srun); both malloc'd. */
+static int host_lists(const struct skel_nodeset *ns, char **hosts_out, char **names_out)
+{
     size_t hlen = 1;
-    for (size_t i = 0; i < s->nodes->nnodes; i++)
-        hlen += strlen(s->nodes->nodes[i].name) + 16;
+    for (size_t i = 0; i < ns->nnodes; i++)
+        hlen += strlen(ns->nodes[i].name) + 16;
     char *hosts = malloc(hlen), *names = malloc(hlen);
     if (hosts == NULL || names == NULL) {
         free(hosts);
@@ -171,112 +167,143 @@ int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgr
         return skel_fail(SKEL_ENOMEM, "out of memory");
     }
     size_t hl = 0, nl = 0;
-    for (size_t i = 0; i < s->nodes->nnodes; i++) {
-        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "",
-                               s->nodes->nodes[i].name, s->nodes->nodes[i].slots);
-        nl +=
-            (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "", s->nodes->nodes[i].name);
+    hosts[0] = names[0] = '\0';
+    for (size_t i = 0; i < ns->nnodes; i++) {
+        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "", ns->nodes[i].name,
+                               ns->nodes[i].slots);
+        nl += (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "", ns->nodes[i].name);
     }
+    *hosts_out = hosts;
+    *names_out = names;
+    return SKEL_OK;
+}
+
+/* The launcher's words before the environment: srun for Slurm node sets
+ * (which passes its own environment on, so the entries go to e), mpiexec
+ * with the rsh launcher skel-nsexec for the testbed, with the host list for
+ * hosts, with the fork launcher for the local machine. */
+static int launcher_words(const struct skel_launch_spec *s, const char *run_cgroup,
+                          const char *preload, struct vec *a, struct vec *e)
+{
+    char *hosts = NULL, *names = NULL;
+    int rc = host_lists(s->nodes, &hosts, &names);
+    if (rc != SKEL_OK)
+        return rc;
     const char *mpiexec = s->tools.mpiexec ? s->tools.mpiexec : "mpiexec.mpich";
     char nranks[16];
     snprintf(nranks, sizeof nranks, "%u", s->nranks);
-
     switch (s->nodes->kind) {
     case SKEL_NODESET_SLURM:
-        vec_push(&a, s->tools.srun ? s->tools.srun : "srun");
-        vec_push(&a, "--ntasks");
-        vec_push(&a, nranks);
-        vec_push(&a, "--nodelist");
-        vec_push(&a, names);
+        vec_push(a, s->tools.srun ? s->tools.srun : "srun");
+        vec_push(a, "--ntasks");
+        vec_push(a, nranks);
+        vec_push(a, "--nodelist");
+        vec_push(a, names);
         if (preload[0] != '\0') {
-            vec_push(&a, "--export");
-            vec_pushf(&a, "ALL,LD_PRELOAD=%s", preload);
+            vec_push(a, "--export");
+            vec_pushf(a, "ALL,LD_PRELOAD=%s", preload);
         }
-        /* srun passes its own environment to the tasks. */
         for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++)
-            vec_push(&e, s->env[i]);
+            vec_push(e, s->env[i]);
         break;
     case SKEL_NODESET_TESTBED:
         if (s->tools.nsexec == NULL) {
             rc = skel_fail(SKEL_EUSAGE, "launch: testbed node sets need the path of skel-nsexec");
-            goto out;
+            break;
         }
-        vec_push(&a, mpiexec);
-        vec_push(&a, "-launcher");
-        vec_push(&a, "rsh");
-        vec_push(&a, "-launcher-exec");
-        vec_push(&a, s->tools.nsexec);
-        vec_push(&a, "-localhost");
-        vec_push(&a, SKEL_TESTBED_BRIDGE_IP);
-        vec_push(&a, "-hosts");
-        vec_push(&a, hosts);
-        vec_push(&a, "-n");
-        vec_push(&a, nranks);
+        vec_push(a, mpiexec);
+        vec_push(a, "-launcher");
+        vec_push(a, "rsh");
+        vec_push(a, "-launcher-exec");
+        vec_push(a, s->tools.nsexec);
+        vec_push(a, "-localhost");
+        vec_push(a, SKEL_TESTBED_BRIDGE_IP);
+        vec_push(a, "-hosts");
+        vec_push(a, hosts);
+        vec_push(a, "-n");
+        vec_push(a, nranks);
         /* UCX would use shared memory across namespaces: force TCP over eth0. */
-        vec_push(&a, "-genv");
-        vec_push(&a, "UCX_TLS");
-        vec_push(&a, "tcp,self");
-        vec_push(&a, "-genv");
-        vec_push(&a, "UCX_NET_DEVICES");
-        vec_push(&a, "eth0");
+        vec_push(a, "-genv");
+        vec_push(a, "UCX_TLS");
+        vec_push(a, "tcp,self");
+        vec_push(a, "-genv");
+        vec_push(a, "UCX_NET_DEVICES");
+        vec_push(a, "eth0");
         if (run_cgroup != NULL)
-            vec_pushf(&e, "SKEL_RUN_CGROUP=%s", run_cgroup);
+            vec_pushf(e, "SKEL_RUN_CGROUP=%s", run_cgroup);
         break;
     case SKEL_NODESET_HOSTS:
-        vec_push(&a, mpiexec);
-        vec_push(&a, "-hosts");
-        vec_push(&a, hosts);
-        vec_push(&a, "-n");
-        vec_push(&a, nranks);
+        vec_push(a, mpiexec);
+        vec_push(a, "-hosts");
+        vec_push(a, hosts);
+        vec_push(a, "-n");
+        vec_push(a, nranks);
         break;
     case SKEL_NODESET_LOCAL:
     default:
-        vec_push(&a, mpiexec);
-        vec_push(&a, "-launcher");
-        vec_push(&a, "fork");
-        vec_push(&a, "-n");
-        vec_push(&a, nranks);
+        vec_push(a, mpiexec);
+        vec_push(a, "-launcher");
+        vec_push(a, "fork");
+        vec_push(a, "-n");
+        vec_push(a, nranks);
         break;
     }
-    if (s->nodes->kind != SKEL_NODESET_SLURM) {
-        if (preload[0] != '\0') {
-            /* -genv, not the launcher's LD_PRELOAD: mpiexec and the proxies
-             * must not load MPI tools. */
-            vec_push(&a, "-genv");
-            vec_push(&a, "LD_PRELOAD");
-            vec_push(&a, preload);
-        }
-        for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++) {
-            const char *eq = strchr(s->env[i], '=');
-            char name[256];
-            size_t n = (size_t)(eq - s->env[i]);
-            if (n >= sizeof name) {
-                rc = skel_fail(SKEL_EUSAGE, "launch: environment name too long in '%s'", s->env[i]);
-                goto out;
-            }
-            memcpy(name, s->env[i], n);
-            name[n] = '\0';
-            vec_push(&a, "-genv");
-            vec_push(&a, name);
-            vec_push(&a, eq + 1);
-        }
-    }
-    for (size_t i = 0; s->argv[i] != NULL; i++)
-        vec_push(&a, s->argv[i]);
-    *argv_out = vec_finish(&a);
-    *envp_out = vec_finish(&e);
-    a.v = e.v = NULL;
-    if (*argv_out == NULL || *envp_out == NULL) {
-        skel_launch_argv_free(*argv_out);
-        skel_launch_argv_free(*envp_out);
-        *argv_out = *envp_out = NULL;
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-out:
-    skel_launch_argv_free(a.v);
-    skel_launch_argv_free(e.v);
     free(hosts);
     free(names);
+    return rc;
+}
+
+/* mpiexec's words for the ranks' environment: -genv, not the launcher's own
+ * environment, so that mpiexec and its proxies do not load the MPI tools. */
+static int genv_words(const struct skel_launch_spec *s, const char *preload, struct vec *a)
+{
+    if (preload[0] != '\0') {
+        vec_push(a, "-genv");
+        vec_push(a, "LD_PRELOAD");
+        vec_push(a, preload);
+    }
+    for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++) {
+        const char *eq = strchr(s->env[i], '=');
+        char name[256];
+        size_t n = (size_t)(eq - s->env[i]);
+        if (n >= sizeof name)
+            return skel_fail(SKEL_EUSAGE, "launch: environment name too long in '%s'", s->env[i]);
+        memcpy(name, s->env[i], n);
+        name[n] = '\0';
+        vec_push(a, "-genv");
+        vec_push(a, name);
+        vec_push(a, eq + 1);
+    }
+    return SKEL_OK;
+}
+
+int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgroup,
+                           char ***argv_out, char ***envp_out)
+{
+    struct vec a = {0}, e = {0};
+    char preload[8192];
+    *argv_out = NULL;
+    *envp_out = NULL;
+    int rc = check_spec(s, preload, sizeof preload);
+    if (rc == SKEL_OK)
+        rc = launcher_words(s, run_cgroup, preload, &a, &e);
+    if (rc == SKEL_OK && s->nodes->kind != SKEL_NODESET_SLURM)
+        rc = genv_words(s, preload, &a);
+    if (rc == SKEL_OK) {
+        for (size_t i = 0; s->argv[i] != NULL; i++)
+            vec_push(&a, s->argv[i]);
+        *argv_out = vec_finish(&a);
+        *envp_out = vec_finish(&e);
+        a.v = e.v = NULL;
+        if (*argv_out == NULL || *envp_out == NULL) {
+            skel_launch_argv_free(*argv_out);
+            skel_launch_argv_free(*envp_out);
+            *argv_out = *envp_out = NULL;
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        }
+    }
+    skel_launch_argv_free(a.v);
+    skel_launch_argv_free(e.v);
     return rc;
 }
 
@@ -598,42 +625,20 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
 
 /* ---- CSV ---------------------------------------------------------------- */
 
-/* RFC 4180: quote fields holding a comma, quote or line break. */
-void skel_launch_csv_field(FILE *f, const char *s)
-{
-    if (s == NULL)
-        return;
-    if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void csv_tail(FILE *f, const struct skel_launch_spec *s, const char *command)
 {
     fputc(',', f);
-    skel_launch_csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
+    skel_csv_field(f, s->label ? s->label : s->nodes ? s->nodes->name : "");
     fprintf(f, ",%u,", s->nranks);
-    skel_launch_csv_field(f, s->scenario ? s->scenario->name : "");
+    skel_csv_field(f, s->scenario ? s->scenario->name : "");
     fputc(',', f);
-    skel_launch_csv_field(f, command);
+    skel_csv_field(f, command);
     fputc('\n', f);
 }
 
 int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
                           const struct skel_launch_result *res)
 {
-    char tmp[PATH_MAX];
-    int rc = SKEL_OK;
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_ERANGE, "%s: path too long", path);
     /* The command as one field, words joined by blanks. */
     size_t clen = 1;
     for (size_t i = 0; s->argv && s->argv[i]; i++)
@@ -646,11 +651,13 @@ int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
             strcat(command, " ");
         strcat(command, s->argv[i]);
     }
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
-        goto out;
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK) {
+        free(command);
+        return rc;
     }
+    FILE *f = skel_afile_stream(af);
     fputs("kind,repeat,wall_s,outcome,status,median_s,min_s,max_s,mad_s,q1_s,q3_s,nodes,nranks,"
           "scenario,command\n",
           f);
@@ -667,20 +674,6 @@ int skel_launch_write_csv(const char *path, const struct skel_launch_spec *s,
             all_ok ? "ok" : "failed", st->median_s, st->min_s, st->max_s, st->mad_s, st->q1_s,
             st->q3_s);
     csv_tail(f, s, command);
-    int bad = ferror(f);
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        rc = skel_fail(SKEL_EIO, "%s: write error: %s", tmp, strerror(errno));
-        unlink(tmp);
-        goto out;
-    }
-    if (rename(tmp, path) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-    }
-out:
     free(command);
-    return rc;
+    return skel_afile_commit(af);
 }

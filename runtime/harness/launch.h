@@ -132,10 +132,6 @@ int skel_launch_build_argv(const struct skel_launch_spec *spec, const char *run_
                            char ***argv, char ***envp);
 void skel_launch_argv_free(char **v);
 
-/* One CSV field (RFC 4180: quoted when it holds a comma, a quote or a line
- * break; NULL writes nothing). */
-void skel_launch_csv_field(FILE *f, const char *s);
-
 /* Statistics of n values (n may be 0: everything 0). */
 void skel_launch_stats(const double *v, size_t n, struct skel_launch_stats *out);
 

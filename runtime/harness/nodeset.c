@@ -3,6 +3,7 @@
 
 #include "afile.h"
 #include "error.h"
+#include "grow.h"
 #include "xmldoc.h"
 
 #include <ctype.h>
@@ -190,13 +191,10 @@ static int parse_uint_attr(const xmlNode *n, const char *attr, const char *sourc
     return rc;
 }
 
-static int is_elem(const xmlNode *n, const char *name)
+/* One <nodeset> into the list ctx. */
+static int xml_set(void *ctx, const xmlNode *el, const char *source)
 {
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
-static int xml_set(struct skel_nodeset_list *l, const xmlNode *el, const char *source)
-{
+    struct skel_nodeset_list *l = ctx;
     int rc;
     char *name = skel_xmldoc_attr(el, "name");
     struct skel_nodeset *s = NULL;
@@ -212,7 +210,7 @@ static int xml_set(struct skel_nodeset_list *l, const xmlNode *el, const char *s
     if ((rc = list_add_set(l, name, SKEL_NODESET_HOSTS, skel_xmldoc_line(el), &s)) != SKEL_OK)
         goto out;
     for (const xmlNode *h = el->children; h != NULL; h = h->next) {
-        if (!is_elem(h, "host"))
+        if (!skel_xmldoc_is(h, "host"))
             continue;
         unsigned line = skel_xmldoc_line(h), slots, tb = 0;
         if ((rc = parse_uint_attr(h, "slots", source, SKEL_NODESET_MAX_SLOTS, 1, &slots)) !=
@@ -247,9 +245,6 @@ out:
 int skel_nodeset_parse_xml(const char *buf, size_t len, const char *source,
                            struct skel_nodeset_list **out)
 {
-    xmlDocPtr doc = NULL;
-    struct skel_nodeset_list *l = NULL;
-    *out = NULL;
     static const struct skel_xmldoc_hint hints[] = {
         {"nodesets", "<nodesets version=\"1\"> holding one or more <nodeset> elements"},
         {"nodeset", "<nodeset name=\"NAME\"> (letters, digits, '.', '-', '_') holding one or "
@@ -257,28 +252,18 @@ int skel_nodeset_parse_xml(const char *buf, size_t len, const char *source,
         {"host", "<host name=\"HOST\" slots=\"N\"/> or <host testbed=\"N\" slots=\"N\"/>, "
                  "slots optional, N >= 1"},
         {NULL, NULL}};
-    int rc = skel_xmldoc_load(buf, len, source, skel_schema_nodeset, skel_schema_nodeset_len, hints,
-                              &doc);
-    if (rc != SKEL_OK)
+    struct skel_nodeset_list *l = NULL;
+    *out = NULL;
+    int rc = list_new(source, &l);
+    if (rc == SKEL_OK)
+        rc = skel_xmldoc_each(buf, len, source, skel_schema_nodeset, skel_schema_nodeset_len, hints,
+                              "nodeset", xml_set, l);
+    if (rc != SKEL_OK) {
+        skel_nodeset_list_free(l);
         return rc;
-    if ((rc = list_new(source, &l)) != SKEL_OK)
-        goto out;
-    const xmlNode *root = xmlDocGetRootElement(doc);
-    if (is_elem(root, "nodeset")) {
-        rc = xml_set(l, root, source);
-    } else {
-        for (const xmlNode *n = root->children; n != NULL && rc == SKEL_OK; n = n->next)
-            if (is_elem(n, "nodeset"))
-                rc = xml_set(l, n, source);
     }
-    if (rc == SKEL_OK) {
-        *out = l;
-        l = NULL;
-    }
-out:
-    skel_nodeset_list_free(l);
-    xmlFreeDoc(doc);
-    return rc;
+    *out = l;
+    return SKEL_OK;
 }
 
 /* ---- hostfile ----------------------------------------------------------- */
@@ -404,14 +389,9 @@ static int names_push(struct names *ns, const char *s, size_t len)
     if (ns->n >= SKEL_NODESET_MAX_NODES)
         return skel_fail(SKEL_ERANGE, "Slurm node list expands to more than %d hosts",
                          SKEL_NODESET_MAX_NODES);
-    if (ns->n == ns->cap) {
-        size_t cap = ns->cap ? ns->cap * 2 : 16;
-        char **nv = realloc(ns->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory");
-        ns->v = nv;
-        ns->cap = cap;
-    }
+    int rc = skel_grow(&ns->v, &ns->cap, ns->n + 1, sizeof *ns->v);
+    if (rc != SKEL_OK)
+        return rc;
     char *d = malloc(len + 1);
     if (d == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");

@@ -2,6 +2,7 @@
 #include "proc.h"
 
 #include "error.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -601,15 +602,8 @@ int skel_proc_children(pid_t **pids, size_t *n)
         pid = (pid_t)atoi(e->d_name);
         if (read_stat(pid, &ppid, NULL, NULL) != 0 || ppid != self)
             continue;
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 16;
-            pid_t *np = realloc(*pids, cap * sizeof *np);
-            if (np == NULL) {
-                rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                break;
-            }
-            *pids = np;
-        }
+        if ((rc = skel_grow(pids, &cap, *n + 1, sizeof **pids)) != SKEL_OK)
+            break;
         (*pids)[(*n)++] = pid;
     }
     closedir(d);

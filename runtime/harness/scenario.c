@@ -45,11 +45,6 @@ void skel_scenario_list_free(struct skel_scenario_list *list)
     free(list);
 }
 
-static int is_elem(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
 /* A positiveInteger the schema accepted, bounded to [1, max]. */
 static int bounded_uint(const char *v, unsigned max, unsigned *out)
 {
@@ -92,8 +87,10 @@ static int parse_host(const xmlNode *n, const char *source, unsigned *host)
     return rc;
 }
 
-static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const char *source)
+/* One <scenario> into the list ctx. */
+static int parse_scenario(void *ctx, const xmlNode *el, const char *source)
 {
+    struct skel_scenario_list *l = ctx;
     struct skel_scenario *v = realloc(l->v, (l->n + 1) * sizeof *v);
     if (v == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -111,12 +108,12 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
     for (const xmlNode *n = el->children; n != NULL; n = n->next) {
         int rc;
         unsigned line = skel_xmldoc_line(n);
-        if (is_elem(n, "description")) {
+        if (skel_xmldoc_is(n, "description")) {
             xmlChar *c = xmlNodeGetContent(n);
             free(s->description);
             s->description = c ? strdup((const char *)c) : NULL;
             xmlFree(c);
-        } else if (is_elem(n, "cpu")) {
+        } else if (skel_xmldoc_is(n, "cpu")) {
             struct skel_scenario_cpu c = {.line = line};
             char *p = skel_xmldoc_attr(n, "processes");
             if ((rc = parse_host(n, source, &c.host)) != SKEL_OK) {
@@ -135,7 +132,7 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
                 return skel_fail(SKEL_ENOMEM, "out of memory");
             s->cpu = nc;
             s->cpu[s->ncpu++] = c;
-        } else if (is_elem(n, "bandwidth")) {
+        } else if (skel_xmldoc_is(n, "bandwidth")) {
             struct skel_scenario_link k = {.line = line};
             if ((rc = parse_host(n, source, &k.host)) != SKEL_OK)
                 return rc;
@@ -173,9 +170,6 @@ static int parse_scenario(struct skel_scenario_list *l, const xmlNode *el, const
 int skel_scenario_parse(const char *buf, size_t len, const char *source,
                         struct skel_scenario_list **out)
 {
-    xmlDocPtr doc = NULL;
-    struct skel_scenario_list *l = NULL;
-    *out = NULL;
     static const struct skel_xmldoc_hint hints[] = {
         {"scenarios", "<scenarios version=\"1\"> holding one or more <scenario> elements"},
         {"scenario", "<scenario name=\"NAME\"> holding <description>, <cpu> and <bandwidth> "
@@ -183,31 +177,20 @@ int skel_scenario_parse(const char *buf, size_t len, const char *source,
         {"cpu", "<cpu host=\"N|all\" processes=\"K\"/>"},
         {"bandwidth", "<bandwidth host=\"N|all\" rate=\"R\"/>, R like 10mbit, 1.5gbit, 64000"},
         {NULL, NULL}};
-    int rc = skel_xmldoc_load(buf, len, source, skel_schema_scenario, skel_schema_scenario_len,
-                              hints, &doc);
-    if (rc != SKEL_OK)
-        return rc;
-    l = calloc(1, sizeof *l);
+    *out = NULL;
+    struct skel_scenario_list *l = calloc(1, sizeof *l);
     if (l == NULL || (l->source = strdup(source)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
+        free(l);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
     }
-    const xmlNode *root = xmlDocGetRootElement(doc);
-    if (is_elem(root, "scenario")) {
-        rc = parse_scenario(l, root, source);
-    } else {
-        for (const xmlNode *n = root->children; n != NULL && rc == SKEL_OK; n = n->next)
-            if (is_elem(n, "scenario"))
-                rc = parse_scenario(l, n, source);
+    int rc = skel_xmldoc_each(buf, len, source, skel_schema_scenario, skel_schema_scenario_len,
+                              hints, "scenario", parse_scenario, l);
+    if (rc != SKEL_OK) {
+        skel_scenario_list_free(l);
+        return rc;
     }
-    if (rc == SKEL_OK) {
-        *out = l;
-        l = NULL;
-    }
-out:
-    skel_scenario_list_free(l);
-    xmlFreeDoc(doc);
-    return rc;
+    *out = l;
+    return SKEL_OK;
 }
 
 int skel_scenario_load(const char *path, struct skel_scenario_list **out)
@@ -292,11 +275,11 @@ static void record_free(struct record *r)
 
 static int record_write(const char *path, const struct record *r)
 {
-    char tmp[PATH_MAX + 8];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc, "writing the scenario state");
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "%s\n# written by skel; undone by the next scenario apply or 'skel testbed down'\n",
             STATE_MAGIC);
     fprintf(f, "owner %d %llu\nname %s\n", (int)r->owner, r->owner_start, r->name);
@@ -308,15 +291,9 @@ static int record_write(const char *path, const struct record *r)
     }
     for (size_t i = 0; i < r->ncomp; i++)
         fprintf(f, "competitor %d %llu\n", (int)r->comp[i], r->comp_start[i]);
-    int bad = fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot write the scenario state: %s", path,
-                         strerror(errno));
-    }
-    return SKEL_OK;
+    if ((rc = skel_afile_commit(af)) != SKEL_OK)
+        skel_fail_context(rc, "writing the scenario state");
+    return rc;
 }
 
 static int record_read(const char *path, struct record *r)

@@ -1,6 +1,7 @@
 /* testbed.c - the emulated cluster: namespaces, bridge, veths, cgroups, tbf. */
 #include "testbed.h"
 
+#include "afile.h"
 #include "error.h"
 #include "proc.h"
 
@@ -424,28 +425,15 @@ static void unlock_state(int fd)
 
 static int write_state(const struct skel_testbed_config *cfg, int complete)
 {
-    char path[PATH_MAX], tmp[PATH_MAX + 16], *text = NULL;
+    char path[PATH_MAX], *text = NULL;
     int rc = state_path("testbed.state", path, sizeof path);
     if (rc != SKEL_OK)
         return rc;
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
     rc = skel_testbed_state_format(cfg, getpid(), skel_proc_start_time(getpid()), complete, &text);
     if (rc != SKEL_OK)
         return rc;
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-        goto out;
-    }
-    int bad = fputs(text, f) < 0;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot write the state file: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-out:
+    if ((rc = skel_afile_write(path, text, strlen(text))) != SKEL_OK)
+        skel_fail_context(rc, "writing the testbed state");
     free(text);
     return rc;
 }

@@ -3,6 +3,7 @@
 #include "tracerun.h"
 
 #include "error.h"
+#include "grow.h"
 #include "proc.h"
 #include "trace.h"
 
@@ -281,15 +282,8 @@ static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
                                                                : NULL;
             if (m == NULL)
                 continue;
-            if (cnt == cap) {
-                cap = cap ? cap * 2 : 64;
-                struct site_ref *nv = realloc(v, cap * sizeof *nv);
-                if (nv == NULL) {
-                    rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                    break;
-                }
-                v = nv;
-            }
+            if ((rc = skel_grow(&v, &cap, cnt + 1, sizeof *v)) != SKEL_OK)
+                break;
             if ((v[cnt].module = strdup(m->path)) == NULL) {
                 rc = skel_fail(SKEL_ENOMEM, "out of memory");
                 break;

@@ -1,17 +1,16 @@
 /* commtable.c - communication cost tables (commtable.h). */
 #include "commtable.h"
 
+#include "afile.h"
+#include "csv.h"
 #include "error.h"
+#include "grow.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* The rows of one kind, sorted by size, with what extrapolation needs. */
 struct kind_rows {
@@ -152,14 +151,9 @@ int skel_commtable_add(skel_commtable *t, const struct skel_commtable_row *row)
     if (lo < k->n && k->rows[lo].size == row->size)
         return skel_fail(SKEL_EFORMAT, "%s: %s, %llu bytes is given twice", t->name,
                          kind_names[row->kind], (unsigned long long)row->size);
-    if (k->n == k->cap) {
-        size_t ncap = k->cap ? k->cap * 2 : 16;
-        struct skel_commtable_row *nr = realloc(k->rows, ncap * sizeof *nr);
-        if (nr == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory");
-        k->rows = nr;
-        k->cap = ncap;
-    }
+    int rc = skel_grow(&k->rows, &k->cap, k->n + 1, sizeof *k->rows);
+    if (rc != SKEL_OK)
+        return rc;
     memmove(&k->rows[lo + 1], &k->rows[lo], (k->n - lo) * sizeof *k->rows);
     k->rows[lo] = *row;
     k->n++;
@@ -197,12 +191,6 @@ enum col { COL_KIND, COL_SIZE, COL_MIN, COL_MEDIAN, COL_REPEATS, COL__N };
 static const char *const col_names[COL__N] = {"kind", "size", "oneway_ns_min", "oneway_ns_median",
                                               "repeats"};
 
-struct parser {
-    const char *name;
-    unsigned line;
-    const char *line_start;
-};
-
 /* Untrusted text quoted in a message: printable ASCII as is, the rest as
  * \xNN, at most 40 bytes. */
 static const char *quote(const char *s, size_t n, char *buf, size_t cap)
@@ -224,39 +212,81 @@ static const char *quote(const char *s, size_t n, char *buf, size_t cap)
     return buf;
 }
 
-static int field_error(const struct parser *p, const char *at, size_t n, const char *expected)
+static int is_blank(char c)
 {
-    char q[200];
-    return skel_fail(SKEL_EFORMAT, "%s:%u:%u: expected %s, got '%s'", p->name, p->line,
-                     (unsigned)(at - p->line_start) + 1, expected, quote(at, n, q, sizeof q));
+    return c == ' ' || c == '\t';
 }
 
-static int parse_u64(const struct parser *p, const char *s, size_t n, uint64_t max,
-                     const char *expected, uint64_t *out)
+/* A field of the current record without the blanks around it, and where
+ * it starts.  A table's fields are plain: a quoted one is refused by the
+ * parser that reads it, which shows it with its quotes. */
+struct field {
+    const char *s;
+    size_t n;
+    unsigned line, col;
+    int quoted;
+};
+
+static struct field field_of(const skel_csv_reader *r, size_t i)
 {
-    if (n == 0 || n > 20)
-        return field_error(p, s, n, expected);
+    struct field f = {r->field[i], strlen(r->field[i]), r->at[i].line, r->at[i].col,
+                      r->at[i].quoted};
+    while (f.n > 0 && is_blank(*f.s)) {
+        f.s++;
+        f.n--;
+        f.col++;
+    }
+    while (f.n > 0 && is_blank(f.s[f.n - 1]))
+        f.n--;
+    return f;
+}
+
+static int field_error(const char *name, const struct field *f, const char *expected)
+{
+    char q[200];
+    const char *mark = f->quoted ? "\"" : "";
+    return skel_fail(SKEL_EFORMAT, "%s:%u:%u: expected %s, got '%s%s%s'", name, f->line, f->col,
+                     expected, mark, quote(f->s, f->n, q, sizeof q), mark);
+}
+
+/* f is exactly one of the n names: its index, or -1. */
+static int one_of(const struct field *f, const char *const *names, int n)
+{
+    for (int i = 0; i < n && !f->quoted; i++)
+        if (strlen(names[i]) == f->n && memcmp(names[i], f->s, f->n) == 0)
+            return i;
+    return -1;
+}
+
+static int parse_u64(const char *name, const struct field *f, uint64_t max, const char *expected,
+                     uint64_t *out)
+{
+    if (f->quoted || f->n == 0 || f->n > 20)
+        return field_error(name, f, expected);
     uint64_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return field_error(p, s, n, expected);
-        unsigned d = (unsigned)(s[i] - '0');
+    for (size_t i = 0; i < f->n; i++) {
+        if (f->s[i] < '0' || f->s[i] > '9')
+            return field_error(name, f, expected);
+        unsigned d = (unsigned)(f->s[i] - '0');
         if (v > (UINT64_MAX - d) / 10)
-            return field_error(p, s, n, expected);
+            return field_error(name, f, expected);
         v = v * 10 + d;
     }
     if (v > max)
-        return field_error(p, s, n, expected);
+        return field_error(name, f, expected);
     *out = v;
     return SKEL_OK;
 }
 
 /* A non-negative decimal number: digits, an optional fraction, an optional
  * exponent; no sign, no hexadecimal, no inf/nan. */
-static int parse_ns(const struct parser *p, const char *s, size_t n, double *out)
+static int parse_ns(const char *name, const struct field *f, double *out)
 {
     static const char what[] = "a time in nanoseconds (a non-negative decimal number up to 1e15)";
-    size_t i = 0, digits = 0;
+    const char *s = f->s;
+    size_t n = f->n, i = 0, digits = 0;
+    if (f->quoted)
+        return field_error(name, f, what);
     while (i < n && s[i] >= '0' && s[i] <= '9')
         i++, digits++;
     if (i < n && s[i] == '.') {
@@ -265,7 +295,7 @@ static int parse_ns(const struct parser *p, const char *s, size_t n, double *out
             i++, digits++;
     }
     if (digits == 0)
-        return field_error(p, s, n, what);
+        return field_error(name, f, what);
     if (i < n && (s[i] == 'e' || s[i] == 'E')) {
         i++;
         if (i < n && (s[i] == '+' || s[i] == '-'))
@@ -274,54 +304,99 @@ static int parse_ns(const struct parser *p, const char *s, size_t n, double *out
         while (i < n && s[i] >= '0' && s[i] <= '9')
             i++, ed++;
         if (ed == 0)
-            return field_error(p, s, n, what);
+            return field_error(name, f, what);
     }
     if (i != n || n >= 64)
-        return field_error(p, s, n, what);
+        return field_error(name, f, what);
     char buf[64];
     memcpy(buf, s, n);
     buf[n] = '\0';
     errno = 0;
     double v = strtod(buf, NULL);
-    if (errno == ERANGE && v != 0.0)
-        return field_error(p, s, n, what);
-    if (!valid_ns(v))
-        return field_error(p, s, n, what);
+    if ((errno == ERANGE && v != 0.0) || !valid_ns(v))
+        return field_error(name, f, what);
     *out = v;
     return SKEL_OK;
 }
 
-static int is_blank(char c)
+/* The header: which column holds each known name (cols[c], -1 if none). */
+static int parse_header(const char *name, const skel_csv_reader *r, int cols[COL__N])
 {
-    return c == ' ' || c == '\t';
+    if (r->nfields > COL__N)
+        return skel_fail(SKEL_EFORMAT,
+                         "%s:%u: expected a header of at most %d columns "
+                         "(kind,size,oneway_ns_min,oneway_ns_median,repeats)",
+                         name, r->line, COL__N);
+    for (int c = 0; c < COL__N; c++)
+        cols[c] = -1;
+    for (size_t i = 0; i < r->nfields; i++) {
+        struct field f = field_of(r, i);
+        int c = one_of(&f, col_names, COL__N);
+        if (c < 0)
+            return field_error(name, &f,
+                               "a column name (kind, size, oneway_ns_min, oneway_ns_median or "
+                               "repeats)");
+        if (cols[c] >= 0)
+            return field_error(name, &f, "each column once");
+        cols[c] = (int)i;
+    }
+    static const int required[] = {COL_KIND, COL_SIZE, COL_MEDIAN};
+    for (size_t k = 0; k < sizeof required / sizeof required[0]; k++)
+        if (cols[required[k]] < 0)
+            return skel_fail(SKEL_EFORMAT,
+                             "%s:%u: the header has no '%s' column (kind, size and "
+                             "oneway_ns_median are required)",
+                             name, r->line, col_names[required[k]]);
+    return SKEL_OK;
 }
 
-/* Split [s, e) at commas into trimmed fields; at most max fields, returns how
- * many there were (max + 1 means "more"). */
-static size_t split(const char *s, const char *e, const char **fs, size_t *fn, size_t max)
+/* One data record into a row of t. */
+static int parse_row(skel_commtable *t, const skel_csv_reader *r, const int cols[COL__N],
+                     size_t ncols)
 {
-    size_t nf = 0;
-    const char *f = s;
-    for (;;) {
-        const char *c = f;
-        while (c < e && *c != ',')
-            c++;
-        const char *a = f, *b = c;
-        while (a < b && is_blank(*a))
-            a++;
-        while (b > a && is_blank(b[-1]))
-            b--;
-        if (nf < max) {
-            fs[nf] = a;
-            fn[nf] = (size_t)(b - a);
-        }
-        nf++;
-        if (nf > max)
-            return nf;
-        if (c == e)
-            return nf;
-        f = c + 1;
+    const char *name = t->name;
+    if (r->nfields != ncols) {
+        unsigned col = r->nfields > ncols ? r->at[ncols].col - 1 : r->end_col;
+        return skel_fail(SKEL_EFORMAT, "%s:%u:%u: expected %zu fields as in the header, got %s",
+                         name, r->line, col, ncols, r->nfields > ncols ? "more" : "fewer");
     }
+    struct skel_commtable_row row = {.line = r->line};
+    struct field f = field_of(r, (size_t)cols[COL_KIND]);
+    if ((row.kind = one_of(&f, kind_names, SKEL_COMMTABLE__KINDS)) < 0)
+        return field_error(name, &f, "a kind of pair (same-host or cross-host)");
+    struct field size = field_of(r, (size_t)cols[COL_SIZE]);
+    int rc = parse_u64(name, &size, SKEL_COMMTABLE_MAX_SIZE,
+                       "a message size in bytes (an integer from 0 to 2^50)", &row.size);
+    if (rc == SKEL_OK) {
+        f = field_of(r, (size_t)cols[COL_MEDIAN]);
+        rc = parse_ns(name, &f, &row.median_ns);
+    }
+    row.min_ns = row.median_ns;
+    struct field min = {0};
+    if (rc == SKEL_OK && cols[COL_MIN] >= 0) {
+        min = field_of(r, (size_t)cols[COL_MIN]);
+        rc = parse_ns(name, &min, &row.min_ns);
+    }
+    if (rc == SKEL_OK && cols[COL_REPEATS] >= 0) {
+        f = field_of(r, (size_t)cols[COL_REPEATS]);
+        rc = parse_u64(name, &f, UINT64_C(1) << 53,
+                       "a number of repeats (an integer from 0 to 2^53)", &row.repeats);
+    }
+    if (rc != SKEL_OK)
+        return rc;
+    if (row.min_ns > row.median_ns)
+        return field_error(name, &min, "a minimum no larger than the median");
+    const struct kind_rows *kr = &t->k[row.kind];
+    for (size_t i = 0; i < kr->n; i++)
+        if (kr->rows[i].size == row.size)
+            return skel_fail(SKEL_EFORMAT,
+                             "%s:%u:%u: %s, %llu bytes is already given on line %u "
+                             "(expected each kind and size once)",
+                             name, r->line, size.col, kind_names[row.kind],
+                             (unsigned long long)row.size, kr->rows[i].line);
+    if ((rc = skel_commtable_add(t, &row)) != SKEL_OK)
+        skel_fail_context(rc, "%s:%u", name, r->line);
+    return rc;
 }
 
 int skel_commtable_parse(const char *buf, size_t len, const char *name, skel_commtable **out)
@@ -330,241 +405,50 @@ int skel_commtable_parse(const char *buf, size_t len, const char *name, skel_com
     int rc = skel_commtable_new(name, &t);
     if (rc != SKEL_OK)
         return rc;
-    struct parser p = {.name = t->name};
-    int cols[COL__N]; /* column index of each known name, or -1 */
+    skel_csv_reader r;
+    skel_csv_reader_init(&r, buf, len, t->name);
+    r.flags = SKEL_CSV_SKIP_BLANK | SKEL_CSV_COMMENTS;
+    int cols[COL__N];
     size_t ncols = 0;
-    int have_header = 0;
-    const char *s = buf, *end = buf + len;
-    while (s < end) {
-        const char *e = memchr(s, '\n', (size_t)(end - s));
-        const char *next = e != NULL ? e + 1 : end;
-        if (e == NULL)
-            e = end;
-        p.line++;
-        p.line_start = s;
-        size_t linelen = (size_t)(e - s);
-        if (linelen > 0 && s[linelen - 1] == '\r')
-            linelen--;
-        e = s + linelen;
-        const char *nul = memchr(s, '\0', linelen);
-        if (nul != NULL) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u:%u: unexpected NUL byte (a table is text)", p.name,
-                           p.line, (unsigned)(nul - s) + 1);
-            goto fail;
+    while ((rc = skel_csv_next(&r)) > 0) {
+        if (ncols == 0) {
+            rc = parse_header(t->name, &r, cols);
+            ncols = r.nfields;
+        } else {
+            rc = parse_row(t, &r, cols, ncols);
         }
-        const char *a = s;
-        while (a < e && is_blank(*a))
-            a++;
-        if (a == e || *a == '#') {
-            s = next;
-            continue;
-        }
-        const char *fs[COL__N + 1];
-        size_t fn[COL__N + 1];
-        if (!have_header) {
-            size_t nf = split(s, e, fs, fn, COL__N);
-            if (nf > COL__N) {
-                rc = skel_fail(SKEL_EFORMAT,
-                               "%s:%u: expected a header of at most %d columns "
-                               "(kind,size,oneway_ns_min,oneway_ns_median,repeats)",
-                               p.name, p.line, COL__N);
-                goto fail;
-            }
-            for (int c = 0; c < COL__N; c++)
-                cols[c] = -1;
-            for (size_t i = 0; i < nf; i++) {
-                int c = 0;
-                while (c < COL__N &&
-                       !(strlen(col_names[c]) == fn[i] && memcmp(col_names[c], fs[i], fn[i]) == 0))
-                    c++;
-                if (c == COL__N) {
-                    rc = field_error(&p, fs[i], fn[i],
-                                     "a column name (kind, size, oneway_ns_min, oneway_ns_median "
-                                     "or repeats)");
-                    goto fail;
-                }
-                if (cols[c] >= 0) {
-                    rc = field_error(&p, fs[i], fn[i], "each column once");
-                    goto fail;
-                }
-                cols[c] = (int)i;
-            }
-            static const int required[] = {COL_KIND, COL_SIZE, COL_MEDIAN};
-            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++)
-                if (cols[required[r]] < 0) {
-                    rc = skel_fail(SKEL_EFORMAT,
-                                   "%s:%u: the header has no '%s' column (kind, "
-                                   "size and oneway_ns_median are required)",
-                                   p.name, p.line, col_names[required[r]]);
-                    goto fail;
-                }
-            ncols = nf;
-            have_header = 1;
-            s = next;
-            continue;
-        }
-        size_t nf = split(s, e, fs, fn, ncols);
-        if (nf != ncols) {
-            const char *at = nf > ncols ? fs[ncols - 1] + fn[ncols - 1] : e;
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u:%u: expected %zu fields as in the header, got %s",
-                           p.name, p.line, (unsigned)(at - s) + 1, ncols,
-                           nf > ncols ? "more" : "fewer");
-            goto fail;
-        }
-        struct skel_commtable_row row = {0};
-        int ci = cols[COL_KIND];
-        row.kind = -1;
-        for (int k = 0; k < SKEL_COMMTABLE__KINDS; k++)
-            if (strlen(kind_names[k]) == fn[ci] && memcmp(kind_names[k], fs[ci], fn[ci]) == 0)
-                row.kind = k;
-        if (row.kind < 0) {
-            rc = field_error(&p, fs[ci], fn[ci], "a kind of pair (same-host or cross-host)");
-            goto fail;
-        }
-        ci = cols[COL_SIZE];
-        if ((rc = parse_u64(&p, fs[ci], fn[ci], SKEL_COMMTABLE_MAX_SIZE,
-                            "a message size in bytes (an integer from 0 to 2^50)", &row.size)))
-            goto fail;
-        ci = cols[COL_MEDIAN];
-        if ((rc = parse_ns(&p, fs[ci], fn[ci], &row.median_ns)))
-            goto fail;
-        row.min_ns = row.median_ns;
-        if ((ci = cols[COL_MIN]) >= 0 && (rc = parse_ns(&p, fs[ci], fn[ci], &row.min_ns)))
-            goto fail;
-        if ((ci = cols[COL_REPEATS]) >= 0 &&
-            (rc = parse_u64(&p, fs[ci], fn[ci], UINT64_C(1) << 53,
-                            "a number of repeats (an integer from 0 to 2^53)", &row.repeats)))
-            goto fail;
-        if (row.min_ns > row.median_ns) {
-            ci = cols[COL_MIN];
-            rc = field_error(&p, fs[ci], fn[ci], "a minimum no larger than the median");
-            goto fail;
-        }
-        row.line = p.line;
-        const struct kind_rows *kr = &t->k[row.kind];
-        for (size_t i = 0; i < kr->n; i++)
-            if (kr->rows[i].size == row.size) {
-                ci = cols[COL_SIZE];
-                rc = skel_fail(SKEL_EFORMAT,
-                               "%s:%u:%u: %s, %llu bytes is already given on line %u "
-                               "(expected each kind and size once)",
-                               p.name, p.line, (unsigned)(fs[ci] - s) + 1, kind_names[row.kind],
-                               (unsigned long long)row.size, kr->rows[i].line);
-                goto fail;
-            }
-        if ((rc = skel_commtable_add(t, &row)) != SKEL_OK) {
-            skel_fail_context(rc, "%s:%u", p.name, p.line);
-            goto fail;
-        }
-        s = next;
+        if (rc != SKEL_OK)
+            break;
     }
-    if (!have_header) {
+    skel_csv_reader_free(&r);
+    if (rc == SKEL_OK && ncols == 0)
         rc = skel_fail(SKEL_EFORMAT,
                        "%s: empty table (expected a header line such as "
                        "'kind,size,oneway_ns_min,oneway_ns_median')",
-                       p.name);
-        goto fail;
-    }
-    if (skel_commtable_nrows(t) == 0) {
-        rc = skel_fail(SKEL_EFORMAT, "%s: the table has a header but no rows", p.name);
-        goto fail;
+                       t->name);
+    else if (rc == SKEL_OK && skel_commtable_nrows(t) == 0)
+        rc = skel_fail(SKEL_EFORMAT, "%s: the table has a header but no rows", t->name);
+    if (rc != SKEL_OK) {
+        skel_commtable_free(t);
+        return rc;
     }
     *out = t;
     return SKEL_OK;
-fail:
-    skel_commtable_free(t);
-    return rc;
 }
 
 int skel_commtable_load(const char *path, skel_commtable **out)
 {
-    int rc = SKEL_OK;
-    char *buf = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: %s", path,
-                         strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: %s", path, strerror(errno));
-        goto out;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        rc = skel_fail(SKEL_EIO, "%s: not a regular file", path);
-        goto out;
-    }
-    if (st.st_size > (off_t)SKEL_COMMTABLE_MAX_BYTES) {
-        rc = skel_fail(SKEL_ERANGE,
-                       "%s: %lld bytes is too large for a communication table "
-                       "(at most %u)",
-                       path, (long long)st.st_size, SKEL_COMMTABLE_MAX_BYTES);
-        goto out;
-    }
-    size_t cap = (size_t)st.st_size + 1, len = 0;
-    buf = malloc(cap);
-    if (buf == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (;;) {
-        ssize_t n = read(fd, buf + len, cap - len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            rc = skel_fail(SKEL_EIO, "%s: %s", path, strerror(errno));
-            goto out;
-        }
-        if (n == 0)
-            break;
-        len += (size_t)n;
-        if (len == cap) { /* the file grew while we read it */
-            rc = skel_fail(SKEL_EIO, "%s: the file changed while it was read", path);
-            goto out;
-        }
-    }
+    char *buf;
+    size_t len;
+    int rc = skel_read_file(path, SKEL_COMMTABLE_MAX_BYTES, &buf, &len);
+    if (rc != SKEL_OK)
+        return rc;
     rc = skel_commtable_parse(buf, len, path, out);
-out:
     free(buf);
-    close(fd);
     return rc;
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
-
-struct sbuf {
-    char *s;
-    size_t len, cap;
-    int failed;
-};
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-    if (b->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->failed = 1;
-            return;
-        }
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t ncap = b->cap * 2 + (size_t)n + 64;
-        char *ns = realloc(b->s, ncap);
-        if (ns == NULL) {
-            b->failed = 1;
-            return;
-        }
-        b->s = ns;
-        b->cap = ncap;
-    }
-}
 
 /* The shortest of %.15g/%.17g that reads back as the same double. */
 static void fmt_ns(char *out, size_t cap, double v)
@@ -576,33 +460,34 @@ static void fmt_ns(char *out, size_t cap, double v)
 
 int skel_commtable_format(const skel_commtable *t, const char *comment, char **out)
 {
-    struct sbuf b = {.s = malloc(256), .cap = 256};
-    if (b.s == NULL)
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
-    b.s[0] = '\0';
     if (comment != NULL) {
         const char *c = comment;
         while (*c != '\0') {
             const char *nl = strchr(c, '\n');
             size_t n = nl != NULL ? (size_t)(nl - c) : strlen(c);
-            sb_printf(&b, "# %.*s\n", (int)n, c);
+            fprintf(f, "# %.*s\n", (int)n, c);
             c += n + (nl != NULL);
         }
     }
-    sb_printf(&b, "kind,size,oneway_ns_min,oneway_ns_median,repeats\n");
+    fprintf(f, "kind,size,oneway_ns_min,oneway_ns_median,repeats\n");
     for (size_t i = 0; i < skel_commtable_nrows(t); i++) {
         const struct skel_commtable_row *r = skel_commtable_row(t, i);
         char mn[40], md[40];
         fmt_ns(mn, sizeof mn, r->min_ns);
         fmt_ns(md, sizeof md, r->median_ns);
-        sb_printf(&b, "%s,%llu,%s,%s,%llu\n", kind_names[r->kind], (unsigned long long)r->size, mn,
-                  md, (unsigned long long)r->repeats);
+        fprintf(f, "%s,%llu,%s,%s,%llu\n", kind_names[r->kind], (unsigned long long)r->size, mn, md,
+                (unsigned long long)r->repeats);
     }
-    if (b.failed) {
-        free(b.s);
+    if (fclose(f) != 0) {
+        free(text);
         return skel_fail(SKEL_ENOMEM, "out of memory");
     }
-    *out = b.s;
+    *out = text;
     return SKEL_OK;
 }
 
@@ -612,39 +497,7 @@ int skel_commtable_write(const skel_commtable *t, const char *path, const char *
     int rc = skel_commtable_format(t, comment, &text);
     if (rc != SKEL_OK)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (tmp == NULL) {
-        free(text);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-        goto out;
-    }
-    size_t len = strlen(text), off = 0;
-    while (off < len) {
-        ssize_t n = write(fd, text + off, len - off);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(n < 0 ? errno : EIO));
-            break;
-        }
-        off += (size_t)n;
-    }
-    if (rc == SKEL_OK && fsync(fd) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (close(fd) != 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: %s", path, strerror(errno));
-    if (rc != SKEL_OK)
-        unlink(tmp);
-out:
-    free(tmp);
+    rc = skel_afile_write(path, text, strlen(text));
     free(text);
     return rc;
 }

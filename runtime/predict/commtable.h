@@ -12,9 +12,11 @@
  *     cross-host,1048576,1400000,1452000.5,200
  *
  * The header names the columns (any order); kind, size and oneway_ns_median
- * are required, oneway_ns_min and repeats optional.  Files are untrusted
- * input: the parser is strict and bounds-checked, and every error names the
- * file, the line, the column and what was expected.
+ * are required, oneway_ns_min and repeats optional.  Blanks around a field
+ * are ignored; fields are never quoted.  Files are untrusted input, read by
+ * the CSV reader of tracer/base/csv.h: the parser is strict and
+ * bounds-checked, and every error names the file, the line, the column and
+ * what was expected.
  *
  * Lookup uses the median.  Between two measured sizes it interpolates
  * linearly; beyond the largest it extrapolates along the slope of a

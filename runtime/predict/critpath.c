@@ -18,6 +18,7 @@
 #include "critpath.h"
 
 #include "error.h"
+#include "grow.h"
 #include "map.h"
 #include "pag.h"
 
@@ -102,46 +103,11 @@ struct pass {
     double cpu_total;
 };
 
-static int oom(void)
-{
-    return skel_fail(SKEL_ENOMEM, "out of memory");
-}
-
-static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    uint32_t ncap = *cap ? *cap : 16;
-    while (ncap < need)
-        ncap *= 2;
-    void *p = realloc(*arr, (size_t)ncap * elem);
-    if (p == NULL)
-        return -1;
-    *arr = p;
-    *cap = ncap;
-    return 0;
-}
-
-static uint64_t src_key(uint32_t rank, uint64_t seq)
-{
-    return ((uint64_t)rank << 40) ^ seq;
-}
-
 /* ---- profiles ------------------------------------------------------------------------ */
 
 static int vreserve(struct vec *p, uint32_t len)
 {
-    if (len <= p->cap)
-        return 0;
-    uint32_t ncap = p->cap ? p->cap : 16;
-    while (ncap < len)
-        ncap *= 2;
-    double *nv = realloc(p->v, ncap * sizeof *nv);
-    if (nv == NULL)
-        return -1;
-    p->v = nv;
-    p->cap = ncap;
-    return 0;
+    return skel_grow_u32(&p->v, &p->cap, len, sizeof *p->v);
 }
 
 static int vadd(struct vec *p, int32_t i, double w)
@@ -222,9 +188,10 @@ static int item_in_group(struct items *its, const skel_pag *g, int category, uin
 
 static int new_item(struct items *its, const skel_pag *g, int category, uint32_t id, int32_t *out)
 {
-    if (grow((void **)&its->it, &its->cap, its->n + 1, sizeof *its->it) != 0 ||
-        grow((void **)&its->in_group, &its->in_group_cap, its->n + 1, sizeof *its->in_group) != 0)
-        return oom();
+    if (skel_grow_u32(&its->it, &its->cap, its->n + 1, sizeof *its->it) != SKEL_OK ||
+        skel_grow_u32(&its->in_group, &its->in_group_cap, its->n + 1, sizeof *its->in_group) !=
+            SKEL_OK)
+        return skel_oom();
     struct skel_critpath_item *it = &its->it[its->n];
     memset(it, 0, sizeof *it);
     it->category = (uint8_t)category;
@@ -233,8 +200,8 @@ static int new_item(struct items *its, const skel_pag *g, int category, uint32_t
     its->in_group[its->n] = (uint8_t)item_in_group(its, g, category, id);
     its->ngroup += its->in_group[its->n];
     if (its->zero_all) {
-        if (grow((void **)&its->zslot, &its->zslot_cap, its->n + 1, sizeof *its->zslot) != 0)
-            return oom();
+        if (skel_grow_u32(&its->zslot, &its->zslot_cap, its->n + 1, sizeof *its->zslot) != SKEL_OK)
+            return skel_oom();
         its->zslot[its->n] =
             its->n < its->zcap ? (int32_t)(its->n + (uint32_t)(its->gslot + 1)) : -1;
     }
@@ -253,21 +220,14 @@ static int site_selected(struct items *its, const skel_pag *g, uint32_t site)
            matches(its, skel_call_name(skel_pag_site_call(g, site)));
 }
 
+/* Room for slot id in *arr (n slots), new slots -2 (no item yet). */
 static int ensure_slots(int32_t **arr, uint32_t *n, uint32_t id)
 {
-    if (id < *n)
-        return 0;
-    uint32_t ncap = *n ? *n : 64;
-    while (ncap <= id)
-        ncap *= 2;
-    int32_t *na = realloc(*arr, ncap * sizeof *na);
-    if (na == NULL)
-        return -1;
-    for (uint32_t i = *n; i < ncap; i++)
-        na[i] = -2;
-    *arr = na;
-    *n = ncap;
-    return 0;
+    uint32_t old = *n;
+    int rc = skel_grow_u32(arr, n, (uint64_t)id + 1, sizeof **arr);
+    for (uint32_t i = old; rc == SKEL_OK && i < *n; i++)
+        (*arr)[i] = -2;
+    return rc;
 }
 
 static int call_item(struct items *its, uint16_t call, int32_t *out)
@@ -291,7 +251,7 @@ static int call_item(struct items *its, uint16_t call, int32_t *out)
 static int site_item(struct items *its, const skel_pag *g, uint32_t site, int32_t *out)
 {
     if (ensure_slots(&its->site_item, &its->nsite_item, site) != 0)
-        return oom();
+        return skel_oom();
     if (its->site_item[site] == -2) {
         its->site_item[site] = -1;
         if (site_selected(its, g, site)) {
@@ -307,7 +267,7 @@ static int site_item(struct items *its, const skel_pag *g, uint32_t site, int32_
 static int phase_item(struct items *its, const skel_pag *g, uint32_t phase, int32_t *out)
 {
     if (ensure_slots(&its->phase_item, &its->nphase_item, phase) != 0)
-        return oom();
+        return skel_oom();
     if (its->phase_item[phase] == -2) {
         its->phase_item[phase] = -1;
         uint32_t from, to;
@@ -331,8 +291,8 @@ static int src_put(struct pass *ps, uint32_t rank, uint64_t seq, double L, const
     if (ps->nsrc_free > 0) {
         i = ps->src_free[--ps->nsrc_free];
     } else {
-        if (grow((void **)&ps->srcs, &ps->src_cap, ps->nsrcs + 1, sizeof *ps->srcs) != 0)
-            return oom();
+        if (skel_grow_u32(&ps->srcs, &ps->src_cap, ps->nsrcs + 1, sizeof *ps->srcs) != SKEL_OK)
+            return skel_oom();
         i = ps->nsrcs++;
         memset(&ps->srcs[i], 0, sizeof ps->srcs[i]);
     }
@@ -341,17 +301,17 @@ static int src_put(struct pass *ps, uint32_t rank, uint64_t seq, double L, const
     s->uses = uses;
     s->P.len = 0;
     if (ps->profile && vcopy(&s->P, P) != 0)
-        return oom();
+        return skel_oom();
     if (vcopy(&s->D, D) != 0)
-        return oom();
-    if (skel_map_put(&ps->src_map, src_key(rank, seq), i) != 0)
-        return oom();
+        return skel_oom();
+    if (skel_map_put(&ps->src_map, skel_pag_src_key(rank, seq), i) != 0)
+        return skel_oom();
     return SKEL_OK;
 }
 
 static int src_get(struct pass *ps, uint32_t rank, uint64_t seq, struct src **out)
 {
-    skel_map_slot *sl = skel_map_find(&ps->src_map, src_key(rank, seq));
+    skel_map_slot *sl = skel_map_find(&ps->src_map, skel_pag_src_key(rank, seq));
     if (sl == NULL)
         return skel_fail(SKEL_EINTERNAL,
                          "critical path: rank %u, event %llu: a dependency whose "
@@ -367,8 +327,8 @@ static void src_release(struct pass *ps, uint32_t rank, uint64_t seq, struct src
         s->uses--;
         return;
     }
-    skel_map_del(&ps->src_map, src_key(rank, seq));
-    if (grow((void **)&ps->src_free, &ps->src_free_cap, ps->nsrc_free + 1, sizeof *ps->src_free) ==
+    skel_map_del(&ps->src_map, skel_pag_src_key(rank, seq));
+    if (skel_grow_u32(&ps->src_free, &ps->src_free_cap, ps->nsrc_free + 1, sizeof *ps->src_free) ==
         0)
         ps->src_free[ps->nsrc_free++] = (uint32_t)(s - ps->srcs);
 }
@@ -380,8 +340,8 @@ static int inst_make(struct pass *ps, const skel_pag_coll *c, struct inst **out)
     if (ps->ninst_free > 0) {
         i = ps->inst_free[--ps->ninst_free];
     } else {
-        if (grow((void **)&ps->insts, &ps->inst_cap, ps->ninsts + 1, sizeof *ps->insts) != 0)
-            return oom();
+        if (skel_grow_u32(&ps->insts, &ps->inst_cap, ps->ninsts + 1, sizeof *ps->insts) != SKEL_OK)
+            return skel_oom();
         i = ps->ninsts++;
         memset(&ps->insts[i], 0, sizeof ps->insts[i]);
     }
@@ -402,7 +362,7 @@ static int inst_make(struct pass *ps, const skel_pag_coll *c, struct inst **out)
         if (s->L > in->Lmax) {
             in->Lmax = s->L;
             if (ps->profile && vcopy(&in->Pmax, &s->P) != 0)
-                return oom();
+                return skel_oom();
         }
         for (uint32_t k = 0; k < ps->K0; k++)
             if (s->L - dget(&s->D, k) > Z[k])
@@ -410,16 +370,16 @@ static int inst_make(struct pass *ps, const skel_pag_coll *c, struct inst **out)
         if (j == c->root) {
             in->Lroot = s->L;
             if ((ps->profile && vcopy(&in->Proot, &s->P) != 0) || vcopy(&in->Droot, &s->D) != 0)
-                return oom();
+                return skel_oom();
         }
         src_release(ps, c->ranks[j], c->seqs[j], s);
     }
     if (vsize(&in->Dmax, ps->K0) != 0)
-        return oom();
+        return skel_oom();
     for (uint32_t k = 0; k < ps->K0; k++)
         in->Dmax.v[k] = in->Lmax - Z[k];
     if (skel_map_put(&ps->inst_map, c->id, i) != 0)
-        return oom();
+        return skel_oom();
     *out = in;
     return SKEL_OK;
 }
@@ -427,8 +387,8 @@ static int inst_make(struct pass *ps, const skel_pag_coll *c, struct inst **out)
 static void inst_drop(struct pass *ps, const skel_pag_coll *c, struct inst *in)
 {
     skel_map_del(&ps->inst_map, c->id);
-    if (grow((void **)&ps->inst_free, &ps->inst_free_cap, ps->ninst_free + 1,
-             sizeof *ps->inst_free) == 0)
+    if (skel_grow_u32(&ps->inst_free, &ps->inst_free_cap, ps->ninst_free + 1,
+                      sizeof *ps->inst_free) == SKEL_OK)
         ps->inst_free[ps->ninst_free++] = (uint32_t)(in - ps->insts);
 }
 
@@ -502,7 +462,7 @@ static int step_start(struct pass *ps, const skel_pag_step *s, const struct attr
     ps->busy[s->rank] += gap + pause;
     if ((ps->profile && vadd(&st->P, a->pi, gap) != 0) || vadd(&st->D, a->zp, gap) != 0 ||
         vadd(&st->D, a->zgp, gap) != 0)
-        return oom();
+        return skel_oom();
     *start = st->L;
     return SKEL_OK;
 }
@@ -515,10 +475,10 @@ static int step_finish(struct pass *ps, const skel_pag_step *s, const struct att
     st->L = x + own;
     ps->busy[s->rank] += own;
     if (ps->profile && (vadd(&st->P, a->ci, own) != 0 || vadd(&st->P, a->si, own) != 0))
-        return oom();
+        return skel_oom();
     if (vadd(&st->D, a->zc, own) != 0 || (a->zs != a->zc && vadd(&st->D, a->zs, own) != 0) ||
         vadd(&st->D, a->zgo, own) != 0)
-        return oom();
+        return skel_oom();
     return SKEL_OK;
 }
 
@@ -564,7 +524,7 @@ static int end(struct pass *ps, const skel_pag_step *s, const struct attr *aa, d
     struct src *srcs_stack[8];
     struct src **got = s->nmsg <= 8 ? srcs_stack : malloc(s->nmsg * sizeof *got);
     if (got == NULL)
-        return oom();
+        return skel_oom();
     for (uint32_t i = 0; i < s->nmsg && rc == SKEL_OK; i++) {
         const skel_pag_msg *m = &s->msg[i];
         if ((rc = src_get(ps, m->src, m->src_seq, &got[i])) != SKEL_OK)
@@ -616,10 +576,10 @@ static int end(struct pass *ps, const skel_pag_step *s, const struct attr *aa, d
     if (rc == SKEL_OK && wP != NULL && ps->profile) {
         if (vcopy(&st->P, wP) != 0 || vadd(&st->P, a.ci, wcost) != 0 ||
             vadd(&st->P, a.si, wcost) != 0)
-            rc = oom();
+            rc = skel_oom();
     }
     if (rc == SKEL_OK && vsize(&st->D, ps->K0) != 0)
-        rc = oom();
+        rc = skel_oom();
     for (uint32_t k = 0; rc == SKEL_OK && k < ps->K0; k++)
         st->D.v[k] = x - Z[k];
     for (uint32_t i = 0; i < s->nmsg && rc == SKEL_OK; i++)
@@ -642,7 +602,7 @@ static int singles(struct pass *ps, const skel_pag_batch *b)
     uint32_t n = b->nsteps;
     struct attr *a = n <= 8 ? stack_a : malloc(n * sizeof *a);
     double *start = n <= 8 ? stack_s : malloc(n * sizeof *start);
-    int rc = a == NULL || start == NULL ? oom() : SKEL_OK;
+    int rc = a == NULL || start == NULL ? skel_oom() : SKEL_OK;
     for (uint32_t k = 0; k < n && rc == SKEL_OK; k++)
         rc = begin(ps, &b->steps[k], &a[k], &start[k]);
     for (uint32_t k = 0; k < n && rc == SKEL_OK; k++)
@@ -659,12 +619,12 @@ static int group(struct pass *ps, const skel_pag_batch *b)
 {
     const skel_pag_coll *c = b->steps[0].coll;
     uint32_t p = b->nsteps;
-    if (grow((void **)&ps->arrive, &ps->arrive_cap, p, sizeof *ps->arrive) != 0)
-        return oom();
+    if (skel_grow_u32(&ps->arrive, &ps->arrive_cap, p, sizeof *ps->arrive) != SKEL_OK)
+        return skel_oom();
     struct attr stack_a[16];
     struct attr *a = p <= 16 ? stack_a : malloc(p * sizeof *a);
     if (a == NULL)
-        return oom();
+        return skel_oom();
     int rc = SKEL_OK;
     for (uint32_t k = 0; k < p && rc == SKEL_OK; k++) {
         const skel_pag_step *s = &b->steps[k];
@@ -701,7 +661,7 @@ static int group(struct pass *ps, const skel_pag_batch *b)
     }
     /* the arrival's profile, taken before any member's changes */
     if (ps->profile && vcopy(&ps->tmpP, &ps->rs[b->steps[from].rank].P) != 0) {
-        rc = oom();
+        rc = skel_oom();
         goto out;
     }
     for (uint32_t i = 0; i < p && rc == SKEL_OK; i++) {
@@ -715,12 +675,12 @@ static int group(struct pass *ps, const skel_pag_batch *b)
                 if (ps->profile &&
                     (vcopy(&st->P, &ps->tmpP) != 0 || vadd(&st->P, a[i].ci, s->coll_cost_ns) ||
                      vadd(&st->P, a[i].si, s->coll_cost_ns))) {
-                    rc = oom();
+                    rc = skel_oom();
                     break;
                 }
             }
             if (vsize(&st->D, ps->K0) != 0) {
-                rc = oom();
+                rc = skel_oom();
                 break;
             }
             for (uint32_t k = 0; k < ps->K0; k++) {
@@ -820,7 +780,7 @@ static int name_items(struct items *its, const skel_pag *g)
             break;
         }
         if (it->name == NULL || it->detail == NULL || it->from_addr == NULL || it->to_addr == NULL)
-            return oom();
+            return skel_oom();
     }
     return SKEL_OK;
 }
@@ -847,7 +807,7 @@ static int run_pass(const skel_trace *t, const struct skel_critpath_opts *o, str
     if (ps.rs == NULL || ps.busy == NULL ||
         (room > 0 && ((ps.tmpZ = malloc(room * sizeof(double))) == NULL ||
                       (ps.tmpZ2 = malloc(room * sizeof(double))) == NULL))) {
-        rc = oom();
+        rc = skel_oom();
         goto out;
     }
     skel_pag_batch b;
@@ -935,7 +895,7 @@ int skel_critpath_run(const skel_trace *t, const struct skel_critpath_opts *o,
                              (size_t)off, (const char *)msg);
         }
         if ((its.md = pcre2_match_data_create_from_pattern(its.re, NULL)) == NULL) {
-            rc = oom();
+            rc = skel_oom();
             goto out;
         }
     }
@@ -954,7 +914,7 @@ int skel_critpath_run(const skel_trace *t, const struct skel_critpath_opts *o,
             goto out;
         }
         if ((its.gmd = pcre2_match_data_create_from_pattern(its.gre, NULL)) == NULL) {
-            rc = oom();
+            rc = skel_oom();
             goto out;
         }
         its.gslot = 0;
@@ -965,7 +925,7 @@ int skel_critpath_run(const skel_trace *t, const struct skel_critpath_opts *o,
     its.zcap = o->top == 0 ? 0 : o->zero_cap > 0 ? o->zero_cap : ZERO_CAP;
     uint32_t g1 = (uint32_t)(its.gslot + 1);
     if ((zeroed = malloc((its.zcap + g1 + 1) * sizeof *zeroed)) == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto out;
     }
     uint32_t nz = 0;
@@ -986,7 +946,7 @@ int skel_critpath_run(const skel_trace *t, const struct skel_critpath_opts *o,
         sorted = malloc(its.n * sizeof *sorted);
         idx = malloc(its.n * sizeof *idx);
         if (sorted == NULL || idx == NULL) {
-            rc = oom();
+            rc = skel_oom();
             goto out;
         }
         its.gslot = -1;

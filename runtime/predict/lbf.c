@@ -18,6 +18,7 @@
 #include "lbf.h"
 
 #include "error.h"
+#include "grow.h"
 #include "map.h"
 #include "pag.h"
 
@@ -335,44 +336,19 @@ struct sim {
     double per_byte_tgt[SKEL_COMMTABLE__KINDS], per_byte_cur[SKEL_COMMTABLE__KINDS];
 };
 
-static int oom(void)
-{
-    return skel_fail(SKEL_ENOMEM, "out of memory");
-}
-
-static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    uint32_t ncap = *cap ? *cap : 16;
-    while (ncap < need)
-        ncap *= 2;
-    void *p = realloc(*arr, (size_t)ncap * elem);
-    if (p == NULL)
-        return -1;
-    *arr = p;
-    *cap = ncap;
-    return 0;
-}
-
-static uint64_t src_key(uint32_t rank, uint64_t seq)
-{
-    return ((uint64_t)rank << 40) ^ seq;
-}
-
 static int src_new(struct sim *S, uint64_t key, uint32_t uses)
 {
     uint32_t i;
     if (S->nsrc_free > 0) {
         i = S->src_free[--S->nsrc_free];
     } else {
-        if (grow((void **)&S->srcs, &S->src_cap, S->nsrcs + 1, sizeof *S->srcs) != 0)
-            return oom();
+        if (skel_grow_u32(&S->srcs, &S->src_cap, S->nsrcs + 1, sizeof *S->srcs) != SKEL_OK)
+            return skel_oom();
         i = S->nsrcs++;
     }
     S->srcs[i] = (struct src){.t = NAN, .arr = NAN, .uses = uses};
     if (skel_map_put(&S->src_map, key, i) != 0)
-        return oom();
+        return skel_oom();
     return SKEL_OK;
 }
 
@@ -393,7 +369,8 @@ static void src_use(struct sim *S, uint64_t key)
         return;
     }
     skel_map_del(&S->src_map, key);
-    if (grow((void **)&S->src_free, &S->src_free_cap, S->nsrc_free + 1, sizeof *S->src_free) == 0)
+    if (skel_grow_u32(&S->src_free, &S->src_free_cap, S->nsrc_free + 1, sizeof *S->src_free) ==
+        SKEL_OK)
         S->src_free[S->nsrc_free++] = i;
 }
 
@@ -403,8 +380,8 @@ static int coll_new(struct sim *S, const skel_pag_coll *c, int32_t *out)
     if (S->ncoll_free > 0) {
         i = S->coll_free[--S->ncoll_free];
     } else {
-        if (grow((void **)&S->colls, &S->coll_cap, S->ncolls + 1, sizeof *S->colls) != 0)
-            return oom();
+        if (skel_grow_u32(&S->colls, &S->coll_cap, S->ncolls + 1, sizeof *S->colls) != SKEL_OK)
+            return skel_oom();
         i = S->ncolls++;
         S->colls[i].keys = NULL;
     }
@@ -422,12 +399,12 @@ static int coll_new(struct sim *S, const skel_pag_coll *c, int32_t *out)
     if (c->nonblocking) {
         uint64_t *nk = realloc(lc->keys, c->size * sizeof *nk);
         if (nk == NULL)
-            return oom();
+            return skel_oom();
         lc->keys = nk;
         for (uint32_t j = 0; j < c->size; j++)
-            lc->keys[j] = src_key(c->ranks[j], c->seqs[j]);
+            lc->keys[j] = skel_pag_src_key(c->ranks[j], c->seqs[j]);
         if (skel_map_put(&S->coll_map, c->id, i) != 0)
-            return oom();
+            return skel_oom();
     }
     *out = (int32_t)i;
     return SKEL_OK;
@@ -440,7 +417,7 @@ static void coll_pass(struct sim *S, int32_t i)
         return;
     if (lc->nonblocking)
         skel_map_del(&S->coll_map, lc->id);
-    if (grow((void **)&S->coll_free, &S->coll_free_cap, S->ncoll_free + 1, sizeof *S->coll_free) ==
+    if (skel_grow_u32(&S->coll_free, &S->coll_free_cap, S->ncoll_free + 1, sizeof *S->coll_free) ==
         0)
         S->coll_free[S->ncoll_free++] = (uint32_t)i;
 }
@@ -576,7 +553,7 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
         uint32_t ncap = p->qcap ? p->qcap * 2 : 8;
         struct lstep *nq = malloc(ncap * sizeof *nq);
         if (nq == NULL)
-            return oom();
+            return skel_oom();
         for (uint32_t i = 0; i < p->qlen; i++)
             nq[i] = p->q[(p->qhead + i) % p->qcap];
         free(p->q);
@@ -602,10 +579,10 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
                         .member = member};
     if (s->nmsg > 0) {
         if ((l->deps = malloc(s->nmsg * sizeof *l->deps)) == NULL)
-            return oom();
+            return skel_oom();
         l->ndep = s->nmsg;
         for (uint32_t i = 0; i < s->nmsg; i++)
-            l->deps[i] = (struct dep){.key = src_key(s->msg[i].src, s->msg[i].src_seq),
+            l->deps[i] = (struct dep){.key = skel_pag_src_key(s->msg[i].src, s->msg[i].src_seq),
                                       .lat = msg_target(S, &s->msg[i], s->rank),
                                       .per_byte = msg_per_byte(S, &s->msg[i], s->rank),
                                       .bytes = (double)s->msg[i].bytes,
@@ -620,7 +597,7 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
         l->coll_cost = coll_target(S, c, s->coll_cost_ns);
     }
     if (s->nsource > 0) {
-        int rc = src_new(S, src_key(s->rank, s->seq), s->nsource);
+        int rc = src_new(S, skel_pag_src_key(s->rank, s->seq), s->nsource);
         if (rc != SKEL_OK)
             return rc;
     }
@@ -808,7 +785,7 @@ static int step_proc(struct sim *S, struct proc *p)
             break;
         case PH_START:
             if (l->nsource > 0) {
-                struct src *s = src_find(S, src_key(l->rank, l->seq));
+                struct src *s = src_find(S, skel_pag_src_key(l->rank, l->seq));
                 if (s != NULL)
                     s->t = S->now;
             }
@@ -952,7 +929,7 @@ static int place_hosts(struct sim *S, const struct skel_lbf_placement *pl, uint3
     uint32_t *ghost = calloc(S->ngroups, sizeof *ghost);
     int rc = SKEL_OK;
     if (names == NULL || hosts == NULL || ghost == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto out;
     }
     for (uint32_t r = S->n; r-- > 0;)
@@ -1018,7 +995,7 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     if (pl == NULL) {
         ident = malloc((S.n ? S.n : 1) * sizeof *ident);
         if (ident == NULL) {
-            rc = oom();
+            rc = skel_oom();
             goto out;
         }
         for (uint32_t r = 0; r < S.n; r++)
@@ -1031,7 +1008,7 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     S.busy = calloc(S.ngroups ? S.ngroups : 1, sizeof *S.busy);
     S.host_of_rank = calloc(S.n ? S.n : 1, sizeof *S.host_of_rank);
     if (S.p == NULL || S.k == NULL || S.busy == NULL || S.host_of_rank == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto out_ident;
     }
     for (uint32_t r = 0; r < S.n; r++) {
@@ -1042,7 +1019,7 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
         goto out_ident;
     S.nhosts = res->nhosts;
     if ((S.links = calloc(2 * (size_t)(S.nhosts ? S.nhosts : 1), sizeof *S.links)) == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto out_ident;
     }
     for (uint32_t h = 0; h < 2 * S.nhosts; h++)
@@ -1088,7 +1065,7 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     res->group_busy_ns = S.busy;
     S.busy = NULL;
     if (res->rank_end_ns == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto out_ident;
     }
     for (uint32_t r = 0; r < S.n; r++) {

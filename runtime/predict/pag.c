@@ -10,6 +10,7 @@
 #include "pag.h"
 
 #include "error.h"
+#include "grow.h"
 #include "map.h"
 #include "replay.h"
 
@@ -123,31 +124,6 @@ struct slot {
     uint64_t *cseqs;
     uint32_t cmem_cap;
 };
-
-static int oom(void)
-{
-    return skel_fail(SKEL_ENOMEM, "out of memory");
-}
-
-static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    uint32_t ncap = *cap ? *cap : 16;
-    while (ncap < need)
-        ncap *= 2;
-    void *p = realloc(*arr, (size_t)ncap * elem);
-    if (p == NULL)
-        return -1;
-    *arr = p;
-    *cap = ncap;
-    return 0;
-}
-
-static uint64_t src_key(uint32_t rank, uint64_t seq)
-{
-    return ((uint64_t)rank << 40) ^ seq;
-}
 
 /* ---- costs ------------------------------------------------------------------------------ */
 
@@ -321,8 +297,8 @@ static int site_id(skel_pag *g, const char *module, uint64_t offset, const char 
             }
         }
     }
-    if (grow((void **)&g->sites, &g->site_cap, g->nsites + 1, sizeof *g->sites) != 0)
-        return oom();
+    if (skel_grow_u32(&g->sites, &g->site_cap, g->nsites + 1, sizeof *g->sites) != SKEL_OK)
+        return skel_oom();
     struct site *st = &g->sites[g->nsites];
     memset(st, 0, sizeof *st);
     st->offset = offset;
@@ -339,10 +315,10 @@ static int site_id(skel_pag *g, const char *module, uint64_t offset, const char 
         free(st->func);
         free(st->addr);
         free(st->label);
-        return oom();
+        return skel_oom();
     }
     if (skel_map_put(&g->site_map, key, g->nsites) != 0)
-        return oom();
+        return skel_oom();
     *out = g->nsites++;
     return SKEL_OK;
 }
@@ -368,15 +344,11 @@ static int rank_site(skel_pag *g, uint32_t r, uint32_t idx, uint16_t call, uint3
     if (rc != SKEL_OK || s == NULL || idx >= (1u << 24))
         return rc;
     if (idx >= rs->nsite_map) {
-        uint32_t ncap = rs->nsite_map ? rs->nsite_map : 16;
-        while (ncap <= idx)
-            ncap *= 2;
-        uint32_t *nm = realloc(rs->site_map, ncap * sizeof *nm);
-        if (nm == NULL)
-            return oom();
-        memset(nm + rs->nsite_map, 0, (ncap - rs->nsite_map) * sizeof *nm);
-        rs->site_map = nm;
-        rs->nsite_map = ncap;
+        uint32_t old = rs->nsite_map;
+        if ((rc = skel_grow_u32(&rs->site_map, &rs->nsite_map, (uint64_t)idx + 1,
+                                sizeof *rs->site_map)) != SKEL_OK)
+            return rc;
+        memset(rs->site_map + old, 0, (rs->nsite_map - old) * sizeof *rs->site_map);
     }
     rs->site_map[idx] = *out + 1;
     return SKEL_OK;
@@ -397,17 +369,18 @@ static int phase_id(skel_pag *g, struct rank_state *rs, uint32_t from, uint32_t 
         rs->phase_val[c] = s->val;
         return SKEL_OK;
     }
-    if (grow((void **)&g->phase_from, &g->phase_cap, g->nphases + 1, sizeof *g->phase_from) != 0)
-        return oom();
+    if (skel_grow_u32(&g->phase_from, &g->phase_cap, g->nphases + 1, sizeof *g->phase_from) !=
+        SKEL_OK)
+        return skel_oom();
     uint32_t cap = g->phase_cap;
     uint32_t *nt = realloc(g->phase_to, cap * sizeof *nt);
     if (nt == NULL)
-        return oom();
+        return skel_oom();
     g->phase_to = nt;
     g->phase_from[g->nphases] = from;
     g->phase_to[g->nphases] = to;
     if (skel_map_put(&g->phase_map, key, g->nphases) != 0)
-        return oom();
+        return skel_oom();
     *out = g->nphases++;
     return SKEL_OK;
 }
@@ -423,10 +396,10 @@ static int host_of(skel_pag *g, const char *name, uint32_t *out)
         }
     char **nh = realloc(g->hosts, (g->nhosts + 1) * sizeof *nh);
     if (nh == NULL)
-        return oom();
+        return skel_oom();
     g->hosts = nh;
     if ((g->hosts[g->nhosts] = strdup(name)) == NULL)
-        return oom();
+        return skel_oom();
     *out = g->nhosts++;
     return SKEL_OK;
 }
@@ -502,7 +475,7 @@ int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag *
 {
     skel_pag *g = calloc(1, sizeof *g);
     if (g == NULL)
-        return oom();
+        return skel_oom();
     g->t = t;
     g->table = o != NULL ? o->table : NULL;
     g->untraced = o != NULL && o->untraced;
@@ -510,13 +483,13 @@ int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag *
     int rc = SKEL_OK;
     g->rs = calloc(g->n ? g->n : 1, sizeof *g->rs);
     if (g->rs == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto fail;
     }
     g->emitted = calloc(g->n ? g->n : 1, sizeof *g->emitted);
     g->scan_mark = calloc(g->n ? g->n : 1, sizeof *g->scan_mark);
     if (g->emitted == NULL || g->scan_mark == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto fail;
     }
     for (uint32_t r = 0; r < g->n; r++)
@@ -526,7 +499,7 @@ int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag *
         const skel_meta_site *s = &m->sites[i];
         if (s->module != NULL &&
             skel_map_put(&g->meta_sites, site_hash(s->module, s->offset), i + 1) != 0) {
-            rc = oom();
+            rc = skel_oom();
             goto fail;
         }
     }
@@ -652,7 +625,7 @@ static int sources_of(skel_pag *g, uint32_t rank, const skel_event *ev, uint32_t
         break;
     case SKEL_CLASS_SEND_INIT:
         if (ev->req != 0 && real_rank(g, ev->peer) && skel_map_put(&rs->persist, ev->req, 1) != 0)
-            return oom();
+            return skel_oom();
         break;
     case SKEL_CLASS_REQFREE:
         if (ev->req != 0)
@@ -701,15 +674,15 @@ static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_
     const struct skel_call_info *ci = skel_call_info(ev->call);
     int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
     s->last = klass == SKEL_CLASS_FINALIZE || klass == SKEL_CLASS_ABORT;
-    /* Polling: MPI_Test* and MPI_Iprobe/Improbe in a loop, sleeping or
+    /* Polling: the calls the call table flags as polls (MPI_Test*,
+     * MPI_Iprobe, MPI_Improbe) in a loop, sleeping or
      * computing in between.  The off-CPU time between a poll that found
      * nothing and the next poll is waiting, not work: it is taken out of the
      * gaps and, when the run of polls ends with one that finds what it
      * waited for, the part of it after that had arrived (the poll noticing
      * late) becomes that poll's delay (split()).  A run of polls that ends
      * otherwise gets it back in the next gap. */
-    int is_poll = klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE ||
-                  (klass == SKEL_CLASS_WAIT && ci != NULL && strncmp(ci->name, "MPI_Test", 8) == 0);
+    int is_poll = ci != NULL && ci->poll;
     int found = klass == SKEL_CLASS_WAIT ? ev->ncomplete > 0 : (ev->flags & SKEL_EVF_FLAG) != 0;
     s->poll = is_poll ? (found ? SKEL_PAG_POLL_FOUND : SKEL_PAG_POLL_NOTHING) : SKEL_PAG_POLL_NONE;
     if (!s->first) {
@@ -779,16 +752,13 @@ static int split(skel_pag *g, skel_pag_step *s, double w)
     while (cls < 64 && (s->bytes >> cls) != 0)
         cls++;
     if (s->site >= g->least_sites) {
-        uint32_t n = g->least_sites ? g->least_sites : 16;
-        while (n <= s->site)
-            n *= 2;
-        double *nl = realloc(g->least, (size_t)n * NCLASS * sizeof *nl);
-        if (nl == NULL)
-            return oom();
-        for (size_t i = (size_t)g->least_sites * NCLASS; i < (size_t)n * NCLASS; i++)
-            nl[i] = NAN;
-        g->least = nl;
-        g->least_sites = n;
+        uint32_t old = g->least_sites;
+        int rc = skel_grow_u32(&g->least, &g->least_sites, (uint64_t)s->site + 1,
+                               NCLASS * sizeof *g->least);
+        if (rc != SKEL_OK)
+            return rc;
+        for (size_t i = (size_t)old * NCLASS; i < (size_t)g->least_sites * NCLASS; i++)
+            g->least[i] = NAN;
     }
     double *least = &g->least[(size_t)s->site * NCLASS + cls];
     if (!(rest >= *least)) /* NAN the first time */
@@ -804,14 +774,14 @@ static int record_posting(skel_pag *g, uint32_t rank, const skel_event *ev)
     if (g->npost_free > 0) {
         i = g->post_free[--g->npost_free];
     } else {
-        if (grow((void **)&g->posts, &g->post_cap, g->nposts + 1, sizeof *g->posts) != 0)
-            return oom();
+        if (skel_grow_u32(&g->posts, &g->post_cap, g->nposts + 1, sizeof *g->posts) != SKEL_OK)
+            return skel_oom();
         i = g->nposts++;
     }
     g->posts[i] = (struct posting){
         .call = ev->call, .bytes = ev->bytes, .rbytes = ev->rbytes, .root = ev->root};
-    if (skel_map_put(&g->post_map, src_key(rank, ev->seq), i) != 0)
-        return oom();
+    if (skel_map_put(&g->post_map, skel_pag_src_key(rank, ev->seq), i) != 0)
+        return skel_oom();
     return SKEL_OK;
 }
 
@@ -828,8 +798,8 @@ static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **ou
     if (g->ninst_free > 0) {
         i = g->inst_free[--g->ninst_free];
     } else {
-        if (grow((void **)&g->insts, &g->inst_cap, g->ninsts + 1, sizeof *g->insts) != 0)
-            return oom();
+        if (skel_grow_u32(&g->insts, &g->inst_cap, g->ninsts + 1, sizeof *g->insts) != SKEL_OK)
+            return skel_oom();
         i = g->ninsts++;
         g->insts[i].ranks = NULL;
         g->insts[i].seqs = NULL;
@@ -843,7 +813,7 @@ static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **ou
     if (ns != NULL)
         in->seqs = ns;
     if (nr == NULL || ns == NULL)
-        return oom();
+        return skel_oom();
     uint64_t maxb = 0, maxrb = 0;
     uint16_t call = 0;
     int32_t root = SKEL_PEER_NONE;
@@ -851,7 +821,7 @@ static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **ou
         const skel_coll_member *m = &it->coll[k];
         in->ranks[k] = m->rank;
         in->seqs[k] = m->seq;
-        uint64_t key = src_key(m->rank, m->seq);
+        uint64_t key = skel_pag_src_key(m->rank, m->seq);
         skel_map_slot *ps_sl = skel_map_find(&g->post_map, key);
         if (ps_sl == NULL)
             continue;
@@ -862,9 +832,9 @@ static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **ou
             maxb = po->bytes;
         if (po->rbytes > maxrb)
             maxrb = po->rbytes;
-        if (grow((void **)&g->post_free, &g->post_free_cap, g->npost_free + 1,
-                 sizeof *g->post_free) != 0)
-            return oom();
+        if (skel_grow_u32(&g->post_free, &g->post_free_cap, g->npost_free + 1,
+                          sizeof *g->post_free) != SKEL_OK)
+            return skel_oom();
         g->post_free[g->npost_free++] = ps_sl->val;
         skel_map_del(&g->post_map, key);
     }
@@ -885,7 +855,7 @@ static int instance_of(skel_pag *g, const skel_replay_item *it, struct inst **ou
     }
     in->remaining = p;
     if (skel_map_put(&g->inst_map, it->coll_id, i) != 0)
-        return oom();
+        return skel_oom();
     g->ncolls++;
     *first = 1;
     *out = in;
@@ -898,7 +868,7 @@ static void instance_done(skel_pag *g, struct inst *in)
         return;
     uint32_t i = (uint32_t)(in - g->insts);
     skel_map_del(&g->inst_map, in->c.id);
-    if (grow((void **)&g->inst_free, &g->inst_free_cap, g->ninst_free + 1, sizeof *g->inst_free) ==
+    if (skel_grow_u32(&g->inst_free, &g->inst_free_cap, g->ninst_free + 1, sizeof *g->inst_free) ==
         0)
         g->inst_free[g->ninst_free++] = i;
 }
@@ -957,11 +927,11 @@ static double coll_cost_meas(const skel_pag *g, const skel_pag_coll *c, const do
 
 static int slot_coll_members(struct slot *sl, uint32_t p)
 {
-    if (grow((void **)&sl->cranks, &sl->cmem_cap, p, sizeof *sl->cranks) != 0)
-        return oom();
+    if (skel_grow_u32(&sl->cranks, &sl->cmem_cap, p, sizeof *sl->cranks) != SKEL_OK)
+        return skel_oom();
     uint64_t *ns = realloc(sl->cseqs, sl->cmem_cap * sizeof *ns);
     if (ns == NULL)
-        return oom();
+        return skel_oom();
     sl->cseqs = ns;
     return SKEL_OK;
 }
@@ -969,8 +939,8 @@ static int slot_coll_members(struct slot *sl, uint32_t p)
 static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 {
     uint32_t p = it->ncoll;
-    if (grow((void **)&sl->steps, &sl->step_cap, p, sizeof *sl->steps) != 0)
-        return oom();
+    if (skel_grow_u32(&sl->steps, &sl->step_cap, p, sizeof *sl->steps) != SKEL_OK)
+        return skel_oom();
     int rc = slot_coll_members(sl, p);
     if (rc != SKEL_OK)
         return rc;
@@ -1009,7 +979,7 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
     double stack_a[32];
     double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
     if (arrive == NULL)
-        return oom();
+        return skel_oom();
     double *end = p <= 16 ? stack_a + 16 : arrive + p;
     for (uint32_t k = 0; k < p; k++) {
         arrive[k] = sl->steps[k].start_ns;
@@ -1033,9 +1003,9 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 
 static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 {
-    if (grow((void **)&sl->steps, &sl->step_cap, 1, sizeof *sl->steps) != 0 ||
-        grow((void **)&sl->msgs, &sl->msg_cap, it->nmsg, sizeof *sl->msgs) != 0)
-        return oom();
+    if (skel_grow_u32(&sl->steps, &sl->step_cap, 1, sizeof *sl->steps) != SKEL_OK ||
+        skel_grow_u32(&sl->msgs, &sl->msg_cap, it->nmsg, sizeof *sl->msgs) != SKEL_OK)
+        return skel_oom();
     skel_pag_step *s = &sl->steps[0];
     int rc = step_base(g, it->rank, it->ev, s);
     if (rc != SKEL_OK)
@@ -1082,7 +1052,7 @@ static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl
         double stack_a[32];
         double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
         if (arrive == NULL)
-            return oom();
+            return skel_oom();
         double *end = p <= 16 ? stack_a + 16 : arrive + p;
         for (uint32_t k = 0; k < p; k++) {
             arrive[k] = gtime(g, it->coll[k].rank, it->coll[k].t_start);
@@ -1120,13 +1090,13 @@ static int take_slot(skel_pag *g, uint32_t *out)
         *out = g->free_slots[--g->nfree_slots];
         return SKEL_OK;
     }
-    if (grow((void **)&g->slots, &g->slot_cap, g->nslots + 1, sizeof *g->slots) != 0 ||
-        grow((void **)&g->free_slots, &g->free_slots_cap, g->nslots + 1, sizeof *g->free_slots) !=
+    if (skel_grow_u32(&g->slots, &g->slot_cap, g->nslots + 1, sizeof *g->slots) != SKEL_OK ||
+        skel_grow_u32(&g->free_slots, &g->free_slots_cap, g->nslots + 1, sizeof *g->free_slots) !=
             0)
-        return oom();
+        return skel_oom();
     struct slot *sl = calloc(1, sizeof *sl);
     if (sl == NULL)
-        return oom();
+        return skel_oom();
     g->slots[g->nslots] = sl;
     *out = g->nslots++;
     return SKEL_OK;
@@ -1181,10 +1151,10 @@ static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
         if (sl->coll.last)
             skel_map_del(&g->coll_emitted, sl->coll.id);
         else if (skel_map_put(&g->coll_emitted, sl->coll.id, done + 1) != 0)
-            return oom();
+            return skel_oom();
     }
-    if (grow((void **)&g->out_slots, &g->out_cap, g->nout + 1, sizeof *g->out_slots) != 0)
-        return oom();
+    if (skel_grow_u32(&g->out_slots, &g->out_cap, g->nout + 1, sizeof *g->out_slots) != SKEL_OK)
+        return skel_oom();
     g->out_slots[g->nout++] = i;
     b->nsteps = sl->nsteps;
     b->steps = sl->steps;
@@ -1199,8 +1169,8 @@ static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
  * dependencies. */
 static int emit_cycle(skel_pag *g, skel_pag_batch *b)
 {
-    if (grow((void **)&g->cand, &g->cand_cap, g->npending, sizeof *g->cand) != 0)
-        return oom();
+    if (skel_grow_u32(&g->cand, &g->cand_cap, g->npending, sizeof *g->cand) != SKEL_OK)
+        return skel_oom();
     g->scan_id++;
     if (g->scan_id == 0) {
         memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
@@ -1244,9 +1214,9 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
     }
     if (ncand == 0)
         return 0;
-    if (grow((void **)&g->merged, &g->merged_cap, ncand, sizeof *g->merged) != 0 ||
-        grow((void **)&g->out_slots, &g->out_cap, g->nout + ncand, sizeof *g->out_slots) != 0)
-        return oom();
+    if (skel_grow_u32(&g->merged, &g->merged_cap, ncand, sizeof *g->merged) != SKEL_OK ||
+        skel_grow_u32(&g->out_slots, &g->out_cap, g->nout + ncand, sizeof *g->out_slots) != SKEL_OK)
+        return skel_oom();
     uint32_t n = 0, keep = 0;
     for (uint32_t pos = 0; pos < g->npending; pos++) {
         uint32_t i = g->pending[pos];
@@ -1322,9 +1292,9 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
             return rc;
         struct slot *sl = g->slots[i];
         rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl);
-        if (rc == SKEL_OK &&
-            grow((void **)&g->pending, &g->pending_cap, g->npending + 1, sizeof *g->pending) != 0)
-            rc = oom();
+        if (rc == SKEL_OK && skel_grow_u32(&g->pending, &g->pending_cap, g->npending + 1,
+                                           sizeof *g->pending) != SKEL_OK)
+            rc = skel_oom();
         if (rc != SKEL_OK) {
             give_slot(g, i);
             return rc;

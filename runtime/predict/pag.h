@@ -128,6 +128,14 @@ typedef struct skel_pag_step {
                                   before it) */
 } skel_pag_step;
 
+/* The key of a dependency source, (rank, seq) in one number, for the hash
+ * maps the builder and its consumers keep: no two events of a trace share
+ * one while seq stays below 2^40 (the rank is above it). */
+static inline uint64_t skel_pag_src_key(uint32_t rank, uint64_t seq)
+{
+    return ((uint64_t)rank << 40) ^ seq;
+}
+
 /* The steps of one replay item: one, or every member of a blocking
  * collective (then all share *coll), or steps of several ranks that depend
  * on each other's start (MPI_Sendrecv exchanges; coll NULL): take every

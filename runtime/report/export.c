@@ -1,7 +1,9 @@
 /* export.c - the Chrome trace-event format (see export.h). */
 #include "export.h"
 
+#include "afile.h"
 #include "error.h"
+#include "grow.h"
 #include "replay.h"
 #include "report_text.h"
 
@@ -9,7 +11,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Labels of the call sites of one rank, made once each. */
 struct site_cache {
@@ -92,48 +93,6 @@ static void put_us(FILE *f, int64_t ns)
     fprintf(f, "%s%" PRIu64 ".%03u", ns < 0 ? "-" : "", a / 1000, (unsigned)(a % 1000));
 }
 
-static const char *category(uint16_t call)
-{
-    const struct skel_call_info *ci = skel_call_info(call);
-    switch (ci != NULL ? ci->klass : SKEL_CLASS_NONE) {
-    case SKEL_CLASS_SEND:
-    case SKEL_CLASS_RECV:
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_SENDRECV:
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV:
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_START:
-    case SKEL_CLASS_REQFREE:
-    case SKEL_CLASS_CANCEL:
-        return "p2p";
-    case SKEL_CLASS_WAIT:
-        return "completion";
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
-        return "collective";
-    case SKEL_CLASS_IO:
-    case SKEL_CLASS_IIO:
-    case SKEL_CLASS_IOOPEN:
-    case SKEL_CLASS_IOCLOSE:
-    case SKEL_CLASS_IOMISC:
-        return "io";
-    case SKEL_CLASS_RMA:
-    case SKEL_CLASS_RRMA:
-    case SKEL_CLASS_WINSYNC:
-    case SKEL_CLASS_WIN:
-        return "rma";
-    default:
-        return "other";
-    }
-}
-
 static const char *site_label(struct exporter *x, const skel_rank_reader *r, uint32_t rank,
                               uint32_t site, int *rc)
 {
@@ -141,17 +100,11 @@ static const char *site_label(struct exporter *x, const skel_rank_reader *r, uin
         return NULL;
     struct site_cache *c = &x->sites[rank];
     if (site >= c->n) {
-        uint32_t n = c->n ? c->n : 16;
-        while (n <= site)
-            n *= 2;
-        char **nl = realloc(c->label, n * sizeof *nl);
-        if (nl == NULL) {
-            *rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        uint32_t old = c->n;
+        if ((*rc = skel_grow_u32(&c->label, &c->n, (uint64_t)site + 1, sizeof *c->label)) !=
+            SKEL_OK)
             return NULL;
-        }
-        memset(nl + c->n, 0, (n - c->n) * sizeof *nl);
-        c->label = nl;
-        c->n = n;
+        memset(c->label + old, 0, (c->n - old) * sizeof *c->label);
     }
     if (c->label[site] == NULL) {
         char buf[1024];
@@ -213,9 +166,8 @@ static int put_event(struct exporter *x, const skel_replay *rp, const skel_rank_
     sep(x);
     fputs("{\"ph\":\"X\",\"name\":", f);
     skel_text_json(f, skel_call_name(ev->call));
-    fprintf(f,
-            ",\"cat\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":", category(ev->call),
-            rank, ev->thread);
+    fprintf(f, ",\"cat\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
+            skel_category_name(skel_call_category(ev->call)), rank, ev->thread);
     x->last_ts = when(x, rp, rank, ev->t_start);
     put_us(f, x->last_ts);
     fputs(",\"dur\":", f);
@@ -589,26 +541,14 @@ int skel_export_chrome(const skel_trace *t, const struct skel_export_opts *o, co
 {
     if (strcmp(path, "-") == 0)
         return skel_export_chrome_stream(t, o, stdout, st);
-    size_t len = strlen(path) + 32;
-    char *tmp = malloc(len);
-    if (tmp == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    int rc = SKEL_OK;
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
-        goto out;
-    }
-    setvbuf(f, NULL, _IOFBF, 1 << 20);
-    rc = skel_export_chrome_stream(t, o, f, st);
-    if (fclose(f) != 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: %s", tmp, strerror(errno));
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
     if (rc != SKEL_OK)
-        unlink(tmp);
-out:
-    free(tmp);
-    return rc;
+        return rc;
+    rc = skel_export_chrome_stream(t, o, skel_afile_stream(af), st);
+    if (rc != SKEL_OK) {
+        skel_afile_abort(af);
+        return rc;
+    }
+    return skel_afile_commit(af);
 }

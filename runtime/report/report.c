@@ -6,6 +6,7 @@
  * named after their id on the page (sec_timeline, sec_validation...). */
 #include "report.h"
 
+#include "afile.h"
 #include "critpath.h"
 #include "error.h"
 #include "report_results.h"
@@ -150,21 +151,9 @@ static const char *secs(double s, char *buf, size_t len)
     return skel_text_seconds(s, buf, len);
 }
 
-static const char *fmt_g(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g", v);
-    return buf;
-}
-
 static const char *fmt_pct(double v, char *buf, size_t len)
 {
     snprintf(buf, len, v == 0 ? "0 %%" : "%+g %%", v);
-    return buf;
-}
-
-static const char *fmt_upct(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g %%", v);
     return buf;
 }
 
@@ -884,38 +873,54 @@ struct vrow {
     double avg_pred, avg_err, small_pred, small_err;
 };
 
-static int sec_validation_one(struct page *p, const struct skel_results *r)
+/* A validate CSV's rows grouped by scenario, and what its charts and table
+ * share: the scenarios' labels and the series with their keys. */
+struct vset {
+    struct vrow *v;
+    size_t nv;
+    const char *app;     /* the application's command, or NULL */
+    char (*groups)[200]; /* label of each scenario */
+    size_t maxskel;      /* most skeletons in one scenario */
+    int have_avg, have_small;
+    char sk_names[8][64];
+    struct skel_svg_key keys[12];
+    size_t nkeys;
+};
+
+static void vset_free(struct vset *vs)
 {
-    skel_svg *d = &p->d;
+    free(vs->v);
+    free(vs->groups);
+}
+
+/* Group the rows of r by scenario. */
+static int vset_read(const struct skel_results *r, struct vset *vs)
+{
     int rc = SKEL_OK;
     int ckind = col(r, "kind"), cscen = col(r, "scenario"), cref = col(r, "reference"),
         cname = col(r, "name"), ctime = col(r, "time_s"), cpred = col(r, "predicted_s"),
         cerr = col(r, "error"), ccmd = col(r, "command");
-    struct vrow *v = calloc(r->nrows ? r->nrows : 1, sizeof *v);
+    struct vrow *v = vs->v = calloc(r->nrows ? r->nrows : 1, sizeof *v);
     if (v == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
-    size_t nv = 0;
-    const char *app = NULL;
-    for (size_t i = 0; i < r->nrows; i++) {
+    for (size_t i = 0; i < r->nrows && rc == SKEL_OK; i++) {
         const char *kind = skel_results_text(r, i, ckind), *sc = skel_results_text(r, i, cscen);
         size_t j = 0;
-        while (j < nv && strcmp(v[j].scenario, sc) != 0)
+        while (j < vs->nv && strcmp(v[j].scenario, sc) != 0)
             j++;
-        if (j == nv) {
-            v[nv] = (struct vrow){.scenario = sc,
-                                  .measured = NAN,
-                                  .avg_pred = NAN,
-                                  .avg_err = NAN,
-                                  .small_pred = NAN,
-                                  .small_err = NAN};
-            nv++;
-        }
+        if (j == vs->nv)
+            v[vs->nv++] = (struct vrow){.scenario = sc,
+                                        .measured = NAN,
+                                        .avg_pred = NAN,
+                                        .avg_err = NAN,
+                                        .small_pred = NAN,
+                                        .small_err = NAN};
         struct vrow *w = &v[j];
         w->reference |= strcmp(skel_results_text(r, i, cref), "1") == 0;
         if (strcmp(kind, "app") == 0) {
             w->measured = num(r, i, ctime, &rc);
-            if (app == NULL)
-                app = skel_results_text(r, i, ccmd);
+            if (vs->app == NULL)
+                vs->app = skel_results_text(r, i, ccmd);
         } else if (strcmp(kind, "skeleton") == 0 && w->nskel < 8) {
             w->skel_name[w->nskel] = skel_results_text(r, i, cname);
             w->skel_pred[w->nskel] = num(r, i, cpred, &rc);
@@ -928,71 +933,59 @@ static int sec_validation_one(struct page *p, const struct skel_results *r)
             w->small_pred = num(r, i, cpred, &rc);
             w->small_err = num(r, i, cerr, &rc);
         }
-        if (rc != SKEL_OK)
-            goto out;
     }
-    skel_svg_open(d, "h3");
-    skel_svg_textf(d, "%s", base_name(r->name));
-    skel_svg_close_full(d);
-    if (app != NULL && app[0] != '\0')
-        skel_svg_el(d, "p", "mono", app);
-    /* Chart 1: times. */
-    size_t cap = nv * 11, nb = 0;
-    struct hbar *b = calloc(cap ? cap : 1, sizeof *b);
-    char(*tips)[400] = calloc(cap ? cap : 1, sizeof *tips);
-    char(*groups)[200] = calloc(nv ? nv : 1, sizeof *groups);
-    if (b == NULL || tips == NULL || groups == NULL) {
-        free(b);
-        free(tips);
-        free(groups);
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    size_t maxskel = 0;
-    int have_avg = 0, have_small = 0;
-    for (size_t j = 0; j < nv; j++) {
-        struct vrow *w = &v[j];
-        snprintf(groups[j], sizeof groups[j], "%.180s%s", w->scenario,
+    return rc;
+}
+
+/* The scenarios' labels, the series present and their keys. */
+static int vset_label(struct vset *vs)
+{
+    vs->groups = calloc(vs->nv ? vs->nv : 1, sizeof *vs->groups);
+    if (vs->groups == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t j = 0; j < vs->nv; j++) {
+        const struct vrow *w = &vs->v[j];
+        snprintf(vs->groups[j], sizeof vs->groups[j], "%.180s%s", w->scenario,
                  w->reference ? " (reference)" : "");
-        if (w->nskel > maxskel)
-            maxskel = w->nskel;
-        have_avg |= isfinite(w->avg_pred);
-        have_small |= isfinite(w->small_pred);
+        if (w->nskel > vs->maxskel)
+            vs->maxskel = w->nskel;
+        vs->have_avg |= isfinite(w->avg_pred);
+        vs->have_small |= isfinite(w->small_pred);
     }
-    struct skel_svg_key keys[12];
-    size_t nkeys = 0;
-    keys[nkeys++] = (struct skel_svg_key){"measured", SKEL_SVG_MEASURED};
-    char sk_names[8][64];
-    for (size_t s = 0; s < maxskel && s < 4; s++) {
-        snprintf(sk_names[s], sizeof sk_names[s], maxskel > 1 ? "skeleton %zu" : "skeleton", s + 1);
-        keys[nkeys++] = (struct skel_svg_key){sk_names[s], method_colours[s]};
+    vs->keys[vs->nkeys++] = (struct skel_svg_key){"measured", SKEL_SVG_MEASURED};
+    for (size_t s = 0; s < vs->maxskel && s < 4; s++) {
+        snprintf(vs->sk_names[s], sizeof vs->sk_names[s],
+                 vs->maxskel > 1 ? "skeleton %zu" : "skeleton", s + 1);
+        vs->keys[vs->nkeys++] = (struct skel_svg_key){vs->sk_names[s], method_colours[s]};
     }
-    if (have_avg)
-        keys[nkeys++] = (struct skel_svg_key){"average prediction", SKEL_SVG_AVERAGE};
-    if (have_small)
-        keys[nkeys++] = (struct skel_svg_key){"small input", SKEL_SVG_SMALL};
-    for (size_t j = 0; j < nv; j++) {
-        struct vrow *w = &v[j];
-        b[nb++] = (struct hbar){
-            groups[j], "measured", SKEL_SVG_MEASURED, w->measured, NAN, NAN, NULL, NULL, 0};
+    if (vs->have_avg)
+        vs->keys[vs->nkeys++] = (struct skel_svg_key){"average prediction", SKEL_SVG_AVERAGE};
+    if (vs->have_small)
+        vs->keys[vs->nkeys++] = (struct skel_svg_key){"small input", SKEL_SVG_SMALL};
+    return SKEL_OK;
+}
+
+static struct hbar vbar(const char *group, const char *series, const char *colour, double value)
+{
+    return (struct hbar){group, series, colour, value, NAN, NAN, NULL, NULL, 0};
+}
+
+/* Chart 1: measured and predicted times per scenario (b: room for 11 bars
+ * a scenario). */
+static void vchart_times(struct page *p, const struct vset *vs, struct hbar *b, char (*tips)[400])
+{
+    size_t nb = 0;
+    for (size_t j = 0; j < vs->nv; j++) {
+        const struct vrow *w = &vs->v[j];
+        const char *g = vs->groups[j];
+        b[nb++] = vbar(g, "measured", SKEL_SVG_MEASURED, w->measured);
         for (size_t s = 0; s < w->nskel && s < 4; s++)
-            b[nb++] = (struct hbar){
-                groups[j], sk_names[s], method_colours[s], w->skel_pred[s], NAN, NAN, NULL, NULL,
-                0};
+            b[nb++] = vbar(g, vs->sk_names[s], method_colours[s], w->skel_pred[s]);
         /* The baselines predict nothing on the reference they are taken on. */
-        if (have_avg && !(w->reference && !isfinite(w->avg_pred)))
-            b[nb++] = (struct hbar){groups[j],
-                                    "average prediction",
-                                    SKEL_SVG_AVERAGE,
-                                    w->avg_pred,
-                                    NAN,
-                                    NAN,
-                                    NULL,
-                                    NULL,
-                                    0};
-        if (have_small && !(w->reference && !isfinite(w->small_pred)))
-            b[nb++] = (struct hbar){
-                groups[j], "small input", SKEL_SVG_SMALL, w->small_pred, NAN, NAN, NULL, NULL, 0};
+        if (vs->have_avg && !(w->reference && !isfinite(w->avg_pred)))
+            b[nb++] = vbar(g, "average prediction", SKEL_SVG_AVERAGE, w->avg_pred);
+        if (vs->have_small && !(w->reference && !isfinite(w->small_pred)))
+            b[nb++] = vbar(g, "small input", SKEL_SVG_SMALL, w->small_pred);
     }
     for (size_t i = 0; i < nb; i++) {
         char vb[32];
@@ -1002,140 +995,158 @@ static int sec_validation_one(struct page *p, const struct skel_results *r)
         b[i].tip = isfinite(b[i].value) ? tips[i] : NULL;
     }
     hbar_chart(p, "validate-time", "Predicted and measured time per scenario", b, nb,
-               "application run time (s)", fmt_g, lab_secs, keys, nkeys);
-    /* Chart 2: signed errors, reference left out (0 by construction). */
-    nb = 0;
-    for (size_t j = 0; j < nv; j++) {
-        struct vrow *w = &v[j];
+               "application run time (s)", skel_svg_fmt_g, lab_secs, vs->keys, vs->nkeys);
+}
+
+/* Chart 3: min, mean and max |error| per method over the scenarios (Sodhi
+ * et al., Fig. 7). */
+static void vchart_summary(struct page *p, const struct vset *vs)
+{
+    size_t nm = 0, maxskel = vs->maxskel;
+    struct hbar m[6];
+    char mtips[6][300];
+    for (int method = 0; method < (int)maxskel + 2 && method < 6; method++) {
+        double lo = INFINITY, hi = -INFINITY, sum = 0;
+        size_t cnt = 0;
+        for (size_t j = 0; j < vs->nv; j++) {
+            const struct vrow *w = &vs->v[j];
+            if (w->reference)
+                continue;
+            double e = method < (int)maxskel
+                           ? ((size_t)method < w->nskel ? w->skel_err[method] : NAN)
+                       : method == (int)maxskel ? w->avg_err
+                                                : w->small_err;
+            if (!isfinite(e))
+                continue;
+            e = fabs(e) * 100;
+            lo = fmin(lo, e);
+            hi = fmax(hi, e);
+            sum += e;
+            cnt++;
+        }
+        if (cnt == 0)
+            continue;
+        const char *name = method < (int)maxskel    ? vs->sk_names[method < 4 ? method : 3]
+                           : method == (int)maxskel ? "average prediction"
+                                                    : "small input";
+        const char *colour = method < (int)maxskel    ? method_colours[method < 4 ? method : 3]
+                             : method == (int)maxskel ? SKEL_SVG_AVERAGE
+                                                      : SKEL_SVG_SMALL;
+        snprintf(mtips[nm], sizeof mtips[nm],
+                 "%s: |error| mean %.2f %%, from %.2f to %.2f %% over %zu scenarios", name,
+                 sum / (double)cnt, lo, hi, cnt);
+        m[nm] = (struct hbar){name,      "mean |error|", colour, sum / (double)cnt, lo, hi,
+                              mtips[nm], NULL,           0};
+        nm++;
+    }
+    if (nm > 0) {
+        skel_svg_el(&p->d, "p", NULL,
+                    "Mean absolute error per method over the scenarios, with its range "
+                    "(Sodhi et al., Fig. 7).");
+        hbar_chart(p, "validate-summary", "Error per method", m, nm,
+                   "absolute error of the prediction (%)", skel_svg_fmt_pct, lab_pct, NULL, 0);
+    }
+}
+
+/* Chart 2: signed errors per scenario, the reference left out (0 by
+ * construction), then chart 3. */
+static void vchart_errors(struct page *p, const struct vset *vs, struct hbar *b)
+{
+    size_t nb = 0;
+    for (size_t j = 0; j < vs->nv; j++) {
+        const struct vrow *w = &vs->v[j];
+        const char *g = vs->groups[j];
         if (w->reference)
             continue;
         for (size_t s = 0; s < w->nskel && s < 4; s++)
-            b[nb++] = (struct hbar){groups[j],
-                                    sk_names[s],
-                                    method_colours[s],
-                                    100 * w->skel_err[s],
-                                    NAN,
-                                    NAN,
-                                    NULL,
-                                    NULL,
-                                    0};
-        if (have_avg)
-            b[nb++] = (struct hbar){groups[j],
-                                    "average prediction",
-                                    SKEL_SVG_AVERAGE,
-                                    100 * w->avg_err,
-                                    NAN,
-                                    NAN,
-                                    NULL,
-                                    NULL,
-                                    0};
-        if (have_small)
-            b[nb++] = (struct hbar){groups[j], "small input", SKEL_SVG_SMALL, 100 * w->small_err,
-                                    NAN,       NAN,           NULL,           NULL,
-                                    0};
+            b[nb++] = vbar(g, vs->sk_names[s], method_colours[s], 100 * w->skel_err[s]);
+        if (vs->have_avg)
+            b[nb++] = vbar(g, "average prediction", SKEL_SVG_AVERAGE, 100 * w->avg_err);
+        if (vs->have_small)
+            b[nb++] = vbar(g, "small input", SKEL_SVG_SMALL, 100 * w->small_err);
     }
-    if (nb > 0) {
-        skel_svg_el(d, "p", NULL,
-                    "Prediction error per scenario: (predicted − measured) / measured "
-                    "(Sodhi et al., Fig. 6).");
-        hbar_chart(p, "validate-error", "Prediction error per scenario", b, nb,
-                   "error of the prediction (%)", fmt_pct, lab_spct, keys + 1, nkeys - 1);
-        /* Chart 3: min, mean, max |error| per method (Fig. 7). */
-        size_t nm = 0;
-        struct hbar m[6];
-        char mtips[6][300];
-        for (int method = 0; method < (int)maxskel + 2 && method < 6; method++) {
-            double lo = INFINITY, hi = -INFINITY, sum = 0;
-            size_t cnt = 0;
-            for (size_t j = 0; j < nv; j++) {
-                const struct vrow *w = &v[j];
-                if (w->reference)
-                    continue;
-                double e = method < (int)maxskel
-                               ? ((size_t)method < w->nskel ? w->skel_err[method] : NAN)
-                           : method == (int)maxskel ? w->avg_err
-                                                    : w->small_err;
-                if (!isfinite(e))
-                    continue;
-                e = fabs(e) * 100;
-                lo = fmin(lo, e);
-                hi = fmax(hi, e);
-                sum += e;
-                cnt++;
-            }
-            if (cnt == 0)
-                continue;
-            const char *name = method < (int)maxskel    ? sk_names[method < 4 ? method : 3]
-                               : method == (int)maxskel ? "average prediction"
-                                                        : "small input";
-            const char *colour = method < (int)maxskel    ? method_colours[method < 4 ? method : 3]
-                                 : method == (int)maxskel ? SKEL_SVG_AVERAGE
-                                                          : SKEL_SVG_SMALL;
-            snprintf(mtips[nm], sizeof mtips[nm],
-                     "%s: |error| mean %.2f %%, from %.2f to %.2f %% over %zu scenarios", name,
-                     sum / (double)cnt, lo, hi, cnt);
-            m[nm] = (struct hbar){name,      "mean |error|", colour, sum / (double)cnt, lo, hi,
-                                  mtips[nm], NULL,           0};
-            nm++;
-        }
-        if (nm > 0) {
-            skel_svg_el(d, "p", NULL,
-                        "Mean absolute error per method over the scenarios, with its range "
-                        "(Sodhi et al., Fig. 7).");
-            hbar_chart(p, "validate-summary", "Error per method", m, nm,
-                       "absolute error of the prediction (%)", fmt_upct, lab_pct, NULL, 0);
-        }
+    if (nb == 0)
+        return;
+    skel_svg_el(&p->d, "p", NULL,
+                "Prediction error per scenario: (predicted − measured) / measured "
+                "(Sodhi et al., Fig. 6).");
+    hbar_chart(p, "validate-error", "Prediction error per scenario", b, nb,
+               "error of the prediction (%)", fmt_pct, lab_spct, vs->keys + 1, vs->nkeys - 1);
+    vchart_summary(p, vs);
+}
+
+/* A predicted time and its error as a table cell ("–" when absent). */
+static void td_prediction(skel_svg *d, double pred, double err)
+{
+    char c[96], t[32];
+    if (isfinite(pred))
+        snprintf(c, sizeof c, "%s (%+.1f %%)", secs(pred, t, sizeof t),
+                 isfinite(err) ? 100 * err : 0.0);
+    else
+        snprintf(c, sizeof c, "–");
+    td(d, "num", c);
+}
+
+static void vtable(skel_svg *d, const struct vset *vs)
+{
+    const char *heads[16] = {"scenario", "#measured"};
+    size_t nh = 2;
+    char hb[8][64];
+    for (size_t s = 0; s < vs->maxskel && s < 4; s++) {
+        snprintf(hb[s], sizeof hb[s], "#%s", vs->sk_names[s]);
+        heads[nh++] = hb[s];
+    }
+    if (vs->have_avg)
+        heads[nh++] = "#average prediction";
+    if (vs->have_small)
+        heads[nh++] = "#small input";
+    table_begin(d, heads, nh);
+    for (size_t j = 0; j < vs->nv; j++) {
+        const struct vrow *w = &vs->v[j];
+        skel_svg_open(d, "tr");
+        td(d, NULL, vs->groups[j]);
+        td_secs(d, w->measured, isfinite(w->measured));
+        for (size_t s = 0; s < vs->maxskel && s < 4; s++)
+            td_prediction(d, s < w->nskel ? w->skel_pred[s] : NAN,
+                          s < w->nskel ? w->skel_err[s] : NAN);
+        if (vs->have_avg)
+            td_prediction(d, w->avg_pred, w->avg_err);
+        if (vs->have_small)
+            td_prediction(d, w->small_pred, w->small_err);
+        skel_svg_close_full(d);
+    }
+    table_end(d);
+}
+
+static int sec_validation_one(struct page *p, const struct skel_results *r)
+{
+    skel_svg *d = &p->d;
+    struct vset vs = {0};
+    int rc = vset_read(r, &vs);
+    if (rc == SKEL_OK)
+        rc = vset_label(&vs);
+    if (rc != SKEL_OK) {
+        vset_free(&vs);
+        return rc;
+    }
+    skel_svg_open(d, "h3");
+    skel_svg_textf(d, "%s", base_name(r->name));
+    skel_svg_close_full(d);
+    if (vs.app != NULL && vs.app[0] != '\0')
+        skel_svg_el(d, "p", "mono", vs.app);
+    size_t cap = vs.nv * 11;
+    struct hbar *b = calloc(cap ? cap : 1, sizeof *b);
+    char(*tips)[400] = calloc(cap ? cap : 1, sizeof *tips);
+    if (b == NULL || tips == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+    } else {
+        vchart_times(p, &vs, b, tips);
+        vchart_errors(p, &vs, b);
+        vtable(d, &vs);
     }
     free(b);
     free(tips);
-    /* Table. */
-    {
-        const char *heads[16] = {"scenario", "#measured"};
-        size_t nh = 2;
-        char hb[8][64];
-        for (size_t s = 0; s < maxskel && s < 4; s++) {
-            snprintf(hb[s], sizeof hb[s], "#%s", sk_names[s]);
-            heads[nh++] = hb[s];
-        }
-        if (have_avg)
-            heads[nh++] = "#average prediction";
-        if (have_small)
-            heads[nh++] = "#small input";
-        table_begin(d, heads, nh);
-        for (size_t j = 0; j < nv; j++) {
-            const struct vrow *w = &v[j];
-            skel_svg_open(d, "tr");
-            td(d, NULL, groups[j]);
-            td_secs(d, w->measured, isfinite(w->measured));
-            for (size_t s = 0; s < maxskel && s < 4; s++) {
-                char c[96], t[32];
-                if (s < w->nskel && isfinite(w->skel_pred[s]))
-                    snprintf(c, sizeof c, "%s (%+.1f %%)", secs(w->skel_pred[s], t, sizeof t),
-                             isfinite(w->skel_err[s]) ? 100 * w->skel_err[s] : 0.0);
-                else
-                    snprintf(c, sizeof c, "–");
-                td(d, "num", c);
-            }
-            const double *pe[2][2] = {{&w->avg_pred, &w->avg_err}, {&w->small_pred, &w->small_err}};
-            int have[2] = {have_avg, have_small};
-            for (int q = 0; q < 2; q++) {
-                if (!have[q])
-                    continue;
-                char c[96], t[32];
-                if (isfinite(*pe[q][0]))
-                    snprintf(c, sizeof c, "%s (%+.1f %%)", secs(*pe[q][0], t, sizeof t),
-                             isfinite(*pe[q][1]) ? 100 * *pe[q][1] : 0.0);
-                else
-                    snprintf(c, sizeof c, "–");
-                td(d, "num", c);
-            }
-            skel_svg_close_full(d);
-        }
-        table_end(d);
-    }
-    free(groups);
-out:
-    free(v);
+    vset_free(&vs);
     return rc;
 }
 
@@ -1228,7 +1239,7 @@ static int sec_selection_one(struct page *p, const struct skel_results *r)
     hbar_chart(p, "select-rank", "Candidate node sets ranked by predicted time", b, n,
                "predicted application time (s): skeleton time × measured scaling ratio; "
                "whiskers: fastest and slowest skeleton repeat",
-               fmt_g, lab_secs, NULL, 0);
+               skel_svg_fmt_g, lab_secs, NULL, 0);
     static const char *const heads[] = {"rank",   "candidate",  "hosts",    "#skeleton",
                                         "#ratio", "#predicted", "#vs best", "outcome"};
     table_begin(d, heads, 8);
@@ -1242,7 +1253,7 @@ static int sec_selection_one(struct page *p, const struct skel_results *r)
         td(d, NULL, skel_results_text(r, i, ccand));
         td(d, "mono", skel_results_text(r, i, chosts));
         td_secs(d, sk, isfinite(sk));
-        td(d, "num", isfinite(ratio) ? fmt_g(ratio, t, sizeof t) : "–");
+        td(d, "num", isfinite(ratio) ? skel_svg_fmt_g(ratio, t, sizeof t) : "–");
         td_secs(d, pred, isfinite(pred));
         double vs = num(r, i, cvs, &rc);
         if (isfinite(vs))
@@ -1287,25 +1298,19 @@ static int sec_selection(struct page *p)
 
 /* Timed runs (`skel run --csv`): one row per file, a box of the quartiles,
  * the median, whiskers to the extremes and a dot per run. */
-static int sec_runs(struct page *p)
+/* One run CSV: its summary row and the figures drawn from it. */
+struct runrow {
+    const struct skel_results *r;
+    long summary;
+    double med, lo, hi, q1, q3, mad;
+};
+
+/* The summary of every run CSV into rows[], and the longest time to draw. */
+static int runs_read(const struct page *p, struct runrow *rows, double *maxv)
 {
-    skel_svg *d = &p->d;
-    size_t n = 0;
-    for (size_t i = 0; i < p->nres; i++)
-        n += p->res[i]->kind == SKEL_RESULTS_RUN;
-    if (n == 0)
-        return SKEL_OK;
     int rc = SKEL_OK;
-    struct runrow {
-        const struct skel_results *r;
-        long summary;
-        double med, lo, hi, q1, q3, mad;
-    } *rows = calloc(n, sizeof *rows);
-    if (rows == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
     size_t k = 0;
-    double maxv = 0;
-    for (size_t i = 0; i < p->nres; i++) {
+    for (size_t i = 0; i < p->nres && rc == SKEL_OK; i++) {
         const struct skel_results *r = p->res[i];
         if (r->kind != SKEL_RESULTS_RUN)
             continue;
@@ -1318,12 +1323,10 @@ static int sec_runs(struct page *p)
                 w->summary = (long)j;
             double wall = num(r, j, col(r, "wall_s"), &rc);
             if (isfinite(wall))
-                maxv = fmax(maxv, wall);
+                *maxv = fmax(*maxv, wall);
         }
-        if (w->summary < 0) {
-            rc = skel_fail(SKEL_EFORMAT, "%s: expected a summary row (kind 'summary')", r->name);
-            break;
-        }
+        if (w->summary < 0)
+            return skel_fail(SKEL_EFORMAT, "%s: expected a summary row (kind 'summary')", r->name);
         size_t j = (size_t)w->summary;
         w->med = num(r, j, col(r, "median_s"), &rc);
         w->lo = num(r, j, col(r, "min_s"), &rc);
@@ -1332,10 +1335,123 @@ static int sec_runs(struct page *p)
         w->q3 = num(r, j, col(r, "q3_s"), &rc);
         w->mad = num(r, j, col(r, "mad_s"), &rc);
         if (isfinite(w->hi))
-            maxv = fmax(maxv, w->hi);
-        if (rc != SKEL_OK)
-            break;
+            *maxv = fmax(*maxv, w->hi);
     }
+    return rc;
+}
+
+/* A row's label, right-aligned at x: the command (its last words when
+ * long; label gets it whole, for the data attributes), and the nodes, ranks
+ * and scenario below it. */
+static void run_label(skel_svg *d, const struct skel_results *r, size_t j, double x, double ym,
+                      char *label, size_t cap)
+{
+    snprintf(label, cap, "%.200s", skel_results_text(r, j, col(r, "command")));
+    char *c = skel_text_clean(label, 0, 0);
+    char sub[300];
+    const char *scenario = skel_results_text(r, j, col(r, "scenario"));
+    snprintf(sub, sizeof sub, "%.80s, %.40s ranks, %.80s", skel_results_text(r, j, col(r, "nodes")),
+             skel_results_text(r, j, col(r, "nranks")), scenario[0] ? scenario : "no scenario");
+    const char *shown = c != NULL ? c : "";
+    size_t len = strlen(shown);
+    if (len > 44) {
+        shown += len - 42;
+        while ((*shown & 0xc0) == 0x80)
+            shown++;
+    }
+    skel_svg_open(d, "text");
+    skel_svg_num(d, "x", x);
+    skel_svg_num(d, "y", ym - 2);
+    skel_svg_attr(d, "text-anchor", "end");
+    skel_svg_attr(d, "fill", SKEL_SVG_INK);
+    skel_svg_title(d, label);
+    skel_svg_textf(d, "%s%s", len > 44 ? "…" : "", shown);
+    skel_svg_close_full(d);
+    skel_svg_label(d, x, ym + 12, "end", SKEL_SVG_MUTED, 10.5, sub);
+    free(c);
+}
+
+/* Whiskers from the fastest to the slowest run, the quartiles' box, and a
+ * dot per run. */
+static void run_spread(skel_svg *d, const struct skel_svg_scale *s, const struct runrow *w,
+                       double ym, int *rc)
+{
+    const struct skel_results *r = w->r;
+    if (isfinite(w->lo) && isfinite(w->hi)) {
+        double a = skel_svg_map(s, w->lo), e = skel_svg_map(s, w->hi);
+        skel_svg_line(d, a, ym, e, ym, SKEL_SVG_INK, 1.2);
+        skel_svg_line(d, a, ym - 5, a, ym + 5, SKEL_SVG_INK, 1.2);
+        skel_svg_line(d, e, ym - 5, e, ym + 5, SKEL_SVG_INK, 1.2);
+    }
+    if (isfinite(w->q1) && isfinite(w->q3)) {
+        double a = skel_svg_map(s, w->q1), e = skel_svg_map(s, w->q3);
+        skel_svg_rect_open(d, a, ym - 9, fmax(e - a, 1), 18, "#c7e3df");
+        skel_svg_attr(d, "stroke", SKEL_SVG_SKELETON);
+        skel_svg_num(d, "rx", 2);
+        skel_svg_close(d);
+    }
+    int ckind = col(r, "kind"), cwall = col(r, "wall_s");
+    for (size_t i = 0; i < r->nrows; i++) {
+        if (strcmp(skel_results_text(r, i, ckind), "run") != 0)
+            continue;
+        double wall = num(r, i, cwall, rc);
+        if (!isfinite(wall))
+            continue;
+        skel_svg_open(d, "circle");
+        skel_svg_num(d, "cx", skel_svg_map(s, wall));
+        skel_svg_num(d, "cy", ym);
+        skel_svg_attr(d, "r", "3");
+        skel_svg_attr(d, "fill",
+                      strcmp(skel_results_text(r, i, col(r, "outcome")), "ok") == 0
+                          ? SKEL_SVG_MEASURED
+                          : SKEL_SVG_COLL);
+        skel_svg_attr(d, "fill-opacity", "0.55");
+        skel_svg_attrf(d, "data-value", "%.9g", wall);
+        skel_svg_title(d, "one run");
+        skel_svg_close_full(d);
+    }
+}
+
+/* The median: a thin bar from 0, so that its length carries the value, a
+ * mark and the figure. */
+static void run_median(skel_svg *d, const struct skel_svg_scale *s, const struct runrow *w,
+                       double ym, const char *label)
+{
+    if (!isfinite(w->med))
+        return;
+    double xm = skel_svg_map(s, w->med);
+    skel_svg_rect_open(d, s->r0, ym - 1, xm - s->r0, 2, SKEL_SVG_SKELETON);
+    skel_svg_attr(d, "fill-opacity", "0.35");
+    skel_svg_attr(d, "data-group", label);
+    skel_svg_attr(d, "data-series", "median");
+    skel_svg_attrf(d, "data-value", "%.9g", w->med);
+    skel_svg_close(d);
+    skel_svg_rect_open(d, xm - 1.5, ym - 11, 3, 22, SKEL_SVG_MEASURED);
+    char tip[200], t1[32], t2[32], t3[32], t4[32];
+    snprintf(tip, sizeof tip, "median %s, MAD %s, %s to %s", secs(w->med, t1, sizeof t1),
+             isfinite(w->mad) ? secs(w->mad, t2, sizeof t2) : "?",
+             isfinite(w->lo) ? secs(w->lo, t3, sizeof t3) : "?",
+             isfinite(w->hi) ? secs(w->hi, t4, sizeof t4) : "?");
+    skel_svg_title(d, tip);
+    skel_svg_close(d);
+    char lab[32];
+    skel_svg_label(d, skel_svg_map(s, isfinite(w->hi) ? w->hi : w->med) + 8, ym + 4, "start",
+                   SKEL_SVG_INK, 11, secs(w->med, lab, sizeof lab));
+}
+
+static int sec_runs(struct page *p)
+{
+    skel_svg *d = &p->d;
+    size_t n = 0;
+    for (size_t i = 0; i < p->nres; i++)
+        n += p->res[i]->kind == SKEL_RESULTS_RUN;
+    if (n == 0)
+        return SKEL_OK;
+    struct runrow *rows = calloc(n, sizeof *rows);
+    if (rows == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    double maxv = 0;
+    int rc = runs_read(p, rows, &maxv);
     if (rc != SKEL_OK) {
         free(rows);
         return rc;
@@ -1354,96 +1470,14 @@ static int sec_runs(struct page *p)
     skel_svg_open(d, "g");
     skel_svg_attrf(d, "data-px-per-unit", "%.9g", (s.r1 - s.r0) / (s.d1 - s.d0));
     skel_svg_attrf(d, "data-zero-x", "%.4f", s.r0);
-    skel_svg_axis_x(d, &s, 20 + (double)n * row_h, 16, 9, fmt_g, "wall time per run (s)");
+    skel_svg_axis_x(d, &s, 20 + (double)n * row_h, 16, 9, skel_svg_fmt_g, "wall time per run (s)");
     for (size_t q = 0; q < n; q++) {
         const struct runrow *w = &rows[q];
-        const struct skel_results *r = w->r;
-        size_t j = (size_t)w->summary;
-        double y = 20 + (double)q * row_h, ym = y + row_h / 2;
+        double ym = 20 + (double)q * row_h + row_h / 2;
         char label[400];
-        snprintf(label, sizeof label, "%.200s", skel_results_text(r, j, col(r, "command")));
-        char *c = skel_text_clean(label, 0, 0);
-        char sub[300];
-        snprintf(sub, sizeof sub, "%.80s, %.40s ranks, %.80s",
-                 skel_results_text(r, j, col(r, "nodes")),
-                 skel_results_text(r, j, col(r, "nranks")),
-                 skel_results_text(r, j, col(r, "scenario"))[0]
-                     ? skel_results_text(r, j, col(r, "scenario"))
-                     : "no scenario");
-        /* Label: the command's last words fit best. */
-        const char *shown = c != NULL ? c : "";
-        size_t len = strlen(shown);
-        if (len > 44) {
-            shown += len - 42;
-            while ((*shown & 0xc0) == 0x80)
-                shown++;
-        }
-        skel_svg_open(d, "text");
-        skel_svg_num(d, "x", x0 - 12);
-        skel_svg_num(d, "y", ym - 2);
-        skel_svg_attr(d, "text-anchor", "end");
-        skel_svg_attr(d, "fill", SKEL_SVG_INK);
-        skel_svg_title(d, label);
-        skel_svg_textf(d, "%s%s", len > 44 ? "…" : "", shown);
-        skel_svg_close_full(d);
-        skel_svg_label(d, x0 - 12, ym + 12, "end", SKEL_SVG_MUTED, 10.5, sub);
-        free(c);
-        if (isfinite(w->lo) && isfinite(w->hi)) {
-            skel_svg_line(d, skel_svg_map(&s, w->lo), ym, skel_svg_map(&s, w->hi), ym, SKEL_SVG_INK,
-                          1.2);
-            skel_svg_line(d, skel_svg_map(&s, w->lo), ym - 5, skel_svg_map(&s, w->lo), ym + 5,
-                          SKEL_SVG_INK, 1.2);
-            skel_svg_line(d, skel_svg_map(&s, w->hi), ym - 5, skel_svg_map(&s, w->hi), ym + 5,
-                          SKEL_SVG_INK, 1.2);
-        }
-        if (isfinite(w->q1) && isfinite(w->q3)) {
-            double a = skel_svg_map(&s, w->q1), e = skel_svg_map(&s, w->q3);
-            skel_svg_rect_open(d, a, ym - 9, fmax(e - a, 1), 18, "#c7e3df");
-            skel_svg_attr(d, "stroke", SKEL_SVG_SKELETON);
-            skel_svg_num(d, "rx", 2);
-            skel_svg_close(d);
-        }
-        int ckind = col(r, "kind"), cwall = col(r, "wall_s");
-        for (size_t i = 0; i < r->nrows; i++) {
-            if (strcmp(skel_results_text(r, i, ckind), "run") != 0)
-                continue;
-            double wall = num(r, i, cwall, &rc);
-            if (!isfinite(wall))
-                continue;
-            skel_svg_open(d, "circle");
-            skel_svg_num(d, "cx", skel_svg_map(&s, wall));
-            skel_svg_num(d, "cy", ym);
-            skel_svg_attr(d, "r", "3");
-            skel_svg_attr(d, "fill",
-                          strcmp(skel_results_text(r, i, col(r, "outcome")), "ok") == 0
-                              ? SKEL_SVG_MEASURED
-                              : SKEL_SVG_COLL);
-            skel_svg_attr(d, "fill-opacity", "0.55");
-            skel_svg_attrf(d, "data-value", "%.9g", wall);
-            skel_svg_title(d, "one run");
-            skel_svg_close_full(d);
-        }
-        if (isfinite(w->med)) {
-            double xm = skel_svg_map(&s, w->med);
-            /* The median as a bar from 0, thin, so its length carries the value. */
-            skel_svg_rect_open(d, s.r0, ym - 1, xm - s.r0, 2, SKEL_SVG_SKELETON);
-            skel_svg_attr(d, "fill-opacity", "0.35");
-            skel_svg_attr(d, "data-group", label);
-            skel_svg_attr(d, "data-series", "median");
-            skel_svg_attrf(d, "data-value", "%.9g", w->med);
-            skel_svg_close(d);
-            skel_svg_rect_open(d, xm - 1.5, ym - 11, 3, 22, SKEL_SVG_MEASURED);
-            char tip[200], t1[32], t2[32], t3[32];
-            snprintf(tip, sizeof tip, "median %s, MAD %s, %s to %s", secs(w->med, t1, sizeof t1),
-                     isfinite(w->mad) ? secs(w->mad, t2, sizeof t2) : "?",
-                     isfinite(w->lo) ? secs(w->lo, t3, sizeof t3) : "?",
-                     isfinite(w->hi) ? secs(w->hi, (char[32]){0}, 32) : "?");
-            skel_svg_title(d, tip);
-            skel_svg_close(d);
-            char lab[32];
-            skel_svg_label(d, skel_svg_map(&s, isfinite(w->hi) ? w->hi : w->med) + 8, ym + 4,
-                           "start", SKEL_SVG_INK, 11, secs(w->med, lab, sizeof lab));
-        }
+        run_label(d, w->r, (size_t)w->summary, x0 - 12, ym, label, sizeof label);
+        run_spread(d, &s, w, ym, &rc);
+        run_median(d, &s, w, ym, label);
     }
     skel_svg_close_full(d);
     skel_svg_end(d);
@@ -1579,8 +1613,8 @@ static void sec_critpath(struct page *p)
             {"share of CPU time", SKEL_SVG_COMPUTE},
             {"critical path saved by zeroing", SKEL_SVG_ZERO}};
         hbar_chart(p, charts[cat], titles[cat], b, nb,
-                   "percent of the critical path or of all CPU time", fmt_upct, lab_pct, keys,
-                   zeroing ? 3 : 2);
+                   "percent of the critical path or of all CPU time", skel_svg_fmt_pct, lab_pct,
+                   keys, zeroing ? 3 : 2);
         static const char *const heads[] = {"item",     "#CP time",  "#% CP",  "#zeroing saves",
                                             "#% saved", "#CPU time", "#% CPU", "#count"};
         table_begin(d, heads, 8);
@@ -1697,8 +1731,8 @@ static int sec_predictions(struct page *p)
             static const struct skel_svg_key keys[] = {{"measured (traced run)", SKEL_SVG_MEASURED},
                                                        {"predicted", SKEL_SVG_SKELETON}};
             skel_svg_el(d, "h3", NULL, "LBF / NF predictions (skel predict)");
-            hbar_chart(p, "predict", "Predicted vs traced run time", b, nb, "run time (s)", fmt_g,
-                       lab_secs, keys, 2);
+            hbar_chart(p, "predict", "Predicted vs traced run time", b, nb, "run time (s)",
+                       skel_svg_fmt_g, lab_secs, keys, 2);
         }
         free(b);
         free(groups);
@@ -1913,33 +1947,35 @@ int skel_report_write(const struct skel_report_opts *o, const char *path,
     if (p == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     p->o = o;
-    char *tmp = NULL;
+    skel_afile *af = NULL;
     xmlTextWriterPtr w = NULL;
     int rc = load(p);
     if (rc == SKEL_OK)
         rc = load_critpath(p);
+    if (rc == SKEL_OK)
+        rc = skel_afile_open(path, &af);
     if (rc != SKEL_OK)
         goto out;
-    size_t len = strlen(path) + 32;
-    if ((tmp = malloc(len)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
-    if ((w = xmlNewTextWriterFilename(tmp, 0)) == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create", tmp);
+    /* libxml2 writes into the temporary file's stream (and does not close
+     * it): the commit sees every write error. */
+    xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(skel_afile_stream(af), NULL);
+    if (ob == NULL || (w = xmlNewTextWriter(ob)) == NULL) {
+        if (ob != NULL)
+            xmlOutputBufferClose(ob);
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     p->d.w = w;
     rc = write_page(p);
     if (xmlTextWriterFlush(w) < 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: write error", tmp);
-    xmlFreeTextWriter(w); /* closes the file */
+        rc = skel_fail(SKEL_EIO, "%s: write error", path);
+    xmlFreeTextWriter(w); /* frees ob, leaves the stream open */
     w = NULL;
-    if (rc == SKEL_OK && rename(tmp, path) != 0)
-        rc = skel_fail(SKEL_EIO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-    if (rc != SKEL_OK)
-        unlink(tmp);
+    if (rc == SKEL_OK)
+        rc = skel_afile_commit(af);
+    else
+        skel_afile_abort(af);
+    af = NULL;
     if (rc == SKEL_OK && sum != NULL) {
         sum->sections = p->sections;
         sum->charts = p->charts;
@@ -1960,7 +1996,7 @@ int skel_report_write(const struct skel_report_opts *o, const char *path,
 out:
     if (w != NULL)
         xmlFreeTextWriter(w);
-    free(tmp);
+    skel_afile_abort(af);
     if (p->have_app)
         skel_timeline_free(&p->app);
     if (p->have_skel)

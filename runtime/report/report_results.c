@@ -2,9 +2,10 @@
 #include "report_results.h"
 
 #include "afile.h"
+#include "csv.h"
 #include "error.h"
+#include "grow.h"
 #include "report_text.h"
-#include "xmldoc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -76,14 +77,8 @@ struct builder {
 
 static int add_cell(struct builder *b, const char *text, size_t len, uint32_t line, uint32_t col)
 {
-    if (b->cur.n == b->cap_cells) {
-        size_t n = b->cap_cells ? b->cap_cells * 2 : 16;
-        struct skel_results_cell *c = realloc(b->cur.cell, n * sizeof *c);
-        if (c == NULL)
-            return skel_fail(SKEL_ENOMEM, "%s: out of memory", b->r->name);
-        b->cur.cell = c;
-        b->cap_cells = n;
-    }
+    if (skel_grow(&b->cur.cell, &b->cap_cells, b->cur.n + 1, sizeof *b->cur.cell) != SKEL_OK)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", b->r->name);
     char *t = malloc(len + 1);
     if (t == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", b->r->name);
@@ -105,15 +100,9 @@ static void drop_row(struct builder *b)
 
 static int end_row(struct builder *b)
 {
-    if (b->r->nrows == b->cap_rows) {
-        size_t n = b->cap_rows ? b->cap_rows * 2 : 64;
-        struct skel_results_row *rows = realloc(b->r->rows, n * sizeof *rows);
-        if (rows == NULL) {
-            drop_row(b);
-            return skel_fail(SKEL_ENOMEM, "%s: out of memory", b->r->name);
-        }
-        b->r->rows = rows;
-        b->cap_rows = n;
+    if (skel_grow(&b->r->rows, &b->cap_rows, b->r->nrows + 1, sizeof *b->r->rows) != SKEL_OK) {
+        drop_row(b);
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", b->r->name);
     }
     b->r->rows[b->r->nrows++] = b->cur;
     b->cur = (struct skel_results_row){0};
@@ -121,140 +110,23 @@ static int end_row(struct builder *b)
     return SKEL_OK;
 }
 
-/* A byte for messages: printable as itself, else \xHH. */
-static const char *show_byte(unsigned char c, char *buf)
-{
-    if (c >= 0x21 && c < 0x7f)
-        snprintf(buf, 8, "'%c'", c);
-    else
-        snprintf(buf, 8, "\\x%02x", c);
-    return buf;
-}
-
 /* ---- CSV ------------------------------------------------------------------- */
 
-/* Read one CSV record starting at *pos into b->cur. */
-static int csv_record(struct builder *b, const char *s, size_t len, size_t *pos, uint32_t *line,
-                      size_t *line_start)
+/* The reader's current record as b->cur. */
+static int take_record(struct builder *b, const skel_csv_reader *csv)
 {
-    const char *name = b->r->name;
-    size_t i = *pos;
-    char *field = NULL;
-    size_t cap = 0;
-    int rc = SKEL_OK;
-    for (;;) {
-        uint32_t fline = *line, fcol = (uint32_t)(i - *line_start + 1);
-        size_t flen = 0;
-        if (i < len && s[i] == '"') {
-            i++;
-            for (;;) {
-                if (i >= len) {
-                    rc = skel_fail(SKEL_EFORMAT,
-                                   "%s:%u:%u: quoted field not closed: expected '\"' before the "
-                                   "end of the file",
-                                   name, fline, fcol);
-                    goto out;
-                }
-                char c = s[i];
-                if (c == '"') {
-                    if (i + 1 < len && s[i + 1] == '"') {
-                        c = '"';
-                        i++;
-                    } else {
-                        i++;
-                        break;
-                    }
-                } else if (c == '\0') {
-                    rc = skel_fail(SKEL_EFORMAT, "%s:%u:%zu: NUL byte inside a field", name, *line,
-                                   i - *line_start + 1);
-                    goto out;
-                } else if (c == '\n') {
-                    (*line)++;
-                    *line_start = i + 1;
-                }
-                if (flen + 1 >= cap) {
-                    if (flen >= SKEL_RESULTS_MAX_FIELD) {
-                        rc = skel_fail(SKEL_ERANGE, "%s:%u:%u: field longer than %u bytes", name,
-                                       fline, fcol, SKEL_RESULTS_MAX_FIELD);
-                        goto out;
-                    }
-                    size_t n = cap ? cap * 2 : 64;
-                    char *nf = realloc(field, n);
-                    if (nf == NULL) {
-                        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
-                        goto out;
-                    }
-                    field = nf;
-                    cap = n;
-                }
-                field[flen++] = c;
-                i++;
-            }
-            if (i < len && s[i] != ',' && s[i] != '\n' && s[i] != '\r') {
-                char bb[8];
-                rc =
-                    skel_fail(SKEL_EFORMAT,
-                              "%s:%u:%zu: expected ',' or the end of the line after a closing "
-                              "quote, found %s",
-                              name, *line, i - *line_start + 1, show_byte((unsigned char)s[i], bb));
-                goto out;
-            }
-            if ((rc = add_cell(b, field ? field : "", flen, fline, fcol)) != SKEL_OK)
-                goto out;
-        } else {
-            size_t start = i;
-            while (i < len && s[i] != ',' && s[i] != '\n' && s[i] != '\r') {
-                if (s[i] == '"' || s[i] == '\0') {
-                    rc = skel_fail(SKEL_EFORMAT,
-                                   "%s:%u:%zu: %s inside an unquoted field (quote the whole field: "
-                                   "\"...\", with \"\" for a quote)",
-                                   name, *line, i - *line_start + 1,
-                                   s[i] == '"' ? "'\"'" : "NUL byte");
-                    goto out;
-                }
-                i++;
-            }
-            if (i - start > SKEL_RESULTS_MAX_FIELD) {
-                rc = skel_fail(SKEL_ERANGE, "%s:%u:%u: field longer than %u bytes", name, fline,
-                               fcol, SKEL_RESULTS_MAX_FIELD);
-                goto out;
-            }
-            if ((rc = add_cell(b, s + start, i - start, fline, fcol)) != SKEL_OK)
-                goto out;
+    for (size_t k = 0; k < csv->nfields; k++) {
+        int rc = add_cell(b, csv->field[k], strlen(csv->field[k]), csv->at[k].line, csv->at[k].col);
+        if (rc != SKEL_OK) {
+            drop_row(b);
+            return rc;
         }
-        if (b->cur.n > SKEL_RESULTS_MAX_COLS) {
-            rc = skel_fail(SKEL_ERANGE, "%s:%u: more than %d fields", name, *line,
-                           SKEL_RESULTS_MAX_COLS);
-            goto out;
-        }
-        if (i < len && s[i] == ',') {
-            i++;
-            continue;
-        }
-        /* End of the record. */
-        if (i < len && s[i] == '\r') {
-            if (i + 1 >= len || s[i + 1] != '\n') {
-                rc = skel_fail(SKEL_EFORMAT,
-                               "%s:%u:%zu: carriage return not followed by a line feed", name,
-                               *line, i - *line_start + 1);
-                goto out;
-            }
-            i++;
-        }
-        if (i < len && s[i] == '\n') {
-            i++;
-            (*line)++;
-            *line_start = i;
-        }
-        break;
     }
-out:
-    free(field);
-    *pos = i;
-    return rc;
+    b->cur.line = csv->line;
+    return SKEL_OK;
 }
 
-static int recognise(struct skel_results *r, const char *header_text)
+static int recognise(struct skel_results *r, const char *header_text, unsigned line)
 {
     for (int k = 0; k < SKEL_RESULTS__KINDS; k++) {
         if (kinds[k].required[0] == NULL)
@@ -269,10 +141,10 @@ static int recognise(struct skel_results *r, const char *header_text)
     }
     char *shown = skel_text_clean(header_text, 200, 0);
     int rc = skel_fail(SKEL_EFORMAT,
-                       "%s:1: not a results file Skel knows: header '%s'; expected the CSV of "
+                       "%s:%u: not a results file Skel knows: header '%s'; expected the CSV of "
                        "skel run, validate, select, stats or calibrate (--csv), or the --tsv "
                        "output of skel critpath or skel predict",
-                       r->name, shown ? shown : "");
+                       r->name, line, shown ? shown : "");
     free(shown);
     return rc;
 }
@@ -280,21 +152,23 @@ static int recognise(struct skel_results *r, const char *header_text)
 static int parse_csv(struct builder *b, const char *s, size_t len)
 {
     struct skel_results *r = b->r;
-    size_t pos = 0, line_start = 0;
-    uint32_t line = 1;
-    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
-        pos = line_start = 3;
-    int rc = csv_record(b, s, len, &pos, &line, &line_start);
-    if (rc != SKEL_OK) {
-        drop_row(b);
-        return rc;
-    }
+    skel_csv_reader csv;
+    skel_csv_reader_init(&csv, s, len, r->name);
+    csv.flags = SKEL_CSV_SKIP_BLANK;
+    csv.max_fields = SKEL_RESULTS_MAX_COLS;
+    int rc = skel_csv_next(&csv);
+    if (rc == 0)
+        rc = skel_fail(SKEL_EFORMAT, "%s:1: empty file: expected a header line", r->name);
+    if (rc < 0 || (rc = take_record(b, &csv)) != SKEL_OK)
+        goto out;
     /* The header becomes the column names. */
+    unsigned hline = csv.line;
     r->ncols = b->cur.n;
-    r->cols = calloc(r->ncols ? r->ncols : 1, sizeof *r->cols);
+    r->cols = calloc(r->ncols, sizeof *r->cols);
     if (r->cols == NULL) {
         drop_row(b);
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+        goto out;
     }
     size_t hlen = 0;
     for (size_t j = 0; j < r->ncols; j++) {
@@ -304,43 +178,31 @@ static int parse_csv(struct builder *b, const char *s, size_t len)
     }
     drop_row(b);
     char *htext = malloc(hlen + 1);
-    if (htext == NULL)
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    if (htext == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+        goto out;
+    }
     htext[0] = '\0';
     for (size_t j = 0; j < r->ncols; j++) {
         if (j > 0)
             strcat(htext, ",");
         strcat(htext, r->cols[j]);
     }
-    rc = recognise(r, htext);
+    rc = recognise(r, htext, hline);
     free(htext);
-    if (rc != SKEL_OK)
-        return rc;
-    while (pos < len) {
-        uint32_t rline = line;
-        /* Blank lines (a trailing one, or between records) are skipped. */
-        if (s[pos] == '\n' || (s[pos] == '\r' && pos + 1 < len && s[pos + 1] == '\n')) {
-            pos += s[pos] == '\r' ? 2 : 1;
-            line++;
-            line_start = pos;
-            continue;
+    while (rc == SKEL_OK && (rc = skel_csv_next(&csv)) > 0) {
+        if (csv.nfields != r->ncols) {
+            rc = skel_fail(SKEL_EFORMAT,
+                           "%s:%u: expected %zu fields as in the header (line %u), found %zu",
+                           r->name, csv.line, r->ncols, hline, csv.nfields);
+            break;
         }
-        if ((rc = csv_record(b, s, len, &pos, &line, &line_start)) != SKEL_OK) {
-            drop_row(b);
-            return rc;
-        }
-        if (b->cur.n != r->ncols) {
-            size_t got = b->cur.n;
-            drop_row(b);
-            return skel_fail(SKEL_EFORMAT,
-                             "%s:%u: expected %zu fields as in the header (line 1), found %zu",
-                             r->name, rline, r->ncols, got);
-        }
-        b->cur.line = rline;
-        if ((rc = end_row(b)) != SKEL_OK)
-            return rc;
+        if ((rc = take_record(b, &csv)) == SKEL_OK)
+            rc = end_row(b);
     }
-    return SKEL_OK;
+out:
+    skel_csv_reader_free(&csv);
+    return rc;
 }
 
 /* ---- Line formats (TSV, meta) ------------------------------------------------- */
@@ -361,7 +223,7 @@ static int parse_lines(struct builder *b, const char *s, size_t len, int tabs)
             if (s[i] == '\0' || s[i] == '\r') {
                 char bb[8];
                 return skel_fail(SKEL_EFORMAT, "%s:%u:%zu: unexpected byte %s", b->r->name, line,
-                                 i - pos + 1, show_byte((unsigned char)s[i], bb));
+                                 i - pos + 1, skel_show_byte((unsigned char)s[i], bb));
             }
         }
         if (stop - pos > SKEL_RESULTS_MAX_FIELD)

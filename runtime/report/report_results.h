@@ -14,8 +14,9 @@
  * and, with skel_results_parse_meta(), a skeleton directory's skeleton.meta
  * ("key value..." lines, '#' comments).
  *
- * Every file is untrusted input: CSV per RFC 4180 (quoted fields, "" inside
- * quotes, LF or CRLF line ends), bounded in size, columns and field length;
+ * Every file is untrusted input: CSV per RFC 4180 read by tracer/base/csv.h
+ * (quoted fields, "" inside quotes, LF or CRLF line ends, blank lines
+ * skipped), bounded in size, columns and field length;
  * errors name the file, the line and the column and say what was expected
  * ("runs.csv:4:17: expected ',' or the end of the line after a closing
  * quote, found 'x'").

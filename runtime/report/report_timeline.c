@@ -2,6 +2,7 @@
 #include "report_timeline.h"
 
 #include "error.h"
+#include "grow.h"
 #include "replay.h"
 #include "report_text.h"
 
@@ -11,34 +12,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-int skel_tl_category(uint16_t call)
+/* The chart's category of a call category: one colour for point-to-point
+ * calls and the completions of their requests, one for collectives, one for
+ * the rest. */
+static int tl_of(int category)
 {
-    const struct skel_call_info *ci = skel_call_info(call);
-    switch (ci != NULL ? ci->klass : SKEL_CLASS_NONE) {
-    case SKEL_CLASS_SEND:
-    case SKEL_CLASS_RECV:
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_SENDRECV:
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV:
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_START:
-    case SKEL_CLASS_REQFREE:
-    case SKEL_CLASS_CANCEL:
-    case SKEL_CLASS_WAIT:
+    switch (category) {
+    case SKEL_CATEGORY_P2P:
+    case SKEL_CATEGORY_COMPLETION:
         return SKEL_TL_P2P;
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
+    case SKEL_CATEGORY_COLLECTIVE:
         return SKEL_TL_COLL;
     default:
         return SKEL_TL_OTHER;
     }
+}
+
+int skel_tl_category(uint16_t call)
+{
+    return tl_of(skel_call_category(call));
+}
+
+int skel_tl_event_category(const skel_event *ev)
+{
+    if (skel_call_category(ev->call) != SKEL_CATEGORY_COMPLETION || ev->ncomplete == 0)
+        return skel_tl_category(ev->call);
+    /* A completion waits for what it completes: an Ibarrier's wait is
+     * collective time, an Isend's point-to-point. */
+    int cat = skel_tl_category(ev->complete[0].call);
+    for (uint32_t i = 1; i < ev->ncomplete; i++)
+        if (skel_tl_category(ev->complete[i].call) != cat)
+            return SKEL_TL_P2P;
+    return cat;
 }
 
 const char *skel_tl_category_name(int cat)
@@ -230,7 +235,7 @@ static void add_event(struct build *b, uint32_t rank, const skel_event *ev)
      * of the totals. */
     int frame = is_init(ev->call) || ev->call == SKEL_CALL_MPI_Finalize;
     add_interval(b, rank, s - (double)ev->gap_wall, s, SKEL_TL_COMPUTE, 1);
-    add_interval(b, rank, s, e, skel_tl_category(ev->call), !frame);
+    add_interval(b, rank, s, e, skel_tl_event_category(ev), !frame);
     b->tl->events++;
 }
 
@@ -371,36 +376,6 @@ out:
 
 /* ---- Drawing ------------------------------------------------------------------ */
 
-/* A growing string for path data (numbers only, never input). */
-struct pathbuf {
-    char *s;
-    size_t n, cap;
-    int oom;
-};
-
-static void pb_put(struct pathbuf *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void pb_put(struct pathbuf *p, const char *fmt, ...)
-{
-    if (p->oom)
-        return;
-    if (p->cap - p->n < 64) {
-        size_t cap = p->cap ? p->cap * 2 : 4096;
-        char *s = realloc(p->s, cap);
-        if (s == NULL) {
-            p->oom = 1;
-            return;
-        }
-        p->s = s;
-        p->cap = cap;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(p->s + p->n, p->cap - p->n, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        p->n += (size_t)k;
-}
-
 /* Time unit for an axis spanning span ns: the divisor and its name. */
 static double time_unit(double span_ns, const char **name)
 {
@@ -418,18 +393,6 @@ static double time_unit(double span_ns, const char **name)
     }
     *name = "ns";
     return 1;
-}
-
-static const char *fmt_plain(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g", v);
-    return buf;
-}
-
-static const char *fmt_pct(double v, char *buf, size_t len)
-{
-    snprintf(buf, len, "%g %%", v);
-    return buf;
 }
 
 /* "rank 3" or "ranks 4-7" for a row. */
@@ -502,7 +465,7 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
                     ticks < 2    ? 2
                     : ticks > 10 ? 10
                                  : ticks,
-                    fmt_plain, label);
+                    skel_svg_fmt_g, label);
     /* Quantize heights to half a pixel so that runs of equal bins merge. */
     double q = 2 * L->row_h;
     for (uint32_t row = 0; row < tl->nrows; row++) {
@@ -534,8 +497,11 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
         skel_svg_close(d);
         const float *fr = tl->frac + (size_t)row * tl->nbins * SKEL_TL_NCAT;
         for (int c = 0; c < SKEL_TL_NCAT; c++) {
-            struct pathbuf p = {0};
-            uint32_t i = 0;
+            /* Path data: numbers only, never input. */
+            char *path = NULL;
+            size_t plen = 0;
+            FILE *pf = open_memstream(&path, &plen);
+            uint32_t i = pf != NULL ? 0 : tl->nbins;
             while (i < tl->nbins) {
                 double lo, hi;
                 band(fr, i, c, q, &lo, &hi);
@@ -547,37 +513,38 @@ static double draw_block(skel_svg *d, const struct skel_timeline *tl, const stru
                  * upper edge left to right, its lower edge back. */
                 uint32_t s0 = i, s1 = i + 1;
                 double prev_hi = hi;
-                pb_put(&p, "M%.2f %.2f", L->x0 + s0 * bin_px, base - hi * L->row_h);
+                fprintf(pf, "M%.2f %.2f", L->x0 + s0 * bin_px, base - hi * L->row_h);
                 for (; s1 < tl->nbins; s1++) {
                     band(fr, s1, c, q, &lo, &hi);
                     if (hi <= lo)
                         break;
                     if (hi != prev_hi)
-                        pb_put(&p, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - hi * L->row_h);
+                        fprintf(pf, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - hi * L->row_h);
                     prev_hi = hi;
                 }
                 double prev_lo;
                 band(fr, s1 - 1, c, q, &prev_lo, &hi);
-                pb_put(&p, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - prev_lo * L->row_h);
+                fprintf(pf, "H%.2fV%.2f", L->x0 + s1 * bin_px, base - prev_lo * L->row_h);
                 for (uint32_t j = s1 - 1; j > s0; j--) {
                     band(fr, j - 1, c, q, &lo, &hi);
                     if (lo != prev_lo)
-                        pb_put(&p, "H%.2fV%.2f", L->x0 + j * bin_px, base - lo * L->row_h);
+                        fprintf(pf, "H%.2fV%.2f", L->x0 + j * bin_px, base - lo * L->row_h);
                     prev_lo = lo;
                 }
-                pb_put(&p, "H%.2fZ", L->x0 + s0 * bin_px);
+                fprintf(pf, "H%.2fZ", L->x0 + s0 * bin_px);
                 i = s1;
             }
-            if (p.oom && d->err == 0)
+            int oom = pf == NULL || fclose(pf) != 0;
+            if (oom && d->err == 0)
                 d->err = skel_fail(SKEL_ENOMEM, "out of memory drawing the timeline");
-            if (p.n > 0 && !p.oom) {
+            if (plen > 0 && !oom) {
                 skel_svg_open(d, "path");
-                skel_svg_attr(d, "d", p.s);
+                skel_svg_attr(d, "d", path);
                 skel_svg_attr(d, "fill", skel_tl_category_colour(c));
                 skel_svg_attr(d, "data-category", skel_tl_category_name(c));
                 skel_svg_close(d);
             }
-            free(p.s);
+            free(path);
         }
         skel_svg_close_full(d);
     }
@@ -683,7 +650,7 @@ void skel_timeline_draw_share(skel_svg *d, const struct skel_timeline *app,
     struct skel_svg_scale s = {0, 100, x0, x0 + plot_w};
     double y = 36;
     /* Grid and axis first, so that the bars cover the grid lines. */
-    skel_svg_axis_x(d, &s, y + n * (bar_h + 18) - 8, 30, 11, fmt_pct,
+    skel_svg_axis_x(d, &s, y + n * (bar_h + 18) - 8, 30, 11, skel_svg_fmt_pct,
                     "share of the time between MPI_Init and MPI_Finalize, all ranks (%)");
     for (int i = 0; i < 2; i++) {
         const struct skel_timeline *tl = tls[i];

@@ -30,15 +30,21 @@
 #include "svg.h"
 #include "trace.h"
 
-/* What a moment of a rank is spent on. */
+/* What a moment of a rank is spent on: the call table's categories
+ * (skel_call_category()) folded into the chart's four colours. */
 enum skel_tl_category {
     SKEL_TL_COMPUTE, /* between calls */
-    SKEL_TL_P2P,     /* point-to-point calls and their completions (Wait, Test...) */
-    SKEL_TL_COLL,    /* collectives */
+    SKEL_TL_P2P,     /* point-to-point calls (and the completions of their requests) */
+    SKEL_TL_COLL,    /* collectives (and the completions of their requests) */
     SKEL_TL_OTHER,   /* every other call: set-up, communicators, I/O, one-sided */
     SKEL_TL_NCAT
 };
+/* Of a call: a completion (Wait, Test) counts as point-to-point. */
 int skel_tl_category(uint16_t call);
+/* Of an event: a completion counts as what it completed when all of that is
+ * of one colour (waiting for an Ibarrier is collective time), else as
+ * point-to-point. */
+int skel_tl_event_category(const skel_event *ev);
 const char *skel_tl_category_name(int cat); /* "compute", "point-to-point", ... */
 const char *skel_tl_category_colour(int cat);
 

@@ -67,6 +67,18 @@ void skel_svg_attrf(skel_svg *d, const char *name, const char *fmt, ...)
     skel_svg_attr(d, name, buf);
 }
 
+const char *skel_svg_fmt_g(double v, char *buf, size_t len)
+{
+    snprintf(buf, len, "%g", v);
+    return buf;
+}
+
+const char *skel_svg_fmt_pct(double v, char *buf, size_t len)
+{
+    snprintf(buf, len, "%g %%", v);
+    return buf;
+}
+
 /* "%.2f" without trailing zeros: coordinates to a hundredth of a unit. */
 static const char *fmt_num(double v, char *buf, size_t len)
 {

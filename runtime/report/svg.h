@@ -96,6 +96,10 @@ void skel_svg_title(skel_svg *d, const char *text);
 
 typedef const char *(*skel_svg_fmt)(double v, char *buf, size_t len);
 
+/* Tick labels every chart uses: "%g" and "%g %". */
+const char *skel_svg_fmt_g(double v, char *buf, size_t len);
+const char *skel_svg_fmt_pct(double v, char *buf, size_t len);
+
 /* A horizontal axis at y for scale s: tick marks and labels below it, grid
  * lines from grid_top down to y, and the axis label (with its unit) under
  * the tick labels. */

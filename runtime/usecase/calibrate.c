@@ -1,11 +1,16 @@
 /* calibrate.c - trace-driven predictions against skeleton runs (calibrate.h). */
 #include "calibrate.h"
 
+#include "afile.h"
 #include "commtable.h"
 #include "critpath.h"
+#include "csv.h"
 #include "error.h"
+#include "gen.h"
 #include "lbf.h"
+#include "netprobe_run.h"
 #include "nodeset.h"
+#include "plan.h"
 #include "proc.h"
 #include "scenario.h"
 #include "select.h"
@@ -13,15 +18,14 @@
 #include "sketch.h"
 #include "testbed.h"
 #include "trace.h"
+#include "usecase.h"
 
 #include <errno.h>
 #include <ftw.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- Pieces with no side effects (unit-tested) --------------------------- */
@@ -223,28 +227,21 @@ void skel_calibrate_print(FILE *out, const struct skel_calibrate_result *res)
                 100 * asum / (double)an, an);
 }
 
-static void csv_num(FILE *f, double v)
-{
-    if (isfinite(v))
-        fprintf(f, "%.9g", v);
-}
-
 int skel_calibrate_write_csv(const char *path, const struct skel_calibrate_result *res)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fputs("kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,"
           "app_baseline_s,app_s,app_change,app_error,note\n",
           f);
     for (size_t i = 0; i < res->n; i++) {
         const struct skel_calibrate_row *r = &res->rows[i];
-        skel_launch_csv_field(f, r->kind);
+        skel_csv_field(f, r->kind);
         fputc(',', f);
-        skel_launch_csv_field(f, r->target);
+        skel_csv_field(f, r->target);
         const double v[] = {r->predicted_change,
                             r->measured_change,
                             r->error,
@@ -258,23 +255,13 @@ int skel_calibrate_write_csv(const char *path, const struct skel_calibrate_resul
                             r->app_error};
         for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
             fputc(',', f);
-            csv_num(f, v[k]);
+            skel_csv_num(f, v[k]);
         }
         fputc(',', f);
-        skel_launch_csv_field(f, r->note);
+        skel_csv_field(f, r->note);
         fputc('\n', f);
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: write failed", tmp);
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot rename into place: %s", path, strerror(e));
-    }
-    return SKEL_OK;
+    return skel_afile_commit(af);
 }
 
 /* ---- Running -------------------------------------------------------------- */
@@ -293,107 +280,45 @@ struct run {
     struct skel_select_skeleton sk;
     char bspec[64]; /* LBF spec of one rank per processor, one processor per host */
     struct skel_nodeset_list *local; /* set while the zero rows run where the trace was taken */
+    const char *placement;           /* the placement row's spec; NULL: no placement row */
+    char defpl[64];                  /* the default: two ranks per processor */
 };
 
-static void progress(struct run *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void progress(struct run *R, const char *fmt, ...)
-{
-    if (R->o->progress == NULL)
-        return;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    R->o->progress(R->o->progress_arg, buf);
-}
+/* Progress as the calibration goes (calibrate.h). */
+#define PROGRESS(R, ...) skel_usecase_tell((R)->o->progress, (R)->o->progress_arg, __VA_ARGS__)
 
-static int check_interrupt(void)
-{
-    int s = skel_proc_interrupted();
-    return s ? skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", s) : SKEL_OK;
-}
-
-/* Run a `skel` subcommand in its own process group, its output to
- * WORK/log-NAME.txt; Ctrl-C or the deadline stop it (SIGTERM: it cleans up
- * what it started, then SIGKILL). */
-static int run_sub(struct run *R, const char *name, char *const argv[], double timeout_s)
-{
-    char log[4300];
-    snprintf(log, sizeof log, "%s/log-%s.txt", R->work, name);
-    struct skel_proc_opts po;
-    memset(&po, 0, sizeof po);
-    po.stdin_path = "/dev/null";
-    po.stdout_path = log;
-    po.stderr_path = log;
-    po.new_pgroup = 1;
-    pid_t pid;
-    int rc = skel_proc_spawn(argv, &po, &pid);
-    if (rc != SKEL_OK)
-        return rc;
-    skel_proc_guard(pid);
-    int st = 0;
-    rc = skel_proc_wait(pid, timeout_s, &st, NULL);
-    if (rc != SKEL_OK) {
-        skel_proc_kill_group(pid, pid, 10);
-        skel_proc_unguard(pid);
-        return rc == SKEL_EINTERRUPTED
-                   ? skel_fail(rc, "interrupted by signal %d", skel_proc_interrupted())
-                   : skel_fail(rc, "skel %s did not finish in %.0f s (output: %s)", name, timeout_s,
-                               log);
-    }
-    skel_proc_unguard(pid);
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-        return check_interrupt();
-    /* The last line of its output says why. */
-    char last[512] = "";
-    FILE *f = fopen(log, "r");
-    if (f != NULL) {
-        char line[512];
-        while (fgets(line, sizeof line, f) != NULL)
-            if (line[0] != '\n')
-                snprintf(last, sizeof last, "%s", line);
-        fclose(f);
-    }
-    last[strcspn(last, "\n")] = '\0';
-    return skel_fail(SKEL_EEXEC, "skel %s failed (%s %d): %s", name,
-                     WIFEXITED(st) ? "exit status" : "signal",
-                     WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), last);
-}
-
-/* `skel netprobe` on a node set, into path; the table read back.  With
- * yield, the ranks preload the yield shim, as the skeleton's do: two ranks
- * sharing a core then pay a scheduler round trip per message, not a time
- * slice of the other's busy polling. */
-static int netprobe(struct run *R, const char *nodes, const char *kind, int yield, const char *path,
+/* A cost table of a node set (netprobe_run.h), into path, the ranks' output
+ * into WORK/log-netprobe.txt.  With yield, the ranks preload the yield shim,
+ * as the skeleton's do: two ranks sharing a core then pay a scheduler round
+ * trip per message, not a time slice of the other's busy polling. */
+static int netprobe(struct run *R, const char *nodes, int kind, int yield, const char *path,
                     skel_commtable **out)
 {
-    char preload[4200];
+    char preload[4200], log[4300];
     snprintf(preload, sizeof preload, "LD_PRELOAD=%s", R->o->tools.shim_yield);
-    char *argv[16];
-    size_t a = 0;
-    argv[a++] = (char *)R->o->skel_exe;
-    argv[a++] = "netprobe";
-    argv[a++] = "--nodes";
-    argv[a++] = (char *)nodes;
-    argv[a++] = "--kind";
-    argv[a++] = (char *)kind;
-    argv[a++] = "--max-size";
-    argv[a++] = "262144";
-    argv[a++] = "--seconds";
-    argv[a++] = "0.05";
-    if (yield) {
-        argv[a++] = "--env";
-        argv[a++] = preload;
+    snprintf(log, sizeof log, "%s/log-netprobe.txt", R->work);
+    const char *const env[] = {preload, NULL};
+    struct skel_netprobe_run_opts po = {.nodes = nodes,
+                                        .output = path,
+                                        .kind = kind,
+                                        .max_size = 262144,
+                                        .seconds = 0.05,
+                                        .timeout_s = R->o->timeout_s,
+                                        .env = yield ? env : NULL,
+                                        .program = R->o->netprobe,
+                                        .tools = R->o->tools,
+                                        .testbed = R->tb,
+                                        .log = log};
+    struct skel_netprobe_run_result res;
+    int rc = skel_netprobe_run(&po, &res);
+    if (rc == SKEL_OK) {
+        *out = res.table;
+        res.table = NULL;
     }
-    argv[a++] = "-o";
-    argv[a++] = (char *)path;
-    argv[a] = NULL;
-    int rc = run_sub(R, "netprobe", argv, R->o->timeout_s > 0 ? R->o->timeout_s : 0);
-    if (rc == SKEL_OK)
-        rc = skel_commtable_load(path, out);
+    skel_netprobe_run_free(&res);
     if (rc != SKEL_OK)
-        skel_fail_context(rc, "measuring the %s table of '%s'", kind, nodes);
+        skel_fail_context(rc, "measuring the %s table of '%s'", skel_commtable_kind_name(kind),
+                          nodes);
     return rc;
 }
 
@@ -497,7 +422,7 @@ static int measure_app(struct run *R, const struct skel_nodeset *nodes, double l
         rc = skel_fail(SKEL_EEXEC, "the application did not run (output: %s)", log);
     if (rc == SKEL_OK) {
         *out = lr.stats.median_s - (lo > 0 && lo < lr.stats.median_s ? lo : 0);
-        progress(R, "application: %.4f s (wall %.4f s less %.4f s launch overhead)", *out,
+        PROGRESS(R, "application: %.4f s (wall %.4f s less %.4f s launch overhead)", *out,
                  lr.stats.median_s, lo > 0 ? lo : 0);
     } else if (rc != SKEL_EINTERRUPTED)
         skel_fail_context(rc, "running the application (output: %s)", log);
@@ -584,7 +509,7 @@ static int do_placement(struct run *R, const char *spec_in, double base_ns)
     if ((rc = predict(R, spec, R->testbed, 0, &ns)) != SKEL_OK)
         return skel_fail_context(rc, "LBF for '%s'", spec);
     row->predicted_change = ns / base_ns;
-    progress(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
+    PROGRESS(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
     struct skel_nodeset_list *sets = NULL;
     if ((rc = skel_nodeset_resolve(nodes, R->tb, &sets)) != SKEL_OK)
         return rc;
@@ -620,14 +545,14 @@ static int do_network(struct run *R, double base_ns)
         return skel_fail_context(rc, "limiting the testbed's links to %s", rate);
     skel_commtable *lim = NULL, *target = NULL;
     snprintf(path, sizeof path, "%s/table-testbed-%s.csv", R->work, rate);
-    rc = netprobe(R, "testbed:1,2", "cross-host", 0, path, &lim);
+    rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 0, path, &lim);
     if (rc == SKEL_OK)
         rc = combine("testbed, limited", lim, R->testbed, &target);
     double ns = 0;
     if (rc == SKEL_OK &&
         (rc = predict(R, R->bspec, target, (double)skel_testbed_link_burst(bps), &ns)) == SKEL_OK) {
         row->predicted_change = ns / base_ns;
-        progress(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
+        PROGRESS(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
     }
     int mrc = SKEL_OK;
     if (rc == SKEL_OK) {
@@ -664,13 +589,107 @@ static double body_length(const struct skel_critpath_result *cr)
     return len > 0 ? len : 0;
 }
 
+/* The skeleton of sig regenerated into dir with the same K, mode and seed
+ * (gen.h, in process). */
+static int regenerate(struct run *R, const skel_signature *sig, const char *dir)
+{
+    struct skel_gen_opts go = {.build = 1};
+    skel_codegen_defaults(&go.codegen);
+    go.codegen.k = R->sk.k;
+    go.codegen.templates = R->o->templates;
+    go.codegen.version = R->o->version != NULL ? R->o->version : "0";
+    if (R->sk.mode[0] && (go.codegen.mode = skel_plan_mode_by_name(R->sk.mode)) < 0)
+        return skel_fail(SKEL_EFORMAT, "%s: unknown mode '%s' in skeleton.meta", R->sk.dir,
+                         R->sk.mode);
+    if (R->sk.have_seed)
+        go.codegen.seed = R->sk.seed;
+    struct skel_gen_result gr;
+    int rc = skel_gen_build(sig, &go, dir, &gr);
+    skel_gen_result_free(&gr);
+    return rc;
+}
+
+/* The signature with the phase's compute zeroed, written to WORK/zero-N.sig
+ * and made into the skeleton WORK/zero-N; *nsym = 0 when no symbol is the
+ * phase alone (nothing made). */
+static int zeroed_skeleton(struct run *R, const struct skel_critpath_item *it, unsigned n,
+                           char *zdir, size_t zlen, uint32_t *nsym, double *zeroed)
+{
+    char sigpath[4200], zsig[4300];
+    if (R->o->signature != NULL)
+        snprintf(sigpath, sizeof sigpath, "%s", R->o->signature);
+    else
+        snprintf(sigpath, sizeof sigpath, "%s/app.sig", R->o->skeleton_dir);
+    snprintf(zsig, sizeof zsig, "%s/zero-%u.sig", R->work, n);
+    snprintf(zdir, zlen, "%s/zero-%u", R->work, n);
+    skel_signature *sig = NULL;
+    int rc = skel_sigfile_read(sigpath, &sig);
+    if (rc == SKEL_OK)
+        rc = skel_calibrate_zero_phase(sig, it->from_addr, it->to_addr, nsym, zeroed);
+    if (rc == SKEL_OK && *nsym > 0)
+        rc = skel_sigfile_write(zsig, sig);
+    if (rc == SKEL_OK && *nsym > 0 && (rc = regenerate(R, sig, zdir)) != SKEL_OK)
+        skel_fail_context(rc, "regenerating the skeleton without '%s'", it->name);
+    skel_signature_free(sig);
+    return rc;
+}
+
+/* One zero row: the phase's predicted change, measured on its skeleton
+ * against local_base (NAN: the baseline did not run, bm says why). */
+static int zero_row(struct run *R, const struct skel_critpath_item *it, unsigned n, double body,
+                    double local_base, const struct skel_select_measurement *bm)
+{
+    struct skel_calibrate_row *row = add_row(R->res, "zero", it->name);
+    if (row == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    row->predicted_change = (body - it->zero_ns) / body;
+    PROGRESS(R, "zero %s: critical path predicts %.3fx", it->name, row->predicted_change);
+    char zdir[4300];
+    uint32_t nsym = 0;
+    double zeroed = 0;
+    int rc = zeroed_skeleton(R, it, n, zdir, sizeof zdir, &nsym, &zeroed);
+    if (rc != SKEL_OK)
+        return rc;
+    if (nsym == 0) {
+        snprintf(row->note, sizeof row->note,
+                 "not measured: no signature symbol is this phase alone (its events were "
+                 "clustered with other call sites)");
+        return SKEL_OK;
+    }
+    double share = it->time_ns > 0 ? zeroed / it->time_ns : 0;
+    struct skel_select_skeleton zs;
+    if ((rc = skel_select_skeleton_load(zdir, &zs)) != SKEL_OK)
+        return rc;
+    if (!isfinite(local_base)) {
+        skel_select_skeleton_free(&zs);
+        snprintf(row->note, sizeof row->note,
+                 "not measured: the skeleton did not run where the trace was taken: %.300s",
+                 bm->error);
+        return SKEL_OK;
+    }
+    struct skel_select_measurement m;
+    int mrc = measure(R, &zs, NULL, R->o->repeat, R->res->calibration, &m);
+    skel_select_skeleton_free(&zs);
+    if (mrc == SKEL_OK) {
+        fill_measured(R, row, &m);
+        row->baseline_s = local_base;
+        row->measured_change = m.rep.elapsed_s / local_base;
+        row_error(row);
+    }
+    if ((rc = measured_or_note(mrc, row)) != SKEL_OK || mrc != SKEL_OK)
+        return rc;
+    snprintf(row->note, sizeof row->note,
+             "skeletons on local%s, as traced; %u signature symbol%s held %.0f%% of the "
+             "phase's traced time",
+             R->o->table != NULL ? " (the trace's table was given: is this where it was taken?)"
+                                 : "",
+             nsym, nsym == 1 ? "" : "s", 100 * share);
+    return SKEL_OK;
+}
+
 static int do_zero(struct run *R)
 {
-    struct skel_critpath_opts co;
-    memset(&co, 0, sizeof co);
-    co.table = R->current;
-    co.untraced = 1;
-    co.top = R->o->zero;
+    struct skel_critpath_opts co = {.table = R->current, .untraced = 1, .top = R->o->zero};
     struct skel_critpath_result cr;
     memset(&cr, 0, sizeof cr);
     int rc = skel_critpath_run(R->trace, &co, &cr);
@@ -684,11 +703,6 @@ static int do_zero(struct run *R)
         skel_critpath_result_free(&cr);
         return skel_fail(SKEL_EFORMAT, "the trace's critical path is all start-up and shut-down");
     }
-    char sigpath[4200];
-    if (R->o->signature != NULL)
-        snprintf(sigpath, sizeof sigpath, "%s", R->o->signature);
-    else
-        snprintf(sigpath, sizeof sigpath, "%s/app.sig", R->o->skeleton_dir);
     /* Critical-path zeroing predicts for the run as traced, on this machine
      * with its network: the zeroed skeletons run there, against a baseline
      * run there (one rank per core, shared memory, as `skel generate`
@@ -702,13 +716,11 @@ static int do_zero(struct run *R)
     struct skel_select_measurement bm;
     double local_base = NAN;
     int brc = measure(R, &R->sk, NULL, R->o->repeat, R->res->calibration, &bm);
-    if (brc == SKEL_EINTERRUPTED) {
+    if (brc == SKEL_EINTERRUPTED)
         rc = brc;
-        goto out;
-    }
-    if (brc == SKEL_OK && bm.rep.elapsed_s > 0) {
+    else if (brc == SKEL_OK && bm.rep.elapsed_s > 0) {
         local_base = bm.rep.elapsed_s;
-        progress(R, "zero: skeleton %.4f s where the trace was taken", local_base);
+        PROGRESS(R, "zero: skeleton %.4f s where the trace was taken", local_base);
     }
     unsigned done = 0;
     for (size_t i = 0; i < cr.nitems && done < R->o->zero && rc == SKEL_OK; i++) {
@@ -717,96 +729,11 @@ static int do_zero(struct run *R)
             strcmp(it->from_addr, "(start)") == 0)
             continue;
         done++;
-        if ((rc = check_interrupt()) != SKEL_OK)
-            break;
-        struct skel_calibrate_row *row = add_row(R->res, "zero", it->name);
-        if (row == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            break;
-        }
-        row->predicted_change = (body - it->zero_ns) / body;
-        progress(R, "zero %s: critical path predicts %.3fx", it->name, row->predicted_change);
-        skel_signature *sig = NULL;
-        if ((rc = skel_sigfile_read(sigpath, &sig)) != SKEL_OK)
-            break;
-        uint32_t nsym = 0;
-        double zeroed = 0;
-        rc = skel_calibrate_zero_phase(sig, it->from_addr, it->to_addr, &nsym, &zeroed);
-        char zsig[4300], zdir[4300], kbuf[64], seed[32];
-        snprintf(zsig, sizeof zsig, "%s/zero-%u.sig", R->work, done);
-        snprintf(zdir, sizeof zdir, "%s/zero-%u", R->work, done);
-        if (rc == SKEL_OK && nsym > 0)
-            rc = skel_sigfile_write(zsig, sig);
-        skel_signature_free(sig);
-        if (rc != SKEL_OK)
-            break;
-        if (nsym == 0) {
-            snprintf(row->note, sizeof row->note,
-                     "not measured: no signature symbol is this phase alone (its events were "
-                     "clustered with other call sites)");
-            continue;
-        }
-        double share = it->time_ns > 0 ? zeroed / it->time_ns : 0;
-        snprintf(kbuf, sizeof kbuf, "%.17g", R->sk.k);
-        snprintf(seed, sizeof seed, "%llu", (unsigned long long)R->sk.seed);
-        char *argv[16];
-        size_t a = 0;
-        argv[a++] = (char *)R->o->skel_exe;
-        argv[a++] = "gen";
-        argv[a++] = zsig;
-        argv[a++] = "--scale";
-        argv[a++] = kbuf;
-        if (R->sk.mode[0]) {
-            argv[a++] = "--mode";
-            argv[a++] = R->sk.mode;
-        }
-        if (R->sk.have_seed) {
-            argv[a++] = "--seed";
-            argv[a++] = seed;
-        }
-        argv[a++] = "--build";
-        argv[a++] = "--quiet";
-        argv[a++] = "-o";
-        argv[a++] = zdir;
-        argv[a] = NULL;
-        if ((rc = run_sub(R, "gen", argv, 600)) != SKEL_OK) {
-            skel_fail_context(rc, "regenerating the skeleton without '%s'", it->name);
-            break;
-        }
-        struct skel_select_skeleton zs;
-        if ((rc = skel_select_skeleton_load(zdir, &zs)) != SKEL_OK)
-            break;
-        if (!isfinite(local_base)) {
-            skel_select_skeleton_free(&zs);
-            snprintf(row->note, sizeof row->note,
-                     "not measured: the skeleton did not run "
-                     "where the trace was taken: %.300s",
-                     bm.error);
-            continue;
-        }
-        struct skel_select_measurement m;
-        int mrc = measure(R, &zs, NULL, R->o->repeat, R->res->calibration, &m);
-        skel_select_skeleton_free(&zs);
-        if (mrc == SKEL_OK) {
-            fill_measured(R, row, &m);
-            row->baseline_s = local_base;
-            row->measured_change = m.rep.elapsed_s / local_base;
-            row_error(row);
-        }
-        if ((rc = measured_or_note(mrc, row)) != SKEL_OK)
-            break;
-        if (mrc == SKEL_OK)
-            snprintf(row->note, sizeof row->note,
-                     "skeletons on local%s, as traced; %u signature symbol%s held %.0f%% of the "
-                     "phase's traced time",
-                     R->o->table != NULL ? " (the trace's table was given: is this where it "
-                                           "was taken?)"
-                                         : "",
-                     nsym, nsym == 1 ? "" : "s", 100 * share);
+        if ((rc = skel_usecase_interrupted()) == SKEL_OK)
+            rc = zero_row(R, it, done, body, local_base, &bm);
     }
     if (rc == SKEL_OK && done == 0)
-        progress(R, "zero: no compute phase on the critical path could be zeroed");
-out:
+        PROGRESS(R, "zero: no compute phase on the critical path could be zeroed");
     skel_testbed_release(none);
     skel_nodeset_list_free(R->local);
     R->local = NULL;
@@ -833,6 +760,159 @@ static int one_host(const skel_trace *t)
     return 1;
 }
 
+/* The skeleton, the placement (checked before anything runs), the trace and
+ * the work directory. */
+static int open_inputs(struct run *R)
+{
+    const struct skel_calibrate_opts *o = R->o;
+    char path[4200];
+    int rc;
+    if (o->netprobe == NULL || o->templates == NULL || o->tools.nsexec == NULL ||
+        o->tools.shim_yield == NULL)
+        return skel_fail(SKEL_EUSAGE, "calibrate needs skel-netprobe-mpi, the templates, "
+                                      "skel-nsexec and the yield shim");
+    if ((rc = skel_select_skeleton_load(o->skeleton_dir, &R->sk)) != SKEL_OK)
+        return rc;
+    snprintf(R->res->skeleton, sizeof R->res->skeleton, "%s", o->skeleton_dir);
+    R->res->nranks = R->sk.nranks;
+    R->res->k = R->sk.k;
+    if (R->sk.nranks < 2 || R->sk.nranks > SKEL_TESTBED_MAX_HOSTS)
+        return skel_fail(SKEL_EUSAGE,
+                         "%s runs %u ranks; calibration needs 2 to %d (one testbed host per rank)",
+                         o->skeleton_dir, R->sk.nranks, SKEL_TESTBED_MAX_HOSTS);
+    R->placement = o->placement;
+    if (R->placement == NULL) {
+        snprintf(R->defpl, sizeof R->defpl, "%u/%u", R->sk.nranks, (R->sk.nranks + 1) / 2);
+        R->placement = R->defpl;
+    }
+    if (R->placement[0] == '\0' || strcmp(R->placement, "none") == 0)
+        R->placement = NULL;
+    unsigned slots[SKEL_TESTBED_MAX_HOSTS];
+    size_t np;
+    if (R->placement != NULL &&
+        (rc = skel_calibrate_placement_blocks(R->placement, R->sk.nranks, slots,
+                                              SKEL_TESTBED_MAX_HOSTS, &np)) != SKEL_OK)
+        return rc;
+    if (o->trace_dir != NULL)
+        snprintf(path, sizeof path, "%s", o->trace_dir);
+    else
+        snprintf(path, sizeof path, "%s/trace", o->skeleton_dir);
+    if ((rc = skel_trace_open(path, &R->trace)) != SKEL_OK)
+        return rc;
+    if (skel_trace_nranks(R->trace) != R->sk.nranks)
+        return skel_fail(SKEL_EUSAGE, "%s has %u ranks, the skeleton %u: not its trace", path,
+                         skel_trace_nranks(R->trace), R->sk.nranks);
+    if (o->work_dir != NULL) {
+        snprintf(R->work, sizeof R->work, "%s", o->work_dir);
+        if (mkdir(R->work, 0755) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "%s: cannot create: %s", R->work, strerror(errno));
+        return SKEL_OK;
+    }
+    snprintf(R->work, sizeof R->work, "/tmp/skel-calibrate-XXXXXX");
+    if (mkdtemp(R->work) == NULL)
+        return skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
+                         strerror(errno));
+    R->made_work = 1;
+    return SKEL_OK;
+}
+
+/* The network the trace was taken on: a table given, or measured on "local"
+ * when every rank ran on one host. */
+static int trace_network(struct run *R)
+{
+    const char *table = R->o->table;
+    char path[4200];
+    int rc;
+    if (table != NULL) {
+        if ((rc = skel_commtable_load(table, &R->current)) != SKEL_OK)
+            return rc;
+    } else if (!one_host(R->trace)) {
+        return skel_fail(SKEL_EUSAGE, "the trace's ranks ran on several hosts: give the table of "
+                                      "that network (--table, made by skel netprobe)");
+    } else {
+        snprintf(path, sizeof path, "%s/table-local.csv", R->work);
+        PROGRESS(R, "measuring the trace's network (local, same-host pairs)");
+        if ((rc = netprobe(R, "local", SKEL_COMMTABLE_SAME_HOST, 0, path, &R->current)) != SKEL_OK)
+            return rc;
+    }
+    if (!skel_commtable_has(R->current, SKEL_COMMTABLE_SAME_HOST))
+        return skel_fail(SKEL_EUSAGE, "%s has no same-host rows", table ? table : path);
+    return SKEL_OK;
+}
+
+/* The testbed, one rank per host (spec), and the base of every launch. */
+static int open_testbed(struct run *R, char *spec, size_t len)
+{
+    int w = snprintf(spec, len, "testbed:");
+    for (unsigned i = 1; i <= R->sk.nranks; i++)
+        w += snprintf(spec + w, len - (size_t)w, "%s%u", i > 1 ? "," : "", i);
+    int rc = skel_launch_open_nodes(spec, NULL, 1, &R->sets, &R->tb, &R->res->implicit_testbed);
+    if (rc != SKEL_OK)
+        return rc;
+    for (unsigned i = 1; i <= R->sk.nranks; i++) {
+        const struct skel_testbed_host *h = skel_testbed_host(R->tb, i);
+        if (h != NULL && __builtin_popcountll(h->cores) != 1)
+            PROGRESS(R,
+                     "warning: testbed host %u may use %d cores: ranks placed together on it "
+                     "need not share one",
+                     i, __builtin_popcountll(h->cores));
+    }
+    R->base.nodes = &R->sets->sets[0];
+    R->base.testbed = R->tb;
+    R->base.nranks = R->sk.nranks;
+    R->base.timeout_s = R->o->timeout_s;
+    R->base.yield = 1;
+    R->base.finalize_shim = SKEL_LAUNCH_SHIM_AUTO;
+    R->base.label = spec;
+    R->base.verbose = R->o->verbose;
+    R->base.tools = R->o->tools;
+    return SKEL_OK;
+}
+
+/* The testbed's network: cross-host pairs, and two ranks on one host -
+ * which share its one core and, as every testbed run, talk over TCP -
+ * measured with the yield shim as the placement runs them. */
+static int testbed_network(struct run *R)
+{
+    skel_commtable *cross = NULL, *same = NULL;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/table-testbed.csv", R->work);
+    PROGRESS(R, "measuring the testbed's network (cross-host pairs)");
+    int rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 0, path, &cross);
+    if (rc == SKEL_OK) {
+        snprintf(path, sizeof path, "%s/table-testbed-shared.csv", R->work);
+        PROGRESS(R, "measuring the testbed's network (two ranks sharing host 1)");
+        if ((rc = netprobe(R, "testbed:1:2", SKEL_COMMTABLE_SAME_HOST, 1, path, &same)) == SKEL_OK)
+            rc = combine("testbed", cross, same, &R->testbed);
+    }
+    skel_commtable_free(cross);
+    skel_commtable_free(same);
+    return rc;
+}
+
+/* The compute calibration fixed on a first run, then the baseline (and the
+ * application there). */
+static int baseline(struct run *R, const char *spec)
+{
+    struct skel_calibrate_result *res = R->res;
+    struct skel_select_measurement m;
+    int rc = measure(R, &R->sk, NULL, 1, 0, &m);
+    if (rc != SKEL_OK)
+        return rc;
+    if (!(m.rep.calibration > 0))
+        return skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk.exe);
+    res->calibration = m.rep.calibration;
+    if ((rc = measure(R, &R->sk, NULL, R->o->repeat, res->calibration, &m)) != SKEL_OK)
+        return rc;
+    res->baseline_s = m.rep.elapsed_s;
+    res->baseline_min_s = m.rep.min_s;
+    res->baseline_max_s = m.rep.max_s;
+    PROGRESS(R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
+    if (R->o->app_argv != NULL)
+        return measure_app(R, NULL, launch_overhead(&m), &res->app_baseline_s);
+    return SKEL_OK;
+}
+
 int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrate_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -840,175 +920,28 @@ int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrat
     memset(&R, 0, sizeof R);
     R.o = o;
     R.res = res;
-    int rc;
-    char path[4200], spec[256];
-    if (o->skel_exe == NULL || o->tools.nsexec == NULL || o->tools.shim_yield == NULL)
-        return skel_fail(SKEL_EUSAGE, "calibrate needs skel, skel-nsexec and the yield shim");
-    if ((rc = skel_select_skeleton_load(o->skeleton_dir, &R.sk)) != SKEL_OK)
-        return rc;
-    snprintf(res->skeleton, sizeof res->skeleton, "%s", o->skeleton_dir);
-    res->nranks = R.sk.nranks;
-    res->k = R.sk.k;
-    if (R.sk.nranks < 2 || R.sk.nranks > SKEL_TESTBED_MAX_HOSTS) {
-        rc = skel_fail(SKEL_EUSAGE,
-                       "%s runs %u ranks; calibration needs 2 to %d (one testbed "
-                       "host per rank)",
-                       o->skeleton_dir, R.sk.nranks, SKEL_TESTBED_MAX_HOSTS);
-        goto out;
-    }
-    const char *pl = o->placement;
-    char defpl[64];
-    if (pl == NULL) {
-        snprintf(defpl, sizeof defpl, "%u/%u", R.sk.nranks, (R.sk.nranks + 1) / 2);
-        pl = defpl;
-    }
-    int want_placement = pl[0] != '\0' && strcmp(pl, "none") != 0;
-    if (want_placement) {
-        /* Checked before anything runs. */
-        unsigned slots[SKEL_TESTBED_MAX_HOSTS];
-        size_t np;
-        if ((rc = skel_calibrate_placement_blocks(pl, R.sk.nranks, slots, SKEL_TESTBED_MAX_HOSTS,
-                                                  &np)) != SKEL_OK)
-            goto out;
-    }
-    if (o->trace_dir != NULL)
-        snprintf(path, sizeof path, "%s", o->trace_dir);
-    else
-        snprintf(path, sizeof path, "%s/trace", o->skeleton_dir);
-    if ((rc = skel_trace_open(path, &R.trace)) != SKEL_OK)
-        goto out;
-    if (skel_trace_nranks(R.trace) != R.sk.nranks) {
-        rc = skel_fail(SKEL_EUSAGE, "%s has %u ranks, the skeleton %u: not its trace", path,
-                       skel_trace_nranks(R.trace), R.sk.nranks);
-        goto out;
-    }
-    if (o->work_dir != NULL) {
-        snprintf(R.work, sizeof R.work, "%s", o->work_dir);
-        if (mkdir(R.work, 0755) != 0 && errno != EEXIST) {
-            rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", R.work, strerror(errno));
-            goto out;
-        }
-    } else {
-        snprintf(R.work, sizeof R.work, "/tmp/skel-calibrate-XXXXXX");
-        if (mkdtemp(R.work) == NULL) {
-            rc = skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
-                           strerror(errno));
-            goto out;
-        }
-        R.made_work = 1;
-    }
-
-    /* The trace's network. */
-    if (o->table != NULL) {
-        if ((rc = skel_commtable_load(o->table, &R.current)) != SKEL_OK)
-            goto out;
-    } else if (!one_host(R.trace)) {
-        rc = skel_fail(SKEL_EUSAGE, "the trace's ranks ran on several hosts: give the table of "
-                                    "that network (--table, made by skel netprobe)");
-        goto out;
-    } else {
-        snprintf(path, sizeof path, "%s/table-local.csv", R.work);
-        progress(&R, "measuring the trace's network (local, same-host pairs)");
-        if ((rc = netprobe(&R, "local", "same-host", 0, path, &R.current)) != SKEL_OK)
-            goto out;
-    }
-    if (!skel_commtable_has(R.current, SKEL_COMMTABLE_SAME_HOST)) {
-        rc = skel_fail(SKEL_EUSAGE, "%s has no same-host rows", o->table ? o->table : path);
-        goto out;
-    }
-
-    /* The testbed: one rank per host. */
-    int w = snprintf(spec, sizeof spec, "testbed:");
-    for (unsigned i = 1; i <= R.sk.nranks; i++)
-        w += snprintf(spec + w, sizeof spec - (size_t)w, "%s%u", i > 1 ? "," : "", i);
-    if ((rc = skel_launch_open_nodes(spec, NULL, 1, &R.sets, &R.tb, &res->implicit_testbed)) !=
-        SKEL_OK)
-        goto out;
-    for (unsigned i = 1; i <= R.sk.nranks; i++) {
-        const struct skel_testbed_host *h = skel_testbed_host(R.tb, i);
-        if (h != NULL && __builtin_popcountll(h->cores) != 1)
-            progress(&R,
-                     "warning: testbed host %u may use %d cores: ranks placed together on "
-                     "it need not share one",
-                     i, __builtin_popcountll(h->cores));
-    }
-    R.base.nodes = &R.sets->sets[0];
-    R.base.testbed = R.tb;
-    R.base.nranks = R.sk.nranks;
-    R.base.timeout_s = o->timeout_s;
-    R.base.yield = 1;
-    R.base.finalize_shim = SKEL_LAUNCH_SHIM_AUTO;
-    R.base.label = spec;
-    R.base.verbose = o->verbose;
-    R.base.tools = o->tools;
-
-    /* The testbed's network: cross-host pairs, and two ranks on one host -
-     * which share its one core and, as every testbed run, talk over TCP -
-     * measured with the yield shim as the placement runs them. */
-    {
-        skel_commtable *cross = NULL, *same = NULL;
-        snprintf(path, sizeof path, "%s/table-testbed.csv", R.work);
-        progress(&R, "measuring the testbed's network (cross-host pairs)");
-        if ((rc = netprobe(&R, "testbed:1,2", "cross-host", 0, path, &cross)) != SKEL_OK)
-            goto out;
-        snprintf(path, sizeof path, "%s/table-testbed-shared.csv", R.work);
-        progress(&R, "measuring the testbed's network (two ranks sharing host 1)");
-        if ((rc = netprobe(&R, "testbed:1:2", "same-host", 1, path, &same)) == SKEL_OK)
-            rc = combine("testbed", cross, same, &R.testbed);
-        skel_commtable_free(cross);
-        skel_commtable_free(same);
-        if (rc != SKEL_OK)
-            goto out;
-    }
-
-    /* The calibration of compute, then the baseline. */
-    {
-        struct skel_select_measurement m;
-        if ((rc = measure(&R, &R.sk, NULL, 1, 0, &m)) != SKEL_OK)
-            goto out;
-        if (!(m.rep.calibration > 0)) {
-            rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", R.sk.exe);
-            goto out;
-        }
-        res->calibration = m.rep.calibration;
-        if ((rc = measure(&R, &R.sk, NULL, o->repeat, res->calibration, &m)) != SKEL_OK)
-            goto out;
-        res->baseline_s = m.rep.elapsed_s;
-        res->baseline_min_s = m.rep.min_s;
-        res->baseline_max_s = m.rep.max_s;
-        progress(&R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
-        if (o->app_argv != NULL &&
-            (rc = measure_app(&R, NULL, launch_overhead(&m), &res->app_baseline_s)) != SKEL_OK)
-            goto out;
-    }
-    snprintf(R.bspec, sizeof R.bspec, "%u/%u@%u", R.sk.nranks, R.sk.nranks, R.sk.nranks);
+    char spec[256];
     double base_ns = 0;
-    if ((rc = predict(&R, R.bspec, R.testbed, 0, &base_ns)) != SKEL_OK)
-        goto out;
-
-    if (want_placement && (rc = check_interrupt()) == SKEL_OK &&
-        (rc = do_placement(&R, pl, base_ns)) != SKEL_OK)
-        goto out;
-    if (o->link_bps > 0 && (rc = check_interrupt()) == SKEL_OK &&
-        (rc = do_network(&R, base_ns)) != SKEL_OK)
-        goto out;
-    if (o->zero > 0 && (rc = check_interrupt()) == SKEL_OK && (rc = do_zero(&R)) != SKEL_OK)
-        goto out;
-    rc = check_interrupt();
-out : {
-    char detail[2048];
-    snprintf(detail, sizeof detail, "%s", skel_last_error());
-    int e = skel_testbed_release(R.tb);
+    int rc = open_inputs(&R);
+    if (rc == SKEL_OK && (rc = trace_network(&R)) == SKEL_OK &&
+        (rc = open_testbed(&R, spec, sizeof spec)) == SKEL_OK &&
+        (rc = testbed_network(&R)) == SKEL_OK && (rc = baseline(&R, spec)) == SKEL_OK) {
+        snprintf(R.bspec, sizeof R.bspec, "%u/%u@%u", R.sk.nranks, R.sk.nranks, R.sk.nranks);
+        rc = predict(&R, R.bspec, R.testbed, 0, &base_ns);
+    }
+    if (rc == SKEL_OK && R.placement != NULL && (rc = skel_usecase_interrupted()) == SKEL_OK)
+        rc = do_placement(&R, R.placement, base_ns);
+    if (rc == SKEL_OK && o->link_bps > 0 && (rc = skel_usecase_interrupted()) == SKEL_OK)
+        rc = do_network(&R, base_ns);
+    if (rc == SKEL_OK && o->zero > 0 && (rc = skel_usecase_interrupted()) == SKEL_OK)
+        rc = do_zero(&R);
     if (rc == SKEL_OK)
-        rc = e;
-    else
-        skel_fail(rc, "%s", detail);
-}
+        rc = skel_usecase_interrupted();
+    rc = skel_usecase_release(R.tb, rc);
     skel_nodeset_list_free(R.sets);
     skel_commtable_free(R.current);
     skel_commtable_free(R.testbed);
-    if (R.trace != NULL)
-        skel_trace_close(R.trace);
+    skel_trace_close(R.trace);
     skel_select_skeleton_free(&R.sk);
     if (R.made_work)
         nftw(R.work, rm_entry, 16, FTW_DEPTH | FTW_PHYS);

@@ -32,9 +32,11 @@
  * so that predictions are checked against the application as well.
  *
  * LBF and NF take their communication times from tables: the network the
- * trace was taken on (a table given, or measured with `skel netprobe` on
+ * trace was taken on (a table given, or measured as `skel netprobe` does on
  * "local" when every rank was traced on one host) and the testbed's,
- * measured with `skel netprobe` (with and without the limit) during the run.
+ * measured the same way (with and without the limit) during the run.  Both
+ * the measurements and the regenerated skeletons are made in this process
+ * (netprobe_run.h, gen.h).
  *
  * All skeleton runs use the yield shim, so ranks sharing a core take turns
  * as the LBF model assumes, and the same for the baseline they are compared
@@ -74,7 +76,9 @@ struct skel_calibrate_opts {
                                  measured at the baseline, the placement and the network;
                                  NULL: only the skeleton */
     unsigned app_repeat;      /* launches per application measurement; 0: 1 */
-    const char *skel_exe;     /* this `skel`, for `skel netprobe` and `skel gen` */
+    const char *netprobe;     /* skel-netprobe-mpi, the ping-pong program (netprobe_run.h) */
+    const char *templates;    /* the skeleton templates, to regenerate skeletons (gen.h) */
+    const char *version;      /* Skel's version, written into them; NULL: "0" */
     int verbose;
     const char *work_dir;           /* keep tables, signatures and skeletons there; NULL: a
                                        temporary directory removed at the end */

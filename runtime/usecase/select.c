@@ -3,8 +3,10 @@
 #include "select.h"
 
 #include "afile.h"
+#include "csv.h"
 #include "error.h"
 #include "proc.h"
+#include "usecase.h"
 #include "xmldoc.h"
 
 #include <errno.h>
@@ -315,12 +317,11 @@ static void put_text(FILE *f, const char *key, const char *v)
 
 int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
 {
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "skel-calibration 1\n"
                "# written by skel validate: its dedicated reference run.  skel select uses\n"
                "# ratio (the measured scaling ratio) and calibration (the skeleton's compute\n"
@@ -336,17 +337,7 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
         fprintf(f, "skeleton_s %.9g\n", c->skeleton_s);
     fprintf(f, "ratio %.9g\ncalibration %.9g\nwritten_unix %lld\n", c->ratio, c->calibration,
             c->written_unix);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "%s: write error", tmp);
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
-    }
-    return SKEL_OK;
+    return skel_afile_commit(af);
 }
 
 /* ---- a skeleton's own report ---------------------------------------------------- */
@@ -638,65 +629,61 @@ out:
     return rc;
 }
 
-int skel_select_run(const struct skel_select_opts *o, struct skel_select_result *res)
+/* The candidates of the file, their notes, and the testbed hosts they name
+ * (*need: the highest). */
+static int load_candidates(const struct skel_select_opts *o, struct skel_select_result *res,
+                           struct skel_nodeset_list **cands, double ***samples, unsigned *need)
 {
-    struct skel_nodeset_list *cands = NULL;
-    skel_testbed *tb = NULL;
-    double **samples = NULL;
-    int rc;
-
-    memset(res, 0, sizeof *res);
-    res->repeat = o->repeat ? o->repeat : 3;
-    res->rounds = o->rounds ? o->rounds : 1;
-    if ((rc = skel_select_skeleton_load(o->skeleton_dir, &res->skeleton)) != SKEL_OK)
+    int rc = skel_nodeset_load(o->candidates, cands);
+    if (rc != SKEL_OK)
         return rc;
-    if ((rc = skel_nodeset_load(o->candidates, &cands)) != SKEL_OK)
-        goto out;
-    res->n = cands->nsets;
+    res->n = (*cands)->nsets;
     res->c = calloc(res->n, sizeof *res->c);
     res->order = calloc(res->n, sizeof *res->order);
-    samples = calloc(res->n, sizeof *samples);
-    if (res->c == NULL || res->order == NULL || samples == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
+    *samples = calloc(res->n, sizeof **samples);
+    if (res->c == NULL || res->order == NULL || *samples == NULL) {
+        res->n = 0; /* nothing to free per candidate */
+        return skel_fail(SKEL_ENOMEM, "out of memory");
     }
-    unsigned need = 0;
     for (size_t i = 0; i < res->n; i++) {
-        const struct skel_nodeset *set = &cands->sets[i];
+        const struct skel_nodeset *set = &(*cands)->sets[i];
         struct skel_select_candidate *c = &res->c[i];
         if ((c->name = strdup(set->name)) == NULL || (c->hosts = hosts_text(set)) == NULL ||
-            (samples[i] = calloc(res->rounds, sizeof **samples)) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
-        if (set->kind == SKEL_NODESET_TESTBED && skel_nodeset_max_testbed_id(set) > need)
-            need = skel_nodeset_max_testbed_id(set);
+            ((*samples)[i] = calloc(res->rounds, sizeof ***samples)) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        if (set->kind == SKEL_NODESET_TESTBED && skel_nodeset_max_testbed_id(set) > *need)
+            *need = skel_nodeset_max_testbed_id(set);
         if (skel_nodeset_slots(set) < res->skeleton.nranks)
             snprintf(c->note, sizeof c->note,
                      "%lu slot%s for %u ranks: ranks share slots (consider --yield)",
                      skel_nodeset_slots(set), skel_nodeset_slots(set) == 1 ? "" : "s",
                      res->skeleton.nranks);
     }
+    return SKEL_OK;
+}
 
-    /* The measured scaling ratio: given, measured now, or from the calibration file. */
-    const char *refspec = NULL;
-    struct skel_select_calib cal;
+/* Where the measured scaling ratio comes from: given, the calibration file,
+ * or a reference run still to make (*refspec; *need raised for its hosts). */
+static int ratio_source(const struct skel_select_opts *o, struct skel_select_result *res,
+                        const char **refspec, unsigned *need)
+{
     char calpath[PATH_MAX];
     snprintf(calpath, sizeof calpath, "%s/calibration", o->skeleton_dir);
     res->ref_app_s = o->app_time_s > 0 ? o->app_time_s : res->skeleton.app_time_s;
+    *refspec = NULL;
     if (o->ratio > 0) {
         res->source = SKEL_SELECT_RATIO_GIVEN;
         res->ratio = o->ratio;
         res->ref_app_s = 0;
         snprintf(res->reference, sizeof res->reference, "(given)");
     } else if (o->reference == NULL && access(calpath, F_OK) == 0) {
-        if ((rc = skel_select_calib_read(calpath, &cal)) != SKEL_OK)
-            goto out;
-        if (cal.nranks != 0 && cal.nranks != res->skeleton.nranks) {
-            rc = skel_fail(SKEL_EFORMAT, "%s: made for %u ranks, the skeleton has %u", calpath,
-                           cal.nranks, res->skeleton.nranks);
-            goto out;
-        }
+        struct skel_select_calib cal;
+        int rc = skel_select_calib_read(calpath, &cal);
+        if (rc != SKEL_OK)
+            return rc;
+        if (cal.nranks != 0 && cal.nranks != res->skeleton.nranks)
+            return skel_fail(SKEL_EFORMAT, "%s: made for %u ranks, the skeleton has %u", calpath,
+                             cal.nranks, res->skeleton.nranks);
         res->source = SKEL_SELECT_RATIO_CALIBRATION;
         res->ratio = cal.ratio;
         res->ref_app_s = cal.app_time_s;
@@ -705,45 +692,49 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
         snprintf(res->reference, sizeof res->reference, "%s", cal.nodes[0] ? cal.nodes : "?");
     } else {
         res->source = SKEL_SELECT_RATIO_REFERENCE;
-        refspec = o->reference ? o->reference : "local";
-        snprintf(res->reference, sizeof res->reference, "%s", refspec);
-        if (skel_nodeset_spec_is_testbed(refspec) &&
-            skel_nodeset_spec_testbed_hosts(refspec) > need)
-            need = skel_nodeset_spec_testbed_hosts(refspec);
+        *refspec = o->reference ? o->reference : "local";
+        snprintf(res->reference, sizeof res->reference, "%s", *refspec);
+        if (skel_nodeset_spec_is_testbed(*refspec) &&
+            skel_nodeset_spec_testbed_hosts(*refspec) > *need)
+            *need = skel_nodeset_spec_testbed_hosts(*refspec);
     }
+    return SKEL_OK;
+}
 
-    int want_tb = need > 0 || (refspec != NULL && skel_nodeset_spec_is_testbed(refspec));
+/* The testbed, when a candidate or the reference names its hosts. */
+static int open_testbed(const struct skel_select_opts *o, struct skel_select_result *res,
+                        const struct skel_nodeset_list *cands, const char *refspec, unsigned need,
+                        skel_testbed **tb)
+{
+    int want = need > 0 || (refspec != NULL && skel_nodeset_spec_is_testbed(refspec));
     for (size_t i = 0; i < res->n; i++)
+        want |= cands->sets[i].kind == SKEL_NODESET_TESTBED;
+    if (!want)
+        return SKEL_OK;
+    if (geteuid() != 0)
+        return skel_fail(SKEL_EUSAGE, "%s names testbed hosts, and the testbed needs root",
+                         o->candidates);
+    int rc = skel_testbed_acquire(need, tb, &res->implicit_testbed);
+    for (size_t i = 0; i < res->n && rc == SKEL_OK; i++)
         if (cands->sets[i].kind == SKEL_NODESET_TESTBED)
-            want_tb = 1;
-    if (want_tb) {
-        if (geteuid() != 0) {
-            rc = skel_fail(SKEL_EUSAGE, "%s names testbed hosts, and the testbed needs root",
-                           o->candidates);
-            goto out;
-        }
-        if ((rc = skel_testbed_acquire(need, &tb, &res->implicit_testbed)) != SKEL_OK)
-            goto out;
-        for (size_t i = 0; i < res->n; i++)
-            if (cands->sets[i].kind == SKEL_NODESET_TESTBED &&
-                (rc = skel_nodeset_check_testbed(&cands->sets[i], cands->source,
-                                                 skel_testbed_nhosts(tb))) != SKEL_OK)
-                goto out;
-    }
-    if (refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK)
-        goto out;
+            rc = skel_nodeset_check_testbed(&cands->sets[i], cands->source,
+                                            skel_testbed_nhosts(*tb));
+    return rc;
+}
 
-    /* The candidates, round after round, so that a change in conditions
-     * during the selection spreads over all of them. */
+/* The candidates, round after round, so that a change in conditions during
+ * the selection spreads over all of them. */
+static int measure_candidates(const struct skel_select_opts *o, struct skel_select_result *res,
+                              const struct skel_nodeset_list *cands, const skel_testbed *tb,
+                              double **samples)
+{
     for (unsigned r = 0; r < res->rounds; r++)
         for (size_t i = 0; i < res->n; i++) {
             struct skel_select_candidate *c = &res->c[i];
             struct skel_select_measurement m;
-            if (skel_proc_interrupted()) {
-                rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d",
-                               skel_proc_interrupted());
-                goto out;
-            }
+            int rc = skel_usecase_interrupted();
+            if (rc != SKEL_OK)
+                return rc;
             struct skel_launch_spec base = {.nodes = &cands->sets[i],
                                             .testbed = tb,
                                             .timeout_s = o->timeout_s,
@@ -757,10 +748,8 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
             c->nlaunched++;
             if (o->progress != NULL)
                 o->progress(o->progress_arg, c->name, r, res->rounds, &m);
-            if (e == SKEL_EINTERRUPTED) {
-                rc = e;
-                goto out;
-            }
+            if (e == SKEL_EINTERRUPTED)
+                return e;
             if (e != SKEL_OK) {
                 if (c->error[0] == '\0')
                     snprintf(c->error, sizeof c->error, "%s", m.error);
@@ -773,6 +762,29 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
                 c->max_s = m.rep.max_s;
             samples[i][c->nmeasured++] = m.rep.elapsed_s;
         }
+    return SKEL_OK;
+}
+
+int skel_select_run(const struct skel_select_opts *o, struct skel_select_result *res)
+{
+    struct skel_nodeset_list *cands = NULL;
+    skel_testbed *tb = NULL;
+    double **samples = NULL;
+    const char *refspec = NULL;
+    unsigned need = 0;
+    int rc;
+
+    memset(res, 0, sizeof *res);
+    res->repeat = o->repeat ? o->repeat : 3;
+    res->rounds = o->rounds ? o->rounds : 1;
+    if ((rc = skel_select_skeleton_load(o->skeleton_dir, &res->skeleton)) != SKEL_OK)
+        return rc;
+    if ((rc = load_candidates(o, res, &cands, &samples, &need)) != SKEL_OK ||
+        (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
+        (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK ||
+        (refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
+        (rc = measure_candidates(o, res, cands, tb, samples)) != SKEL_OK)
+        goto out;
     size_t nok = 0;
     for (size_t i = 0; i < res->n; i++) {
         struct skel_select_candidate *c = &res->c[i];
@@ -785,15 +797,8 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
     if (nok == 0)
         rc = skel_fail(SKEL_EEXEC, "the skeleton ran on none of the %zu candidates (%s: %s)",
                        res->n, res->c[0].name, res->c[0].error);
-out : {
-    char detail[2048];
-    snprintf(detail, sizeof detail, "%s", skel_last_error());
-    int e = skel_testbed_release(tb);
-    if (rc == SKEL_OK)
-        rc = e;
-    else
-        skel_fail(rc, "%s", detail);
-}
+out:
+    rc = skel_usecase_release(tb, rc);
     for (size_t i = 0; samples != NULL && i < res->n; i++)
         free(samples[i]);
     free(samples);
@@ -803,24 +808,13 @@ out : {
 
 /* ---- output --------------------------------------------------------------------- */
 
-/* Printable copy of an untrusted string (names from files, error texts). */
-static const char *safe(const char *s, char *buf, size_t len)
-{
-    size_t j = 0;
-    for (; *s && j + 1 < len; s++) {
-        unsigned char ch = (unsigned char)*s;
-        buf[j++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
-    }
-    buf[j] = '\0';
-    return buf;
-}
-
 void skel_select_print(FILE *out, const struct skel_select_result *res)
 {
     const struct skel_select_skeleton *sk = &res->skeleton;
     char b1[512], b2[512];
     fprintf(out, "skeleton   %s: K = %.4g, %u ranks, expected %.3f s (application %.3f s traced)\n",
-            safe(sk->dir, b1, sizeof b1), sk->k, sk->nranks, sk->expected_s, sk->app_time_s);
+            skel_usecase_safe(sk->dir, b1, sizeof b1), sk->k, sk->nranks, sk->expected_s,
+            sk->app_time_s);
     switch (res->source) {
     case SKEL_SELECT_RATIO_GIVEN:
         fprintf(out, "ratio      %.4g (given)\n", res->ratio);
@@ -830,15 +824,16 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
                 "ratio      %.4g = application %.3f s / skeleton %.4f s, measured now on the "
                 "reference '%s'\n",
                 res->ratio, res->ref_app_s, res->ref_skeleton_s,
-                safe(res->reference, b1, sizeof b1));
+                skel_usecase_safe(res->reference, b1, sizeof b1));
         break;
     case SKEL_SELECT_RATIO_CALIBRATION:
         fprintf(
             out,
             "ratio      %.4g = application %.3f s / skeleton %.4f s on %s (from %s/calibration, "
             "skel validate's dedicated run)\n",
-            res->ratio, res->ref_app_s, res->ref_skeleton_s, safe(res->reference, b1, sizeof b1),
-            safe(sk->dir, b2, sizeof b2));
+            res->ratio, res->ref_app_s, res->ref_skeleton_s,
+            skel_usecase_safe(res->reference, b1, sizeof b1),
+            skel_usecase_safe(sk->dir, b2, sizeof b2));
         break;
     }
     fprintf(out,
@@ -851,12 +846,12 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
     for (size_t r = 0; r < res->n; r++) {
         const struct skel_select_candidate *c = &res->c[res->order[r]];
         char rank[16];
-        safe(c->name, b1, sizeof b1);
-        safe(c->hosts, b2, sizeof b2);
+        skel_usecase_safe(c->name, b1, sizeof b1);
+        skel_usecase_safe(c->hosts, b2, sizeof b2);
         if (!c->ok) {
             char b3[512];
             fprintf(out, "%-4s  %-16s  %-28s  failed: %s\n", "-", b1, b2,
-                    safe(c->error, b3, sizeof b3));
+                    skel_usecase_safe(c->error, b3, sizeof b3));
             continue;
         }
         if (c->rank == 1)
@@ -871,34 +866,33 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
                 c->skeleton_s, c->min_s, c->max_s, c->predicted_s, vs);
         if (c->nmeasured < c->nlaunched)
             fprintf(out, "      (%zu of %zu launches failed: %s)\n", c->nlaunched - c->nmeasured,
-                    c->nlaunched, safe(c->error, b1, sizeof b1));
+                    c->nlaunched, skel_usecase_safe(c->error, b1, sizeof b1));
     }
     for (size_t i = 0; i < res->n; i++)
         if (res->c[i].note[0])
-            fprintf(out, "note: %s: %s\n", safe(res->c[i].name, b1, sizeof b1),
-                    safe(res->c[i].note, b2, sizeof b2));
+            fprintf(out, "note: %s: %s\n", skel_usecase_safe(res->c[i].name, b1, sizeof b1),
+                    skel_usecase_safe(res->c[i].note, b2, sizeof b2));
     if (res->n == 0 || !res->c[res->order[0]].ok) {
         fprintf(out, "\nrecommendation: none (the skeleton ran nowhere)\n");
         return;
     }
     const struct skel_select_candidate *b = &res->c[res->order[0]];
     fprintf(out, "\nrecommendation: %s (the application should take about %.3f s there",
-            safe(b->name, b1, sizeof b1), b->predicted_s);
+            skel_usecase_safe(b->name, b1, sizeof b1), b->predicted_s);
     if (res->n > 1 && res->c[res->order[1]].ok)
         fprintf(out, "; the next best, %s, %.2fx as long",
-                safe(res->c[res->order[1]].name, b2, sizeof b2),
+                skel_usecase_safe(res->c[res->order[1]].name, b2, sizeof b2),
                 res->c[res->order[1]].skeleton_s / b->skeleton_s);
     fprintf(out, ")\n");
 }
 
 int skel_select_write_csv(const char *path, const struct skel_select_result *res)
 {
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,"
                "vs_best,outcome,error\n");
     double best = res->n && res->c[res->order[0]].ok ? res->c[res->order[0]].skeleton_s : 0;
@@ -908,27 +902,17 @@ int skel_select_write_csv(const char *path, const struct skel_select_result *res
             fprintf(f, "%u,", c->rank);
         else
             fputc(',', f);
-        skel_launch_csv_field(f, c->name);
+        skel_csv_field(f, c->name);
         fputc(',', f);
-        skel_launch_csv_field(f, c->hosts);
+        skel_csv_field(f, c->hosts);
         fprintf(f, ",%u,%zu,", res->skeleton.nranks, c->nmeasured);
         if (c->ok)
             fprintf(f, "%.6f,%.6f,%.6f,%.6g,%.6f,%.6f,ok,", c->skeleton_s, c->min_s, c->max_s,
                     res->ratio, c->predicted_s, best > 0 ? c->skeleton_s / best : 0);
         else
             fprintf(f, ",,,%.6g,,,failed,", res->ratio);
-        skel_launch_csv_field(f, c->error);
+        skel_csv_field(f, c->error);
         fputc('\n', f);
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "%s: write error", tmp);
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
-    }
-    return SKEL_OK;
+    return skel_afile_commit(af);
 }

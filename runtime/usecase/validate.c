@@ -3,12 +3,14 @@
 #include "validate.h"
 
 #include "afile.h"
+#include "csv.h"
 #include "error.h"
 #include "nodeset.h"
 #include "proc.h"
 #include "scenario.h"
 #include "select.h"
 #include "testbed.h"
+#include "usecase.h"
 #include "xmldoc.h"
 
 #include <errno.h>
@@ -21,9 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CSV_MAX       (64u << 20) /* a validation CSV */
-#define COMMANDS_MAX  (1u << 20)  /* a baseline applications file */
-#define CSV_MAXFIELDS 32
+#define CSV_MAX      (64u << 20) /* a validation CSV */
+#define COMMANDS_MAX (1u << 20)  /* a baseline applications file */
 
 /* ---- command lines ------------------------------------------------------------- */
 
@@ -276,6 +277,12 @@ static void predict(struct skel_validate_pred *p, double predicted,
     }
 }
 
+/* Where method's error summary is kept in the table (validate.h). */
+static int summary_slot(int method)
+{
+    return method >= 0 ? method : SKEL_VALIDATE_MAX_SKELETONS - 1 - method;
+}
+
 void skel_validate_compute(struct skel_validate_table *t)
 {
     const struct skel_validate_row *ref = NULL;
@@ -310,6 +317,8 @@ void skel_validate_compute(struct skel_validate_table *t)
         r->avg_slowdown = n ? sum / n : 0;
         predict(&r->avg_pred, have_app && n ? ref->app.time_s * r->avg_slowdown : 0, r);
     }
+    for (int m = -2; m < (int)t->nskel; m++)
+        skel_validate_summarize(t, m, &t->summary[summary_slot(m)]);
 }
 
 static const struct skel_validate_pred *method_pred(const struct skel_validate_row *r, int method)
@@ -342,17 +351,6 @@ void skel_validate_summarize(const struct skel_validate_table *t, int method,
 
 /* ---- printing ----------------------------------------------------------------------- */
 
-static const char *safe(const char *s, char *buf, size_t len)
-{
-    size_t j = 0;
-    for (; s != NULL && *s && j + 1 < len; s++) {
-        unsigned char ch = (unsigned char)*s;
-        buf[j++] = ch < 0x20 || ch > 0x7e ? '?' : (char)ch;
-    }
-    buf[j] = '\0';
-    return buf;
-}
-
 static void cell_time(FILE *out, int width, const struct skel_validate_measure *m)
 {
     if (m->ok)
@@ -380,9 +378,10 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
             ref = &t->rows[i];
     int have_small = t->small != NULL, have_avg = t->nseries > 0;
 
-    fprintf(out, "application  %s\n", safe(t->app, b, sizeof b));
+    fprintf(out, "application  %s\n", skel_usecase_safe(t->app, b, sizeof b));
     fprintf(out, "             %u ranks on %s; median of %u launch%s, ", t->nranks,
-            safe(t->nodes, b, sizeof b), t->app_repeat, t->app_repeat == 1 ? "" : "es");
+            skel_usecase_safe(t->nodes, b, sizeof b), t->app_repeat,
+            t->app_repeat == 1 ? "" : "es");
     if (t->net)
         fprintf(out, "wall time less the launch overhead\n"
                      "             (mpiexec, MPI_Init, MPI_Finalize: the skeletons' launches "
@@ -392,7 +391,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
     for (size_t k = 0; k < t->nskel; k++) {
         const struct skel_validate_skeleton_info *s = &t->skel[k];
         fprintf(out, "skeleton %zu   %s: K = %.4g, expected %.3f s", k + 1,
-                safe(s->dir, b, sizeof b), s->k, s->expected_s);
+                skel_usecase_safe(s->dir, b, sizeof b), s->k, s->expected_s);
         if (s->ratio > 0)
             fprintf(out, "; measured scaling ratio %.4g", s->ratio);
         if (s->shortest_good_s > 0 && s->expected_s > 0 && s->expected_s < s->shortest_good_s)
@@ -403,7 +402,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fprintf(out, "             skeleton times: their own elapsed_s, median of %u repeats\n",
                 t->skel_repeat);
     if (have_small)
-        fprintf(out, "small input  %s%s\n", safe(t->small, b, sizeof b),
+        fprintf(out, "small input  %s%s\n", skel_usecase_safe(t->small, b, sizeof b),
                 t->small_ratio > 0 ? "" : " (no reference time)");
     if (have_avg)
         fprintf(out,
@@ -429,7 +428,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         const struct skel_validate_row *r = &t->rows[i];
         snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
         char name[64];
-        fprintf(out, "%-20s", safe(b, name, sizeof name));
+        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
         cell_time(out, 11, &r->app);
         for (size_t k = 0; k < t->nskel; k++)
             cell_time(out, 11, &r->skel[k]);
@@ -462,7 +461,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         const struct skel_validate_row *r = &t->rows[i];
         char name[64];
         snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-        fprintf(out, "%-20s", safe(b, name, sizeof name));
+        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
         for (size_t k = 0; k < t->nskel; k++)
             cell_pred(out, &r->skel_pred[k], r->app.ok);
         if (have_avg)
@@ -483,8 +482,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         int method = m < (int)t->nskel ? m : m == (int)t->nskel ? -1 : -2;
         if ((method == -1 && !have_avg) || (method == -2 && !have_small))
             continue;
-        struct skel_validate_summary s;
-        skel_validate_summarize(t, method, &s);
+        const struct skel_validate_summary s = t->summary[summary_slot(method)];
         char label[64];
         if (method >= 0)
             snprintf(label, sizeof label, "skeleton %d (%.2f s)", m + 1, t->skel[m].expected_s);
@@ -507,9 +505,9 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
 static void csv_head(FILE *f, const char *kind, const struct skel_validate_row *r, const char *name)
 {
     fprintf(f, "%s,", kind);
-    skel_launch_csv_field(f, r->scenario);
+    skel_csv_field(f, r->scenario);
     fprintf(f, ",%d,", r->reference);
-    skel_launch_csv_field(f, name);
+    skel_csv_field(f, name);
 }
 
 /* time_s,min_s,max_s,runs */
@@ -544,20 +542,19 @@ static void csv_tail(FILE *f, double ratio, double k, const struct skel_validate
         fprintf(f, ",%.9g,", k);
     else
         fprintf(f, ",,");
-    skel_launch_csv_field(f, t->nodes);
+    skel_csv_field(f, t->nodes);
     fprintf(f, ",%u,", t->nranks);
-    skel_launch_csv_field(f, command);
+    skel_csv_field(f, command);
     fputc('\n', f);
 }
 
 int skel_validate_write_csv(const char *path, const struct skel_validate_table *t)
 {
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "we");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,"
                "nodes,nranks,command\n");
     static const struct skel_validate_measure none;
@@ -610,67 +607,7 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
             csv_tail(f, 0, 0, t, t->series[j].label);
         }
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "%s: write error", tmp);
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", tmp, path, strerror(e));
-    }
-    return SKEL_OK;
-}
-
-/* One RFC 4180 record from [*p, end): fields written NUL-terminated into
- * the buffer (which must hold end - *p + 1 bytes), pointers into f[].
- * Returns the number of fields, 0 at the end, -1 on a damaged record. */
-static int csv_record(const char **p, const char *end, char *buf, char **f, int maxf)
-{
-    const char *s = *p;
-    int nf = 0;
-    char *w = buf;
-    if (s >= end)
-        return 0;
-    for (;;) {
-        if (nf == maxf)
-            return -1;
-        f[nf++] = w;
-        if (s < end && *s == '"') {
-            s++;
-            for (;;) {
-                if (s >= end)
-                    return -1;
-                if (*s == '"') {
-                    if (s + 1 < end && s[1] == '"') {
-                        *w++ = '"';
-                        s += 2;
-                        continue;
-                    }
-                    s++;
-                    break;
-                }
-                *w++ = *s++;
-            }
-        } else
-            while (s < end && *s != ',' && *s != '\n' && *s != '\r')
-                *w++ = *s++;
-        *w++ = '\0';
-        if (s < end && *s == ',') {
-            s++;
-            continue;
-        }
-        if (s < end && *s == '\r')
-            s++;
-        if (s < end && *s == '\n')
-            s++;
-        else if (s < end)
-            return -1;
-        break;
-    }
-    *p = s;
-    return nf;
+    return skel_afile_commit(af);
 }
 
 enum {
@@ -720,59 +657,44 @@ static int set_str(char **dst, const char *s)
     return SKEL_OK;
 }
 
-/* Parse a validation CSV, calling fn for each data record. */
+/* Parse a validation CSV (csv.h), calling fn for each data record; errors
+ * name the file and the line. */
 static int csv_each(const char *path, int (*fn)(void *arg, char **f, unsigned line), void *arg)
 {
-    char *buf = NULL, *rec = NULL;
+    char *buf = NULL;
     size_t len = 0;
     int rc = skel_read_file(path, CSV_MAX, &buf, &len);
     if (rc != SKEL_OK)
         return rc;
-    if ((rec = malloc(len + 1)) == NULL) {
-        free(buf);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    const char *p = buf, *end = buf + len;
-    char *f[CSV_MAXFIELDS];
-    unsigned line = 1;
-    int nf = csv_record(&p, end, rec, f, CSV_MAXFIELDS);
+    skel_csv_reader r;
+    skel_csv_reader_init(&r, buf, len, path);
     char header[256] = "";
-    for (int i = 0; i < nf; i++) {
-        strncat(header, f[i], sizeof header - strlen(header) - 2);
-        if (i + 1 < nf)
-            strcat(header, ",");
-    }
-    if (nf != C_NCOLS || strcmp(header, csv_header) != 0) {
+    if ((rc = skel_csv_next(&r)) > 0)
+        for (size_t i = 0; i < r.nfields; i++) {
+            strncat(header, r.field[i], sizeof header - strlen(header) - 2);
+            if (i + 1 < r.nfields)
+                strcat(header, ",");
+        }
+    if (rc < 0 || r.nfields != C_NCOLS || strcmp(header, csv_header) != 0) {
         rc = skel_fail(SKEL_EFORMAT, "%s:1: not a skel validate CSV (expected the header '%s')",
                        path, csv_header);
         goto out;
     }
-    for (;;) {
-        const char *start = p;
-        line++;
-        nf = csv_record(&p, end, rec, f, CSV_MAXFIELDS);
-        if (nf == 0)
-            break;
-        if (nf < 0) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: damaged CSV record (an unterminated quote?)", path,
-                           line);
-            goto out;
-        }
-        for (const char *q = start; q < p; q++) /* quoted line breaks */
-            if (*q == '\n' && q + 1 < p)
-                line++;
-        if (nf == 1 && f[0][0] == '\0')
+    while ((rc = skel_csv_next(&r)) > 0) {
+        if (r.nfields == 1 && r.field[0][0] == '\0')
             continue; /* blank line */
-        if (nf != C_NCOLS) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %d fields, expected %d", path, line, nf,
+        if (r.nfields != C_NCOLS) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %zu fields, expected %d", path, r.line, r.nfields,
                            (int)C_NCOLS);
             goto out;
         }
-        if ((rc = fn(arg, f, line)) != SKEL_OK)
+        if ((rc = fn(arg, r.field, r.line)) != SKEL_OK)
             goto out;
     }
+    if (rc < 0)
+        rc = skel_fail_context(rc, "%s:%u: damaged CSV record", path, r.line);
 out:
-    free(rec);
+    skel_csv_reader_free(&r);
     free(buf);
     return rc;
 }
@@ -1000,10 +922,19 @@ static void file_part(const char *s, char *out, size_t len)
 
 struct runner {
     const struct skel_validate_opts *o;
-    struct skel_launch_spec base;
+    struct skel_validate_table *t;
+    struct skel_select_skeleton sk[SKEL_VALIDATE_MAX_SKELETONS];
+    size_t nsk;                         /* loaded (to free) */
+    struct skel_scenario_list *scl;     /* the scenario file */
+    const struct skel_scenario **order; /* the scenarios to run, the reference first */
+    size_t nord;
+    struct skel_nodeset_list *sets;
+    skel_testbed *tb;
+    struct skel_launch_spec base; /* of every launch */
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
+    int failed; /* some run failed */
 };
 
 /* Where a run's output goes: the log directory, or a scratch file. */
@@ -1031,7 +962,7 @@ static void tail_of(const char *path, char *out, size_t len)
     size_t s = n;
     while (s > 0 && buf[s - 1] != '\n')
         s--;
-    safe(buf + s, out, len);
+    skel_usecase_safe(buf + s, out, len);
     if (n - s + 1 < len)
         out[n - s] = '\0';
     free(buf);
@@ -1147,23 +1078,9 @@ static int write_calibrations(const struct skel_validate_opts *o, struct skel_va
     return SKEL_OK;
 }
 
-int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t)
+/* The options that can be refused before anything is read. */
+static int check_opts(const struct skel_validate_opts *o)
 {
-    struct skel_select_skeleton sk[SKEL_VALIDATE_MAX_SKELETONS];
-    struct skel_scenario_list *scl = NULL;
-    const struct skel_scenario **order = NULL;
-    struct skel_nodeset_list *sets = NULL;
-    skel_testbed *tb = NULL;
-    struct runner R;
-    char spec[512];
-    size_t nsk = 0;
-    int rc = SKEL_OK, failed = 0;
-    static const struct skel_scenario builtin_dedicated = {.name = "dedicated"};
-
-    memset(t, 0, sizeof *t);
-    memset(&R, 0, sizeof R);
-    memset(sk, 0, sizeof sk);
-    R.o = o;
     if (o->app_argv == NULL || o->app_argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no application command");
     if (o->nskeleton < 1 || o->nskeleton > SKEL_VALIDATE_MAX_SKELETONS)
@@ -1185,109 +1102,115 @@ int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_t
         if (is_launcher(o->baseline_argv[j][0]))
             return skel_fail(SKEL_EUSAGE, "baseline '%s': give the program without the launcher",
                              o->baseline_argv[j][0]);
+    return SKEL_OK;
+}
 
-    /* The skeletons. */
-    for (nsk = 0; nsk < o->nskeleton; nsk++) {
-        if ((rc = skel_select_skeleton_load(o->skeleton_dirs[nsk], &sk[nsk])) != SKEL_OK)
-            goto out;
-        if (sk[nsk].nranks != sk[0].nranks) {
-            rc =
-                skel_fail(SKEL_EUSAGE, "%s runs %u ranks, %s %u: validate skeletons of one run",
-                          o->skeleton_dirs[nsk], sk[nsk].nranks, o->skeleton_dirs[0], sk[0].nranks);
-            nsk++;
-            goto out;
-        }
-        struct skel_validate_skeleton_info *in = &t->skel[nsk];
-        if ((in->dir = strdup(o->skeleton_dirs[nsk])) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            nsk++;
-            goto out;
-        }
-        in->k = sk[nsk].k;
-        in->expected_s = sk[nsk].expected_s;
-        in->shortest_good_s = sk[nsk].shortest_good_s;
-        t->nskel = nsk + 1;
+/* The skeletons (all of one run: the same rank count) and the commands. */
+static int load_skeletons(struct runner *R)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_table *t = R->t;
+    for (size_t k = 0; k < o->nskeleton; k++) {
+        int rc = skel_select_skeleton_load(o->skeleton_dirs[k], &R->sk[k]);
+        if (rc != SKEL_OK)
+            return rc;
+        R->nsk = k + 1; /* loaded: freed at the end */
+        if (R->sk[k].nranks != R->sk[0].nranks)
+            return skel_fail(SKEL_EUSAGE, "%s runs %u ranks, %s %u: validate skeletons of one run",
+                             o->skeleton_dirs[k], R->sk[k].nranks, o->skeleton_dirs[0],
+                             R->sk[0].nranks);
+        struct skel_validate_skeleton_info *in = &t->skel[k];
+        if ((in->dir = strdup(o->skeleton_dirs[k])) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        in->k = R->sk[k].k;
+        in->expected_s = R->sk[k].expected_s;
+        in->shortest_good_s = R->sk[k].shortest_good_s;
+        t->nskel = k + 1;
     }
-    t->nranks = sk[0].nranks;
+    t->nranks = R->sk[0].nranks;
     t->app_repeat = o->repeat ? o->repeat : 1;
     t->skel_repeat = o->skeleton_repeat ? o->skeleton_repeat : 3;
     if ((t->app = join_argv(o->app_argv)) == NULL ||
-        (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL)) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
+        (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL))
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return SKEL_OK;
+}
 
-    /* The scenarios, the reference first. */
-    if ((rc = skel_scenario_load(o->scenarios, &scl)) != SKEL_OK)
-        goto out;
+/* The scenarios to run, the reference first, and a row for each. */
+static int order_scenarios(struct runner *R, const struct skel_scenario **refsc)
+{
+    static const struct skel_scenario builtin_dedicated = {.name = "dedicated"};
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_table *t = R->t;
+    int rc = skel_scenario_load(o->scenarios, &R->scl);
+    if (rc != SKEL_OK)
+        return rc;
     const char *refname = o->reference ? o->reference : "dedicated";
-    const struct skel_scenario *refsc = skel_scenario_find(scl, refname);
-    if (refsc == NULL && strcmp(refname, "dedicated") == 0)
-        refsc = &builtin_dedicated;
-    if (refsc == NULL) {
-        rc = skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s' (the reference)", o->scenarios,
-                       refname);
-        goto out;
-    }
-    size_t nwant = o->names ? o->nnames : scl->n;
-    if ((order = calloc(nwant + 1, sizeof *order)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    size_t nord = 0;
-    order[nord++] = refsc;
+    *refsc = skel_scenario_find(R->scl, refname);
+    if (*refsc == NULL && strcmp(refname, "dedicated") == 0)
+        *refsc = &builtin_dedicated;
+    if (*refsc == NULL)
+        return skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s' (the reference)", o->scenarios,
+                         refname);
+    size_t nwant = o->names ? o->nnames : R->scl->n;
+    if ((R->order = calloc(nwant + 1, sizeof *R->order)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    R->order[R->nord++] = *refsc;
     for (size_t i = 0; i < nwant; i++) {
         const struct skel_scenario *sc =
-            o->names ? skel_scenario_find(scl, o->names[i]) : &scl->v[i];
-        if (sc == NULL) {
-            rc = skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s'", o->scenarios, o->names[i]);
-            goto out;
-        }
+            o->names ? skel_scenario_find(R->scl, o->names[i]) : &R->scl->v[i];
+        if (sc == NULL)
+            return skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s'", o->scenarios,
+                             o->names[i]);
         int dup = 0;
-        for (size_t j = 0; j < nord; j++)
-            dup |= strcmp(order[j]->name, sc->name) == 0;
+        for (size_t j = 0; j < R->nord; j++)
+            dup |= strcmp(R->order[j]->name, sc->name) == 0;
         if (!dup)
-            order[nord++] = sc;
+            R->order[R->nord++] = sc;
     }
-    if ((t->rows = calloc(nord, sizeof *t->rows)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < nord; i++) {
-        if ((t->rows[i].scenario = strdup(order[i]->name)) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
+    if ((t->rows = calloc(R->nord, sizeof *t->rows)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t i = 0; i < R->nord; i++) {
+        if ((t->rows[i].scenario = strdup(R->order[i]->name)) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
         t->rows[i].reference = i == 0;
         t->nrows = i + 1;
     }
+    return SKEL_OK;
+}
 
-    /* Baseline applications measured in this run: one series each. */
-    if (o->nbaseline > 0) {
-        if ((t->series = calloc(o->nbaseline, sizeof *t->series)) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
-        for (size_t j = 0; j < o->nbaseline; j++) {
-            struct skel_validate_series *s = &t->series[j];
-            t->nseries = j + 1;
-            if ((s->label = join_argv(o->baseline_argv[j])) == NULL ||
-                (s->reference = strdup(refsc->name)) == NULL ||
-                (s->scenario = calloc(nord, sizeof *s->scenario)) == NULL ||
-                (s->time_s = calloc(nord, sizeof *s->time_s)) == NULL) {
-                rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                goto out;
-            }
-            s->n = nord;
-            for (size_t i = 0; i < nord; i++)
-                if ((s->scenario[i] = strdup(order[i]->name)) == NULL) {
-                    rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                    goto out;
-                }
-        }
+/* Baseline applications measured in this run: one series each. */
+static int baseline_series(struct runner *R, const struct skel_scenario *refsc)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_table *t = R->t;
+    if (o->nbaseline == 0)
+        return SKEL_OK;
+    if ((t->series = calloc(o->nbaseline, sizeof *t->series)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t j = 0; j < o->nbaseline; j++) {
+        struct skel_validate_series *s = &t->series[j];
+        t->nseries = j + 1;
+        if ((s->label = join_argv(o->baseline_argv[j])) == NULL ||
+            (s->reference = strdup(refsc->name)) == NULL ||
+            (s->scenario = calloc(R->nord, sizeof *s->scenario)) == NULL ||
+            (s->time_s = calloc(R->nord, sizeof *s->time_s)) == NULL)
+            return skel_fail(SKEL_ENOMEM, "out of memory");
+        s->n = R->nord;
+        for (size_t i = 0; i < R->nord; i++)
+            if ((s->scenario[i] = strdup(R->order[i]->name)) == NULL)
+                return skel_fail(SKEL_ENOMEM, "out of memory");
     }
+    return SKEL_OK;
+}
 
-    /* The node set (and the testbed the scenarios need). */
+/* The node set (and the testbed the scenarios need), the base of every
+ * launch, the scratch directory. */
+static int open_nodes(struct runner *R)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_table *t = R->t;
+    char spec[512];
     if (o->nodes != NULL)
         snprintf(spec, sizeof spec, "%s", o->nodes);
     else if (t->nranks <= SKEL_TESTBED_MAX_HOSTS) {
@@ -1296,171 +1219,239 @@ int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_t
             w += snprintf(spec + w, sizeof spec - (size_t)w, "%s%u", i > 1 ? "," : "", i);
     } else
         snprintf(spec, sizeof spec, "testbed");
-    if ((t->nodes = strdup(spec)) == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
+    if ((t->nodes = strdup(spec)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
     const struct skel_scenario *widest = NULL;
-    int any_sharing = 0;
-    for (size_t i = 0; i < nord; i++) {
-        if (widest == NULL || skel_scenario_max_host(order[i]) > skel_scenario_max_host(widest))
-            widest = order[i];
-        any_sharing |= order[i]->ncpu > 0 || order[i]->nlink > 0;
+    int any_sharing = 0, rc;
+    for (size_t i = 0; i < R->nord; i++) {
+        if (widest == NULL || skel_scenario_max_host(R->order[i]) > skel_scenario_max_host(widest))
+            widest = R->order[i];
+        any_sharing |= R->order[i]->ncpu > 0 || R->order[i]->nlink > 0;
     }
-    if ((rc = skel_launch_open_nodes(spec, any_sharing ? widest : NULL, 1, &sets, &tb,
+    if ((rc = skel_launch_open_nodes(spec, any_sharing ? widest : NULL, 1, &R->sets, &R->tb,
                                      &t->implicit_testbed)) != SKEL_OK)
-        goto out;
-    if (any_sharing && sets->sets[0].kind != SKEL_NODESET_TESTBED) {
-        rc = skel_fail(SKEL_EUSAGE,
-                       "'%s' is not a testbed node set: sharing scenarios act on testbed hosts "
-                       "(use --nodes testbed:1,2 or leave --nodes out)",
-                       spec);
-        goto out;
-    }
-    for (size_t i = 0; i < nord; i++)
-        if ((order[i]->ncpu > 0 || order[i]->nlink > 0) &&
-            (rc = skel_scenario_check(order[i], o->scenarios, skel_testbed_nhosts(tb))) != SKEL_OK)
-            goto out;
-    R.base.nodes = &sets->sets[0];
-    R.base.testbed = tb;
-    R.base.nranks = t->nranks;
-    R.base.timeout_s = o->timeout_s;
-    R.base.yield = o->yield;
-    R.base.finalize_shim = SKEL_LAUNCH_SHIM_AUTO;
-    R.base.label = t->nodes;
-    R.base.verbose = o->verbose;
-    R.base.tools = o->tools;
-    snprintf(R.tmpdir, sizeof R.tmpdir, "/tmp/skel-validate-XXXXXX");
-    if (o->log_dir == NULL) {
-        if (mkdtemp(R.tmpdir) == NULL) {
-            rc = skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
-                           strerror(errno));
-            goto out;
-        }
-        R.made_tmpdir = 1;
-    }
+        return rc;
+    if (any_sharing && R->sets->sets[0].kind != SKEL_NODESET_TESTBED)
+        return skel_fail(SKEL_EUSAGE,
+                         "'%s' is not a testbed node set: sharing scenarios act on testbed hosts "
+                         "(use --nodes testbed:1,2 or leave --nodes out)",
+                         spec);
+    for (size_t i = 0; i < R->nord; i++)
+        if ((R->order[i]->ncpu > 0 || R->order[i]->nlink > 0) &&
+            (rc = skel_scenario_check(R->order[i], o->scenarios, skel_testbed_nhosts(R->tb))) !=
+                SKEL_OK)
+            return rc;
+    R->base = (struct skel_launch_spec){.nodes = &R->sets->sets[0],
+                                        .testbed = R->tb,
+                                        .nranks = t->nranks,
+                                        .timeout_s = o->timeout_s,
+                                        .yield = o->yield,
+                                        .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
+                                        .label = t->nodes,
+                                        .verbose = o->verbose,
+                                        .tools = o->tools};
+    snprintf(R->tmpdir, sizeof R->tmpdir, "/tmp/skel-validate-XXXXXX");
+    if (o->log_dir != NULL)
+        return SKEL_OK;
+    if (mkdtemp(R->tmpdir) == NULL)
+        return skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
+                         strerror(errno));
+    R->made_tmpdir = 1;
+    return SKEL_OK;
+}
 
-    /* The compute calibration of each skeleton, measured once unshared and
-     * given to every later run (select.h); with it fixed, each skeleton
-     * launch also measures the launch overhead. */
-    t->net = !o->wall_time;
-    for (size_t k = 0; k < nsk && !o->self_calibrate; k++) {
+/* The compute calibration of each skeleton, measured once unshared and
+ * given to every later run (select.h); with it fixed, each skeleton launch
+ * also measures the launch overhead. */
+static int calibrate_skeletons(struct runner *R)
+{
+    for (size_t k = 0; k < R->nsk && !R->o->self_calibrate; k++) {
         double launch, cal = 0;
         struct skel_validate_measure m;
-        rc = run_skeleton(&R, &sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal);
+        int rc = run_skeleton(R, &R->sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal);
         if (rc == SKEL_OK && !(cal > 0))
-            rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", sk[k].exe);
-        if (rc != SKEL_OK) {
-            skel_fail_context(rc, "the calibration run of %s", o->skeleton_dirs[k]);
-            goto out;
-        }
-        t->skel[k].calibration = cal;
+            rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk[k].exe);
+        if (rc != SKEL_OK)
+            return skel_fail_context(rc, "the calibration run of %s", R->o->skeleton_dirs[k]);
+        R->t->skel[k].calibration = cal;
     }
-
-    /* Scenario after scenario: apply, measure everything, remove. */
-    for (size_t i = 0; i < nord; i++) {
-        struct skel_validate_row *row = &t->rows[i];
-        const struct skel_scenario *sc = order[i];
-        skel_scenario_applied *ap = NULL;
-        int e = SKEL_OK;
-        if (skel_proc_interrupted()) {
-            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", skel_proc_interrupted());
-            goto out;
-        }
-        if ((sc->ncpu > 0 || sc->nlink > 0) && (rc = skel_scenario_apply(sc, tb, &ap)) != SKEL_OK) {
-            skel_fail_context(rc, "applying scenario '%s'", sc->name);
-            goto out;
-        }
-        e = run_app(&R, o->app_argv, sc->name, "application", &row->app);
-        double lsamp[SKEL_VALIDATE_MAX_SKELETONS];
-        size_t nl = 0;
-        for (size_t k = 0; k < nsk && e != SKEL_EINTERRUPTED; k++) {
-            double launch = 0;
-            e = run_skeleton(&R, &sk[k], k, sc->name, t->skel_repeat,
-                             o->self_calibrate ? 0 : t->skel[k].calibration, &row->skel[k], &launch,
-                             NULL);
-            if (launch > 0)
-                lsamp[nl++] = launch;
-        }
-        if (o->small_argv != NULL && e != SKEL_EINTERRUPTED)
-            e = run_app(&R, o->small_argv, sc->name, "small input", &row->small);
-        for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
-            struct skel_validate_measure m;
-            char what[32];
-            snprintf(what, sizeof what, "baseline %zu", j + 1);
-            e = run_app(&R, o->baseline_argv[j], sc->name, what, &m);
-            t->series[j].time_s[i] = m.ok ? m.time_s : 0;
-            failed |= !m.ok && e != SKEL_EINTERRUPTED;
-        }
-        int er = skel_scenario_remove(ap);
-        if (t->net && e != SKEL_EINTERRUPTED) {
-            /* The launch overhead under this scenario, from the skeletons'
-             * launches (the reference's if none of them ran). */
-            if (nl > 0)
-                row->launch_s = skel_select_median(lsamp, nl);
-            else {
-                row->launch_s = i > 0 ? t->rows[0].launch_s : 0;
-                snprintf(t->warning, sizeof t->warning,
-                         "%s: no skeleton ran, so the applications' times there are net of the "
-                         "reference's launch overhead",
-                         sc->name);
-            }
-            net_of(&row->app, row->launch_s);
-            net_of(&row->small, row->launch_s);
-            for (size_t j = 0; j < o->nbaseline; j++)
-                if (t->series[j].time_s[i] > row->launch_s)
-                    t->series[j].time_s[i] -= row->launch_s;
-                else
-                    t->series[j].time_s[i] = 0;
-            if (o->progress != NULL) {
-                struct skel_validate_measure lm = {
-                    .ok = nl > 0, .time_s = row->launch_s, .runs = (unsigned)nl};
-                if (nl == 0)
-                    snprintf(lm.error, sizeof lm.error, "no skeleton ran");
-                o->progress(o->progress_arg, sc->name, "launch", &lm);
-            }
-        }
-        if (e == SKEL_EINTERRUPTED || skel_proc_interrupted()) {
-            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", skel_proc_interrupted());
-            goto out;
-        }
-        if (er != SKEL_OK) {
-            rc = skel_fail_context(er, "removing scenario '%s'", sc->name);
-            goto out;
-        }
-        int row_failed = !row->app.ok || (o->small_argv != NULL && !row->small.ok);
-        for (size_t k = 0; k < nsk; k++)
-            row_failed |= !row->skel[k].ok;
-        failed |= row_failed;
-        if (row->reference) {
-            if (!row->app.ok || !row->skel[0].ok) {
-                const char *why = !row->app.ok ? row->app.error : row->skel[0].error;
-                rc = skel_fail(SKEL_EEXEC, "the reference run ('%s') failed: %s", sc->name, why);
-                goto out;
-            }
-            skel_validate_compute(t);
-            if (o->write_calibration)
-                write_calibrations(o, t, row);
-        }
-    }
-    skel_validate_compute(t);
-    if (failed)
-        rc = skel_fail(SKEL_EEXEC, "some runs failed (their cells are empty)");
-out : {
-    char detail[2048];
-    snprintf(detail, sizeof detail, "%s", skel_last_error());
-    int e = skel_testbed_release(tb);
-    if (rc == SKEL_OK)
-        rc = e;
-    else
-        skel_fail(rc, "%s", detail);
+    return SKEL_OK;
 }
+
+/* The launch overhead under scenario i, from the skeletons' launches
+ * (lsamp, nl of them; the reference's if none of them ran), taken off the
+ * applications' wall times. */
+static void take_launch_off(struct runner *R, size_t i, double *lsamp, size_t nl)
+{
+    struct skel_validate_table *t = R->t;
+    struct skel_validate_row *row = &t->rows[i];
+    const char *name = R->order[i]->name;
+    if (nl > 0)
+        row->launch_s = skel_select_median(lsamp, nl);
+    else {
+        row->launch_s = i > 0 ? t->rows[0].launch_s : 0;
+        snprintf(t->warning, sizeof t->warning,
+                 "%s: no skeleton ran, so the applications' times there are net of the "
+                 "reference's launch overhead",
+                 name);
+    }
+    net_of(&row->app, row->launch_s);
+    net_of(&row->small, row->launch_s);
+    for (size_t j = 0; j < R->o->nbaseline; j++)
+        if (t->series[j].time_s[i] > row->launch_s)
+            t->series[j].time_s[i] -= row->launch_s;
+        else
+            t->series[j].time_s[i] = 0;
+    if (R->o->progress != NULL) {
+        struct skel_validate_measure lm = {
+            .ok = nl > 0, .time_s = row->launch_s, .runs = (unsigned)nl};
+        if (nl == 0)
+            snprintf(lm.error, sizeof lm.error, "no skeleton ran");
+        R->o->progress(R->o->progress_arg, name, "launch", &lm);
+    }
+}
+
+/* Everything measured under scenario i (applied around the runs); the
+ * return value of the last run (SKEL_EINTERRUPTED stops at once). */
+static int measure_scenario(struct runner *R, size_t i)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_table *t = R->t;
+    struct skel_validate_row *row = &t->rows[i];
+    const struct skel_scenario *sc = R->order[i];
+    int e = run_app(R, o->app_argv, sc->name, "application", &row->app);
+    double lsamp[SKEL_VALIDATE_MAX_SKELETONS];
+    size_t nl = 0;
+    for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
+        double launch = 0;
+        e = run_skeleton(R, &R->sk[k], k, sc->name, t->skel_repeat,
+                         o->self_calibrate ? 0 : t->skel[k].calibration, &row->skel[k], &launch,
+                         NULL);
+        if (launch > 0)
+            lsamp[nl++] = launch;
+    }
+    if (o->small_argv != NULL && e != SKEL_EINTERRUPTED)
+        e = run_app(R, o->small_argv, sc->name, "small input", &row->small);
+    for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+        struct skel_validate_measure m;
+        char what[32];
+        snprintf(what, sizeof what, "baseline %zu", j + 1);
+        e = run_app(R, o->baseline_argv[j], sc->name, what, &m);
+        t->series[j].time_s[i] = m.ok ? m.time_s : 0;
+        R->failed |= !m.ok && e != SKEL_EINTERRUPTED;
+    }
+    if (t->net && e != SKEL_EINTERRUPTED)
+        take_launch_off(R, i, lsamp, nl);
+    return e;
+}
+
+/* Scenario i: apply, measure everything, remove; after the reference, the
+ * ratios and the calibration files. */
+static int run_scenario(struct runner *R, size_t i)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_validate_row *row = &R->t->rows[i];
+    const struct skel_scenario *sc = R->order[i];
+    skel_scenario_applied *ap = NULL;
+    int rc = skel_usecase_interrupted();
+    if (rc != SKEL_OK)
+        return rc;
+    if ((sc->ncpu > 0 || sc->nlink > 0) && (rc = skel_scenario_apply(sc, R->tb, &ap)) != SKEL_OK)
+        return skel_fail_context(rc, "applying scenario '%s'", sc->name);
+    int e = measure_scenario(R, i);
+    int er = skel_scenario_remove(ap);
+    if (e == SKEL_EINTERRUPTED || skel_proc_interrupted())
+        return skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", skel_proc_interrupted());
+    if (er != SKEL_OK)
+        return skel_fail_context(er, "removing scenario '%s'", sc->name);
+    int row_failed = !row->app.ok || (o->small_argv != NULL && !row->small.ok);
+    for (size_t k = 0; k < R->nsk; k++)
+        row_failed |= !row->skel[k].ok;
+    R->failed |= row_failed;
+    if (!row->reference)
+        return SKEL_OK;
+    if (!row->app.ok || !row->skel[0].ok) {
+        const char *why = !row->app.ok ? row->app.error : row->skel[0].error;
+        return skel_fail(SKEL_EEXEC, "the reference run ('%s') failed: %s", sc->name, why);
+    }
+    skel_validate_compute(R->t);
+    if (o->write_calibration)
+        write_calibrations(o, R->t, row);
+    return SKEL_OK;
+}
+
+static int measure_all(const struct skel_validate_opts *o, struct skel_validate_table *t)
+{
+    struct runner R;
+    const struct skel_scenario *refsc = NULL;
+    memset(t, 0, sizeof *t);
+    memset(&R, 0, sizeof R);
+    R.o = o;
+    R.t = t;
+    int rc = check_opts(o);
+    if (rc != SKEL_OK)
+        return rc;
+    if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
+        (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
+        t->net = !o->wall_time;
+        rc = calibrate_skeletons(&R);
+    }
+    /* Scenario after scenario: apply, measure everything, remove. */
+    for (size_t i = 0; i < R.nord && rc == SKEL_OK; i++)
+        rc = run_scenario(&R, i);
+    if (rc == SKEL_OK) {
+        skel_validate_compute(t);
+        if (R.failed)
+            rc = skel_fail(SKEL_EEXEC, "some runs failed (their cells are empty)");
+    }
+    rc = skel_usecase_release(R.tb, rc);
     if (R.made_tmpdir)
         rmdir(R.tmpdir);
-    for (size_t k = 0; k < nsk; k++)
-        skel_select_skeleton_free(&sk[k]);
-    skel_nodeset_list_free(sets);
-    free(order);
-    skel_scenario_list_free(scl);
+    for (size_t k = 0; k < R.nsk; k++)
+        skel_select_skeleton_free(&R.sk[k]);
+    skel_nodeset_list_free(R.sets);
+    free(R.order);
+    skel_scenario_list_free(R.scl);
     return rc;
+}
+
+/* The baselines of earlier runs (their CSVs), then the derived values.  A
+ * failure to read one replaces rc; otherwise rc stays, with its detail. */
+static int add_baseline_csvs(const struct skel_validate_opts *o, struct skel_validate_table *t,
+                             int rc)
+{
+    char detail[2048];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    for (size_t i = 0; i < o->nbaseline_csv; i++) {
+        struct skel_validate_series s;
+        int e = skel_validate_series_from_csv(o->baseline_csv[i], &s);
+        if (e == SKEL_OK && (e = skel_validate_add_series(t, &s)) != SKEL_OK)
+            skel_validate_series_free(&s);
+        if (e != SKEL_OK)
+            return e;
+    }
+    skel_validate_compute(t);
+    return rc == SKEL_OK ? SKEL_OK : skel_fail(rc, "%s", detail);
+}
+
+int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t)
+{
+    struct skel_validate_opts with = *o;
+    char ***cmds = NULL;
+    int rc = SKEL_OK;
+    memset(t, 0, sizeof *t);
+    if (o->from_csv == NULL && o->baseline_file != NULL &&
+        (rc = skel_validate_load_commands(o->baseline_file, &cmds, &with.nbaseline)) == SKEL_OK)
+        with.baseline_argv = (char *const *const *)cmds;
+    if (rc == SKEL_OK)
+        rc = o->from_csv != NULL ? skel_validate_read_csv(o->from_csv, t) : measure_all(&with, t);
+    if (skel_validate_complete(t, rc))
+        rc = add_baseline_csvs(o, t, rc);
+    skel_validate_commands_free(cmds, cmds != NULL ? with.nbaseline : 0);
+    return rc;
+}
+
+int skel_validate_complete(const struct skel_validate_table *t, int rc)
+{
+    return rc == SKEL_OK || (rc == SKEL_EEXEC && t->nrows > 0 && t->rows[0].app.ok);
 }

@@ -94,6 +94,12 @@ struct skel_validate_skeleton_info {
     double calibration; /* compute units per ns of the reference run (0: unknown) */
 };
 
+/* Error summary of one method over the non-reference rows. */
+struct skel_validate_summary {
+    size_t n;              /* rows with a prediction */
+    double min, max, mean; /* of |error| */
+};
+
 struct skel_validate_table {
     char *app;   /* command line */
     char *small; /* command line of the small-input run, or NULL */
@@ -110,8 +116,12 @@ struct skel_validate_table {
     size_t nseries;                      /* baseline applications: measured in this run */
     struct skel_validate_series *series; /* (kind "baseline" in the CSV) or read from the
                                             CSV of other runs */
-    int implicit_testbed;                /* a testbed was brought up for this run */
-    char warning[512];                   /* something the user should know, or "" */
+    /* The error summary of each method (skel_validate_summarize()): the
+     * skeletons, then the average prediction, then the small input; filled
+     * by skel_validate_compute(), read by skel_validate_print(). */
+    struct skel_validate_summary summary[SKEL_VALIDATE_MAX_SKELETONS + 2];
+    int implicit_testbed; /* a testbed was brought up for this run */
+    char warning[512];    /* something the user should know, or "" */
 };
 
 struct skel_validate_opts {
@@ -119,6 +129,8 @@ struct skel_validate_opts {
     char *const *small_argv;           /* the small-input run, or NULL */
     char *const *const *baseline_argv; /* baseline applications to run, or NULL */
     size_t nbaseline;
+    const char *baseline_file;        /* or their file: one command line per line
+                                         (skel_validate_load_commands()) */
     const char *const *skeleton_dirs; /* 1..SKEL_VALIDATE_MAX_SKELETONS, same rank count */
     size_t nskeleton;
     const char *scenarios;    /* scenario XML file */
@@ -131,12 +143,16 @@ struct skel_validate_opts {
     unsigned skeleton_repeat; /* the skeleton's --repeat; 0: 3 */
     double timeout_s;         /* per launch; <= 0: none */
     int yield, verbose;
-    int self_calibrate;    /* let every skeleton run measure its own compute speed
-                              (needs wall_time) */
-    int wall_time;         /* applications: plain wall time (default: net of the
-                              launch overhead, see the top of this file) */
-    int write_calibration; /* write DIR/calibration after the reference run */
-    const char *log_dir;   /* keep every run's output there; NULL: discard */
+    int self_calibrate;              /* let every skeleton run measure its own compute speed
+                                        (needs wall_time) */
+    int wall_time;                   /* applications: plain wall time (default: net of the
+                                        launch overhead, see the top of this file) */
+    int write_calibration;           /* write DIR/calibration after the reference run */
+    const char *log_dir;             /* keep every run's output there; NULL: discard */
+    const char *from_csv;            /* measure nothing: the table of an earlier run's CSV */
+    const char *const *baseline_csv; /* CSVs of earlier runs of other applications: their
+                                        application times are baselines too */
+    size_t nbaseline_csv;
     struct skel_launch_tools tools;
     /* After every measurement; what: "application", "skeleton N", "small input",
      * "baseline N"; may be NULL. */
@@ -145,14 +161,19 @@ struct skel_validate_opts {
     void *progress_arg;
 };
 
-/* Measure everything (see the top of this file) and fill t, then
- * skel_validate_compute(t).  Scenarios are applied once around the runs of
- * each scenario and removed after them, also on failure and Ctrl-C; a testbed
- * brought up implicitly is taken down.  A failure of the reference runs stops
- * validation; a failed run under another scenario leaves its cells empty and
- * makes the result SKEL_EEXEC once every scenario was tried.
- * SKEL_EINTERRUPTED after Ctrl-C. */
+/* Measure everything (see the top of this file) and fill t - or, with
+ * o->from_csv, read t from an earlier run's CSV - then add the baselines of
+ * o->baseline_csv and skel_validate_compute(t).  Scenarios are applied once
+ * around the runs of each scenario and removed after them, also on failure
+ * and Ctrl-C; a testbed brought up implicitly is taken down.  A failure of
+ * the reference runs stops validation; a failed run under another scenario
+ * leaves its cells empty and makes the result SKEL_EEXEC once every scenario
+ * was tried.  SKEL_EINTERRUPTED after Ctrl-C. */
 int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_table *t);
+
+/* Whether t, returned with rc by skel_validate_run(), is worth printing: all
+ * measured, or only some runs failed after the reference succeeded. */
+int skel_validate_complete(const struct skel_validate_table *t, int rc);
 
 /* Derived values: ratios, predictions, errors, mean slowdowns.  Idempotent. */
 void skel_validate_compute(struct skel_validate_table *t);
@@ -164,11 +185,6 @@ int skel_validate_add_series(struct skel_validate_table *t, struct skel_validate
 void skel_validate_table_free(struct skel_validate_table *t);
 void skel_validate_series_free(struct skel_validate_series *s);
 
-/* Error summary of one method over the non-reference rows. */
-struct skel_validate_summary {
-    size_t n;              /* rows with a prediction */
-    double min, max, mean; /* of |error| */
-};
 /* method: 0..nskel-1 a skeleton, -1 the average prediction, -2 the small input. */
 void skel_validate_summarize(const struct skel_validate_table *t, int method,
                              struct skel_validate_summary *out);

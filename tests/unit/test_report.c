@@ -10,6 +10,7 @@
 #include "error.h"
 #include "meta.h"
 #include "report.h"
+#include "report_timeline.h"
 #include "sigfile.h"
 #include "trace.h"
 #include "writer.h"
@@ -541,4 +542,31 @@ Test(report, trace_the_replay_cannot_complete_is_drawn_rank_by_rank)
     cr_assert_eq(count(doc, "//section[@id='critical-path']/p[@class='warn']"), 1);
     xmlFreeDoc(doc);
     rm_rf(root);
+}
+
+/* The timeline's colours come from the call table's categories; a
+ * completion (Wait, Test) takes the colour of what it completed. */
+Test(report, completions_are_coloured_as_what_they_complete)
+{
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_Isend), SKEL_TL_P2P);
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_Iprobe), SKEL_TL_P2P);
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_Ibarrier), SKEL_TL_COLL);
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_File_read), SKEL_TL_OTHER);
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_Comm_dup), SKEL_TL_OTHER);
+    cr_assert_eq(skel_tl_category(SKEL_CALL_MPI_Wait), SKEL_TL_P2P, "a Wait without context");
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Waitall;
+    cr_assert_eq(skel_tl_event_category(&ev), SKEL_TL_P2P, "completed nothing");
+    skel_completion c[2] = {{.call = SKEL_CALL_MPI_Ibarrier}, {.call = SKEL_CALL_MPI_Iallreduce}};
+    ev.complete = c;
+    ev.ncomplete = 2;
+    cr_assert_eq(skel_tl_event_category(&ev), SKEL_TL_COLL);
+    c[1].call = SKEL_CALL_MPI_Irecv;
+    cr_assert_eq(skel_tl_event_category(&ev), SKEL_TL_P2P, "a mix");
+    c[0].call = SKEL_CALL_MPI_Rput;
+    ev.ncomplete = 1;
+    cr_assert_eq(skel_tl_event_category(&ev), SKEL_TL_OTHER);
+    ev.call = SKEL_CALL_MPI_Send; /* not a completion: its own category */
+    cr_assert_eq(skel_tl_event_category(&ev), SKEL_TL_P2P);
 }

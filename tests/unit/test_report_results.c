@@ -177,7 +177,11 @@ Test(report_results, bounds)
         k += (size_t)snprintf(big + k, sizeof big - k, "%sc%d", i ? "," : "", i);
     struct skel_results *r;
     cr_assert_eq(skel_results_parse(big, k, "wide.csv", &r), SKEL_ERANGE);
-    cr_assert(strstr(skel_last_error(), "wide.csv:1: more than") != NULL, "%s", skel_last_error());
+    /* The error names the column of the first field too many. */
+    char want[80];
+    snprintf(want, sizeof want, "wide.csv:1:%zu: more than %d fields",
+             (size_t)(strstr(big, ",c256,") - big) + 2, SKEL_RESULTS_MAX_COLS);
+    cr_assert(strstr(skel_last_error(), want) != NULL, "%s", skel_last_error());
     cr_assert_eq(skel_results_parse("x", (size_t)SKEL_RESULTS_MAX_BYTES + 1, "huge.csv", &r),
                  SKEL_ERANGE);
 }

@@ -6,18 +6,29 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct skel_afile {
-    FILE *f;
-    char *path;
-    char *tmp;
+    FILE *f;    /* NULL once finished */
+    char *path; /* the target */
+    char *tmp;  /* the temporary file beside it */
 };
 
+/* Temporary names differ between processes (the pid) and between files a
+ * process writes at once, even to one target (the counter). */
 static atomic_uint counter;
+
+static void release(skel_afile *af)
+{
+    free(af->tmp);
+    free(af->path);
+    free(af);
+}
 
 int skel_afile_open(const char *path, skel_afile **out)
 {
@@ -25,36 +36,30 @@ int skel_afile_open(const char *path, skel_afile **out)
     skel_afile *af = calloc(1, sizeof *af);
     size_t len = strlen(path) + 64;
     if (af == NULL || (af->path = strdup(path)) == NULL || (af->tmp = malloc(len)) == NULL) {
-        if (af != NULL) {
-            free(af->path);
-            free(af);
-        }
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+        if (af != NULL)
+            release(af);
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
     }
-    int fd = -1;
+    int fd = -1, e = 0;
     for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
         snprintf(af->tmp, len, "%s.tmp.%ld.%u", path, (long)getpid(),
                  atomic_fetch_add(&counter, 1u));
         fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST)
+        e = errno;
+        if (fd < 0 && e != EEXIST)
             break;
     }
     if (fd < 0) {
-        int e = errno;
-        int rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", af->tmp, strerror(e));
-        free(af->tmp);
-        free(af->path);
-        free(af);
+        int rc = skel_fail(SKEL_EIO, "%s: cannot create %s: %s", path, af->tmp, strerror(e));
+        release(af);
         return rc;
     }
     af->f = fdopen(fd, "w");
     if (af->f == NULL) {
         close(fd);
         unlink(af->tmp);
-        free(af->tmp);
-        free(af->path);
-        free(af);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+        release(af);
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
     }
     setvbuf(af->f, NULL, _IOFBF, 1 << 16);
     *out = af;
@@ -71,23 +76,16 @@ const char *skel_afile_tmpname(const skel_afile *af)
     return af->tmp;
 }
 
-static void release(skel_afile *af)
+/* Flush, sync and close the temporary file, keeping it: SKEL_EIO naming the
+ * target when any write failed, now or before (the stream's error flag). */
+static int finish(skel_afile *af)
 {
-    free(af->tmp);
-    free(af->path);
-    free(af);
-}
-
-int skel_afile_commit(skel_afile *af)
-{
-    if (af == NULL)
-        return skel_fail(SKEL_EINTERNAL, "no file to commit");
-    int rc = SKEL_OK, e = 0;
-    int bad = ferror(af->f);
+    int bad = ferror(af->f), e = 0;
     if (fflush(af->f) != 0 && !bad) {
         bad = 1;
         e = errno;
     }
+    /* EINVAL: a file system without fsync; the data is written all the same. */
     if (!bad && fsync(fileno(af->f)) != 0 && errno != EINVAL) {
         bad = 1;
         e = errno;
@@ -96,16 +94,58 @@ int skel_afile_commit(skel_afile *af)
         bad = 1;
         e = errno;
     }
-    if (bad) {
-        rc = skel_fail(SKEL_EIO, "%s: write error%s%s", af->path, e ? ": " : "",
-                       e ? strerror(e) : "");
-    } else if (rename(af->tmp, af->path) != 0) {
-        e = errno;
-        rc = skel_fail(SKEL_EIO, "cannot rename %s to %s: %s", af->tmp, af->path, strerror(e));
-    }
+    af->f = NULL;
+    if (bad)
+        return skel_fail(SKEL_EIO, "%s: write error%s%s", af->path, e ? ": " : "",
+                         e ? strerror(e) : "");
+    return SKEL_OK;
+}
+
+static int replace(const skel_afile *af)
+{
+    if (rename(af->tmp, af->path) != 0)
+        return skel_fail(SKEL_EIO, "%s: cannot rename %s to it: %s", af->path, af->tmp,
+                         strerror(errno));
+    return SKEL_OK;
+}
+
+int skel_afile_commit(skel_afile *af)
+{
+    if (af == NULL)
+        return skel_fail(SKEL_EINTERNAL, "no file to commit");
+    int rc = finish(af);
+    if (rc == SKEL_OK)
+        rc = replace(af);
     if (rc != SKEL_OK)
         unlink(af->tmp);
     release(af);
+    return rc;
+}
+
+int skel_afile_commit_all(skel_afile **afs, size_t n)
+{
+    int rc = SKEL_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (afs[i] == NULL) {
+            if (rc == SKEL_OK)
+                rc = skel_fail(SKEL_EINTERNAL, "no file to commit");
+            continue;
+        }
+        int r = finish(afs[i]);
+        if (rc == SKEL_OK)
+            rc = r;
+    }
+    size_t renamed = 0;
+    while (rc == SKEL_OK && renamed < n && (rc = replace(afs[renamed])) == SKEL_OK)
+        renamed++;
+    for (size_t i = 0; i < n; i++) {
+        if (afs[i] == NULL)
+            continue;
+        if (i >= renamed)
+            unlink(afs[i]->tmp);
+        release(afs[i]);
+        afs[i] = NULL;
+    }
     return rc;
 }
 
@@ -113,7 +153,8 @@ void skel_afile_abort(skel_afile *af)
 {
     if (af == NULL)
         return;
-    fclose(af->f);
+    if (af->f != NULL)
+        fclose(af->f);
     unlink(af->tmp);
     release(af);
 }
@@ -124,10 +165,11 @@ int skel_afile_write(const char *path, const void *buf, size_t len)
     int rc = skel_afile_open(path, &af);
     if (rc != SKEL_OK)
         return rc;
+    errno = 0;
     if (len > 0 && fwrite(buf, 1, len, af->f) != len) {
         int e = errno;
         skel_afile_abort(af);
-        return skel_fail(SKEL_EIO, "%s: write error: %s", path, strerror(e));
+        return skel_fail(SKEL_EIO, "%s: write error: %s", path, strerror(e ? e : EIO));
     }
     return skel_afile_commit(af);
 }
@@ -153,16 +195,29 @@ int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
 {
     int rc = SKEL_OK;
     char *b = NULL;
-    size_t n = 0, cap = 0;
+    size_t n = 0, cap = 8192;
     *buf = NULL;
     *len = 0;
     FILE *f = fopen(path, "rbe");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
+    if (f == NULL) {
+        int e = errno;
+        return skel_fail(e == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
+                         strerror(e));
+    }
+    /* A regular file says its size: refuse it unread when too large, else
+     * read it into one block (one byte more, to see the end without growing;
+     * a file that grows meanwhile still reads, up to max). */
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uintmax_t)st.st_size > max) {
+            rc = skel_fail(SKEL_ERANGE, "%s: larger than the %zu bytes accepted", path, max);
+            goto out;
+        }
+        cap = (size_t)st.st_size + 2;
+    }
     for (;;) {
-        if (n + 4096 + 1 > cap) {
-            size_t ncap = cap ? cap * 2 : 8192;
+        if (n + 1 >= cap || b == NULL) {
+            size_t ncap = b == NULL ? cap : cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
             char *nb = realloc(b, ncap);
             if (nb == NULL) {
                 rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
@@ -171,6 +226,7 @@ int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
             b = nb;
             cap = ncap;
         }
+        errno = 0;
         size_t r = fread(b + n, 1, cap - n - 1, f);
         n += r;
         if (n > max) {
@@ -181,7 +237,8 @@ int skel_read_file(const char *path, size_t max, char **buf, size_t *len)
             break;
     }
     if (ferror(f)) {
-        rc = skel_fail(SKEL_EIO, "%s: read error", path);
+        int e = errno;
+        rc = skel_fail(SKEL_EIO, "%s: read error: %s", path, strerror(e ? e : EIO));
         goto out;
     }
     b[n] = '\0';

@@ -1,18 +1,25 @@
 /* afile.h - whole files: written so that readers see them whole or not at all,
  * and read with a size limit.
  *
- * Every file Skel writes goes through here: it is written under a temporary
- * name in the same directory (PATH.tmp.<pid>.<n>, created exclusively), then
- * flushed, synced, checked for write errors and renamed over PATH.  A failure
- * at any step removes the temporary file and leaves PATH as it was.
+ * Every file Skel writes whole (results, tables, reports, skeletons, state
+ * and metadata files, generated sources) goes through here: it is written
+ * under a temporary name in the same directory (PATH.tmp.<pid>.<n>, created
+ * exclusively), then flushed, synced, checked for write errors and renamed
+ * over PATH.  A failure at any step removes the temporary file and leaves
+ * PATH as it was.
  *
  *     skel_afile *af;
  *     if ((rc = skel_afile_open(path, &af)) != SKEL_OK) return rc;
  *     fprintf(skel_afile_stream(af), ...);
  *     return skel_afile_commit(af);      (or skel_afile_abort(af) on error)
  *
+ * Several files that belong together (a skeleton's source, Makefile and
+ * meta file) go through skel_afile_commit_all(): none is renamed before all
+ * are written whole.
+ *
  * Ownership: skel_afile_open() allocates the handle; exactly one of
- * skel_afile_commit() and skel_afile_abort() releases it (both accept NULL).
+ * skel_afile_commit(), skel_afile_commit_all() and skel_afile_abort()
+ * releases it (abort accepts NULL, commit refuses it with SKEL_EINTERNAL).
  */
 #ifndef SKEL_AFILE_H
 #define SKEL_AFILE_H
@@ -22,8 +29,9 @@
 
 typedef struct skel_afile skel_afile;
 
-/* Create the temporary file for path (mode 0666 less the umask).  SKEL_EIO
- * naming the temporary path when it cannot be created. */
+/* Create the temporary file for path (mode 0666 less the umask, as fopen()
+ * would).  SKEL_EIO naming path and the temporary file when it cannot be
+ * created (no such directory, no permission, ...). */
 int skel_afile_open(const char *path, skel_afile **out);
 
 /* The stream to write to (fully buffered). */
@@ -36,6 +44,13 @@ const char *skel_afile_tmpname(const skel_afile *af);
  * and the cause (a write error at any earlier point, ENOSPC at close, ...).
  * Releases af in every case. */
 int skel_afile_commit(skel_afile *af);
+
+/* Commit n files together: all are flushed, synced and closed first, and
+ * when any of that fails none is renamed (every temporary file is removed,
+ * every target left as it was).  Then they are renamed in order; a rename
+ * that fails (rare: the targets share a directory) leaves the ones before it
+ * replaced.  Releases every handle and sets afs[i] to NULL. */
+int skel_afile_commit_all(skel_afile **afs, size_t n);
 
 /* Close and remove the temporary file; the target is left as it was. */
 void skel_afile_abort(skel_afile *af);

@@ -94,3 +94,12 @@ void skel_clear_error(void)
 {
     detail[0] = '\0';
 }
+
+const char *skel_show_byte(unsigned char c, char buf[8])
+{
+    if (c >= 0x21 && c < 0x7f)
+        snprintf(buf, 8, "'%c'", c);
+    else
+        snprintf(buf, 8, "\\x%02x", c);
+    return buf;
+}

@@ -67,4 +67,8 @@ int skel_fail_context(int code, const char *fmt, ...) __attribute__((format(prin
 /* Forget the current detail. */
 void skel_clear_error(void);
 
+/* A byte of untrusted input for a message: 'c' when printable, else \xHH;
+ * written into buf (8 bytes) and returned. */
+const char *skel_show_byte(unsigned char c, char buf[8]);
+
 #endif

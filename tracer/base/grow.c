@@ -15,14 +15,15 @@ int skel_grow(void *arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return SKEL_OK;
+    if (elem == 0)
+        return skel_fail(SKEL_EINTERNAL, "skel_grow: elements of 0 bytes");
     size_t ncap = *cap ? *cap : 16;
-    while (ncap < need) {
-        if (ncap > SIZE_MAX / 2)
-            return skel_oom();
-        ncap *= 2;
-    }
-    if (elem != 0 && ncap > SIZE_MAX / elem)
+    while (ncap < need)
+        ncap = ncap > SIZE_MAX / 2 ? need : ncap * 2;
+    if (ncap > SIZE_MAX / elem)
         return skel_oom();
+    /* arr points to a pointer of any object type: read and write it as bytes
+     * rather than through a void ** that would alias it. */
     void *old;
     memcpy(&old, arr, sizeof old);
     void *p = realloc(old, ncap * elem);
@@ -43,6 +44,7 @@ int skel_grow_u32(void *arr, uint32_t *cap, uint64_t need, size_t elem)
     int rc = skel_grow(arr, &c, (size_t)need, elem);
     if (rc != SKEL_OK)
         return rc;
+    /* Room beyond UINT32_MAX elements is allocated but never counted. */
     *cap = c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
     return SKEL_OK;
 }

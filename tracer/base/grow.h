@@ -15,8 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Make room for need elements of elem bytes.  SKEL_OK or SKEL_ENOMEM (also
- * when need * elem overflows). */
+/* Make room for need elements of elem bytes (arr: the address of the array
+ * pointer, of any type).  SKEL_OK or SKEL_ENOMEM (also when need * elem
+ * overflows); SKEL_EINTERNAL for elem 0. */
 int skel_grow(void *arr, size_t *cap, size_t need, size_t elem);
 
 /* The same with a 32-bit capacity: SKEL_ERANGE when need exceeds UINT32_MAX. */

@@ -1,24 +1,29 @@
-/* xmldoc.c - untrusted XML in, a schema-valid document out. */
+/* xmldoc.c - untrusted XML in, a schema-valid document out (xmldoc.h). */
 #include "xmldoc.h"
 
 #include "error.h"
 
-#include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
-#include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-/* First validation error, captured from libxml2's structured error callback. */
+/* Deeper than libxml2 parses without XML_PARSE_HUGE (256): a guard for the
+ * recursion of validate(), never reached by a parsed document. */
+#define MAX_DEPTH 300
+
+/* The first error of a parse or a validation, captured from libxml2's
+ * structured error callback (later ones are mostly consequences). */
 struct first_error {
     int have;
     unsigned line;
     char node[64];
     char msg[512];
+    const xmlNode *cur; /* element being validated: some errors come without one */
+    const char *see;    /* where the format is documented, for attribute errors */
 };
 
 static void copy_trimmed(char *dst, size_t dstlen, const char *src)
@@ -36,14 +41,31 @@ static void on_error(void *data, xmlErrorPtr err)
         return;
     fe->have = 1;
     fe->line = err->line > 0 ? (unsigned)err->line : 0;
-    const xmlNode *node = err->node;
+    const xmlNode *node = err->node != NULL ? (const xmlNode *)err->node : fe->cur;
     if (node != NULL) {
         if (fe->line == 0)
-            fe->line = (unsigned)xmlGetLineNo(node);
+            fe->line = skel_xmldoc_line(node);
         if (node->type == XML_ELEMENT_NODE && node->name != NULL)
             snprintf(fe->node, sizeof fe->node, "%s", (const char *)node->name);
     }
     copy_trimmed(fe->msg, sizeof fe->msg, err->message);
+    /* "Element X failed to validate attributes" may come while a child of X
+     * is validated: name X and its line, and, since libxml2 does not say
+     * which attribute, what to look for. */
+    char elem[64];
+    if (sscanf(fe->msg, "Element %63s failed to validate attributes", elem) == 1) {
+        for (const xmlNode *a = node; a != NULL && a->type == XML_ELEMENT_NODE; a = a->parent)
+            if (a->name != NULL && strcmp((const char *)a->name, elem) == 0) {
+                fe->line = skel_xmldoc_line(a);
+                snprintf(fe->node, sizeof fe->node, "%s", elem);
+                break;
+            }
+    }
+    if (strstr(fe->msg, "failed to validate attributes") != NULL)
+        snprintf(fe->msg, sizeof fe->msg,
+                 "an attribute is missing, not allowed here, or has a value the schema does not "
+                 "allow%s%s%s",
+                 fe->see ? " (see " : "", fe->see ? fe->see : "", fe->see ? ")" : "");
 }
 
 static void on_parse_error(void *ctx, xmlErrorPtr err)
@@ -53,32 +75,110 @@ static void on_parse_error(void *ctx, xmlErrorPtr err)
         on_error(pctx->_private, err);
 }
 
-int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
-                     size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out)
+/* Structured errors go through the contexts; the generic handler, which
+ * some of libxml2's validation paths still use, is silenced so that nothing
+ * is printed. */
+static void quiet(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+/* Validate element n and its subtree progressively, as libxml2's streaming
+ * reader does, so that every error is attributed to the element being
+ * checked (libxml2 reports some, such as a missing attribute, without a
+ * node).  0 if valid. */
+static int validate(xmlRelaxNGValidCtxtPtr vc, xmlDocPtr doc, xmlNodePtr n, struct first_error *fe,
+                    int depth)
+{
+    fe->cur = n;
+    if (depth > MAX_DEPTH) {
+        if (!fe->have) {
+            fe->have = 1;
+            fe->line = skel_xmldoc_line(n);
+            snprintf(fe->msg, sizeof fe->msg, "elements nested more than %d deep", MAX_DEPTH);
+        }
+        return -1;
+    }
+    int ret = xmlRelaxNGValidatePushElement(vc, doc, n);
+    if (ret == 0) {
+        /* This element needs its whole subtree at once. */
+        ret = xmlRelaxNGValidateFullElement(vc, doc, n);
+        return ret == 1 ? 0 : -1;
+    }
+    int bad = ret != 1;
+    for (xmlNodePtr c = n->children; c != NULL; c = c->next) {
+        if (c->type == XML_ELEMENT_NODE) {
+            bad |= validate(vc, doc, c, fe, depth + 1) != 0;
+        } else if (c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) {
+            fe->cur = n;
+            const xmlChar *t = c->content ? c->content : (const xmlChar *)"";
+            bad |= xmlRelaxNGValidatePushCData(vc, t, xmlStrlen(t)) != 1;
+        }
+        if (bad && fe->have)
+            return -1;
+    }
+    fe->cur = n;
+    bad |= xmlRelaxNGValidatePopElement(vc, doc, n) != 1;
+    return bad ? -1 : 0;
+}
+
+/* Line of the first occurrence of needle in buf (libxml2 keeps no line for
+ * a DTD); 1 if absent. */
+static unsigned line_of_text(const char *buf, size_t len, const char *needle)
+{
+    const char *at = memmem(buf, len, needle, strlen(needle));
+    unsigned line = 1;
+    for (const char *p = buf; at != NULL && p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
+static int schema_error(const char *source, const struct first_error *fe,
+                        const struct skel_xmldoc_hint *hints)
+{
+    const char *hint = NULL;
+    for (size_t i = 0; hints != NULL && hints[i].element != NULL && fe->node[0]; i++)
+        if (strcmp(hints[i].element, fe->node) == 0)
+            hint = hints[i].expected;
+    const char *msg = fe->have ? fe->msg : "does not match the schema";
+    if (fe->node[0] == '\0')
+        return skel_fail(SKEL_ESCHEMA, "%s:%u: %s", source, fe->line ? fe->line : 1, msg);
+    return skel_fail(SKEL_ESCHEMA, "%s:%u: element '%s': %s%s%s%s", source, fe->line ? fe->line : 1,
+                     fe->node, msg, hint ? " (expected: " : "", hint ? hint : "", hint ? ")" : "");
+}
+
+int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
+                          const unsigned char *schema, size_t schema_len,
+                          const struct skel_xmldoc_hint *hints, const struct skel_xmldoc_opts *o,
+                          xmlDocPtr *out)
 {
     int rc = SKEL_OK;
     xmlParserCtxtPtr pctx = NULL;
     xmlDocPtr doc = NULL;
     xmlRelaxNGParserCtxtPtr sp = NULL;
     xmlRelaxNGPtr rng = NULL;
-    xmlTextReaderPtr reader = NULL;
-    struct first_error fe = {0};
+    xmlRelaxNGValidCtxtPtr vc = NULL;
+    size_t max = o != NULL && o->max_bytes > 0 ? o->max_bytes : SKEL_XMLDOC_MAX_BYTES;
+    const char *what = o != NULL && o->what != NULL ? o->what : NULL;
+    struct first_error pe = {0}, se = {0}, fe = {.see = o != NULL ? o->see : NULL};
 
     *out = NULL;
-    if (len > SKEL_XMLDOC_MAX_BYTES)
-        return skel_fail(SKEL_ERANGE, "%s: %zu bytes, more than the %u accepted", source, len,
-                         SKEL_XMLDOC_MAX_BYTES);
+    if (len > max || len > INT_MAX)
+        return skel_fail(SKEL_ERANGE, "%s: %zu bytes, more than the %zu accepted", source, len,
+                         max < INT_MAX ? max : (size_t)INT_MAX);
     if (len == 0)
-        return skel_fail(SKEL_EFORMAT, "%s:1: empty file, expected an XML document", source);
+        return skel_fail(SKEL_EFORMAT, "%s:1: empty file, expected %s%s", source,
+                         what ? what : "an XML document", what ? " (XML)" : "");
     xmlInitParser();
+    xmlSetGenericErrorFunc(NULL, quiet);
     pctx = xmlNewParserCtxt();
     if (pctx == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
         goto out;
     }
-    /* The first error is the one to report (later ones are consequences):
-     * catch them all through the context's structured handler. */
-    struct first_error pe = {0};
+    /* The first error is the one to report: catch them all through the
+     * context's structured handler. */
     pctx->_private = &pe;
     pctx->sax->serror = on_parse_error;
     doc = xmlCtxtReadMemory(pctx, buf, (int)len, source, NULL,
@@ -93,9 +193,11 @@ int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsi
                        pe.line ? pe.line : 1, pe.msg[0] ? pe.msg : "parse error");
         goto out;
     }
+    /* No DTD: no entity expansion, nothing fetched, one meaning per file. */
     if (doc->intSubset != NULL || doc->extSubset != NULL) {
-        rc = skel_fail(SKEL_EFORMAT, "%s:%ld: a DOCTYPE is not allowed here", source,
-                       doc->intSubset ? xmlGetLineNo((xmlNodePtr)doc->intSubset) : 1L);
+        rc =
+            skel_fail(SKEL_EFORMAT, "%s:%u: a DOCTYPE is not allowed %s%s", source,
+                      line_of_text(buf, len, "<!DOCTYPE"), what ? "in " : "here", what ? what : "");
         goto out;
     }
     sp = xmlRelaxNGNewMemParserCtxt((const char *)schema, (int)schema_len);
@@ -103,48 +205,29 @@ int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsi
         rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
         goto out;
     }
-    struct first_error schema_err = {0};
-    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &schema_err);
+    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
     rng = xmlRelaxNGParse(sp);
     if (rng == NULL) {
-        rc = skel_fail(SKEL_EINTERNAL, "embedded schema does not compile: line %u: %s",
-                       schema_err.line, schema_err.msg);
+        rc = skel_fail(SKEL_EINTERNAL, "embedded schema does not compile: line %u: %s", se.line,
+                       se.msg);
         goto out;
     }
-    /* Validate with the streaming reader: its errors carry the line of the
-     * element at fault even where validating the tree would not (a missing
-     * attribute is reported without a node there). */
-    reader = xmlReaderForMemory(buf, (int)len, source, NULL,
-                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                    XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
-    if (reader == NULL || xmlTextReaderRelaxNGSetSchema(reader, rng) != 0) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: cannot set up validation", source);
+    vc = xmlRelaxNGNewValidCtxt(rng);
+    if (vc == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
         goto out;
     }
-    xmlTextReaderSetStructuredErrorHandler(reader, on_error, &fe);
-    int r;
-    while ((r = xmlTextReaderRead(reader)) == 1)
-        ;
-    if (r != 0 || xmlTextReaderIsValid(reader) != 1) {
-        const char *hint = NULL;
-        for (size_t i = 0; hints != NULL && hints[i].element != NULL && fe.node[0]; i++)
-            if (strcmp(hints[i].element, fe.node) == 0)
-                hint = hints[i].expected;
-        if (fe.node[0] != '\0')
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: element '%s': %s%s%s%s", source,
-                           fe.line ? fe.line : 1, fe.node,
-                           fe.have ? fe.msg : "does not match the schema",
-                           hint ? " (expected: " : "", hint ? hint : "", hint ? ")" : "");
-        else
-            rc = skel_fail(SKEL_ESCHEMA, "%s:%u: %s", source, fe.line ? fe.line : 1,
-                           fe.have ? fe.msg : "does not match the schema");
+    xmlRelaxNGSetValidStructuredErrors(vc, on_error, &fe);
+    xmlNodePtr top = xmlDocGetRootElement(doc);
+    if (top == NULL || validate(vc, doc, top, &fe, 0) != 0 || fe.have) {
+        rc = schema_error(source, &fe, hints);
         goto out;
     }
     *out = doc;
     doc = NULL;
 out:
-    if (reader)
-        xmlFreeTextReader(reader);
+    if (vc)
+        xmlRelaxNGFreeValidCtxt(vc);
     if (rng)
         xmlRelaxNGFree(rng);
     if (sp)
@@ -156,11 +239,49 @@ out:
     return rc;
 }
 
+int skel_xmldoc_load(const char *buf, size_t len, const char *source, const unsigned char *schema,
+                     size_t schema_len, const struct skel_xmldoc_hint *hints, xmlDocPtr *out)
+{
+    return skel_xmldoc_load_opts(buf, len, source, schema, schema_len, hints, NULL, out);
+}
+
+int skel_xmldoc_is(const xmlNode *n, const char *name)
+{
+    return n != NULL && n->type == XML_ELEMENT_NODE && n->name != NULL &&
+           strcmp((const char *)n->name, name) == 0;
+}
+
+const xmlNode *skel_xmldoc_item(const xmlNode *root, const xmlNode *prev, const char *name)
+{
+    if (root == NULL)
+        return NULL;
+    if (skel_xmldoc_is(root, name))
+        return prev == NULL ? root : NULL;
+    for (const xmlNode *n = prev != NULL ? prev->next : root->children; n != NULL; n = n->next)
+        if (skel_xmldoc_is(n, name))
+            return n;
+    return NULL;
+}
+
+int skel_xmldoc_each(const char *buf, size_t len, const char *source, const unsigned char *schema,
+                     size_t schema_len, const struct skel_xmldoc_hint *hints, const char *item,
+                     int (*each)(void *ctx, const xmlNode *el, const char *source), void *ctx)
+{
+    xmlDocPtr doc;
+    int rc = skel_xmldoc_load(buf, len, source, schema, schema_len, hints, &doc);
+    if (rc != SKEL_OK)
+        return rc;
+    const xmlNode *root = xmlDocGetRootElement(doc);
+    for (const xmlNode *n = NULL; rc == SKEL_OK && (n = skel_xmldoc_item(root, n, item)) != NULL;)
+        rc = each(ctx, n, source);
+    xmlFreeDoc(doc);
+    return rc;
+}
 
 unsigned skel_xmldoc_line(const xmlNode *node)
 {
     long l = xmlGetLineNo(node);
-    return l > 0 ? (unsigned)l : 0;
+    return l > 0 && l <= (long)UINT_MAX ? (unsigned)l : 0;
 }
 
 char *skel_xmldoc_attr(const xmlNode *node, const char *name)

@@ -32,6 +32,19 @@ unsigned skel_call_by_name(const char *name)
     return 0;
 }
 
+int skel_call_category(unsigned id)
+{
+    const struct skel_call_info *ci = skel_call_info(id);
+    return ci != NULL ? ci->category : SKEL_CATEGORY_OTHER;
+}
+
+const char *skel_category_name(int category)
+{
+    static const char *const names[SKEL_CATEGORY__COUNT] = {"other",      "p2p", "completion",
+                                                            "collective", "io",  "rma"};
+    return category >= 0 && category < SKEL_CATEGORY__COUNT ? names[category] : "other";
+}
+
 int skel_class_creates_request(int klass)
 {
     switch (klass) {

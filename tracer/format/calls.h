@@ -2,8 +2,9 @@
  *
  * A call id (enum skel_call, values SKEL_CALL_<name>) is what traces store.
  * Ids are stable across versions.  skel_call_info() gives the name, the class
- * (what the call means: a send, a completion, a collective...) and, for
- * collectives and I/O, the shape.  All tables are static: nothing to free.
+ * (what the call means: a send, a completion, a collective...), the category
+ * reports and exports use, whether it is a poll and, for collectives and
+ * I/O, the shape.  All tables are static: nothing to free.
  */
 #ifndef SKEL_CALLS_H
 #define SKEL_CALLS_H
@@ -51,6 +52,18 @@ enum skel_class {
     SKEL_CLASS__COUNT
 };
 
+/* What reports and exports file a call under: the category column of the
+ * call table (tracer/spec/mpi_calls.tbl says what each holds). */
+enum skel_category {
+    SKEL_CATEGORY_OTHER = 0,  /* set-up (Init, Finalize, communicators, groups), unknown calls */
+    SKEL_CATEGORY_P2P,        /* point-to-point: sends, receives, probes, persistent requests */
+    SKEL_CATEGORY_COMPLETION, /* Wait and Test families: complete requests of any kind */
+    SKEL_CATEGORY_COLLECTIVE, /* blocking and nonblocking collectives */
+    SKEL_CATEGORY_IO,         /* MPI-IO */
+    SKEL_CATEGORY_RMA,        /* one-sided communication and windows */
+    SKEL_CATEGORY__COUNT
+};
+
 enum skel_shape {
     SKEL_SHAPE_NONE = 0,
     SKEL_SHAPE_BARRIER,
@@ -88,6 +101,9 @@ struct skel_call_info {
     uint8_t shape;       /* enum skel_shape */
     uint8_t rooted;      /* collective with a root argument */
     uint8_t handwritten; /* wrapper written by hand (tracer/irregular.c) */
+    uint8_t category;    /* enum skel_category */
+    uint8_t poll;        /* returns at once saying whether what it checks is there:
+                            Test*, Iprobe, Improbe */
 };
 
 /* Information about a call id, or NULL if the id is not a known call. */
@@ -98,6 +114,11 @@ const char *skel_call_name(unsigned id);
 
 /* Call id for a name ("MPI_Send" or "Send", case-insensitive), 0 if unknown. */
 unsigned skel_call_by_name(const char *name);
+
+/* Category of a call id (SKEL_CATEGORY_OTHER for unknown ids) and the name
+ * of a category ("p2p", "completion", "collective", "io", "rma", "other"). */
+int skel_call_category(unsigned id);
+const char *skel_category_name(int category);
 
 /* Class helpers. */
 int skel_class_creates_request(int klass); /* ISEND, IRECV, SEND_INIT, RECV_INIT, ICOLL, IIO, RRMA, IMRECV */

@@ -8,6 +8,7 @@
  */
 #include "meta.h"
 
+#include "afile.h"
 #include "error.h"
 #include "event.h"
 
@@ -439,40 +440,15 @@ fail:
 
 int skel_meta_read(const char *path, skel_meta **out)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return skel_fail(errno == ENOENT ? SKEL_ENOTFOUND : SKEL_EIO, "%s: cannot open: %s", path,
-                         strerror(errno));
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    int rc = SKEL_OK;
-    while (buf != NULL) {
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-        if (len == cap) {
-            if (cap >= META_MAX_FILE) {
-                rc = skel_fail(SKEL_EFORMAT, "%s: larger than %u bytes: not a metadata file",
-                               path, META_MAX_FILE);
-                break;
-            }
-            char *nb = realloc(buf, cap *= 2);
-            if (nb == NULL) {
-                free(buf);
-                buf = NULL;
-            } else {
-                buf = nb;
-            }
-        }
-    }
-    if (buf == NULL && rc == SKEL_OK)
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-    if (rc == SKEL_OK && ferror(f))
-        rc = skel_fail(SKEL_EIO, "%s: read error", path);
-    fclose(f);
-    if (rc == SKEL_OK)
-        rc = skel_meta_parse(path, buf, len, out);
+    char *buf;
+    size_t len;
+    int rc = skel_read_file(path, META_MAX_FILE, &buf, &len);
+    if (rc == SKEL_ERANGE)
+        return skel_fail(SKEL_EFORMAT, "%s: larger than %u bytes: not a metadata file", path,
+                         META_MAX_FILE);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_meta_parse(path, buf, len, out);
     free(buf);
     return rc;
 }
@@ -497,12 +473,11 @@ static void put_string(FILE *f, const char *s)
 
 int skel_meta_write(const char *path, const skel_meta *m)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= sizeof tmp)
-        return skel_fail(SKEL_EUSAGE, "%s: path too long", path);
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", tmp, strerror(errno));
+    skel_afile *af;
+    int rc = skel_afile_open(path, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    FILE *f = skel_afile_stream(af);
     fprintf(f, "# Skel trace metadata (docs/trace-format.md)\n");
     fprintf(f, "skel-trace %u %u\n", SKEL_TRACE_VERSION_MAJOR, SKEL_TRACE_VERSION_MINOR);
     fputs("tracer ", f);
@@ -549,17 +524,7 @@ int skel_meta_write(const char *path, const skel_meta *m)
         fprintf(f, " %u\n", st->line);
     }
     fprintf(f, "complete %d\n", m->complete ? 1 : 0);
-    int bad = ferror(f);
-    if (fflush(f) != 0 || fsync(fileno(f)) != 0)
-        bad = 1;
-    if (fclose(f) != 0)
-        bad = 1;
-    if (bad || rename(tmp, path) != 0) {
-        int err = errno;
-        unlink(tmp);
-        return skel_fail(SKEL_EIO, "%s: cannot write: %s", path, strerror(err));
-    }
-    return SKEL_OK;
+    return skel_afile_commit(af);
 }
 
 void skel_meta_free(skel_meta *m)

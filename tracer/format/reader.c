@@ -10,6 +10,7 @@
 
 #include "codec.h"
 #include "error.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -384,22 +385,6 @@ static int check_peer(const skel_rank_reader *r, int64_t v)
     return v >= SKEL_PEER_ROOT && v < (int64_t)r->nranks;
 }
 
-static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 1;
-    uint32_t ncap = *cap ? *cap : 8;
-    while (ncap < need)
-        ncap *= 2;
-    void *n = realloc(*arr, (size_t)ncap * elem);
-    if (n == NULL)
-        return 0;
-    memset((uint8_t *)n + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
-    *arr = n;
-    *cap = ncap;
-    return 1;
-}
-
 static int read_members(skel_cursor *c, uint32_t n, const skel_rank_reader *r, int32_t **out)
 {
     if (n > (uint64_t)(c->end - c->p)) { /* each member takes at least one byte */
@@ -472,7 +457,7 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
             ok = ok && !c->bad;
         }
     }
-    if (ok && !grow((void **)&r->comms, &r->comm_cap, r->ncomms + 1, sizeof *r->comms))
+    if (ok && skel_grow_u32(&r->comms, &r->comm_cap, r->ncomms + 1, sizeof *r->comms) != SKEL_OK)
         ok = 0;
     if (!ok) {
         free(cm.members);
@@ -511,7 +496,8 @@ static int rec_site(skel_rank_reader *r, skel_cursor *c, uint64_t off)
         skel_site_ctx *nc = realloc(r->site_ctx, 2 * (size_t)r->site_cap * sizeof *nc);
         if (nc != NULL)
             r->site_ctx = nc;
-        ok = nc != NULL && grow((void **)&r->sites, &r->site_cap, r->site_cap * 2, sizeof *r->sites);
+        ok = nc != NULL && skel_grow_u32(&r->sites, &r->site_cap, 2 * (uint64_t)r->site_cap,
+                                         sizeof *r->sites) == SKEL_OK;
     }
     if (!ok) {
         free(s.func);
@@ -536,8 +522,8 @@ static int rec_module(skel_rank_reader *r, skel_cursor *c, uint64_t off)
         return fail_at(r, SKEL_EFORMAT, off, "module %llu declared, expected index %u",
                        (unsigned long long)index, r->nmodules);
     m.index = (uint32_t)index;
-    if (!get_string(c, &m.path) ||
-        !grow((void **)&r->modules, &r->module_cap, r->nmodules + 1, sizeof *r->modules)) {
+    if (!get_string(c, &m.path) || skel_grow_u32(&r->modules, &r->module_cap, r->nmodules + 1,
+                                                 sizeof *r->modules) != SKEL_OK) {
         free(m.path);
         return bad_record(r, c, off, "module record");
     }
@@ -559,8 +545,8 @@ static int rec_object(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     o.index = (uint32_t)index;
     o.kind = (uint8_t)kind;
     o.comm = comm == 0 ? SKEL_COMM_NONE : (uint32_t)(comm - 1);
-    if (!get_string(c, &o.name) ||
-        !grow((void **)&r->objects, &r->object_cap, r->nobjects + 1, sizeof *r->objects)) {
+    if (!get_string(c, &o.name) || skel_grow_u32(&r->objects, &r->object_cap, r->nobjects + 1,
+                                                 sizeof *r->objects) != SKEL_OK) {
         free(o.name);
         return bad_record(r, c, off, "file/window record");
     }
@@ -735,7 +721,7 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
                 c->bad = 1;
             return bad_record(r, c, off, "request list");
         }
-        if (!grow((void **)&r->reqbuf, &r->reqbuf_cap, (uint32_t)n, sizeof *r->reqbuf))
+        if (skel_grow_u32(&r->reqbuf, &r->reqbuf_cap, n, sizeof *r->reqbuf) != SKEL_OK)
             return fail_at(r, SKEL_ENOMEM, off, "out of memory");
         uint64_t prev = r->last_req;
         for (uint64_t i = 0; i < n; i++) {
@@ -759,7 +745,7 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
                 c->bad = 1;
             return bad_record(r, c, off, "completion list");
         }
-        if (!grow((void **)&r->compl, &r->compl_cap, (uint32_t)n, sizeof *r->compl))
+        if (skel_grow_u32(&r->compl, &r->compl_cap, n, sizeof *r->compl ) != SKEL_OK)
             return fail_at(r, SKEL_ENOMEM, off, "out of memory");
         uint64_t prev = r->last_req;
         uint32_t index = 0;

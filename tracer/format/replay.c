@@ -11,6 +11,7 @@
 #include "replay.h"
 
 #include "error.h"
+#include "grow.h"
 #include "map.h"
 
 #include <stdio.h>
@@ -114,26 +115,6 @@ struct skel_replay {
 
 /* ---- small growable arrays --------------------------------------------------- */
 
-static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    uint32_t ncap = *cap ? *cap : 8;
-    while (ncap < need)
-        ncap *= 2;
-    void *n = realloc(*arr, (size_t)ncap * elem);
-    if (n == NULL)
-        return -1;
-    *arr = n;
-    *cap = ncap;
-    return 0;
-}
-
-static int oom(void)
-{
-    return skel_fail(SKEL_ENOMEM, "replay: out of memory");
-}
-
 /* ---- heap of ready ranks ---------------------------------------------------------- */
 
 static int heap_less(const skel_replay *rp, uint32_t a, uint32_t b)
@@ -213,9 +194,9 @@ static int channel_of(skel_replay *rp, uint64_t gid, uint32_t src, uint32_t dst,
         *out = s->val;
         return SKEL_OK;
     }
-    if (grow((void **)&rp->chans, &rp->chan_cap, rp->nchans + 1, sizeof *rp->chans) != 0 ||
+    if (skel_grow_u32(&rp->chans, &rp->chan_cap, rp->nchans + 1, sizeof *rp->chans) != SKEL_OK ||
         skel_map_put(&rp->chan_map, key, rp->nchans) != 0)
-        return oom();
+        return skel_oom();
     memset(&rp->chans[rp->nchans], 0, sizeof rp->chans[0]);
     *out = rp->nchans++;
     return SKEL_OK;
@@ -244,7 +225,7 @@ static int post_send(skel_replay *rp, uint32_t rank, uint64_t gid, int32_t peer,
         uint32_t ncap = c->cap ? c->cap * 2 : 4;
         struct pending_send *nq = malloc((size_t)ncap * sizeof *nq);
         if (nq == NULL)
-            return oom();
+            return skel_oom();
         for (uint32_t i = 0; i < c->len; i++)
             nq[i] = c->q[(c->head + i) % c->cap];
         free(c->q);
@@ -280,14 +261,15 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
     skel_map_slot *cnt = skel_map_find(&s->coll_count, gid);
     uint32_t k = cnt != NULL ? cnt->val + 1 : 0;
     if (skel_map_put(&s->coll_count, gid, k) != 0)
-        return oom();
+        return skel_oom();
     uint64_t key = skel_mix64(gid ^ skel_mix64(k + 0x9e37ull));
     skel_map_slot *sl = skel_map_find(&rp->coll_map, key);
     uint32_t ci;
     if (sl == NULL) {
-        if (grow((void **)&rp->colls, &rp->coll_cap, rp->ncolls + 1, sizeof *rp->colls) != 0 ||
+        if (skel_grow_u32(&rp->colls, &rp->coll_cap, rp->ncolls + 1, sizeof *rp->colls) !=
+                SKEL_OK ||
             skel_map_put(&rp->coll_map, key, rp->ncolls) != 0)
-            return oom();
+            return skel_oom();
         ci = rp->ncolls++;
         struct coll *c = &rp->colls[ci];
         memset(c, 0, sizeof *c);
@@ -297,7 +279,7 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
         c->blocking = (uint8_t)blocking;
         c->members = calloc(c->size, sizeof *c->members);
         if (c->members == NULL)
-            return oom();
+            return skel_oom();
         rp->st.collectives++;
     } else {
         ci = sl->val;
@@ -331,7 +313,8 @@ static struct req_info *req_new(struct rstate *s, uint64_t id)
     if (s->nfree > 0) {
         i = s->free_list[--s->nfree];
     } else {
-        if (grow((void **)&s->reqinfo, &s->reqinfo_cap, s->nreqinfo + 1, sizeof *s->reqinfo) != 0)
+        if (skel_grow_u32(&s->reqinfo, &s->reqinfo_cap, s->nreqinfo + 1, sizeof *s->reqinfo) !=
+            SKEL_OK)
             return NULL;
         i = s->nreqinfo++;
     }
@@ -355,7 +338,7 @@ static void req_drop(struct rstate *s, uint64_t id)
         return;
     uint32_t i = sl->val;
     skel_map_del(&s->reqs, id);
-    if (grow((void **)&s->free_list, &s->free_cap, s->nfree + 1, sizeof *s->free_list) == 0)
+    if (skel_grow_u32(&s->free_list, &s->free_cap, s->nfree + 1, sizeof *s->free_list) == SKEL_OK)
         s->free_list[s->nfree++] = i;
 }
 
@@ -363,8 +346,8 @@ static void req_drop(struct rstate *s, uint64_t id)
 
 static int add_need(struct rstate *s, struct need n)
 {
-    if (grow((void **)&s->needs, &s->ncap, s->nneeds + 1, sizeof *s->needs) != 0)
-        return oom();
+    if (skel_grow_u32(&s->needs, &s->ncap, s->nneeds + 1, sizeof *s->needs) != SKEL_OK)
+        return skel_oom();
     s->needs[s->nneeds++] = n;
     return SKEL_OK;
 }
@@ -402,7 +385,7 @@ static int become_current(skel_replay *rp, uint32_t rank)
     if (ev->req != 0 && (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup)) {
         struct req_info *q = req_new(s, ev->req);
         if (q == NULL)
-            return oom();
+            return skel_oom();
         if (klass == SKEL_CLASS_IRECV) {
             q->kind = RK_RECV;
             q->gid = gid;
@@ -518,8 +501,8 @@ static int need_met(const skel_replay *rp, const struct need *n)
 
 static int add_waiter(uint32_t **w, uint32_t *n, uint32_t *cap, uint32_t rank)
 {
-    if (grow((void **)w, cap, *n + 1, sizeof **w) != 0)
-        return oom();
+    if (skel_grow_u32(w, cap, *n + 1, sizeof **w) != SKEL_OK)
+        return skel_oom();
     (*w)[(*n)++] = rank;
     return SKEL_OK;
 }
@@ -557,8 +540,8 @@ static void wake(skel_replay *rp, uint32_t **waiters, uint32_t *nwait)
     /* Move the waiters aside first: checking them may register them again,
      * on this very list.  The scratch list is the replay's own; a nested
      * wake cannot happen (check() only registers or queues). */
-    if (grow((void **)&rp->wake_buf, &rp->wake_cap, n, sizeof *rp->wake_buf) != 0) {
-        rp->err = oom();
+    if (skel_grow_u32(&rp->wake_buf, &rp->wake_cap, n, sizeof *rp->wake_buf) != SKEL_OK) {
+        rp->err = skel_oom();
         return;
     }
     memcpy(rp->wake_buf, *waiters, n * sizeof *rp->wake_buf);
@@ -602,7 +585,7 @@ int skel_replay_open(const skel_trace *t, skel_replay **out)
 {
     skel_replay *rp = calloc(1, sizeof *rp);
     if (rp == NULL)
-        return oom();
+        return skel_oom();
     rp->t = t;
     rp->n = skel_trace_nranks(t);
     rp->rs = calloc(rp->n, sizeof *rp->rs);
@@ -610,7 +593,7 @@ int skel_replay_open(const skel_trace *t, skel_replay **out)
     rp->advance = calloc(rp->n, sizeof *rp->advance);
     int rc = SKEL_OK;
     if (rp->rs == NULL || rp->heap == NULL || rp->advance == NULL) {
-        rc = oom();
+        rc = skel_oom();
         goto fail;
     }
     /* Clock offsets at MPI_Init; ranks on rank 0's host share its clock (an
@@ -715,8 +698,8 @@ static int take_messages(skel_replay *rp, struct rstate *s, skel_replay_item *it
         struct pending_send *p = chan_at(c, n->slot);
         if (p == NULL)
             return skel_fail(SKEL_EINTERNAL, "replay: message already taken");
-        if (grow((void **)&rp->msgs, &rp->msg_cap, item->nmsg + 1, sizeof *rp->msgs) != 0)
-            return oom();
+        if (skel_grow_u32(&rp->msgs, &rp->msg_cap, item->nmsg + 1, sizeof *rp->msgs) != SKEL_OK)
+            return skel_oom();
         skel_msg *m = &rp->msgs[item->nmsg++];
         *m = p->m;
         m->completion = n->completion;
@@ -801,8 +784,8 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
                 coll = s->needs[i].coll;
     if (coll != UINT32_MAX) {
         struct coll *c = &rp->colls[coll];
-        if (grow((void **)&rp->members, &rp->member_cap, c->size, sizeof *rp->members) != 0)
-            return rp->err = oom();
+        if (skel_grow_u32(&rp->members, &rp->member_cap, c->size, sizeof *rp->members) != SKEL_OK)
+            return rp->err = skel_oom();
         memcpy(rp->members, c->members, c->size * sizeof *rp->members);
         item->ncoll = c->size;
         item->coll = rp->members;

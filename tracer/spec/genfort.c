@@ -50,17 +50,19 @@
  * Irregular conversions are written by hand in tracer/fortran.c (request
  * and status arrays, Fortran's 1-based indices, Init's missing argc/argv);
  * fortran.h declares them, so the generated calls and the definitions cannot
- * disagree.  The table's syntax is validated by gencalls.c in the same
- * build; this generator stops on any C type it cannot pass from Fortran.
+ * disagree.  The table is read and validated by calltable.c, as for
+ * gencalls.c; this generator stops on any C type it cannot pass from
+ * Fortran.  Its output replaces the old one whole (tracer/base/afile.h).
  */
+#include "afile.h"
+#include "calltable.h"
+#include "error.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_CALLS  512
-#define MAX_PARAMS 16
 
 /* What a C parameter is, as far as the Fortran binding is concerned. */
 enum ptype {
@@ -84,9 +86,9 @@ enum ptype {
 };
 
 struct param {
-    char decl[160]; /* "const void *buf" */
-    char name[64];  /* "buf" */
-    char kind[16];  /* "IGN" */
+    const char *decl; /* "const void *buf": from the table */
+    const char *name; /* "buf" */
+    const char *kind; /* "IGN" */
     enum ptype type;
     int is_const;
     char handle[16]; /* P_HANDLE*: "Comm", "Type" (for MPI_Datatype), ... */
@@ -94,66 +96,20 @@ struct param {
 };
 
 struct call {
-    char name[64];  /* "MPI_Send" */
-    char lower[64]; /* "mpi_send" */
-    char shape[16];
+    int line;          /* in the table, for messages */
+    const char *name;  /* "MPI_Send" */
+    char lower[64];    /* "mpi_send" */
+    const char *shape; /* "-" or "bcast" */
     int nparams;
-    struct param params[MAX_PARAMS];
+    struct param params[SKEL_SPEC_MAX_PARAMS];
     int has_buffer; /* MPICH: an *_f08ts_ routine */
     int irregular;  /* converter written by hand in tracer/fortran.c */
 };
 
-static struct call calls[MAX_CALLS];
+static struct skel_spec_call spec[SKEL_SPEC_MAX_CALLS];
+static struct call calls[SKEL_SPEC_MAX_CALLS];
 static int ncalls;
-static const char *table_path;
-static int lineno;
-
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "%s:%d: ", table_path, lineno);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(1);
-}
-
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
-static void copy(char *dst, size_t cap, const char *src, const char *what)
-{
-    if (strlen(src) >= cap)
-        die("%s too long: '%s'", what, src);
-    strcpy(dst, src);
-}
-
-/* The parameter name is the last identifier before any [] suffixes. */
-static void param_name(const char *decl, char *out, size_t cap)
-{
-    const char *end = decl + strlen(decl);
-    const char *bracket = strchr(decl, '[');
-    if (bracket != NULL)
-        end = bracket;
-    while (end > decl && isspace((unsigned char)end[-1]))
-        end--;
-    const char *start = end;
-    while (start > decl && (isalnum((unsigned char)start[-1]) || start[-1] == '_'))
-        start--;
-    if (start == end || (size_t)(end - start) >= cap)
-        die("cannot find a parameter name in '%s'", decl);
-    memcpy(out, start, (size_t)(end - start));
-    out[end - start] = '\0';
-}
+static int lineno; /* of the call being generated, for messages */
 
 /* MPI handle types and the stem of their f2c/c2f functions. */
 static const char *const handles[][2] = {
@@ -208,11 +164,11 @@ static void classify(struct call *c, struct param *p)
         else if (stars == 0)
             p->type = P_INT;
         else
-            die("%s: cannot pass '%s' from Fortran", c->name, p->decl);
+            skel_spec_die(c->line, "%s: cannot pass '%s' from Fortran", c->name, p->decl);
     } else if (strcmp(base, "MPI_Aint") == 0) {
         p->type = array ? P_AINTARR : P_AINT;
         if (stars != 0)
-            die("%s: cannot pass '%s' from Fortran", c->name, p->decl);
+            skel_spec_die(c->line, "%s: cannot pass '%s' from Fortran", c->name, p->decl);
     } else if (strcmp(base, "MPI_Offset") == 0 && stars == 0 && !array) {
         p->type = P_OFFSET;
     } else if (strcmp(base, "MPI_Status") == 0) {
@@ -223,9 +179,9 @@ static void classify(struct call *c, struct param *p)
             if (strcmp(base, handles[k][0]) == 0)
                 break;
         if (k == sizeof handles / sizeof handles[0])
-            die("%s: unknown parameter type in '%s'", c->name, p->decl);
-        copy(p->ctype, sizeof p->ctype, handles[k][0], "type");
-        copy(p->handle, sizeof p->handle, handles[k][1], "type");
+            skel_spec_die(c->line, "%s: unknown parameter type in '%s'", c->name, p->decl);
+        snprintf(p->ctype, sizeof p->ctype, "%s", handles[k][0]);
+        snprintf(p->handle, sizeof p->handle, "%s", handles[k][1]);
         p->type = array ? P_HANDLEARR : stars == 1 ? P_HANDLEP : P_HANDLE;
     }
     /* Conversions too irregular for a template: written in fortran.c. */
@@ -235,67 +191,31 @@ static void classify(struct call *c, struct param *p)
         c->irregular = 1;
     if (p->type == P_HANDLEARR && !c->irregular && strcmp(p->kind, "SDTYPES") != 0 &&
         strcmp(p->kind, "RDTYPES") != 0)
-        die("%s: no conversion for the handle array '%s'", c->name, p->decl);
+        skel_spec_die(c->line, "%s: no conversion for the handle array '%s'", c->name, p->decl);
 }
 
-static void parse_params(struct call *c, char *text)
+/* The table, with what the Fortran bindings need to know of each call. */
+static void read_table(const char *path)
 {
-    text = trim(text);
-    if (*text == '\0')
-        return;
-    char *save = NULL;
-    for (char *tok = strtok_r(text, ";", &save); tok != NULL; tok = strtok_r(NULL, ";", &save)) {
-        tok = trim(tok);
-        char *colon = strrchr(tok, ':');
-        if (colon == NULL)
-            die("parameter '%s' of %s has no :KIND", tok, c->name);
-        *colon = '\0';
-        if (c->nparams == MAX_PARAMS)
-            die("%s has too many parameters", c->name);
-        struct param *p = &c->params[c->nparams++];
-        copy(p->decl, sizeof p->decl, trim(tok), "declaration");
-        copy(p->kind, sizeof p->kind, trim(colon + 1), "kind");
-        param_name(p->decl, p->name, sizeof p->name);
-        classify(c, p);
-    }
-}
-
-static void read_table(void)
-{
-    FILE *f = fopen(table_path, "r");
-    if (f == NULL) {
-        perror(table_path);
-        exit(1);
-    }
-    char line[4096];
-    while (fgets(line, sizeof line, f) != NULL) {
-        lineno++;
-        char *s = trim(line);
-        if (*s == '\0' || *s == '#')
-            continue;
-        /* id | name | class | shape | flags | params */
-        char *field[5];
-        char *p = s;
-        for (int nf = 0; nf < 5; nf++) {
-            char *bar = strchr(p, '|');
-            if (bar == NULL)
-                die("expected 6 '|'-separated columns");
-            *bar = '\0';
-            field[nf] = trim(p);
-            p = bar + 1;
-        }
-        if (ncalls == MAX_CALLS)
-            die("too many calls");
+    int n = skel_spec_read(path, spec, SKEL_SPEC_MAX_CALLS);
+    for (int i = 0; i < n; i++) {
+        const struct skel_spec_call *sc = &spec[i];
         struct call *c = &calls[ncalls++];
-        copy(c->name, sizeof c->name, field[1], "name");
-        copy(c->shape, sizeof c->shape, field[3], "shape");
-        for (size_t i = 0; i <= strlen(c->name); i++)
-            c->lower[i] = (char)tolower((unsigned char)c->name[i]);
-        parse_params(c, p);
+        lineno = c->line = sc->line;
+        c->name = sc->name;
+        c->shape = sc->shape;
+        for (size_t k = 0; k <= strlen(c->name); k++)
+            c->lower[k] = (char)tolower((unsigned char)c->name[k]);
+        c->nparams = sc->nparams;
+        for (int k = 0; k < sc->nparams; k++) {
+            struct param *p = &c->params[k];
+            p->decl = sc->params[k].decl;
+            p->name = sc->params[k].name;
+            p->kind = sc->params[k].kind;
+            classify(c, p);
+        }
     }
-    fclose(f);
-    if (ncalls == 0)
-        die("no calls");
+    ncalls = n;
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -386,7 +306,7 @@ static const char *null_handle(const char *ctype)
     for (size_t k = 0; k < sizeof nulls / sizeof nulls[0]; k++)
         if (strcmp(ctype, nulls[k][0]) == 0)
             return nulls[k][1];
-    die("no null handle for %s", ctype);
+    skel_spec_die(lineno, "no null handle for %s", ctype);
 }
 
 /* Kinds of the handles a call only creates: no need to convert them in. */
@@ -466,7 +386,7 @@ static void emit_converter(const struct call *c)
             const struct param *comm = find_kind(c, "COMM");
             const struct param *inplace = find_kind(c, "INPLACE");
             if (comm == NULL)
-                die("%s: per-peer datatypes without a communicator", c->name);
+                skel_spec_die(c->line, "%s: per-peer datatypes without a communicator", c->name);
             int send = strcmp(p->kind, "SDTYPES") == 0;
             const char *flags = c->shape[0] == 'n'
                                     ? (send ? "SKEL_F_NEIGHBOR_OUT" : "SKEL_F_NEIGHBOR_IN")
@@ -532,7 +452,7 @@ static void emit_converter(const struct call *c)
             break;
         case P_DROP:
         case P_STATUSARR:
-            die("%s: irregular parameter in a generated converter", c->name);
+            skel_spec_die(c->line, "%s: irregular parameter in a generated converter", c->name);
         }
     }
     emit(");\n%sskel_f_leave(skel_saved);\n", indent);
@@ -600,16 +520,20 @@ static void emit_mpif_aliases(const struct call *c, const char *impl)
     emit("SKEL_F_ALIAS(%s%s, %s)\n", impl, c->name, upper);
 }
 
+static void output_failed(void)
+{
+    fprintf(stderr, "genfort: %s\n", skel_last_error());
+    exit(1);
+}
+
 static void write_fortran(const char *dir)
 {
-    char tmp[4096], path[4096];
-    snprintf(tmp, sizeof tmp, "%s/skel_fortran.c.tmp", dir);
+    char path[4096];
     snprintf(path, sizeof path, "%s/skel_fortran.c", dir);
-    out = fopen(tmp, "w");
-    if (out == NULL) {
-        perror(tmp);
-        exit(1);
-    }
+    skel_afile *af;
+    if (skel_afile_open(path, &af) != SKEL_OK)
+        output_failed();
+    out = skel_afile_stream(af);
     int nbuf = 0, nirr = 0;
     for (int i = 0; i < ncalls; i++) {
         nbuf += calls[i].has_buffer;
@@ -629,6 +553,7 @@ static void write_fortran(const char *dir)
         const struct call *c = &calls[i];
         if (c->has_buffer)
             emit("#if SKEL_F_OMPI\n");
+        lineno = c->line;
         emit_converter(c);
         if (c->has_buffer)
             emit("#endif\n\n");
@@ -661,10 +586,8 @@ static void write_fortran(const char *dir)
     }
     emit("\n#endif\n");
 
-    if (fclose(out) != 0 || rename(tmp, path) != 0) {
-        perror(path);
-        exit(1);
-    }
+    if (skel_afile_commit(af) != SKEL_OK)
+        output_failed();
 }
 
 int main(int argc, char **argv)
@@ -673,8 +596,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: genfort TABLE OUTDIR\n");
         return 2;
     }
-    table_path = argv[1];
-    read_table();
+    read_table(argv[1]);
     write_fortran(argv[2]);
     return 0;
 }

@@ -9,7 +9,7 @@
  *     SIZE MIN_NS MEDIAN_NS REPEATS
  *     ...
  *
- * to --out FILE (written to FILE.tmp, then renamed) or to stdout.
+ * to --out FILE (replaced whole: tracer/base/afile.h) or to stdout.
  *
  * usage: skel-netprobe-mpi --sizes S1,S2,... [--repeats N] [--seconds T] [--out FILE]
  *   --repeats N   round trips per size at most (default 1000)
@@ -20,6 +20,9 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include "afile.h"
+#include "error.h"
+
 #include <errno.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -126,15 +129,14 @@ int main(int argc, char **argv)
     }
     memset(buf, 1, (size_t)maxsize + 1);
     FILE *f = NULL;
-    char tmp[4096];
+    skel_afile *af = NULL;
     if (rank == 0) {
         if (out != NULL) {
-            snprintf(tmp, sizeof tmp, "%s.tmp", out);
-            f = fopen(tmp, "w");
-            if (f == NULL) {
-                fprintf(stderr, "skel-netprobe-mpi: %s: %s\n", tmp, strerror(errno));
+            if (skel_afile_open(out, &af) != SKEL_OK) {
+                fprintf(stderr, "skel-netprobe-mpi: %s\n", skel_last_error());
                 MPI_Abort(MPI_COMM_WORLD, 1);
             }
+            f = skel_afile_stream(af);
         } else {
             f = stdout;
         }
@@ -181,11 +183,9 @@ int main(int argc, char **argv)
         }
     }
     int status = 0;
-    if (rank == 0 && f != stdout) {
-        if (fclose(f) != 0 || rename(tmp, out) != 0) {
-            fprintf(stderr, "skel-netprobe-mpi: %s: %s\n", out, strerror(errno));
-            status = 1;
-        }
+    if (af != NULL && skel_afile_commit(af) != SKEL_OK) {
+        fprintf(stderr, "skel-netprobe-mpi: %s\n", skel_last_error());
+        status = 1;
     }
     free(buf);
     free(samples);

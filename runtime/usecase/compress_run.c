@@ -1,0 +1,59 @@
+/* compress_run.c - a trace made into a signature file (compress_run.h). */
+#include "compress_run.h"
+
+#include "error.h"
+#include "sigfile.h"
+#include "usecase.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compress_run_result *res)
+{
+    memset(res, 0, sizeof *res);
+    skel_trace *t = NULL;
+    skel_signature *back = NULL;
+    int rc = skel_trace_open(o->trace_dir, &t);
+    if (rc == SKEL_OK && (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) == SKEL_OK)
+        rc = skel_sigfile_write(o->output, res->sig);
+    if (rc == SKEL_OK && o->verify &&
+        ((rc = skel_sigfile_read(o->output, &back)) != SKEL_OK ||
+         (rc = skel_compress_verify(t, back)) != SKEL_OK))
+        skel_fail_context(rc, "verification of %s against %s", o->output, o->trace_dir);
+    skel_signature_free(back);
+    skel_trace_close(t);
+    return rc;
+}
+
+void skel_compress_run_free(struct skel_compress_run_result *res)
+{
+    skel_signature_free(res->sig);
+    res->sig = NULL;
+}
+
+void skel_compress_run_print(FILE *out, const struct skel_compress_run_opts *o,
+                             const struct skel_compress_run_result *r)
+{
+    const skel_compress_stats *st = &r->stats;
+    const skel_signature *sig = r->sig;
+    fprintf(out, "%s: %u ranks, %" PRIu64 " events -> %s\n", o->trace_dir, sig->nranks,
+            st->trace_length, o->output);
+    if (o->opts.scale > 0)
+        fprintf(out,
+                "threshold %.3f, chosen for scale %g: Q %s K/2 = %g after %u threshold%s "
+                "(maximum %.3f)\n",
+                st->threshold, o->opts.scale, st->reached ? ">=" : "<", o->opts.scale / 2,
+                st->tried, st->tried == 1 ? "" : "s", o->opts.max_threshold);
+    else
+        fprintf(out, "threshold %.3f\n", st->threshold);
+    fprintf(out, "Q = %.2f (trace %" PRIu64 " events, signature %" PRIu64 " items)\n", st->ratio,
+            st->trace_length, st->signature_length);
+    fprintf(out, "%u rank class%s:", sig->nclasses, sig->nclasses == 1 ? "" : "es");
+    for (uint32_t k = 0; k < sig->nclasses; k++) {
+        fprintf(out, " [");
+        skel_usecase_print_ranks(out, sig->classes[k].ranks, sig->classes[k].nranks);
+        fprintf(out, "]");
+    }
+    fprintf(out, "\ntime %.3f s (reading the trace %.3f s)%s\n", st->total_s, st->scan_s,
+            o->verify ? "; verified against the trace" : "");
+}

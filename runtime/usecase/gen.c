@@ -1,0 +1,133 @@
+/* gen.c - signature + K -> skeleton source, built with mpicc (gen.h). */
+#include "gen.h"
+
+#include "afile.h"
+#include "error.h"
+#include "plan.h"
+#include "proc.h"
+#include "usecase.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Compile DIR/skeleton.c into DIR/skeleton: the compiler writes the
+ * temporary file afile.h names, which is renamed into place once complete. */
+static int build(const char *dir, const char *mpicc, int werror)
+{
+    char src[PATH_MAX], out[PATH_MAX];
+    if (snprintf(src, sizeof src, "%s/skeleton.c", dir) >= (int)sizeof src ||
+        snprintf(out, sizeof out, "%s/skeleton", dir) >= (int)sizeof out)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
+    skel_afile *af = NULL;
+    int rc = skel_afile_open(out, &af);
+    if (rc != SKEL_OK)
+        return rc;
+    char *argv[16];
+    int n = 0;
+    argv[n++] = (char *)(mpicc != NULL ? mpicc : "mpicc.mpich");
+    argv[n++] = "-O2";
+    argv[n++] = "-Wall";
+    argv[n++] = "-Wextra";
+    if (werror)
+        argv[n++] = "-Werror";
+    argv[n++] = "-o";
+    argv[n++] = (char *)skel_afile_tmpname(af);
+    argv[n++] = src;
+    argv[n++] = "-lm";
+    argv[n] = NULL;
+    if ((rc = skel_proc_run(argv, 300, NULL)) != SKEL_OK) {
+        skel_afile_abort(af);
+        return skel_fail_context(rc, "building the skeleton");
+    }
+    return skel_afile_commit(af);
+}
+
+int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, const char *outdir,
+                   struct skel_gen_result *res)
+{
+    memset(res, 0, sizeof *res);
+    struct skel_codegen_opts co = o->codegen;
+    int rc;
+    res->app_s = skel_codegen_app_seconds(sig);
+    if (o->target_s > 0) {
+        if ((rc = skel_codegen_k_for_seconds(sig, o->target_s, &co.k)) != SKEL_OK)
+            return rc;
+        res->k_clamped = co.k <= 1.0 && res->app_s < o->target_s;
+    }
+    if ((rc = skel_codegen_generate(sig, &co, outdir, &res->report)) != SKEL_OK)
+        return rc;
+    res->generated = 1;
+    return o->build ? build(outdir, o->mpicc, o->werror) : SKEL_OK;
+}
+
+void skel_gen_result_free(struct skel_gen_result *res)
+{
+    skel_codegen_report_free(&res->report);
+}
+
+void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_result *r,
+                             double target_s)
+{
+    const struct skel_codegen_report *rep = &r->report;
+    if (r->k_clamped)
+        fprintf(out,
+                "%s: warning: the application ran %.3f s, less than the %g s asked for; K = 1\n",
+                who, r->app_s, target_s);
+    if (!r->generated)
+        return;
+    if (rep->fell_back)
+        fprintf(out,
+                "%s: warning: the rank classes' loops cannot be divided by K consistently (%s); "
+                "%s\n",
+                who, rep->fallback_reason,
+                rep->mode == SKEL_PLAN_MIXED
+                    ? "loops shorter than K keep all their iterations instead (mode mixed)"
+                    : "every message is kept instead and sizes and compute are scaled by 1/K "
+                      "(mode messages)");
+    if (rep->too_short)
+        fprintf(out,
+                "%s: warning: K = %.6g leaves no full iteration of the dominant sequence in the "
+                "skeleton; the shortest good skeleton runs %.6f s (Sodhi et al., 4.5)\n",
+                who, rep->k, rep->shortest_good_s);
+}
+
+void skel_gen_print(FILE *out, const char *sigpath, const char *dir,
+                    const struct skel_codegen_report *r)
+{
+    fprintf(out, "signature       %s\n", skel_usecase_printable(sigpath));
+    fprintf(out, "skeleton        %s/skeleton.c (%u operations, %u sequences)\n",
+            skel_usecase_printable(dir), r->ops, r->seqs);
+    fprintf(out, "scaling         K = %.6g, mode %s%s\n", r->k,
+            r->mode == SKEL_PLAN_LOOPS   ? "loops (Sodhi et al., 4.3)"
+            : r->mode == SKEL_PLAN_MIXED ? "mixed (loops shorter than K kept whole)"
+                                         : "messages (every message kept)",
+            r->fell_back ? " after the loop-scaled schedule failed its check" : "");
+    fprintf(out,
+            "application     %.6f s (computing and in MPI between MPI_Init and MPI_Finalize)\n",
+            r->app_s);
+    fprintf(out, "expected        %.6f s per repeat (application / K)\n", r->expected_s);
+    fprintf(out, "model           %.6f s (signature means, scaled); residue %.1f%% of it\n",
+            r->model_s, 100.0 * r->residue);
+    if (r->shortest_good_s > 0)
+        fprintf(out,
+                "shortest good   %.6f s: one full iteration of the dominant sequence "
+                "(Sodhi et al., 4.5)\n",
+                r->shortest_good_s);
+    else
+        fprintf(out, "shortest good   - (no class has a loop)\n");
+    for (uint32_t c = 0; c < r->nclasses; c++) {
+        const struct skel_codegen_class_report *cr = &r->classes[c];
+        fprintf(out, "class %-3u       %llu operations, model %.6f s, residue %.1f%%", c,
+                (unsigned long long)cr->ops, cr->model_s, 100.0 * cr->residue);
+        if (cr->dominant_total > 0)
+            fprintf(out,
+                    "; dominant loop %.0f%% of the run, %llu iterations of %.3g ms, %llu kept "
+                    "whole",
+                    100.0 * cr->dominant_share, (unsigned long long)cr->dominant_total,
+                    cr->dominant_iter_s * 1e3, (unsigned long long)cr->dominant_full);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "checked         %llu operations, %llu messages, %llu collectives: no deadlock\n",
+            (unsigned long long)r->checked_ops, (unsigned long long)r->messages,
+            (unsigned long long)r->collectives);
+}

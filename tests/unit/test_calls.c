@@ -1,0 +1,72 @@
+/* test_calls.c - the call table generated from tracer/spec/mpi_calls.tbl
+ * (tracer/format/calls.c): the categories reports and exports use and the
+ * polls the predictions recognise come from the table, for every call. */
+#include <criterion/criterion.h>
+
+#include "calls.h"
+
+#include <string.h>
+
+Test(calls, every_call_has_a_category_that_fits_its_class)
+{
+    unsigned n = 0;
+    for (unsigned id = 0; id < SKEL_CALL_LIMIT; id++) {
+        const struct skel_call_info *ci = skel_call_info(id);
+        if (ci == NULL)
+            continue;
+        n++;
+        int cat = skel_call_category(id);
+        cr_assert_eq(cat, ci->category);
+        cr_assert(cat >= 0 && cat < SKEL_CATEGORY__COUNT, "%s", ci->name);
+        /* The category never contradicts the class. */
+        if (ci->klass == SKEL_CLASS_WAIT)
+            cr_assert_eq(cat, SKEL_CATEGORY_COMPLETION, "%s", ci->name);
+        else
+            cr_assert_neq(cat, SKEL_CATEGORY_COMPLETION, "%s", ci->name);
+        if (skel_class_is_collective(ci->klass))
+            cr_assert_eq(cat, SKEL_CATEGORY_COLLECTIVE, "%s", ci->name);
+        if (strncmp(ci->name, "MPI_File_", 9) == 0)
+            cr_assert_eq(cat, SKEL_CATEGORY_IO, "%s", ci->name);
+        if (strncmp(ci->name, "MPI_Win_", 8) == 0)
+            cr_assert_eq(cat, SKEL_CATEGORY_RMA, "%s", ci->name);
+        if (skel_class_is_receive(ci->klass) || skel_class_creates_request(ci->klass))
+            cr_assert(cat != SKEL_CATEGORY_OTHER, "%s", ci->name);
+    }
+    cr_assert_gt(n, 100);
+}
+
+Test(calls, categories_of_some_calls)
+{
+    static const struct {
+        unsigned call;
+        const char *cat;
+    } cases[] = {
+        {SKEL_CALL_MPI_Send, "p2p"},           {SKEL_CALL_MPI_Irecv, "p2p"},
+        {SKEL_CALL_MPI_Iprobe, "p2p"},         {SKEL_CALL_MPI_Start, "p2p"},
+        {SKEL_CALL_MPI_Wait, "completion"},    {SKEL_CALL_MPI_Testsome, "completion"},
+        {SKEL_CALL_MPI_Barrier, "collective"}, {SKEL_CALL_MPI_Iallreduce, "collective"},
+        {SKEL_CALL_MPI_File_write, "io"},      {SKEL_CALL_MPI_Put, "rma"},
+        {SKEL_CALL_MPI_Win_fence, "rma"},      {SKEL_CALL_MPI_Init, "other"},
+        {SKEL_CALL_MPI_Comm_split, "other"},   {SKEL_CALL_MPI_Finalize, "other"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        cr_assert_str_eq(skel_category_name(skel_call_category(cases[i].call)), cases[i].cat, "%s",
+                         skel_call_name(cases[i].call));
+    /* Unknown ids and categories. */
+    cr_assert_eq(skel_call_category(0), SKEL_CATEGORY_OTHER);
+    cr_assert_eq(skel_call_category(SKEL_CALL_LIMIT + 5), SKEL_CATEGORY_OTHER);
+    cr_assert_str_eq(skel_category_name(-1), "other");
+    cr_assert_str_eq(skel_category_name(SKEL_CATEGORY__COUNT), "other");
+}
+
+Test(calls, polls_are_the_tests_and_nonblocking_probes)
+{
+    for (unsigned id = 0; id < SKEL_CALL_LIMIT; id++) {
+        const struct skel_call_info *ci = skel_call_info(id);
+        if (ci == NULL)
+            continue;
+        int expected = strncmp(ci->name, "MPI_Test", 8) == 0 || id == SKEL_CALL_MPI_Iprobe ||
+                       id == SKEL_CALL_MPI_Improbe;
+        cr_assert_eq(ci->poll, expected, "%s", ci->name);
+    }
+}
