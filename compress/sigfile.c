@@ -1514,8 +1514,8 @@ static int parse_xml(const char *buf, size_t len, const char *name, skel_signatu
     xmlDocPtr doc = NULL;
     struct rd r = {.name = name};
     *out = NULL;
-    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature,
-                                   skel_schema_signature_len, NULL, &opts, &doc);
+    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature, skel_schema_signature_len,
+                                   NULL, &opts, &doc);
     if (rc != SKEL_OK)
         return rc;
     if ((r.s = calloc(1, sizeof *r.s)) == NULL) {
@@ -1524,8 +1524,8 @@ static int parse_xml(const char *buf, size_t len, const char *name, skel_signatu
     }
     if ((rc = build(&r, xmlDocGetRootElement(doc))) != SKEL_OK)
         goto out;
-    skel_sig_lines lines = {.symbol = r.lsym, .block = r.lblk, .cls = r.lcls,
-                            .rank = r.lrank, .comm = r.lcomm};
+    skel_sig_lines lines = {
+        .symbol = r.lsym, .block = r.lblk, .cls = r.lcls, .rank = r.lrank, .comm = r.lcomm};
     if ((rc = skel_signature_check_at(r.s, name, &lines)) != SKEL_OK)
         goto out;
     if ((rc = skel_signature_derive(r.s)) != SKEL_OK)
