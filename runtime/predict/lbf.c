@@ -230,6 +230,232 @@ fail:
     return rc;
 }
 
+/* ---- the scheduler spec ------------------------------------------------------------------ */
+
+/* A time: a non-negative number followed by ns, us, ms or s. */
+static int parse_time(const char *s, size_t n, double *out)
+{
+    char buf[64];
+    if (n == 0 || n >= sizeof buf)
+        return 0;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *end;
+    double v = strtod(buf, &end);
+    double unit;
+    if (strcmp(end, "ns") == 0)
+        unit = 1;
+    else if (strcmp(end, "us") == 0)
+        unit = 1e3;
+    else if (strcmp(end, "ms") == 0)
+        unit = 1e6;
+    else if (strcmp(end, "s") == 0)
+        unit = 1e9;
+    else
+        return 0;
+    if (end == buf || !(v >= 0) || !isfinite(v) || v * unit > 1e15)
+        return 0;
+    *out = v * unit;
+    return 1;
+}
+
+int skel_lbf_sched_parse(const char *spec, struct skel_lbf_sched *out)
+{
+    memset(out, 0, sizeof *out);
+    const char *s = spec;
+    size_t n = strcspn(s, ",");
+    if (n == 4 && strncmp(s, "fair", 4) == 0)
+        out->policy = SKEL_LBF_FAIR;
+    else if (n == 5 && strncmp(s, "slice", 5) == 0)
+        out->policy = SKEL_LBF_SLICE;
+    else
+        return skel_fail(SKEL_EUSAGE, "scheduler '%s': expected 'fair' or 'slice' first", spec);
+    s += n;
+    while (*s == ',') {
+        s++;
+        const char *eq = strchr(s, '=');
+        size_t len = strcspn(s, ",");
+        if (eq == NULL || (size_t)(eq - s) >= len)
+            return skel_fail(SKEL_EUSAGE, "scheduler '%s': column %u: expected KEY=VALUE", spec,
+                             (unsigned)(s - spec) + 1);
+        size_t kl = (size_t)(eq - s), vl = len - kl - 1;
+        const char *v = eq + 1;
+        if (kl == 4 && strncmp(s, "wait", 4) == 0) {
+            if (vl == 5 && strncmp(v, "block", 5) == 0)
+                out->wait = SKEL_LBF_WAIT_BLOCK;
+            else if (vl == 5 && strncmp(v, "yield", 5) == 0)
+                out->wait = SKEL_LBF_WAIT_YIELD;
+            else if (vl == 4 && strncmp(v, "spin", 4) == 0)
+                out->wait = SKEL_LBF_WAIT_SPIN;
+            else
+                return skel_fail(SKEL_EUSAGE, "scheduler '%s': wait is block, yield or spin", spec);
+        } else if (kl == 7 && strncmp(s, "quantum", 7) == 0) {
+            if (!parse_time(v, vl, &out->quantum_ns) || out->quantum_ns < 1000)
+                return skel_fail(SKEL_EUSAGE,
+                                 "scheduler '%s': quantum is a time of at least 1us "
+                                 "(e.g. 4ms)",
+                                 spec);
+        } else if (kl == 6 && strncmp(s, "switch", 6) == 0) {
+            if (!parse_time(v, vl, &out->switch_ns))
+                return skel_fail(SKEL_EUSAGE, "scheduler '%s': switch is a time (e.g. 3us)", spec);
+        } else {
+            return skel_fail(SKEL_EUSAGE,
+                             "scheduler '%s': column %u: unknown setting (wait, quantum, "
+                             "switch)",
+                             spec, (unsigned)(s - spec) + 1);
+        }
+        s += len;
+    }
+    if (*s != '\0')
+        return skel_fail(SKEL_EUSAGE, "scheduler '%s': column %u: expected ',' or the end", spec,
+                         (unsigned)(s - spec) + 1);
+    return SKEL_OK;
+}
+
+static void put_time(char *buf, size_t len, double ns)
+{
+    if (ns >= 1e6 && fmod(ns, 1e3) == 0)
+        snprintf(buf, len, "%gms", ns / 1e6);
+    else if (ns >= 1e3)
+        snprintf(buf, len, "%gus", ns / 1e3);
+    else
+        snprintf(buf, len, "%gns", ns);
+}
+
+void skel_lbf_sched_format(const struct skel_lbf_sched *s, char *buf, size_t len)
+{
+    static const char *const waits[] = {"block", "yield", "spin"};
+    const char *w = s->wait >= 0 && s->wait <= 2 ? waits[s->wait] : "block";
+    if (s->policy != SKEL_LBF_SLICE) {
+        snprintf(buf, len, "fair,wait=%s", w);
+        return;
+    }
+    char q[32], sw[32];
+    put_time(q, sizeof q, s->quantum_ns > 0 ? s->quantum_ns : 4e6);
+    put_time(sw, sizeof sw, s->switch_ns);
+    snprintf(buf, len, "slice,wait=%s,quantum=%s,switch=%s", w, q, sw);
+}
+
+/* ---- spreads: distributions of compute phases and calls' own work ------------------------- */
+
+/* A log-scale histogram: 16 buckets per power of two from 1 ns, with the
+ * sum of each bucket's values (a quantile is the mean of its bucket). */
+#define SPREAD_SUB     16
+#define SPREAD_BUCKETS (SPREAD_SUB * 52 + 1)
+
+struct hist {
+    uint32_t n;
+    uint32_t *count;
+    double *sum;
+};
+
+struct skel_lbf_spread {
+    struct hist *h[2]; /* by phase, by site */
+    uint32_t nh[2], cap[2];
+};
+
+static uint32_t bucket_of(double v)
+{
+    if (!(v >= 1))
+        return 0;
+    int e;
+    double m = frexp(v, &e); /* v = m 2^e, m in [0.5, 1) */
+    if (e > 52)
+        return SPREAD_BUCKETS - 1;
+    uint32_t sub = (uint32_t)((m * 2 - 1) * SPREAD_SUB);
+    if (sub >= SPREAD_SUB)
+        sub = SPREAD_SUB - 1;
+    return 1 + (uint32_t)(e - 1) * SPREAD_SUB + sub;
+}
+
+static int hist_add(skel_lbf_spread *s, int kind, uint32_t id, double v)
+{
+    if (id >= s->nh[kind]) {
+        uint32_t old = s->cap[kind];
+        if (skel_grow_u32(&s->h[kind], &s->cap[kind], (uint64_t)id + 1, sizeof *s->h[kind]) !=
+            SKEL_OK)
+            return skel_oom();
+        memset(s->h[kind] + old, 0, (s->cap[kind] - old) * sizeof *s->h[kind]);
+        s->nh[kind] = id + 1;
+    }
+    struct hist *h = &s->h[kind][id];
+    if (h->count == NULL) {
+        h->count = calloc(SPREAD_BUCKETS, sizeof *h->count);
+        h->sum = calloc(SPREAD_BUCKETS, sizeof *h->sum);
+        if (h->count == NULL || h->sum == NULL)
+            return skel_oom();
+    }
+    uint32_t b = bucket_of(v);
+    h->count[b]++;
+    h->sum[b] += v;
+    h->n++;
+    return SKEL_OK;
+}
+
+double skel_lbf_spread_quantile(const skel_lbf_spread *s, int kind, uint32_t id, double q)
+{
+    if (s == NULL || kind < 0 || kind > 1 || id >= s->nh[kind] || s->h[kind][id].n < 2)
+        return NAN;
+    const struct hist *h = &s->h[kind][id];
+    double want = q * (double)(h->n - 1);
+    double seen = 0;
+    for (uint32_t b = 0; b < SPREAD_BUCKETS; b++) {
+        if (h->count[b] == 0)
+            continue;
+        if (seen + h->count[b] > want)
+            return h->sum[b] / h->count[b];
+        seen += h->count[b];
+    }
+    return NAN;
+}
+
+void skel_lbf_spread_free(skel_lbf_spread *s)
+{
+    if (s == NULL)
+        return;
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i < s->nh[k]; i++) {
+            free(s->h[k][i].count);
+            free(s->h[k][i].sum);
+        }
+        free(s->h[k]);
+    }
+    free(s);
+}
+
+int skel_lbf_spread_build(const skel_trace *t, const struct skel_lbf_opts *o, skel_lbf_spread **out)
+{
+    *out = NULL;
+    skel_lbf_spread *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return skel_oom();
+    skel_pag *g = NULL;
+    struct skel_pag_opts po = {.table = o->current, .untraced = o->untraced};
+    int rc = skel_pag_open(t, &po, &g);
+    skel_pag_batch b;
+    while (rc == SKEL_OK) {
+        int got = skel_pag_next(g, &b);
+        if (got <= 0) {
+            rc = got;
+            break;
+        }
+        for (uint32_t i = 0; i < b.nsteps && rc == SKEL_OK; i++) {
+            const skel_pag_step *st = &b.steps[i];
+            if (!st->first && st->poll_slept <= 0)
+                rc = hist_add(s, 0, st->phase, st->gap_cpu);
+            if (rc == SKEL_OK && !st->local_delay)
+                rc = hist_add(s, 1, st->site, st->local);
+        }
+    }
+    skel_pag_close(g);
+    if (rc != SKEL_OK) {
+        skel_lbf_spread_free(s);
+        return rc;
+    }
+    *out = s;
+    return SKEL_OK;
+}
+
 /* ---- the simulation ---------------------------------------------------------------------- */
 
 enum phase {
@@ -240,6 +466,7 @@ enum phase {
     PH_START,       /* at the call's start */
     PH_WAIT,        /* waiting for dependencies not yet timed */
     PH_READY,       /* waiting until they arrive */
+    PH_NOTICE,      /* its wait is over; it needs the processor to notice (yield, spin) */
     PH_LOCAL_OFF,   /* in the call, off the CPU for reasons the model does not explain */
     PH_LOCAL_CPU,   /* the call's own work */
     PH_LOCAL_DELAY, /* MPI_Init's start-up */
@@ -249,7 +476,7 @@ enum phase {
 struct dep {
     uint64_t key;    /* source (rank, seq) */
     double lat;      /* flight time on the target */
-    double per_byte; /* extra ns per byte on the links between its target hosts (0: none) */
+    double per_byte; /* ns per byte on the links between its target hosts (0: none) */
     double bytes;
     double lat0;                 /* flight of a zero-byte message between them */
     uint32_t src_host, dst_host; /* target hosts, when per_byte > 0 */
@@ -263,6 +490,9 @@ struct lstep {
     double start_ns; /* first step: launch offset */
     double gap_cpu, gap_off, local, local_off;
     uint8_t first, last, local_delay;
+    uint8_t poll;     /* a poll (its wait is the program's own loop, not MPI's) */
+    double poll_rate; /* while it waits: the share of its processor its loop takes */
+    double poll_cycle_ns;
     uint32_t nsource;
     uint32_t ndep;
     struct dep *deps;
@@ -284,18 +514,45 @@ struct proc {
     double init_end; /* end of its MPI_Init (0: none seen) */
     double body_end; /* end of its last step before MPI_Finalize */
     uint64_t nsteps;
+    uint8_t woke;     /* it just came back from a sleep or a blocking wait: it preempts */
+    uint8_t wanting;  /* it wanted the processor at the last scheduling */
+    int64_t rq;       /* its place in its processor's queue (slice policy) */
+    double wait_from; /* when its current wait began */
+    /* polls of a sleeping loop whose CPU is spread over the wait that ends it */
+    double poll_cpu;
+    uint32_t poll_n;
+};
+
+/* A processor. */
+struct cpu {
+    uint32_t *members; /* its processes */
+    uint32_t nmembers;
+    uint32_t k;         /* fair: processes that want it */
+    int32_t cur, last;  /* slice: the process running, and the last that ran (-1: none) */
+    double slice_end;   /* when cur's quantum ends */
+    double lost_until;  /* nothing progresses before this (a switch) */
+    double steal;       /* share of it that waiting pollers take */
+    int64_t head, tail; /* queue places handed out at the front and at the back */
+    double busy;
 };
 
 /* A collective instance: its members' arrivals. */
 struct lcoll {
     uint64_t id;
     uint32_t size, root;
-    uint8_t sync, nonblocking, resolved;
+    uint8_t sync, nonblocking, resolved, shape;
+    uint64_t bytes;
     uint32_t arrived;
     double amax, aroot;
     uint8_t root_arrived;
-    uint64_t *keys; /* nonblocking: the postings */
-    uint32_t left;  /* members still to pass their wait */
+    uint64_t *keys;  /* nonblocking: the postings */
+    uint32_t *ranks; /* members' ranks */
+    double *arr;     /* members' arrivals (NAN: not yet) */
+    uint32_t cap;
+    uint32_t left;    /* members still to pass their wait */
+    double link_done; /* its bytes through the host links (-INFINITY: no links, NAN: not yet) */
+    double per_byte;  /* ns per byte on the links its members use, 0: none */
+    double lat0;
 };
 
 struct src {
@@ -316,12 +573,14 @@ struct sim {
     const uint32_t *group;  /* per rank */
     uint32_t *host_of_rank; /* target host per rank */
     const skel_commtable *cur, *tgt;
+    struct skel_lbf_sched sched;
+    double quantum;
     struct proc *p;
-    uint32_t *k; /* runnable processes per group */
-    double *busy;
+    struct cpu *cpus;
     double now;
     int input_done;
     uint32_t queued, max_queued;
+    uint64_t switches;
     struct src *srcs;
     uint32_t nsrcs, src_cap, *src_free, nsrc_free, src_free_cap;
     skel_map src_map;
@@ -368,11 +627,14 @@ static void src_use(struct sim *S, uint64_t key)
         S->srcs[i].uses--;
         return;
     }
-    skel_map_del(&S->src_map, key);
+    skel_map_del_slot(&S->src_map, sl);
     if (skel_grow_u32(&S->src_free, &S->src_free_cap, S->nsrc_free + 1, sizeof *S->src_free) ==
         SKEL_OK)
         S->src_free[S->nsrc_free++] = i;
 }
+
+static int kind_tgt(const struct sim *S, uint32_t a, uint32_t b);
+static double link_ns_per_byte(const struct sim *S, int kind_target, int kind_current);
 
 static int coll_new(struct sim *S, const skel_pag_coll *c, int32_t *out)
 {
@@ -383,29 +645,63 @@ static int coll_new(struct sim *S, const skel_pag_coll *c, int32_t *out)
         if (skel_grow_u32(&S->colls, &S->coll_cap, S->ncolls + 1, sizeof *S->colls) != SKEL_OK)
             return skel_oom();
         i = S->ncolls++;
-        S->colls[i].keys = NULL;
+        memset(&S->colls[i], 0, sizeof S->colls[i]);
     }
     struct lcoll *lc = &S->colls[i];
     uint64_t *keys = lc->keys;
+    uint32_t *ranks = lc->ranks;
+    double *arr = lc->arr;
+    uint32_t cap = lc->cap;
     *lc = (struct lcoll){.id = c->id,
                          .size = c->size,
                          .root = c->root,
                          .sync = c->sync,
                          .nonblocking = c->nonblocking,
+                         .shape = c->shape,
+                         .bytes = c->bytes,
                          .amax = -INFINITY,
                          .aroot = -INFINITY,
-                         .left = c->size};
+                         .left = c->size,
+                         .link_done = NAN};
     lc->keys = keys;
-    if (c->nonblocking) {
+    lc->ranks = ranks;
+    lc->arr = arr;
+    lc->cap = cap;
+    if (c->size > lc->cap) {
         uint64_t *nk = realloc(lc->keys, c->size * sizeof *nk);
-        if (nk == NULL)
+        if (nk != NULL)
+            lc->keys = nk;
+        uint32_t *nr = realloc(lc->ranks, c->size * sizeof *nr);
+        if (nr != NULL)
+            lc->ranks = nr;
+        double *na = realloc(lc->arr, c->size * sizeof *na);
+        if (na != NULL)
+            lc->arr = na;
+        if (nk == NULL || nr == NULL || na == NULL)
             return skel_oom();
-        lc->keys = nk;
-        for (uint32_t j = 0; j < c->size; j++)
-            lc->keys[j] = skel_pag_src_key(c->ranks[j], c->seqs[j]);
-        if (skel_map_put(&S->coll_map, c->id, i) != 0)
-            return skel_oom();
+        lc->cap = c->size;
     }
+    /* The links its members' bytes cross: those between target hosts (a
+     * collective within one host crosses none). */
+    int cross = 0;
+    for (uint32_t j = 0; j < c->size; j++) {
+        lc->ranks[j] = c->ranks[j];
+        lc->arr[j] = NAN;
+        lc->keys[j] = skel_pag_src_key(c->ranks[j], c->seqs[j]);
+        if (kind_tgt(S, c->ranks[0], c->ranks[j]) == SKEL_COMMTABLE_CROSS_HOST)
+            cross = 1;
+    }
+    if (cross && S->cur != NULL) {
+        int kc = SKEL_COMMTABLE_SAME_HOST;
+        for (uint32_t j = 1; j < c->size; j++)
+            if (skel_pag_host(S->g, c->ranks[0]) != skel_pag_host(S->g, c->ranks[j]))
+                kc = SKEL_COMMTABLE_CROSS_HOST;
+        lc->per_byte = link_ns_per_byte(S, SKEL_COMMTABLE_CROSS_HOST, kc);
+        double l0 = skel_pag_msg_cost(S->tgt, SKEL_COMMTABLE_CROSS_HOST, 0);
+        lc->lat0 = l0 > 0 ? l0 : 0;
+    }
+    if (c->nonblocking && skel_map_put(&S->coll_map, c->id, i) != 0)
+        return skel_oom();
     *out = (int32_t)i;
     return SKEL_OK;
 }
@@ -474,18 +770,25 @@ static double coll_target(const struct sim *S, const skel_pag_coll *c, double tr
     return v > 0 ? v : 0;
 }
 
-/* The extra time per byte a message pays on the links between its hosts on
- * the target: the target's large-message time per byte beyond the traced
- * network's for its pair.  Only pairs on different target hosts have links;
- * a network no slower per byte than the traced one adds nothing, so the
- * identity prediction stays the traced run. */
+/* Time per byte of the host links for a pair of these kinds on the target
+ * and on the traced network.  A shaper's rate when given; else the target
+ * table's large-message time per byte beyond the traced network's.  Only
+ * pairs on different target hosts cross links; a network no slower per byte
+ * than the traced one adds nothing, so the identity prediction stays the
+ * traced run. */
+static double link_ns_per_byte(const struct sim *S, int kind_target, int kind_current)
+{
+    if (S->cur == NULL || kind_target != SKEL_COMMTABLE_CROSS_HOST)
+        return 0;
+    if (S->o->link_ns_per_byte > 0)
+        return S->o->link_ns_per_byte;
+    double d = S->per_byte_tgt[SKEL_COMMTABLE_CROSS_HOST] - S->per_byte_cur[kind_current];
+    return d > 0 ? d : 0;
+}
+
 static double msg_per_byte(const struct sim *S, const skel_pag_msg *m, uint32_t dst)
 {
-    if (S->cur == NULL || kind_tgt(S, m->src, dst) != SKEL_COMMTABLE_CROSS_HOST)
-        return 0;
-    double d =
-        S->per_byte_tgt[SKEL_COMMTABLE_CROSS_HOST] - S->per_byte_cur[kind_cur(S, m->src, dst)];
-    return d > 0 ? d : 0;
+    return link_ns_per_byte(S, kind_tgt(S, m->src, dst), kind_cur(S, m->src, dst));
 }
 
 /* Time per byte of large messages: the slope of the table between 2 and 4
@@ -500,9 +803,9 @@ static double per_byte(const skel_commtable *t, int kind)
     return v > 0 && isfinite(v) ? v : 0;
 }
 
-/* Push a message's bytes through one direction of a host's link, a token
- * bucket refilled at 1/per_byte bytes per ns up to the burst: when it has
- * been pushed through, from t on. */
+/* Push bytes through one direction of a host's link, a token bucket refilled
+ * at 1/per_byte bytes per ns up to the burst, from t on: when they have been
+ * let through.  The link is a queue: bytes wait for the ones before them. */
 static double link_push(struct link *k, double burst, double per_byte, double bytes, double t)
 {
     if (t < k->last)
@@ -522,6 +825,11 @@ static double link_push(struct link *k, double burst, double per_byte, double by
     return done;
 }
 
+static double burst_of(const struct sim *S)
+{
+    return S->o->link_burst > 0 ? S->o->link_burst : 0;
+}
+
 /* When the message of dependency d, sent at s->t, arrives: its flight on
  * the target, or - when the links between its hosts are busy with earlier
  * messages - once they have let its bytes through, plus a zero-byte
@@ -534,7 +842,7 @@ static double dep_arrival(struct sim *S, const struct dep *d, struct src *s)
         return s->arr;
     double arr = s->t + d->lat;
     if (d->per_byte > 0) {
-        double burst = S->o->link_burst > 0 ? S->o->link_burst : 0;
+        double burst = burst_of(S);
         double a = link_push(&S->links[2 * d->src_host], burst, d->per_byte, d->bytes, s->t);
         double b = link_push(&S->links[2 * d->dst_host + 1], burst, d->per_byte, d->bytes, s->t);
         double through = (a > b ? a : b) + d->lat0;
@@ -544,6 +852,43 @@ static double dep_arrival(struct sim *S, const struct dep *d, struct src *s)
     if (d->peek)
         s->arr = arr;
     return arr;
+}
+
+/* A collective's bytes through its members' host links (MPICH's
+ * algorithms: pag.h), once every arrival is known: each member's outgoing
+ * bytes from its arrival, its incoming bytes from the moment the collective
+ * can start; the share of them to and from members on other hosts. */
+static void coll_links(struct sim *S, struct lcoll *c)
+{
+    if (!isnan(c->link_done))
+        return;
+    c->link_done = -INFINITY;
+    if (!(c->per_byte > 0))
+        return;
+    double burst = burst_of(S);
+    double start = c->sync == SKEL_PAG_SYNC_FROM_ROOT ? c->aroot : c->amax;
+    for (uint32_t j = 0; j < c->size; j++) {
+        uint32_t h = S->host_of_rank[c->ranks[j]];
+        uint32_t away = 0;
+        for (uint32_t i = 0; i < c->size; i++)
+            away += S->host_of_rank[c->ranks[i]] != h;
+        if (away == 0)
+            continue;
+        double share = (double)away / (double)(c->size - 1);
+        double snd, rcv;
+        skel_pag_coll_link_bytes(c->shape, c->size, j, c->root, c->bytes, &snd, &rcv);
+        double a = isnan(c->arr[j]) ? start : c->arr[j];
+        if (snd * share > 0) {
+            double t = link_push(&S->links[2 * h], burst, c->per_byte, snd * share, a);
+            if (t + c->lat0 > c->link_done)
+                c->link_done = t + c->lat0;
+        }
+        if (rcv * share > 0) {
+            double t = link_push(&S->links[2 * h + 1], burst, c->per_byte, rcv * share, start);
+            if (t + c->lat0 > c->link_done)
+                c->link_done = t + c->lat0;
+        }
+    }
 }
 
 static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t member)
@@ -574,9 +919,50 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
                         .first = s->first,
                         .last = s->last,
                         .local_delay = s->local_delay,
+                        .poll = s->poll != SKEL_PAG_POLL_NONE,
                         .nsource = s->nsource,
                         .coll = coll,
                         .member = member};
+    /* At a quantile of the trace's spread: every compute phase and call's
+     * own work at that quantile of its kind (where the trace has at least
+     * two of it). */
+    if (S->o->spread != NULL && S->o->spread_q > 0 && S->o->spread_q < 1) {
+        double v;
+        if (!s->first && s->poll_slept <= 0 &&
+            !isnan(v = skel_lbf_spread_quantile(S->o->spread, 0, s->phase, S->o->spread_q)))
+            l->gap_cpu = v;
+        if (!s->local_delay &&
+            !isnan(v = skel_lbf_spread_quantile(S->o->spread, 1, s->site, S->o->spread_q)))
+            l->local = v;
+    }
+    /* With time slices the call's time beyond what its site needed at
+     * least is taken for CPU, as MPICH spends it (polling or working):
+     * treated as a sleep, each such excess would hand the processor over
+     * and take it back.  A poll's excess is its loop noticing late: a
+     * sleep. */
+    if (S->sched.policy == SKEL_LBF_SLICE && !l->poll && !l->local_delay) {
+        l->local += l->local_off;
+        l->local_off = 0;
+    }
+    /* A loop that sleeps between polls: its polls' CPU is spread over the
+     * wait of the poll that ends it, as the share of the processor the loop
+     * took in the trace; if the loop ends otherwise, the next gap gets that
+     * CPU back. */
+    if (s->poll == SKEL_PAG_POLL_NOTHING && s->poll_slept > 0) {
+        p->poll_cpu += l->gap_cpu + l->local;
+        p->poll_n++;
+        l->gap_cpu = l->local = 0;
+    } else if (s->poll == SKEL_PAG_POLL_FOUND && s->poll_run_sleep > 0 && p->poll_n > 0) {
+        double c = p->poll_cpu, run = p->poll_cpu + s->poll_run_sleep;
+        l->poll_rate = run > 0 ? c / run : 0;
+        l->poll_cycle_ns = run / p->poll_n;
+        p->poll_cpu = 0;
+        p->poll_n = 0;
+    } else if (p->poll_n > 0) {
+        l->gap_cpu += p->poll_cpu;
+        p->poll_cpu = 0;
+        p->poll_n = 0;
+    }
     if (s->nmsg > 0) {
         if ((l->deps = malloc(s->nmsg * sizeof *l->deps)) == NULL)
             return skel_oom();
@@ -680,6 +1066,7 @@ static int resolve(struct sim *S, struct proc *p, double *w)
             }
             for (uint32_t j = 0; j < c->size; j++) {
                 double a = src_find(S, c->keys[j])->t;
+                c->arr[j] = a;
                 if (a > c->amax)
                     c->amax = a;
                 if (j == c->root)
@@ -702,6 +1089,11 @@ static int resolve(struct sim *S, struct proc *p, double *w)
                 if (c->amax + l->coll_cost > t)
                     t = c->amax + l->coll_cost;
             }
+            if (c->arrived == c->size) {
+                coll_links(S, c);
+                if (c->link_done > t)
+                    t = c->link_done;
+            }
         }
     }
     /* Everything is known: only now do the messages take their links. */
@@ -719,10 +1111,63 @@ static int resolve(struct sim *S, struct proc *p, double *w)
     return 1;
 }
 
+static int slice(const struct sim *S)
+{
+    return S->sched.policy == SKEL_LBF_SLICE;
+}
+
+/* Does the process want its processor now?  Computing, noticing the end of
+ * its wait, or - busy-polling MPI - waiting. */
+static int wants(const struct sim *S, const struct proc *p)
+{
+    switch (p->phase) {
+    case PH_GAP_CPU:
+    case PH_LOCAL_CPU:
+    case PH_NOTICE:
+        return 1;
+    case PH_WAIT:
+    case PH_READY:
+        return S->sched.wait == SKEL_LBF_WAIT_SPIN && !p->cur.poll;
+    default:
+        return 0;
+    }
+}
+
+/* Waiting in MPI by yielding: costs the processor a round trip whenever the
+ * running process's quantum ends. */
+static int yielding(const struct sim *S, const struct proc *p)
+{
+    return S->sched.wait == SKEL_LBF_WAIT_YIELD && !p->cur.poll &&
+           (p->phase == PH_WAIT || p->phase == PH_READY);
+}
+
+static int is_cur(const struct sim *S, const struct proc *p, uint32_t rank)
+{
+    return S->cpus[p->group].cur == (int32_t)rank;
+}
+
+/* The wait of the current step is over (at S->now): continue in the call. */
+static void wait_over(struct sim *S, struct proc *p, uint32_t rank)
+{
+    struct lstep *l = &p->cur;
+    int notice = !l->poll && S->sched.wait != SKEL_LBF_WAIT_BLOCK && slice(S) &&
+                 S->now > p->wait_from; /* a call with nothing to wait for goes on */
+    if (notice && !is_cur(S, p, rank)) {
+        p->phase = PH_NOTICE;
+        return;
+    }
+    /* a blocked process (or a sleeping poller) that waited comes back */
+    if (S->now > p->wait_from && (S->sched.wait == SKEL_LBF_WAIT_BLOCK || l->poll))
+        p->woke = 1;
+    p->phase = PH_LOCAL_OFF;
+    p->until = S->now + l->local_off;
+}
+
 /* Move a process through every phase it can finish at S->now.  Returns 1 if
  * it moved, 0 if not, negative on error. */
-static int step_proc(struct sim *S, struct proc *p)
+static int step_proc(struct sim *S, uint32_t rank)
 {
+    struct proc *p = &S->p[rank];
     int moved = 0;
     for (;;) {
         struct lstep *l = &p->cur;
@@ -753,10 +1198,17 @@ static int step_proc(struct sim *S, struct proc *p)
         case PH_GAP_OFF:
             if (p->until > S->now)
                 return moved;
+            if (p->phase == PH_LAUNCH || l->gap_off > 0)
+                p->woke = 1;
             p->phase = PH_START;
             break;
         case PH_READY:
             if (p->until > S->now)
+                return moved;
+            wait_over(S, p, rank);
+            break;
+        case PH_NOTICE:
+            if (!is_cur(S, p, rank))
                 return moved;
             p->phase = PH_LOCAL_OFF;
             p->until = S->now + l->local_off;
@@ -764,6 +1216,8 @@ static int step_proc(struct sim *S, struct proc *p)
         case PH_LOCAL_OFF:
             if (p->until > S->now)
                 return moved;
+            if (l->local_off > 0)
+                p->woke = 1;
             if (l->local_delay) {
                 p->phase = PH_LOCAL_DELAY;
                 p->until = S->now + l->local;
@@ -775,6 +1229,7 @@ static int step_proc(struct sim *S, struct proc *p)
         case PH_LOCAL_DELAY:
             if (p->until > S->now)
                 return moved;
+            p->woke = 1;
             finish(S, p);
             break;
         case PH_GAP_CPU:
@@ -792,6 +1247,8 @@ static int step_proc(struct sim *S, struct proc *p)
             if (l->coll >= 0 && !S->colls[l->coll].nonblocking) {
                 struct lcoll *c = &S->colls[l->coll];
                 c->arrived++;
+                if (l->member < c->size)
+                    c->arr[l->member] = S->now;
                 if (S->now > c->amax)
                     c->amax = S->now;
                 if (l->member == c->root) {
@@ -800,6 +1257,7 @@ static int step_proc(struct sim *S, struct proc *p)
                 }
             }
             p->phase = PH_WAIT;
+            p->wait_from = S->now;
             break;
         case PH_WAIT: {
             double w;
@@ -826,6 +1284,111 @@ static int cpu_phase(int ph)
     return ph == PH_GAP_CPU || ph == PH_LOCAL_CPU;
 }
 
+/* Give processor c to process i at S->now: a new quantum, and a switch
+ * when another process ran last. */
+static void give(struct sim *S, struct cpu *c, uint32_t i)
+{
+    c->cur = (int32_t)i;
+    c->slice_end = S->now + S->quantum;
+    if (c->last >= 0 && c->last != (int32_t)i) {
+        double from = c->lost_until > S->now ? c->lost_until : S->now;
+        c->lost_until = from + S->sched.switch_ns;
+        S->switches++;
+    }
+    c->last = (int32_t)i;
+}
+
+/* The slice policy's decisions for processor c at S->now; 1 if the process
+ * holding it changed. */
+static int schedule(struct sim *S, struct cpu *c)
+{
+    int32_t before = c->cur;
+    /* the queue: who starts wanting the processor goes to the back */
+    for (uint32_t m = 0; m < c->nmembers; m++) {
+        struct proc *p = &S->p[c->members[m]];
+        int w = wants(S, p);
+        if (w && !p->wanting)
+            p->rq = c->tail++;
+        p->wanting = (uint8_t)w;
+        if (!w)
+            p->woke = 0;
+    }
+    if (c->cur >= 0 && !S->p[c->cur].wanting)
+        c->cur = -1; /* it waits, sleeps or is done */
+    /* a process back from a sleep or a blocking wait preempts: the one it
+     * interrupts resumes first when it is done */
+    for (uint32_t m = 0; m < c->nmembers; m++) {
+        uint32_t i = c->members[m];
+        struct proc *p = &S->p[i];
+        if (!p->woke)
+            continue;
+        p->woke = 0;
+        if (c->cur == (int32_t)i)
+            continue;
+        if (c->cur >= 0)
+            S->p[c->cur].rq = --c->head;
+        give(S, c, i);
+    }
+    /* the quantum is over: the next in line, if any, else a new quantum
+     * (yielding waiters take their turn and hand the processor back) */
+    if (c->cur >= 0 && S->now >= c->slice_end) {
+        int other = 0, nyield = 0;
+        for (uint32_t m = 0; m < c->nmembers; m++) {
+            uint32_t i = c->members[m];
+            if ((int32_t)i == c->cur)
+                continue;
+            other |= S->p[i].wanting;
+            nyield += yielding(S, &S->p[i]);
+        }
+        if (other) {
+            S->p[c->cur].rq = c->tail++;
+            c->cur = -1;
+        } else {
+            c->slice_end = S->now + S->quantum;
+            if (nyield > 0) {
+                double from = c->lost_until > S->now ? c->lost_until : S->now;
+                c->lost_until = from + 2.0 * nyield * S->sched.switch_ns;
+                S->switches += 2 * (uint64_t)nyield;
+            }
+        }
+    }
+    if (c->cur < 0) {
+        int32_t best = -1;
+        for (uint32_t m = 0; m < c->nmembers; m++) {
+            uint32_t i = c->members[m];
+            if (S->p[i].wanting && (best < 0 || S->p[i].rq < S->p[best].rq))
+                best = (int32_t)i;
+        }
+        if (best >= 0)
+            give(S, c, (uint32_t)best);
+    }
+    return c->cur != before;
+}
+
+/* The share of processor c its waiting pollers take: the CPU of their loops
+ * and, with time slices, two switches per poll. */
+static double steal_of(const struct sim *S, const struct cpu *c)
+{
+    double f = 0;
+    for (uint32_t m = 0; m < c->nmembers; m++) {
+        const struct proc *p = &S->p[c->members[m]];
+        const struct lstep *l = &p->cur;
+        if (!(l->poll_rate > 0) ||
+            (p->phase != PH_WAIT && p->phase != PH_READY && p->phase != PH_LOCAL_OFF))
+            continue;
+        f += l->poll_rate;
+        if (slice(S) && l->poll_cycle_ns > 0)
+            f += 2.0 * S->sched.switch_ns / l->poll_cycle_ns;
+    }
+    return f < 0.95 ? f : 0.95;
+}
+
+static int timed_phase(int ph)
+{
+    return ph == PH_LAUNCH || ph == PH_GAP_OFF || ph == PH_READY || ph == PH_LOCAL_OFF ||
+           ph == PH_LOCAL_DELAY;
+}
+
 /* Run until every process finished, or one needs a step not read yet
  * (returns 0 then; 1 when all are done). */
 static int run(struct sim *S)
@@ -836,11 +1399,19 @@ static int run(struct sim *S)
         do {
             moved = 0;
             for (uint32_t i = 0; i < S->n; i++) {
-                int m = step_proc(S, &S->p[i]);
+                int m = step_proc(S, i);
                 if (m < 0)
                     return m;
                 moved |= m;
             }
+            /* no decision before every process has its next step (Eom et
+             * al. line 23): one between steps has not stopped computing */
+            for (uint32_t i = 0; i < S->n; i++)
+                if (S->p[i].phase == PH_IDLE && !S->input_done)
+                    return 0;
+            if (slice(S))
+                for (uint32_t gi = 0; gi < S->ngroups; gi++)
+                    moved |= schedule(S, &S->cpus[gi]);
         } while (moved);
         int done = 1;
         for (uint32_t i = 0; i < S->n; i++) {
@@ -853,19 +1424,39 @@ static int run(struct sim *S)
         if (done)
             return 1;
         /* the next moment something happens */
-        memset(S->k, 0, S->ngroups * sizeof *S->k);
-        for (uint32_t i = 0; i < S->n; i++)
-            if (cpu_phase(S->p[i].phase))
-                S->k[S->p[i].group]++;
         double next = INFINITY;
+        for (uint32_t gi = 0; gi < S->ngroups; gi++) {
+            struct cpu *c = &S->cpus[gi];
+            c->steal = steal_of(S, c);
+            c->k = 0;
+            for (uint32_t m = 0; m < c->nmembers; m++)
+                c->k += wants(S, &S->p[c->members[m]]);
+            if (!slice(S) || c->cur < 0)
+                continue;
+            const struct proc *p = &S->p[c->cur];
+            if (cpu_phase(p->phase)) {
+                double from = c->lost_until > S->now ? c->lost_until : S->now;
+                double t = from + p->rem / (1 - c->steal);
+                if (t < next)
+                    next = t;
+            }
+            int other = 0;
+            for (uint32_t m = 0; m < c->nmembers; m++)
+                if ((int32_t)c->members[m] != c->cur &&
+                    (S->p[c->members[m]].wanting || yielding(S, &S->p[c->members[m]])))
+                    other = 1;
+            if (other && c->slice_end > S->now && c->slice_end < next)
+                next = c->slice_end;
+        }
         for (uint32_t i = 0; i < S->n; i++) {
             const struct proc *p = &S->p[i];
             double t = INFINITY;
-            if (cpu_phase(p->phase))
-                t = S->now + p->rem * S->k[p->group];
-            else if (p->phase == PH_LAUNCH || p->phase == PH_GAP_OFF || p->phase == PH_READY ||
-                     p->phase == PH_LOCAL_OFF || p->phase == PH_LOCAL_DELAY)
+            if (!slice(S) && cpu_phase(p->phase)) {
+                const struct cpu *c = &S->cpus[p->group];
+                t = S->now + p->rem * c->k / (1 - c->steal);
+            } else if (timed_phase(p->phase)) {
                 t = p->until;
+            }
             if (t < next)
                 next = t;
         }
@@ -878,21 +1469,36 @@ static int run(struct sim *S)
                                      i, (unsigned long long)S->p[i].cur.seq);
             return skel_fail(SKEL_EINTERNAL, "prediction: nothing left to happen");
         }
+        if (next < S->now)
+            next = S->now;
         double dt = next - S->now;
-        for (uint32_t gi = 0; gi < S->ngroups; gi++)
-            if (S->k[gi] > 0)
-                S->busy[gi] += dt;
-        for (uint32_t i = 0; i < S->n; i++) {
-            struct proc *p = &S->p[i];
+        for (uint32_t gi = 0; gi < S->ngroups; gi++) {
+            struct cpu *c = &S->cpus[gi];
+            if (slice(S) ? c->cur >= 0 : c->k > 0)
+                c->busy += dt;
+            if (!slice(S) || c->cur < 0)
+                continue;
+            struct proc *p = &S->p[c->cur];
             if (!cpu_phase(p->phase))
                 continue;
-            uint32_t k = S->k[p->group];
-            /* the phases that end at `next` end exactly there */
-            if (S->now + p->rem * k <= next)
-                p->rem = 0;
-            else
-                p->rem -= dt / k;
+            double from = c->lost_until > S->now ? c->lost_until : S->now;
+            if (from + p->rem / (1 - c->steal) <= next)
+                p->rem = 0; /* the phase that ends at `next` ends exactly there */
+            else if (next > from)
+                p->rem -= (next - from) * (1 - c->steal);
         }
+        if (!slice(S))
+            for (uint32_t i = 0; i < S->n; i++) {
+                struct proc *p = &S->p[i];
+                if (!cpu_phase(p->phase))
+                    continue;
+                const struct cpu *c = &S->cpus[p->group];
+                double rate = (1 - c->steal) / c->k;
+                if (S->now + p->rem / rate <= next)
+                    p->rem = 0;
+                else
+                    p->rem -= dt * rate;
+            }
         S->now = next;
     }
 }
@@ -907,15 +1513,19 @@ static void sim_free(struct sim *S)
         free(p->cur.deps);
     }
     free(S->p);
-    free(S->k);
-    free(S->busy);
+    for (uint32_t g = 0; S->cpus != NULL && g < S->ngroups; g++)
+        free(S->cpus[g].members);
+    free(S->cpus);
     free(S->host_of_rank);
     free(S->links);
     free(S->srcs);
     free(S->src_free);
     skel_map_free(&S->src_map);
-    for (uint32_t i = 0; i < S->ncolls; i++)
+    for (uint32_t i = 0; i < S->ncolls; i++) {
         free(S->colls[i].keys);
+        free(S->colls[i].ranks);
+        free(S->colls[i].arr);
+    }
     free(S->colls);
     free(S->coll_free);
     skel_map_free(&S->coll_map);
@@ -965,6 +1575,27 @@ static int needs_kind(const struct sim *S, int kind)
     return 0;
 }
 
+/* The processors: their members, nobody running. */
+static int make_cpus(struct sim *S)
+{
+    S->cpus = calloc(S->ngroups ? S->ngroups : 1, sizeof *S->cpus);
+    if (S->cpus == NULL)
+        return skel_oom();
+    for (uint32_t gi = 0; gi < S->ngroups; gi++) {
+        S->cpus[gi].cur = S->cpus[gi].last = -1;
+        S->cpus[gi].lost_until = -INFINITY;
+    }
+    for (uint32_t r = 0; r < S->n; r++) {
+        struct cpu *c = &S->cpus[S->group[r]];
+        uint32_t *nm = realloc(c->members, (c->nmembers + 1) * sizeof *nm);
+        if (nm == NULL)
+            return skel_oom();
+        c->members = nm;
+        c->members[c->nmembers++] = r;
+    }
+    return SKEL_OK;
+}
+
 int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
                      struct skel_lbf_result *res)
 {
@@ -974,6 +1605,8 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     S.o = o;
     S.cur = o->current;
     S.tgt = o->target != NULL ? o->target : o->current;
+    S.sched = o->sched;
+    S.quantum = S.sched.quantum_ns > 0 ? S.sched.quantum_ns : 4e6;
     if (o->target != NULL && o->current == NULL)
         return skel_fail(SKEL_EUSAGE, "predicting on another network needs the table of the "
                                       "network the trace was taken on (measure it with skel "
@@ -1004,11 +1637,9 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     S.group = pl != NULL ? pl->group : ident;
     S.ngroups = pl != NULL ? pl->ngroups : S.n;
     S.p = calloc(S.n ? S.n : 1, sizeof *S.p);
-    S.k = calloc(S.ngroups ? S.ngroups : 1, sizeof *S.k);
-    S.busy = calloc(S.ngroups ? S.ngroups : 1, sizeof *S.busy);
     S.host_of_rank = calloc(S.n ? S.n : 1, sizeof *S.host_of_rank);
-    if (S.p == NULL || S.k == NULL || S.busy == NULL || S.host_of_rank == NULL) {
-        rc = skel_oom();
+    if (S.p == NULL || S.host_of_rank == NULL || (rc = make_cpus(&S)) != SKEL_OK) {
+        rc = rc != SKEL_OK ? rc : skel_oom();
         goto out_ident;
     }
     for (uint32_t r = 0; r < S.n; r++) {
@@ -1022,8 +1653,10 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
         rc = skel_oom();
         goto out_ident;
     }
-    for (uint32_t h = 0; h < 2 * S.nhosts; h++)
+    for (uint32_t h = 0; h < 2 * S.nhosts; h++) {
         S.links[h].tokens = o->link_burst > 0 ? o->link_burst : 0; /* idle: full */
+        S.links[h].last = -INFINITY;
+    }
     for (int kind = 0; kind < SKEL_COMMTABLE__KINDS; kind++) {
         S.per_byte_tgt[kind] = per_byte(S.tgt, kind);
         S.per_byte_cur[kind] = per_byte(S.cur, kind);
@@ -1061,13 +1694,15 @@ int skel_lbf_predict(const skel_trace *t, const struct skel_lbf_opts *o,
     res->messages = skel_pag_nmessages(g);
     res->collectives = skel_pag_ncollectives(g);
     res->max_queued = S.max_queued;
+    res->switches = S.switches;
     res->rank_end_ns = malloc((S.n ? S.n : 1) * sizeof *res->rank_end_ns);
-    res->group_busy_ns = S.busy;
-    S.busy = NULL;
-    if (res->rank_end_ns == NULL) {
+    res->group_busy_ns = malloc((S.ngroups ? S.ngroups : 1) * sizeof *res->group_busy_ns);
+    if (res->rank_end_ns == NULL || res->group_busy_ns == NULL) {
         rc = skel_oom();
         goto out_ident;
     }
+    for (uint32_t gi = 0; gi < S.ngroups; gi++)
+        res->group_busy_ns[gi] = S.cpus[gi].busy;
     for (uint32_t r = 0; r < S.n; r++) {
         res->rank_end_ns[r] = S.p[r].end;
         if (S.p[r].end > res->predicted_ns)
@@ -1096,4 +1731,34 @@ void skel_lbf_result_free(struct skel_lbf_result *res)
     free(res->rank_end_ns);
     free(res->group_busy_ns);
     memset(res, 0, sizeof *res);
+}
+
+int skel_lbf_predict_interval(const skel_trace *t, const struct skel_lbf_opts *o, double lo_q,
+                              double hi_q, struct skel_lbf_result *res, double *lo_body_ns,
+                              double *hi_body_ns)
+{
+    *lo_body_ns = *hi_body_ns = NAN;
+    skel_lbf_spread *own = NULL;
+    int rc = SKEL_OK;
+    if (o->spread == NULL && (rc = skel_lbf_spread_build(t, o, &own)) != SKEL_OK)
+        return rc;
+    struct skel_lbf_opts q = *o;
+    q.spread = o->spread != NULL ? o->spread : own;
+    q.report = NULL;
+    struct skel_lbf_result r;
+    const double qs[2] = {lo_q, hi_q};
+    double *outs[2] = {lo_body_ns, hi_body_ns};
+    for (int i = 0; i < 2 && rc == SKEL_OK; i++) {
+        q.spread_q = qs[i];
+        if ((rc = skel_lbf_predict(t, &q, &r)) == SKEL_OK)
+            *outs[i] = r.body_end_ns - r.body_start_ns;
+        skel_lbf_result_free(&r);
+    }
+    if (rc == SKEL_OK) {
+        q = *o;
+        q.spread_q = 0;
+        rc = skel_lbf_predict(t, &q, res);
+    }
+    skel_lbf_spread_free(own);
+    return rc;
 }

@@ -41,6 +41,8 @@ struct rank_state {
     uint64_t phase_key[PHASE_CACHE]; /* recent (from, to) -> phase, direct-mapped */
     uint32_t phase_val[PHASE_CACHE];
     double poll_acc; /* off-CPU time between such polls since then */
+    double poll_cpu; /* CPU of the polls that slept before them, since then */
+    uint32_t poll_n; /* how many */
     uint32_t host;
     int seen_first;
     skel_map persist; /* persistent send requests with a real peer */
@@ -140,45 +142,176 @@ static uint32_t ceil_log2(uint32_t p)
     return l;
 }
 
+static uint32_t floor_pow2(uint32_t p)
+{
+    uint32_t v = 1;
+    while (v <= p / 2)
+        v *= 2;
+    return v;
+}
+
+/* L(b): the one-way time of b bytes, b capped at the table's limit. */
+static double oneway(const skel_commtable *t, int kind, double b)
+{
+    if (!(b > 0))
+        b = 0;
+    if (b > (double)SKEL_COMMTABLE_MAX_SIZE)
+        b = (double)SKEL_COMMTABLE_MAX_SIZE;
+    return skel_commtable_oneway(t, kind, (uint64_t)b);
+}
+
+/* The collective algorithms MPICH 4.0 picks by default (its MPIR_CVAR_*
+ * thresholds; Thakur, Rabenseifner and Gropp's algorithms), each as the sum
+ * of the one-way times of its rounds. */
 double skel_pag_coll_cost(const skel_commtable *table, int kind, int shape, uint32_t p,
                           uint64_t bytes)
 {
     if (table == NULL || p <= 1)
         return 0.0;
     uint32_t lg = ceil_log2(p);
-    double c = 0.0;
+    int pof2 = floor_pow2(p) == p;
+    double b = (double)bytes, c = 0.0;
     switch (shape) {
     case SKEL_SHAPE_BARRIER:
-        return lg * skel_commtable_oneway(table, kind, 0);
+        /* dissemination */
+        return lg * oneway(table, kind, 0);
     case SKEL_SHAPE_GATHER:
     case SKEL_SHAPE_GATHERV:
     case SKEL_SHAPE_SCATTER:
     case SKEL_SHAPE_SCATTERV:
+        /* binomial tree: the blocks double each round */
+        for (uint32_t k = 0; k < lg; k++)
+            c += oneway(table, kind, b * (double)(UINT64_C(1) << (k < 50 ? k : 50)));
+        return c;
     case SKEL_SHAPE_ALLGATHER:
     case SKEL_SHAPE_ALLGATHERV:
-        /* binomial tree / recursive doubling: the blocks double each round */
-        for (uint32_t k = 0; k < lg; k++) {
-            uint64_t b = k < 50 && bytes <= (SKEL_COMMTABLE_MAX_SIZE >> k)
-                             ? bytes << k
-                             : SKEL_COMMTABLE_MAX_SIZE;
-            c += skel_commtable_oneway(table, kind, b);
-        }
+        /* recursive doubling (Bruck's when p is not a power of two) below
+         * 512 KiB in all, else a ring */
+        if (b * p >= 524288.0)
+            return (double)(p - 1) * oneway(table, kind, b);
+        for (uint32_t k = 0; k < lg; k++)
+            c += oneway(table, kind, b * (double)(UINT64_C(1) << (k < 50 ? k : 50)));
         return c;
     case SKEL_SHAPE_REDSCAT:
     case SKEL_SHAPE_REDSCATBLK:
         /* recursive halving */
         for (uint32_t k = 1; k <= lg; k++)
-            c += skel_commtable_oneway(table, kind, k < 64 ? bytes >> k : 0);
+            c += oneway(table, kind, b / (double)(UINT64_C(1) << (k < 50 ? k : 50)));
         return c;
     case SKEL_SHAPE_ALLTOALL:
     case SKEL_SHAPE_ALLTOALLV:
     case SKEL_SHAPE_ALLTOALLW:
-        /* pairwise exchange */
-        return (double)(p - 1) * skel_commtable_oneway(table, kind, bytes);
+        /* Bruck for small blocks among 8 or more, all at once up to 32 KiB
+         * (the blocks share the links: one latency, the rest bandwidth),
+         * pairwise exchange beyond */
+        if (b <= 256 && p >= 8)
+            return lg * oneway(table, kind, b * p / 2);
+        if (b <= 32768) {
+            double l0 = oneway(table, kind, 0), lb = oneway(table, kind, b);
+            return lb + (double)(p - 2) * (lb - l0);
+        }
+        return (double)(p - 1) * oneway(table, kind, b);
+    case SKEL_SHAPE_BCAST:
+        /* binomial for short messages or few processes; else a scatter and
+         * an allgather (recursive doubling, or a ring for long messages) */
+        if (b < 12288 || p < 8)
+            return lg * oneway(table, kind, b);
+        for (uint32_t k = 1; k <= lg; k++)
+            c += oneway(table, kind, b / (double)(UINT64_C(1) << k));
+        if (b < 524288 && pof2) {
+            for (uint32_t k = 0; k < lg; k++)
+                c += oneway(table, kind, b / p * (double)(UINT64_C(1) << k));
+            return c;
+        }
+        return c + (double)(p - 1) * oneway(table, kind, b / p);
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_REDUCE:
+        /* recursive doubling (binomial for Reduce) up to 2 KiB, else
+         * Rabenseifner's: a reduce-scatter by recursive halving, then an
+         * allgather (a gather for Reduce) by recursive doubling */
+        if (b <= 2048)
+            return lg * oneway(table, kind, b);
+        for (uint32_t k = 1; k <= lg; k++)
+            c += 2 * oneway(table, kind, b / (double)(UINT64_C(1) << k));
+        return c;
     default:
-        /* Bcast, Reduce, Allreduce, Scan, Exscan (binomial tree or recursive
-         * doubling with the whole buffer) and the neighbourhood collectives */
-        return lg * skel_commtable_oneway(table, kind, bytes);
+        /* Scan, Exscan (recursive doubling) and the neighbourhood
+         * collectives */
+        return lg * oneway(table, kind, b);
+    }
+}
+
+/* Children of relative rank r in a binomial tree over p processes. */
+static uint32_t binomial_children(uint32_t r, uint32_t p)
+{
+    uint32_t n = 0;
+    for (uint32_t m = 1; m < p && m != 0; m <<= 1) {
+        if (r & m)
+            break;
+        if (r + m < p)
+            n++;
+    }
+    return n;
+}
+
+void skel_pag_coll_link_bytes(int shape, uint32_t p, uint32_t member, uint32_t root, uint64_t bytes,
+                              double *send, double *recv)
+{
+    double b = (double)bytes;
+    uint32_t lg = ceil_log2(p);
+    uint32_t rel = p > 0 ? (member + p - root % p) % p : 0;
+    *send = *recv = 0;
+    if (p <= 1)
+        return;
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+        return;
+    case SKEL_SHAPE_BCAST:
+        *send = b * binomial_children(rel, p);
+        *recv = rel != 0 ? b : 0;
+        return;
+    case SKEL_SHAPE_REDUCE:
+        if (b > 2048) {
+            *send = *recv = b * (double)(p - 1) / p;
+            if (rel == 0)
+                *recv += b * (double)(p - 1) / p;
+            else
+                *send += b / p;
+            return;
+        }
+        *send = rel != 0 ? b : 0;
+        *recv = b * binomial_children(rel, p);
+        return;
+    case SKEL_SHAPE_ALLREDUCE:
+        if (b > 2048)
+            *send = *recv = 2 * b * (double)(p - 1) / p;
+        else
+            *send = *recv = b * lg;
+        return;
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+        *send = rel != 0 ? b : 0;
+        *recv = rel == 0 ? b * (p - 1) : 0;
+        return;
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+        *send = rel == 0 ? b * (p - 1) : 0;
+        *recv = rel != 0 ? b : 0;
+        return;
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+    case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_ALLTOALLW:
+        *send = *recv = b * (p - 1);
+        return;
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+        *send = *recv = b * (double)(p - 1) / p;
+        return;
+    default:
+        *send = *recv = b * lg;
+        return;
     }
 }
 
@@ -687,11 +820,14 @@ static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_
     s->poll = is_poll ? (found ? SKEL_PAG_POLL_FOUND : SKEL_PAG_POLL_NOTHING) : SKEL_PAG_POLL_NONE;
     if (!s->first) {
         if (rs->prev_failed_poll && is_poll) {
+            s->poll_slept = s->gap_off;
             rs->poll_acc += s->gap_off;
             s->gap_off = 0;
-        } else if (rs->poll_acc > 0) {
+        } else if (rs->poll_acc > 0 || rs->poll_n > 0) {
             s->gap_off += rs->poll_acc;
             rs->poll_acc = 0;
+            rs->poll_cpu = 0;
+            rs->poll_n = 0;
         }
     }
     rs->prev_failed_poll = s->poll == SKEL_PAG_POLL_NOTHING;
@@ -716,8 +852,18 @@ static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_
 static int poll_found(skel_pag *g, skel_pag_step *s, double w)
 {
     struct rank_state *rs = &g->rs[s->rank];
+    if (s->poll == SKEL_PAG_POLL_NOTHING && s->poll_slept > 0) {
+        /* one turn of a loop that sleeps between its polls */
+        rs->poll_cpu += s->gap_cpu + s->local;
+        rs->poll_n++;
+    }
     if (s->poll != SKEL_PAG_POLL_FOUND || rs->poll_acc <= 0)
         return SKEL_OK;
+    s->poll_run_n = rs->poll_n;
+    s->poll_run_cpu = rs->poll_cpu;
+    s->poll_run_sleep = rs->poll_acc;
+    rs->poll_cpu = 0;
+    rs->poll_n = 0;
     double late = s->start_ns - w;
     if (!(late > 0))
         late = 0;

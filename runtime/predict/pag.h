@@ -126,6 +126,14 @@ typedef struct skel_pag_step {
     double wait_meas;          /* measured time the model explains by waiting (for a poll
                                   that found something, also the waiting in the polls
                                   before it) */
+    /* A polling loop that sleeps between its polls: for a poll that follows
+     * a poll that found nothing, the off-CPU time taken out of its gap (its
+     * sleep); for the poll that found what the run waited for, the run's
+     * polls that slept before them (not counting itself), their CPU (gap CPU
+     * and own work) and their sleep. */
+    double poll_slept;
+    uint32_t poll_run_n;
+    double poll_run_cpu, poll_run_sleep;
 } skel_pag_step;
 
 /* The key of a dependency source, (rank, seq) in one number, for the hash
@@ -196,5 +204,10 @@ void skel_pag_phase(const skel_pag *g, uint32_t phase, uint32_t *from_site, uint
 double skel_pag_msg_cost(const skel_commtable *table, int kind, uint64_t bytes);
 double skel_pag_coll_cost(const skel_commtable *table, int kind, int shape, uint32_t p,
                           uint64_t bytes);
+/* The bytes the member of index `member` sends and receives in all over a
+ * collective of that shape among p members with that root index (MPICH's
+ * algorithms, as skel_pag_coll_cost): what it puts on its host's links. */
+void skel_pag_coll_link_bytes(int shape, uint32_t p, uint32_t member, uint32_t root, uint64_t bytes,
+                              double *send, double *recv);
 
 #endif

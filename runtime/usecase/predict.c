@@ -3,14 +3,21 @@
 
 #include "commtable.h"
 #include "error.h"
+#include "testbed.h"
 #include "trace.h"
 #include "usecase.h"
 
+#include <math.h>
 #include <string.h>
+
+/* The quantiles of the interval every prediction prints. */
+#define LO_Q 0.1
+#define HI_Q 0.9
 
 int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_result *res)
 {
     memset(res, 0, sizeof *res);
+    res->body_lo_ns = res->body_hi_ns = NAN;
     if (o->network != NULL && o->table_current == NULL)
         return skel_fail(SKEL_EUSAGE, "predicting on another network needs the table of the "
                                       "network the trace was taken on");
@@ -28,7 +35,20 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
     lo.placement = res->placement;
     lo.current = cur;
     lo.target = net;
-    if ((rc = skel_lbf_predict(t, &lo, &res->lbf)) == SKEL_OK)
+    if (o->sched != NULL && (rc = skel_lbf_sched_parse(o->sched, &lo.sched)) != SKEL_OK)
+        goto out;
+    if (o->link_rate != NULL) {
+        uint64_t bps = 0;
+        if ((rc = skel_testbed_parse_rate(o->link_rate, &bps)) != SKEL_OK)
+            goto out;
+        lo.link_ns_per_byte = 8e9 / (double)bps;
+    }
+    if (o->no_interval)
+        rc = skel_lbf_predict(t, &lo, &res->lbf);
+    else
+        rc = skel_lbf_predict_interval(t, &lo, LO_Q, HI_Q, &res->lbf, &res->body_lo_ns,
+                                       &res->body_hi_ns);
+    if (rc == SKEL_OK)
         res->ratio = res->lbf.measured_ns > 0 ? res->lbf.predicted_ns / res->lbf.measured_ns : 0;
 out:
     skel_trace_close(t);
@@ -50,6 +70,9 @@ void skel_predict_print_tsv(FILE *out, const struct skel_predict_result *res)
     fprintf(out, "measured_ns\t%.0f\npredicted_ns\t%.0f\nratio\t%.6f\n", r->measured_ns,
             r->predicted_ns, res->ratio);
     fprintf(out, "body_ns\t%.0f\n", r->body_end_ns - r->body_start_ns);
+    if (!isnan(res->body_lo_ns))
+        fprintf(out, "body_lo_ns\t%.0f\nbody_hi_ns\t%.0f\n", res->body_lo_ns, res->body_hi_ns);
+    fprintf(out, "switches\t%llu\n", (unsigned long long)r->switches);
     fprintf(out, "ranks\t%u\nprocessors\t%u\nhosts\t%u\nevents\t%llu\nmax_queued\t%u\n", r->nranks,
             r->ngroups, r->nhosts, (unsigned long long)r->events, r->max_queued);
     for (uint32_t g = 0; g < r->ngroups; g++)
@@ -94,6 +117,22 @@ void skel_predict_print(FILE *out, const struct skel_predict_opts *o,
             res->ratio, 100.0 * (res->ratio - 1.0));
     fprintf(out, "body        %.6f s (end of MPI_Init to MPI_Finalize, what a skeleton times)\n",
             (r->body_end_ns - r->body_start_ns) * 1e-9);
+    if (!isnan(res->body_lo_ns))
+        fprintf(out,
+                "interval    %.6f .. %.6f s (every compute phase and call's own work at the "
+                "10th / 90th percentile of its kind in the trace)\n",
+                res->body_lo_ns * 1e-9, res->body_hi_ns * 1e-9);
+    char sched[128];
+    skel_lbf_sched_format(&o->lbf.sched, sched, sizeof sched);
+    if (o->sched != NULL) {
+        struct skel_lbf_sched sc;
+        if (skel_lbf_sched_parse(o->sched, &sc) == SKEL_OK)
+            skel_lbf_sched_format(&sc, sched, sizeof sched);
+    }
+    fprintf(out, "sharing     %s", sched);
+    if (r->switches > 0)
+        fprintf(out, " (%llu switches)", (unsigned long long)r->switches);
+    fprintf(out, "\n");
     for (uint32_t g = 0; g < r->ngroups && g < 64; g++) {
         fprintf(out, "processor %-3u busy %.6f s (%.1f %%), ranks ", g, r->group_busy_ns[g] * 1e-9,
                 r->predicted_ns > 0 ? 100.0 * r->group_busy_ns[g] / r->predicted_ns : 0.0);

@@ -1,6 +1,8 @@
 /* predict.h - the run time of a traced program on another placement of its
  * processes (LBF) and/or another network (NF) (`skel predict`): the trace
- * and the cost tables read, the placement parsed, lbf.h run; and the tables
+ * and the cost tables read, the placement and the scheduler model parsed,
+ * lbf.h run with its interval (every compute phase and call's own work at
+ * the 10th and the 90th percentile of its kind in the trace); and the tables
  * `skel predict` prints.
  *
  * Ownership: nothing is kept from the options; the result is released with
@@ -18,14 +20,20 @@ struct skel_predict_opts {
     const char *placement;     /* LBF spec (lbf.h); NULL: identity */
     const char *table_current; /* cost table of the network the trace was taken on, or NULL */
     const char *network;       /* table of the network to predict on (needs table_current) */
-    struct skel_lbf_opts lbf;  /* untraced, link_burst, drop_off_cpu, report; the placement
-                                  and the tables are set here */
+    const char *sched;         /* scheduler model spec (lbf.h); NULL: fair */
+    const char *link_rate;     /* the target's host links are shapers of this rate ("20mbit"),
+                                  in payload bits per second; NULL: from the tables */
+    int no_interval;           /* skip the two replays of the interval */
+    struct skel_lbf_opts lbf;  /* untraced, link_burst, drop_off_cpu, report; the placement,
+                                  the tables, the scheduler and the link rate are set here */
 };
 
 struct skel_predict_result {
     struct skel_lbf_result lbf;
     struct skel_lbf_placement *placement; /* NULL: identity */
     double ratio;                         /* predicted / measured (0: nothing measured) */
+    double body_lo_ns, body_hi_ns;        /* the body at the 10th and 90th percentiles (NAN:
+                                             not computed) */
 };
 
 int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_result *res);

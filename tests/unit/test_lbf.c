@@ -1,11 +1,14 @@
 /* test_lbf.c - LBF/NF predictions (runtime/lbf.c): Eom et al.'s worked example
  * (Figs. 3-5) as a synthetic trace, identity and grouped placements, the
- * network change of NF, and placement specs. */
+ * network change of NF, placement specs; the scheduler models, sleeping
+ * pollers, collectives on the links, shaped links and spreads, each from the
+ * measurement that motivated it (docs/predictions.md). */
 #include <criterion/criterion.h>
 
 #include "commtable.h"
 #include "error.h"
 #include "lbf.h"
+#include "pag.h"
 #include "meta.h"
 #include "trace.h"
 #include "writer.h"
@@ -49,10 +52,15 @@ static void open_trace(int n, const char *const *hosts)
 }
 
 /* Append an event to rank r: `gap` ns of compute after the previous event,
- * then the call lasting `dur` ns. */
+ * then the call lasting `dur` ns; the next event's gap has only gap_cpu_next
+ * ns of CPU when set (the rest off the CPU: a sleep). */
+static uint64_t gap_cpu_next = UINT64_MAX;
 static uint64_t add(int r, skel_event *ev, uint64_t gap, uint64_t dur)
 {
     ev->gap_wall = ev->gap_cpu = gap;
+    if (gap_cpu_next != UINT64_MAX && gap_cpu_next < gap)
+        ev->gap_cpu = gap_cpu_next;
+    gap_cpu_next = UINT64_MAX;
     ev->t_start = clk[r] + gap;
     ev->t_end = ev->t_start + dur;
     clk[r] = ev->t_end;
@@ -145,18 +153,20 @@ static void fig3_trace(void)
 }
 
 struct seen {
-    struct skel_lbf_report r[64];
+    struct skel_lbf_report r[512];
     int n;
 };
 
 static void record(void *ctx, const struct skel_lbf_report *r)
 {
     struct seen *s = ctx;
-    if (s->n < 64)
+    if (s->n < 512)
         s->r[s->n++] = *r;
 }
 
-static double link_burst; /* skel_lbf_opts.link_burst of the next predictions */
+static double link_burst;           /* skel_lbf_opts.link_burst of the next predictions */
+static double link_rate;            /* skel_lbf_opts.link_ns_per_byte of the next predictions */
+static struct skel_lbf_sched sched; /* the scheduler of the next predictions */
 
 static double predict(const char *spec, const skel_commtable *cur, const skel_commtable *tgt,
                       struct seen *seen)
@@ -171,6 +181,8 @@ static double predict(const char *spec, const skel_commtable *cur, const skel_co
                               .current = cur,
                               .target = tgt,
                               .link_burst = link_burst,
+                              .link_ns_per_byte = link_rate,
+                              .sched = sched,
                               .report = seen != NULL ? record : NULL,
                               .ctx = seen};
     struct skel_lbf_result res;
@@ -450,5 +462,312 @@ Test(lbf, placement_specs)
         cr_expect_null(p);
         cr_expect(strstr(skel_last_error(), bad[i].msg) != NULL, "'%s': got '%s', expected '%s'",
                   bad[i].spec, skel_last_error(), bad[i].msg);
+    }
+}
+
+/* The time an event of a rank was reported at (NAN: not reported). */
+static double at(const struct seen *s, uint32_t rank, uint64_t seq)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->r[i].rank == rank && s->r[i].seq == seq)
+            return s->r[i].time_ns;
+    return NAN;
+}
+
+static struct skel_lbf_sched sched_of(const char *spec)
+{
+    struct skel_lbf_sched sc;
+    cr_assert_eq(skel_lbf_sched_parse(spec, &sc), SKEL_OK, "%s: %s", spec, skel_last_error());
+    return sc;
+}
+
+#define US 1000.0
+
+/* Measured on the testbed's kernel (EEVDF, 250 Hz): a process waiting in a
+ * sched_yield loop while another computes on its core sees a flag the other
+ * sets 4 ms later (one tick); a process that sleeps preempts at once when it
+ * wakes.  Rank 0 sends at 1 ms and computes 10 ms more; rank 1 waits for the
+ * message, then computes 0.1 ms.  On one processor: */
+Test(lbf, slices_and_waiting)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    p2p(0, SKEL_CALL_MPI_Send, 1, 8, 1000 * 1000, 0);
+    p2p(1, SKEL_CALL_MPI_Recv, 0, 8, 0, 1000 * 1000);
+    simple(0, SKEL_CALL_MPI_Iprobe, 10000 * 1000, 0);
+    simple(1, SKEL_CALL_MPI_Iprobe, 100 * 1000, 0);
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    static const struct {
+        const char *spec;
+        double recv_us, end_us;
+    } want[] = {
+        /* Eom et al.: rank 1 continues as soon as the message is there */
+        {"fair", 1000, 11100},
+        /* a blocked rank is woken and preempts */
+        {"slice,wait=block,quantum=4ms", 1000, 11100},
+        /* a yielding rank notices when rank 0's quantum ends */
+        {"slice,wait=yield,quantum=4ms", 4000, 11100},
+        /* a busy-polling rank spins through its quantum first (it came
+         * back from MPI_Init last, so it runs first), then rank 0 sends in
+         * its quantum, and rank 1 notices in its next one */
+        {"slice,wait=spin,quantum=4ms", 8000, 15100},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        sched = sched_of(want[i].spec);
+        struct seen s = {.n = 0};
+        double end = predict("2/1", NULL, NULL, &s);
+        cr_expect_float_eq(at(&s, 1, 1), want[i].recv_us * US, 1e-6, "%s: receive at %g us",
+                           want[i].spec, at(&s, 1, 1) / US);
+        cr_expect_float_eq(end, want[i].end_us * US, 1e-6, "%s: end at %g us", want[i].spec,
+                           end / US);
+        /* on a processor each nothing is shared: the traced run */
+        cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 11000 * US, 1e-6, "%s", want[i].spec);
+    }
+    /* every switch costs the processor: a yielding waiter is visited once
+     * per quantum (two switches each time) */
+    sched = sched_of("slice,wait=yield,quantum=4ms,switch=10us");
+    double slow = predict("2/1", NULL, NULL, NULL);
+    cr_expect_gt(slow, 11100 * US, "switches cost nothing: %g us", slow / US);
+    memset(&sched, 0, sizeof sched);
+    remove_trace();
+}
+
+/* Measured: a process that sleeps 20 us between polls (83 us a turn, 12 us
+ * of its own CPU) takes 20 us of every turn from a process computing on its
+ * core.  Rank 0 polls with sleeps (10 us CPU and 90 us asleep a turn) while
+ * rank 1 computes 10 ms and then sends what rank 0 waits for. */
+Test(lbf, sleeping_pollers_take_their_share)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    uint64_t req = p2p(0, SKEL_CALL_MPI_Irecv, 1, 8, 0, 0);
+    for (int i = 0; i < 100; i++) {
+        gap_cpu_next = 10 * 1000;
+        simple(0, SKEL_CALL_MPI_Test, 100 * 1000, 0);
+    }
+    p2p(1, SKEL_CALL_MPI_Send, 0, 8, 10000 * 1000, 0);
+    /* the Test that finds it, 100 us after it arrived */
+    skel_event ev;
+    skel_completion c = {.req = req, .index = 0, .src = 1, .tag = 0, .bytes = 8};
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Test;
+    ev.flags = SKEL_EVF_FLAG;
+    ev.ncomplete = 1;
+    ev.complete = &c;
+    gap_cpu_next = 10 * 1000;
+    add(0, &ev, 100 * 1000, 0);
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    /* alone, each as traced */
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 10100 * US, 1e-6);
+    /* together: the first poll's gap is compute (10 us shared); the 99
+     * polls after it slept, 990 us of CPU in 990 + 9000 us: while rank 0
+     * waits it takes 9.9 % of the processor from rank 1 */
+    struct seen s = {.n = 0};
+    predict("2/1", NULL, NULL, &s);
+    double f = 990.0 / 9990.0;
+    double send = at(&s, 1, 1);
+    double want = 20 * US + (10000 - 10) * US / (1 - f);
+    cr_expect(fabs(send - want) < 0.005 * want, "fair: rank 1 sends at %g us, want %g", send / US,
+              want / US);
+    /* with slices every turn also costs two switches (5 us each here);
+     * rank 1 may hold the processor a quantum before rank 0 gets to its
+     * polls, so the share is taken for part of the run at most */
+    sched = sched_of("slice,wait=yield,quantum=4ms,switch=5us");
+    s.n = 0;
+    predict("2/1", NULL, NULL, &s);
+    double cycle = 9990.0 / 99;
+    double f2 = f + 2 * 5 / cycle;
+    double send2 = at(&s, 1, 1);
+    double most = 200 * US + (10000 - 10) * US / (1 - f2);
+    cr_expect_gt(send2, send, "slice: rank 1 sends at %g us, before fair sharing's %g", send2 / US,
+                 send / US);
+    cr_expect_lt(send2, most, "slice: rank 1 sends at %g us, after %g", send2 / US, most / US);
+    memset(&sched, 0, sizeof sched);
+    remove_trace();
+}
+
+/* MPICH's collective algorithms (pag.c): recursive doubling, Rabenseifner's
+ * above 2 KiB, pairwise and all-at-once Alltoall. */
+Test(lbf, collective_algorithms)
+{
+    skel_commtable *t = table(1000.0, 1.0);
+    const int k = SKEL_COMMTABLE_SAME_HOST;
+    double L0 = skel_commtable_oneway(t, k, 0);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_ALLREDUCE, 2, 1024),
+                       skel_commtable_oneway(t, k, 1024), 1e-9);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_ALLREDUCE, 2, 1 << 20),
+                       2 * skel_commtable_oneway(t, k, 1 << 19), 1e-9);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_ALLREDUCE, 8, 8),
+                       3 * skel_commtable_oneway(t, k, 8), 1e-9);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_BARRIER, 4, 0), 2 * L0, 1e-9);
+    double lb = skel_commtable_oneway(t, k, 1000);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_ALLTOALL, 4, 1000), lb + 2 * (lb - L0),
+                       1e-9);
+    cr_expect_float_eq(skel_pag_coll_cost(t, k, SKEL_SHAPE_ALLTOALL, 4, 100000),
+                       3 * skel_commtable_oneway(t, k, 100000), 1e-9);
+    /* what each member puts on its links: an Allreduce of 2 ranks sends
+     * and receives the buffer once; a Bcast's root sends, the others
+     * receive */
+    double snd, rcv;
+    skel_pag_coll_link_bytes(SKEL_SHAPE_ALLREDUCE, 2, 0, 0, 800, &snd, &rcv);
+    cr_expect_float_eq(snd, 800.0, 1e-9);
+    cr_expect_float_eq(rcv, 800.0, 1e-9);
+    skel_pag_coll_link_bytes(SKEL_SHAPE_BCAST, 4, 1, 1, 100, &snd, &rcv);
+    cr_expect_float_eq(snd, 200.0, 1e-9, "the root of 4 sends twice, got %g", snd);
+    cr_expect_float_eq(rcv, 0.0, 1e-9);
+    skel_pag_coll_link_bytes(SKEL_SHAPE_BCAST, 4, 0, 1, 100, &snd, &rcv);
+    cr_expect_float_eq(rcv, 100.0, 1e-9);
+    skel_commtable_free(t);
+}
+
+/* Measured: on a tbf-shaped link the bytes of collectives queue with the
+ * messages' (a cg Allreduce of 8 bytes waited 4 ms behind halo rows).  An
+ * Allreduce of 100000 bytes between two hosts whose links pass 1 byte per
+ * ns takes the link for 100 us; without links it costs its table time. */
+Test(lbf, collectives_take_the_links)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    for (int r = 0; r < 2; r++) {
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Allreduce;
+        ev.count = 100000;
+        ev.dtsize = 1;
+        ev.bytes = ev.rbytes = 100000;
+        add(r, &ev, 1000, 1000);
+        simple(r, SKEL_CALL_MPI_Finalize, 0, 0);
+    }
+    close_trace();
+    skel_commtable *cur = table(1000.0, 0.0);
+    /* two hosts, no links: 1000 (compute) + 2 L(50000) on cross-host rows
+     * (2000 each), less the traced cost 2 L(50000) same-host (1000 each) */
+    double plain = predict("0@a/1@b", cur, NULL, NULL);
+    cr_expect_float_eq(plain, 1000 + 1000 + 2 * 1000.0, 1e-6, "got %g", plain);
+    /* links of 1 ns per byte: Rabenseifner's sends and receives 100000
+     * bytes per member */
+    link_rate = 1.0;
+    double linked = predict("0@a/1@b", cur, NULL, NULL);
+    link_rate = 0;
+    cr_expect_float_eq(linked, 1000 + 100000 + 2000.0, 1e-6, "got %g", linked);
+    /* on one host nothing crosses a link */
+    link_rate = 1.0;
+    double one = predict("2/1", cur, NULL, NULL);
+    link_rate = 0;
+    cr_expect_lt(one, 10000.0, "got %g", one);
+    skel_commtable_free(cur);
+    remove_trace();
+}
+
+/* A shaper's rate given directly (what the limited table's large messages
+ * show) instead of the tables' difference: the same queue. */
+Test(lbf, shaped_links_given_by_rate)
+{
+    open_trace(2, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    simple(1, SKEL_CALL_MPI_Init, 0, 0);
+    for (int i = 0; i < 10; i++) {
+        p2p(0, SKEL_CALL_MPI_Send, 1, 1000, 100, 0);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, 1000, 0, clk[0] + 1000 - clk[1]);
+    }
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    simple(1, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    skel_commtable *cur = table(1000.0, 0.0);
+    /* as in links_are_shared: the last message leaves the link at 10100,
+     * plus the 2000 ns of a cross-host flight */
+    link_rate = 1.0;
+    double v = predict("0@a/1@b", cur, cur, NULL);
+    cr_expect_float_eq(v, 12100.0, 1e-6, "got %g", v);
+    /* a burst the stream never empties: no queue, each flight 2000 */
+    link_burst = 10000;
+    double b = predict("0@a/1@b", cur, cur, NULL);
+    link_burst = 0;
+    link_rate = 0;
+    cr_expect_float_eq(b, 3000.0, 1e-6, "got %g", b);
+    skel_commtable_free(cur);
+    remove_trace();
+}
+
+/* The interval: every compute phase at a quantile of its kind. */
+Test(lbf, spread_interval)
+{
+    open_trace(1, NULL);
+    simple(0, SKEL_CALL_MPI_Init, 0, 0);
+    for (int i = 0; i < 20; i++)
+        simple(0, SKEL_CALL_MPI_Iprobe, (i % 2 ? 3000 : 1000) * 1000, 0);
+    simple(0, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK);
+    struct skel_lbf_opts o = {0};
+    skel_lbf_spread *sp;
+    cr_assert_eq(skel_lbf_spread_build(t, &o, &sp), SKEL_OK, "%s", skel_last_error());
+    /* the Iprobe -> Iprobe phase holds 19 values: 9 of 1 ms, 10 of 3 ms */
+    int found = 0;
+    for (uint32_t ph = 0; ph < 8; ph++) {
+        double lo = skel_lbf_spread_quantile(sp, 0, ph, 0.1);
+        double hi = skel_lbf_spread_quantile(sp, 0, ph, 0.9);
+        if (isnan(lo))
+            continue;
+        found = 1;
+        cr_expect(fabs(lo - 1e6) < 0.05e6, "p10 %g", lo);
+        cr_expect(fabs(hi - 3e6) < 0.15e6, "p90 %g", hi);
+    }
+    cr_expect(found, "no phase with a spread");
+    struct skel_lbf_result r;
+    double lo, hi;
+    o.spread = sp;
+    cr_assert_eq(skel_lbf_predict_interval(t, &o, 0.1, 0.9, &r, &lo, &hi), SKEL_OK);
+    double mid = r.body_end_ns - r.body_start_ns;
+    cr_expect_float_eq(mid, 40e6, 1e-3, "the body is the trace's: %g", mid);
+    cr_expect_lt(lo, mid);
+    cr_expect_gt(hi, mid);
+    cr_expect(fabs(lo - (1e6 + 19 * 1e6)) < 0.1e6, "lo %g", lo);
+    skel_lbf_result_free(&r);
+    skel_lbf_spread_free(sp);
+    skel_trace_close(t);
+    remove_trace();
+}
+
+Test(lbf, sched_specs)
+{
+    struct skel_lbf_sched sc;
+    cr_assert_eq(skel_lbf_sched_parse("fair", &sc), SKEL_OK);
+    cr_expect_eq(sc.policy, SKEL_LBF_FAIR);
+    cr_expect_eq(sc.wait, SKEL_LBF_WAIT_BLOCK);
+    cr_assert_eq(skel_lbf_sched_parse("slice,wait=yield,quantum=4ms,switch=3.5us", &sc), SKEL_OK);
+    cr_expect_eq(sc.policy, SKEL_LBF_SLICE);
+    cr_expect_eq(sc.wait, SKEL_LBF_WAIT_YIELD);
+    cr_expect_float_eq(sc.quantum_ns, 4e6, 1e-9);
+    cr_expect_float_eq(sc.switch_ns, 3500, 1e-9);
+    char buf[128];
+    skel_lbf_sched_format(&sc, buf, sizeof buf);
+    cr_expect_str_eq(buf, "slice,wait=yield,quantum=4ms,switch=3.5us");
+    struct skel_lbf_sched back;
+    cr_assert_eq(skel_lbf_sched_parse(buf, &back), SKEL_OK);
+    cr_expect_float_eq(back.switch_ns, sc.switch_ns, 1e-9);
+    static const struct {
+        const char *spec, *msg;
+    } bad[] = {
+        {"round-robin", "expected 'fair' or 'slice'"},
+        {"slice,wait=sleep", "wait is block, yield or spin"},
+        {"slice,quantum=4", "quantum is a time"},
+        {"slice,quantum=10ns", "quantum is a time"},
+        {"slice,switch=-1us", "switch is a time"},
+        {"fair,speed=2", "unknown setting"},
+        {"fair,wait", "expected KEY=VALUE"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cr_expect_eq(skel_lbf_sched_parse(bad[i].spec, &sc), SKEL_EUSAGE, "%s", bad[i].spec);
+        cr_expect(strstr(skel_last_error(), bad[i].msg) != NULL, "'%s': got '%s'", bad[i].spec,
+                  skel_last_error());
     }
 }
