@@ -20,11 +20,31 @@ static void progress(void *arg, const char *what)
     fprintf(stderr, "skel calibrate: %s\n", skel_usecase_printable(what));
 }
 
+/* "20mbit,100mbit,1gbit" (or "0": no network row) into o->link_bps. */
 static int parse_link(const char *arg, void *dest)
 {
-    uint64_t *bps = dest;
-    *bps = 0;
-    return strcmp(arg, "0") == 0 ? SKEL_OK : skel_testbed_parse_rate(arg, bps);
+    struct skel_calibrate_opts *o = dest;
+    o->nlinks = 0;
+    if (strcmp(arg, "0") == 0)
+        return SKEL_OK;
+    const char *s = arg;
+    for (;;) {
+        char one[64];
+        size_t n = strcspn(s, ",");
+        if (n == 0 || n >= sizeof one)
+            return skel_fail(SKEL_EUSAGE, "'%s': expected rates separated by commas", arg);
+        if (o->nlinks == SKEL_CALIBRATE_MAX_LINKS)
+            return skel_fail(SKEL_EUSAGE, "'%s': at most %d rates", arg, SKEL_CALIBRATE_MAX_LINKS);
+        memcpy(one, s, n);
+        one[n] = '\0';
+        int rc = skel_testbed_parse_rate(one, &o->link_bps[o->nlinks]);
+        if (rc != SKEL_OK)
+            return rc;
+        o->nlinks++;
+        if (s[n] == '\0')
+            return SKEL_OK;
+        s += n + 1;
+    }
 }
 
 static const struct skel_cli_cmd cmd = {"calibrate", "calibrate", 0,
@@ -32,8 +52,12 @@ static const struct skel_cli_cmd cmd = {"calibrate", "calibrate", 0,
 
 int skel_cmd_calibrate(int argc, char **argv)
 {
-    struct skel_calibrate_opts o = {
-        .timeout_s = 600, .link_bps = 50000000, .zero = 2, .repeat = 3, .progress = progress};
+    struct skel_calibrate_opts o = {.timeout_s = 600,
+                                    .link_bps = {50000000},
+                                    .nlinks = 1,
+                                    .zero = 2,
+                                    .repeat = 3,
+                                    .progress = progress};
     struct skel_calibrate_result res;
     const char *csv = NULL, *app = NULL;
     char **app_argv = NULL;
@@ -45,9 +69,10 @@ int skel_cmd_calibrate(int argc, char **argv)
                                   OPT_STR("signature", 0, &o.signature),
                                   OPT_STR("table", 0, &o.table),
                                   OPT_STR("placement", 0, &o.placement),
-                                  OPT_FN("link", 0, &o.link_bps, parse_link),
+                                  OPT_FN("link", 0, &o, parse_link),
                                   OPT_UINT("zero", 0, &o.zero, 0, SKEL_CALIBRATE_MAX_ZERO),
                                   OPT_UINT("repeat", 0, &o.repeat, 1, 1000),
+                                  OPT_UINT("rounds", 0, &o.rounds, 1, SKEL_CALIBRATE_MAX_ROUNDS),
                                   OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
                                   OPT_STR("csv", 0, &csv),
                                   OPT_STR("keep", 0, &o.work_dir),

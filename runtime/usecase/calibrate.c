@@ -13,6 +13,7 @@
 #include "plan.h"
 #include "proc.h"
 #include "scenario.h"
+#include "schedprobe.h"
 #include "select.h"
 #include "sigfile.h"
 #include "sketch.h"
@@ -146,6 +147,9 @@ static struct skel_calibrate_row *add_row(struct skel_calibrate_result *res, con
     r->predicted_change = r->measured_change = r->error = NAN;
     r->baseline_s = r->measured_s = r->min_s = r->max_s = NAN;
     r->app_s = r->app_change = r->app_error = NAN;
+    r->predicted_lo = r->predicted_hi = NAN;
+    r->change_min = r->change_max = r->app_change_min = r->app_change_max = NAN;
+    r->inside = r->app_inside = -1;
     return r;
 }
 
@@ -155,12 +159,24 @@ static void row_error(struct skel_calibrate_row *r)
         isfinite(r->predicted_change) && isfinite(r->measured_change) && r->measured_change > 0
             ? r->predicted_change / r->measured_change - 1
             : NAN;
+    r->inside = isfinite(r->predicted_lo) && isfinite(r->measured_change)
+                    ? r->measured_change >= r->predicted_lo && r->measured_change <= r->predicted_hi
+                    : -1;
 }
 
 static void fmt_change(double v, char *buf, size_t len)
 {
     if (isfinite(v))
         snprintf(buf, len, "%.3fx", v);
+    else
+        snprintf(buf, len, "-");
+}
+
+/* "1.82..1.91" or "-" */
+static void fmt_range(double lo, double hi, char *buf, size_t len)
+{
+    if (isfinite(lo) && isfinite(hi))
+        snprintf(buf, len, "%.2f..%.2f", lo, hi);
     else
         snprintf(buf, len, "-");
 }
@@ -172,46 +188,61 @@ void skel_calibrate_print(FILE *out, const struct skel_calibrate_result *res)
             "per testbed host\n",
             res->skeleton, res->nranks, res->k, res->baseline_s, res->baseline_min_s,
             res->baseline_max_s);
+    if (res->sched_probe[0])
+        fprintf(out, "host 1's %s\n", res->sched_probe);
+    if (res->sched[0])
+        fprintf(out, "placements predicted with the scheduler model %s\n", res->sched);
     if (res->cp_length_ns > 0)
         fprintf(out, "critical path of the trace between MPI_Init and MPI_Finalize: %.6f s\n",
                 res->cp_length_ns * 1e-9);
     if (res->app_baseline_s > 0)
         fprintf(out, "application at the baseline: %.4f s (net of the launch overhead)\n",
                 res->app_baseline_s);
+    if (res->rounds > 0)
+        fprintf(out,
+                "measured in %u rounds (every configuration once per round); changes are the "
+                "median over the rounds, with their smallest..largest\n",
+                res->rounds);
     int app = res->app_baseline_s > 0;
-    fprintf(out, "\n%-10s %-32s %9s %9s %8s %9s", "prediction", "target", "predicted", "skeleton",
-            "error", "time");
+    fprintf(out, "\n%-10s %-28s %9s %11s %9s %11s %8s %3s", "prediction", "target", "predicted",
+            "interval", "skeleton", "spread", "error", "in");
     if (app)
-        fprintf(out, " %9s %8s", "app", "error");
+        fprintf(out, " %9s %11s %8s %3s", "app", "spread", "error", "in");
     fputc('\n', out);
     double sum = 0, asum = 0;
     size_t n = 0, an = 0;
     for (size_t i = 0; i < res->n; i++) {
         const struct skel_calibrate_row *r = &res->rows[i];
-        char p[32], m[32], e[32], t[32];
+        char p[32], iv[48], m[32], sp[48], e[32];
         fmt_change(r->predicted_change, p, sizeof p);
+        fmt_range(r->predicted_lo, r->predicted_hi, iv, sizeof iv);
         fmt_change(r->measured_change, m, sizeof m);
+        fmt_range(r->change_min, r->change_max, sp, sizeof sp);
         if (isfinite(r->error)) {
             snprintf(e, sizeof e, "%+.1f%%", 100 * r->error);
             sum += fabs(r->error);
             n++;
         } else
             snprintf(e, sizeof e, "-");
-        if (isfinite(r->measured_s))
-            snprintf(t, sizeof t, "%.4f s", r->measured_s);
-        else
-            snprintf(t, sizeof t, "-");
-        fprintf(out, "%-10s %-32.32s %9s %9s %8s %9s", r->kind, r->target, p, m, e, t);
+        fprintf(out, "%-10s %-28.28s %9s %11s %9s %11s %8s %3s", r->kind, r->target, p, iv, m, sp,
+                e,
+                r->inside < 0 ? "-"
+                : r->inside   ? "yes"
+                              : "no");
         if (app) {
-            char a[32], ae[32];
+            char a[32], asp[48], ae[32];
             fmt_change(r->app_change, a, sizeof a);
+            fmt_range(r->app_change_min, r->app_change_max, asp, sizeof asp);
             if (isfinite(r->app_error)) {
                 snprintf(ae, sizeof ae, "%+.1f%%", 100 * r->app_error);
                 asum += fabs(r->app_error);
                 an++;
             } else
                 snprintf(ae, sizeof ae, "-");
-            fprintf(out, " %9s %8s", a, ae);
+            fprintf(out, " %9s %11s %8s %3s", a, asp, ae,
+                    r->app_inside < 0 ? "-"
+                    : r->app_inside   ? "yes"
+                                      : "no");
         }
         fputc('\n', out);
         if (r->note[0])
@@ -235,7 +266,8 @@ int skel_calibrate_write_csv(const char *path, const struct skel_calibrate_resul
         return rc;
     FILE *f = skel_afile_stream(af);
     fputs("kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,"
-          "app_baseline_s,app_s,app_change,app_error,note\n",
+          "app_baseline_s,app_s,app_change,app_error,note,predicted_lo,predicted_hi,inside,"
+          "rounds,change_min,change_max,app_rounds,app_change_min,app_change_max,app_inside\n",
           f);
     for (size_t i = 0; i < res->n; i++) {
         const struct skel_calibrate_row *r = &res->rows[i];
@@ -259,12 +291,47 @@ int skel_calibrate_write_csv(const char *path, const struct skel_calibrate_resul
         }
         fputc(',', f);
         skel_csv_field(f, r->note);
+        const double w[] = {r->predicted_lo,
+                            r->predicted_hi,
+                            r->inside < 0 ? NAN : r->inside,
+                            r->rounds > 0 ? r->rounds : NAN,
+                            r->change_min,
+                            r->change_max,
+                            r->app_rounds > 0 ? r->app_rounds : NAN,
+                            r->app_change_min,
+                            r->app_change_max,
+                            r->app_inside < 0 ? NAN : r->app_inside};
+        for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+            fputc(',', f);
+            skel_csv_num(f, w[k]);
+        }
         fputc('\n', f);
     }
     return skel_afile_commit(af);
 }
 
 /* ---- Running -------------------------------------------------------------- */
+
+/* A configuration measured in every round: the baseline, the placement, or
+ * a network. */
+struct cfg {
+    int kind;                       /* CFG_* */
+    size_t row;                     /* its row (not the baseline) */
+    struct skel_nodeset_list *sets; /* the placement's node set; NULL: one rank per host */
+    uint64_t bps;                   /* a network's link limit */
+    double skel[SKEL_CALIBRATE_MAX_ROUNDS], app[SKEL_CALIBRATE_MAX_ROUNDS]; /* NAN: failed */
+    double min_s, max_s; /* over every repeat of every round */
+    char error[512];     /* the last failure */
+};
+enum { CFG_BASE, CFG_PLACE, CFG_NET };
+
+/* A link rate's table and what the links do under it. */
+struct net {
+    uint64_t bps;
+    char rate[64];
+    double ns_per_byte; /* the shaper, as the limited table's large messages show it */
+    double burst;
+};
 
 struct run {
     const struct skel_calibrate_opts *o;
@@ -273,7 +340,7 @@ struct run {
     int made_work;
     skel_trace *trace;
     skel_commtable *current; /* the trace's network */
-    skel_commtable *testbed; /* cross-host rows of the testbed + same-host of current */
+    skel_commtable *testbed; /* cross-host rows of the testbed + two ranks sharing host 1 */
     skel_testbed *tb;
     struct skel_nodeset_list *sets; /* one rank per host */
     struct skel_launch_spec base;
@@ -282,15 +349,27 @@ struct run {
     struct skel_nodeset_list *local; /* set while the zero rows run where the trace was taken */
     const char *placement;           /* the placement row's spec; NULL: no placement row */
     char defpl[64];                  /* the default: two ranks per processor */
+    struct skel_lbf_sched sched;     /* how host 1's processor is shared */
+    skel_lbf_spread *spread;         /* the trace's spread, for the intervals */
+    struct net nets[SKEL_CALIBRATE_MAX_LINKS];
+    unsigned nnets;
+    struct cfg *cfgs;
+    size_t ncfgs;
+    double base_ns, base_lo, base_hi; /* the baseline's predicted body */
 };
+
+/* The quantiles of the intervals. */
+#define LO_Q 0.1
+#define HI_Q 0.9
 
 /* Progress as the calibration goes (calibrate.h). */
 #define PROGRESS(R, ...) skel_usecase_tell((R)->o->progress, (R)->o->progress_arg, __VA_ARGS__)
 
 /* A cost table of a node set (netprobe_run.h), into path, the ranks' output
  * into WORK/log-netprobe.txt.  With yield, the ranks preload the yield shim,
- * as the skeleton's do: two ranks sharing a core then pay a scheduler round
- * trip per message, not a time slice of the other's busy polling. */
+ * as the skeleton's and the application's do on the testbed: the table is
+ * then what their messages meet (busy-polling ranks see a throttled link's
+ * packets only at the next scheduler tick, 4 ms here, docs/predictions.md). */
 static int netprobe(struct run *R, const char *nodes, int kind, int yield, const char *path,
                     skel_commtable **out)
 {
@@ -350,25 +429,50 @@ static int combine(const char *name, const skel_commtable *cross, const skel_com
     return rc;
 }
 
-/* LBF/NF prediction of the trace on `spec` with the target table, whose
- * links are token buckets of `burst` bytes (0: plain links). */
-static int predict(struct run *R, const char *spec, const skel_commtable *target, double burst,
-                   double *ns)
+/* Time per byte of the largest messages of a kind: the slope between the
+ * two largest sizes measured.  Under a shaper that is its rate as payload
+ * meets it; smaller messages fit the bucket or wait for it, which the
+ * prediction's links model instead of the table (docs/predictions.md). */
+static double large_slope(const skel_commtable *t, int kind)
+{
+    const struct skel_commtable_row *a = NULL, *b = NULL;
+    for (size_t i = 0; i < skel_commtable_nrows(t); i++) {
+        const struct skel_commtable_row *r = skel_commtable_row(t, i);
+        if (r->kind != kind)
+            continue;
+        a = b;
+        b = r;
+    }
+    if (a == NULL || b == NULL || b->size <= a->size)
+        return 0;
+    double v = (b->median_ns - a->median_ns) / (double)(b->size - a->size);
+    return v > 0 ? v : 0;
+}
+
+/* The body's predicted time for the placement spec on the testbed's table,
+ * with links passing a byte per ns_per_byte (0: none) in buckets of burst;
+ * and the same with every compute phase and call's own work at its 10th and
+ * 90th percentile. */
+static int predict(struct run *R, const char *spec, double ns_per_byte, double burst, double *ns,
+                   double *lo, double *hi)
 {
     struct skel_lbf_placement *p = NULL;
     int rc = skel_lbf_placement_parse(spec, skel_trace_nranks(R->trace), &p);
     if (rc != SKEL_OK)
         return rc;
-    struct skel_lbf_opts lo;
-    memset(&lo, 0, sizeof lo);
-    lo.placement = p;
-    lo.current = R->current;
-    lo.target = target;
-    lo.untraced = 1;
-    lo.link_burst = burst;
+    struct skel_lbf_opts lo_opts;
+    memset(&lo_opts, 0, sizeof lo_opts);
+    lo_opts.placement = p;
+    lo_opts.current = R->current;
+    lo_opts.target = R->testbed;
+    lo_opts.untraced = 1;
+    lo_opts.link_burst = burst;
+    lo_opts.link_ns_per_byte = ns_per_byte;
+    lo_opts.sched = R->sched;
+    lo_opts.spread = R->spread;
     struct skel_lbf_result lr;
     memset(&lr, 0, sizeof lr);
-    rc = skel_lbf_predict(R->trace, &lo, &lr);
+    rc = skel_lbf_predict_interval(R->trace, &lo_opts, LO_Q, HI_Q, &lr, lo, hi);
     /* The skeleton times its body, between barriers after MPI_Init and
      * before MPI_Finalize: so does the change predicted for it.  MPI_Init's
      * start-up is a large constant in a short trace that would otherwise
@@ -379,6 +483,24 @@ static int predict(struct run *R, const char *spec, const skel_commtable *target
     if (rc == SKEL_OK && !(*ns > 0))
         rc = skel_fail(SKEL_EFORMAT, "the prediction for '%s' is empty", spec);
     return rc;
+}
+
+/* A predicted change and its interval: the changes at the quantiles, and
+ * the change itself, span it. */
+static void set_prediction(struct run *R, struct skel_calibrate_row *row, double ns, double lo,
+                           double hi)
+{
+    row->predicted_change = ns / R->base_ns;
+    double c[3] = {row->predicted_change, lo / R->base_lo, hi / R->base_hi};
+    row->predicted_lo = row->predicted_hi = c[0];
+    for (int i = 1; i < 3; i++) {
+        if (!isfinite(c[i]))
+            continue;
+        if (c[i] < row->predicted_lo)
+            row->predicted_lo = c[i];
+        if (c[i] > row->predicted_hi)
+            row->predicted_hi = c[i];
+    }
 }
 
 /* The skeleton sk on nodes (NULL: one rank per host), with the fixed
@@ -403,7 +525,7 @@ static int measure(struct run *R, const struct skel_select_skeleton *sk,
     return rc;
 }
 
-/* The application on nodes (NULL: one rank per host): median wall time
+/* The application once on nodes (NULL: one rank per host): its wall time
  * less the launch overhead lo (the skeleton's under the same conditions). */
 static int measure_app(struct run *R, const struct skel_nodeset *nodes, double lo, double *out)
 {
@@ -413,7 +535,7 @@ static int measure_app(struct run *R, const struct skel_nodeset *nodes, double l
     if (nodes != NULL)
         spec.nodes = nodes;
     spec.argv = R->o->app_argv;
-    spec.repeat = R->o->app_repeat ? R->o->app_repeat : 1;
+    spec.repeat = 1;
     spec.stdout_path = spec.stderr_path = log;
     struct skel_launch_result lr;
     memset(&lr, 0, sizeof lr);
@@ -435,26 +557,14 @@ static double launch_overhead(const struct skel_select_measurement *m)
     return m->rep.total_s > 0 && m->wall_s > m->rep.total_s ? m->wall_s - m->rep.total_s : 0;
 }
 
-/* The application where the skeleton measurement m just ran. */
-static int app_row(struct run *R, struct skel_calibrate_row *row, const struct skel_nodeset *nodes,
-                   const struct skel_select_measurement *m)
+/* A measurement that failed leaves its row without a measured change; an
+ * interruption stops everything. */
+static int measured_or_note(int rc, struct skel_calibrate_row *row)
 {
-    if (R->o->app_argv == NULL || !(R->res->app_baseline_s > 0))
-        return SKEL_OK;
-    double t = 0;
-    int rc = measure_app(R, nodes, launch_overhead(m), &t);
     if (rc == SKEL_EINTERRUPTED)
         return rc;
-    if (rc != SKEL_OK) {
-        size_t l = strlen(row->note);
-        snprintf(row->note + l, sizeof row->note - l, "%sapplication not measured: %.300s",
-                 l ? "; " : "", skel_last_error());
-        return SKEL_OK;
-    }
-    row->app_s = t;
-    row->app_change = t / R->res->app_baseline_s;
-    if (isfinite(row->predicted_change) && row->app_change > 0)
-        row->app_error = row->predicted_change / row->app_change - 1;
+    if (rc != SKEL_OK)
+        snprintf(row->note, sizeof row->note, "not measured: %s", skel_last_error());
     return SKEL_OK;
 }
 
@@ -469,18 +579,24 @@ static void fill_measured(struct run *R, struct skel_calibrate_row *row,
     row_error(row);
 }
 
-/* A measurement that failed leaves its row without a measured change; an
- * interruption stops everything. */
-static int measured_or_note(int rc, struct skel_calibrate_row *row)
+static struct cfg *add_cfg(struct run *R, int kind)
 {
-    if (rc == SKEL_EINTERRUPTED)
-        return rc;
-    if (rc != SKEL_OK)
-        snprintf(row->note, sizeof row->note, "not measured: %s", skel_last_error());
-    return SKEL_OK;
+    struct cfg *v = realloc(R->cfgs, (R->ncfgs + 1) * sizeof *v);
+    if (v == NULL)
+        return NULL;
+    R->cfgs = v;
+    struct cfg *c = &v[R->ncfgs++];
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    c->min_s = INFINITY;
+    c->max_s = -INFINITY;
+    for (size_t i = 0; i < SKEL_CALIBRATE_MAX_ROUNDS; i++)
+        c->skel[i] = c->app[i] = NAN;
+    return c;
 }
 
-static int do_placement(struct run *R, const char *spec_in, double base_ns)
+/* The placement row: its prediction, and its configuration in the rounds. */
+static int plan_placement(struct run *R, const char *spec_in)
 {
     unsigned n = R->res->nranks;
     unsigned slots[SKEL_TESTBED_MAX_HOSTS];
@@ -505,72 +621,226 @@ static int do_placement(struct run *R, const char *spec_in, double base_ns)
     struct skel_calibrate_row *row = add_row(R->res, "placement", spec_in);
     if (row == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
-    double ns = 0;
-    if ((rc = predict(R, spec, R->testbed, 0, &ns)) != SKEL_OK)
+    size_t ri = R->res->n - 1;
+    double ns = 0, plo = NAN, phi = NAN;
+    if ((rc = predict(R, spec, 0, 0, &ns, &plo, &phi)) != SKEL_OK)
         return skel_fail_context(rc, "LBF for '%s'", spec);
-    row->predicted_change = ns / base_ns;
-    PROGRESS(R, "placement %s: LBF predicts %.3fx", spec_in, row->predicted_change);
-    struct skel_nodeset_list *sets = NULL;
-    if ((rc = skel_nodeset_resolve(nodes, R->tb, &sets)) != SKEL_OK)
-        return rc;
-    struct skel_select_measurement m;
-    rc = measure(R, &R->sk, &sets->sets[0], R->o->repeat, R->res->calibration, &m);
+    set_prediction(R, row, ns, plo, phi);
+    PROGRESS(R, "placement %s: LBF predicts %.3fx (%.3f..%.3f)", spec_in, row->predicted_change,
+             row->predicted_lo, row->predicted_hi);
     snprintf(row->note, sizeof row->note, "skeleton on %.400s", nodes);
-    if (rc == SKEL_OK) {
-        fill_measured(R, row, &m);
-        rc = app_row(R, row, &sets->sets[0], &m);
-    }
-    skel_nodeset_list_free(sets);
-    return measured_or_note(rc, row);
+    struct cfg *c = add_cfg(R, CFG_PLACE);
+    if (c == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    c->row = ri;
+    return skel_nodeset_resolve(nodes, R->tb, &c->sets);
 }
 
-static int do_network(struct run *R, double base_ns)
+static void rate_name(uint64_t bps, char *rate, size_t len)
 {
-    char rate[64], path[4200];
-    uint64_t bps = R->o->link_bps;
-    if (bps % 1000000 == 0)
-        snprintf(rate, sizeof rate, "%llumbit", (unsigned long long)(bps / 1000000));
+    if (bps % 1000000000 == 0)
+        snprintf(rate, len, "%llugbit", (unsigned long long)(bps / 1000000000));
+    else if (bps % 1000000 == 0)
+        snprintf(rate, len, "%llumbit", (unsigned long long)(bps / 1000000));
     else if (bps % 1000 == 0)
-        snprintf(rate, sizeof rate, "%llukbit", (unsigned long long)(bps / 1000));
+        snprintf(rate, len, "%llukbit", (unsigned long long)(bps / 1000));
     else
-        snprintf(rate, sizeof rate, "%llubit", (unsigned long long)bps);
-    struct skel_calibrate_row *row = add_row(R->res, "network", rate);
-    if (row == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+        snprintf(rate, len, "%llubit", (unsigned long long)bps);
+}
+
+static int apply_limit(struct run *R, uint64_t bps, skel_scenario_applied **ap)
+{
     struct skel_scenario_link lk = {.host = SKEL_SCENARIO_ALL_HOSTS, .bps = bps, .line = 0};
     struct skel_scenario sc = {.name = "calibrate-link", .nlink = 1, .link = &lk};
+    return skel_scenario_apply(&sc, R->tb, ap);
+}
+
+/* A network row: the links' rate measured under the limit (the table of
+ * cross-host pairs with the limit, with the yield shim as the runs), the
+ * prediction, and its configuration in the rounds. */
+static int plan_network(struct run *R, uint64_t bps)
+{
+    struct net *nt = &R->nets[R->nnets++];
+    nt->bps = bps;
+    rate_name(bps, nt->rate, sizeof nt->rate);
+    struct skel_calibrate_row *row = add_row(R->res, "network", nt->rate);
+    if (row == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    size_t ri = R->res->n - 1;
     skel_scenario_applied *ap = NULL;
-    int rc = skel_scenario_apply(&sc, R->tb, &ap);
+    int rc = apply_limit(R, bps, &ap);
     if (rc != SKEL_OK)
-        return skel_fail_context(rc, "limiting the testbed's links to %s", rate);
-    skel_commtable *lim = NULL, *target = NULL;
-    snprintf(path, sizeof path, "%s/table-testbed-%s.csv", R->work, rate);
-    rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 0, path, &lim);
-    if (rc == SKEL_OK)
-        rc = combine("testbed, limited", lim, R->testbed, &target);
-    double ns = 0;
-    if (rc == SKEL_OK &&
-        (rc = predict(R, R->bspec, target, (double)skel_testbed_link_burst(bps), &ns)) == SKEL_OK) {
-        row->predicted_change = ns / base_ns;
-        PROGRESS(R, "network %s: NF predicts %.3fx", rate, row->predicted_change);
+        return skel_fail_context(rc, "limiting the testbed's links to %s", nt->rate);
+    skel_commtable *lim = NULL;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/table-testbed-%s.csv", R->work, nt->rate);
+    PROGRESS(R, "measuring the testbed's network limited to %s", nt->rate);
+    rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 1, path, &lim);
+    int er = skel_scenario_remove(ap);
+    if (rc == SKEL_OK && er != SKEL_OK)
+        rc = skel_fail_context(er, "removing the link limit");
+    if (rc != SKEL_OK) {
+        skel_commtable_free(lim);
+        return rc;
     }
-    int mrc = SKEL_OK;
-    if (rc == SKEL_OK) {
-        struct skel_select_measurement m;
-        mrc = measure(R, &R->sk, NULL, R->o->repeat, R->res->calibration, &m);
-        if (mrc == SKEL_OK) {
-            fill_measured(R, row, &m);
-            mrc = app_row(R, row, NULL, &m);
+    nt->ns_per_byte = large_slope(lim, SKEL_COMMTABLE_CROSS_HOST);
+    double unlimited = large_slope(R->testbed, SKEL_COMMTABLE_CROSS_HOST);
+    skel_commtable_free(lim);
+    if (nt->ns_per_byte <= unlimited)
+        nt->ns_per_byte = 0; /* the limit is no slower than the testbed itself */
+    nt->burst = (double)skel_testbed_link_burst(bps);
+    double ns = 0, plo = NAN, phi = NAN;
+    row = &R->res->rows[ri];
+    if ((rc = predict(R, R->bspec, nt->ns_per_byte, nt->burst, &ns, &plo, &phi)) != SKEL_OK)
+        return skel_fail_context(rc, "NF for %s", nt->rate);
+    set_prediction(R, row, ns, plo, phi);
+    snprintf(row->note, sizeof row->note,
+             "links: %.1f ns per byte (%.1f Mbit/s of payload), %.0f-byte burst", nt->ns_per_byte,
+             nt->ns_per_byte > 0 ? 8e3 / nt->ns_per_byte : 0, nt->burst);
+    PROGRESS(R, "network %s: NF predicts %.3fx (%.3f..%.3f); %s", nt->rate, row->predicted_change,
+             row->predicted_lo, row->predicted_hi, row->note);
+    struct cfg *c = add_cfg(R, CFG_NET);
+    if (c == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    c->row = ri;
+    c->bps = bps;
+    return SKEL_OK;
+}
+
+/* One configuration in round i: the skeleton, then the application. */
+static int measure_cfg(struct run *R, struct cfg *c, unsigned i)
+{
+    skel_scenario_applied *ap = NULL;
+    int rc = SKEL_OK;
+    if (c->kind == CFG_NET && (rc = apply_limit(R, c->bps, &ap)) != SKEL_OK)
+        return skel_fail_context(rc, "limiting the testbed's links");
+    const struct skel_nodeset *nodes = c->sets != NULL ? &c->sets->sets[0] : NULL;
+    struct skel_select_measurement m;
+    int mrc = measure(R, &R->sk, nodes, R->o->repeat, R->res->calibration, &m);
+    if (mrc == SKEL_OK) {
+        c->skel[i] = m.rep.elapsed_s;
+        if (m.rep.min_s < c->min_s)
+            c->min_s = m.rep.min_s;
+        if (m.rep.max_s > c->max_s)
+            c->max_s = m.rep.max_s;
+        if (R->o->app_argv != NULL) {
+            double t = NAN;
+            mrc = measure_app(R, nodes, launch_overhead(&m), &t);
+            if (mrc == SKEL_OK)
+                c->app[i] = t;
         }
     }
-    int er = skel_scenario_remove(ap);
-    skel_commtable_free(lim);
-    skel_commtable_free(target);
+    if (mrc != SKEL_OK && mrc != SKEL_EINTERRUPTED)
+        snprintf(c->error, sizeof c->error, "%s", skel_last_error());
+    if (ap != NULL) {
+        int er = skel_scenario_remove(ap);
+        if (er != SKEL_OK)
+            rc = skel_fail_context(er, "removing the link limit");
+    }
+    if (mrc == SKEL_EINTERRUPTED)
+        return mrc;
+    return rc;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median, smallest and largest of the finite v[0..n); NAN without one. */
+static double median_of(const double *v, size_t n, double *lo, double *hi)
+{
+    double w[SKEL_CALIBRATE_MAX_ROUNDS];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < SKEL_CALIBRATE_MAX_ROUNDS; i++)
+        if (isfinite(v[i]))
+            w[k++] = v[i];
+    if (lo != NULL)
+        *lo = k ? INFINITY : NAN;
+    if (hi != NULL)
+        *hi = k ? -INFINITY : NAN;
+    if (k == 0)
+        return NAN;
+    qsort(w, k, sizeof *w, cmp_double);
+    if (lo != NULL)
+        *lo = w[0];
+    if (hi != NULL)
+        *hi = w[k - 1];
+    return k % 2 ? w[k / 2] : (w[k / 2 - 1] + w[k / 2]) / 2;
+}
+
+/* A configuration's changes over the rounds: each round's time over the
+ * baseline's in the same round. */
+static void fill_row(struct run *R, const struct cfg *base, const struct cfg *c, unsigned n)
+{
+    struct skel_calibrate_row *row = &R->res->rows[c->row];
+    double ratio[SKEL_CALIBRATE_MAX_ROUNDS], aratio[SKEL_CALIBRATE_MAX_ROUNDS];
+    unsigned k = 0, ka = 0;
+    for (unsigned i = 0; i < n; i++) {
+        ratio[i] = base->skel[i] > 0 ? c->skel[i] / base->skel[i] : NAN;
+        aratio[i] = base->app[i] > 0 ? c->app[i] / base->app[i] : NAN;
+        k += isfinite(ratio[i]);
+        ka += isfinite(aratio[i]);
+    }
+    row->baseline_s = R->res->baseline_s;
+    row->measured_s = median_of(c->skel, n, NULL, NULL);
+    row->min_s = isfinite(c->min_s) ? c->min_s : NAN;
+    row->max_s = isfinite(c->max_s) ? c->max_s : NAN;
+    row->rounds = k;
+    row->measured_change = median_of(ratio, n, &row->change_min, &row->change_max);
+    row_error(row);
+    if (k == 0 && c->error[0]) {
+        size_t l = strlen(row->note);
+        snprintf(row->note + l, sizeof row->note - l, "%snot measured: %.300s", l ? "; " : "",
+                 c->error);
+    }
+    if (R->o->app_argv == NULL)
+        return;
+    row->app_rounds = ka;
+    row->app_s = median_of(c->app, n, NULL, NULL);
+    row->app_change = median_of(aratio, n, &row->app_change_min, &row->app_change_max);
+    if (isfinite(row->predicted_change) && row->app_change > 0)
+        row->app_error = row->predicted_change / row->app_change - 1;
+    row->app_inside =
+        isfinite(row->predicted_lo) && isfinite(row->app_change)
+            ? row->app_change >= row->predicted_lo && row->app_change <= row->predicted_hi
+            : -1;
+}
+
+/* The rounds: every configuration once per round, the baseline first. */
+static int rounds(struct run *R)
+{
+    unsigned n = R->o->rounds ? R->o->rounds : 5;
+    if (R->o->app_argv != NULL && R->o->app_repeat > n)
+        n = R->o->app_repeat;
+    if (n > SKEL_CALIBRATE_MAX_ROUNDS)
+        n = SKEL_CALIBRATE_MAX_ROUNDS;
+    R->res->rounds = n;
+    int rc = SKEL_OK;
+    for (unsigned i = 0; i < n && rc == SKEL_OK; i++) {
+        PROGRESS(R, "round %u of %u", i + 1, n);
+        for (size_t j = 0; j < R->ncfgs && rc == SKEL_OK; j++)
+            if ((rc = skel_usecase_interrupted()) == SKEL_OK)
+                rc = measure_cfg(R, &R->cfgs[j], i);
+    }
     if (rc != SKEL_OK)
         return rc;
-    if ((mrc = measured_or_note(mrc, row)) != SKEL_OK)
-        return mrc;
-    return er != SKEL_OK ? skel_fail_context(er, "removing the link limit") : SKEL_OK;
+    struct cfg *base = &R->cfgs[0];
+    R->res->baseline_s = median_of(base->skel, n, &R->res->baseline_min_s, &R->res->baseline_max_s);
+    if (isfinite(base->min_s))
+        R->res->baseline_min_s = base->min_s;
+    if (isfinite(base->max_s))
+        R->res->baseline_max_s = base->max_s;
+    if (!(R->res->baseline_s > 0))
+        return skel_fail(SKEL_EEXEC, "the skeleton never ran at the baseline: %s", base->error);
+    if (R->o->app_argv != NULL) {
+        double a = median_of(base->app, n, NULL, NULL);
+        R->res->app_baseline_s = a > 0 ? a : 0;
+    }
+    for (size_t j = 1; j < R->ncfgs; j++)
+        fill_row(R, base, &R->cfgs[j], n);
+    return SKEL_OK;
 }
 
 /* The critical path of the body (what the skeleton times): less what
@@ -771,6 +1041,8 @@ static int open_inputs(struct run *R)
         o->tools.shim_yield == NULL)
         return skel_fail(SKEL_EUSAGE, "calibrate needs skel-netprobe-mpi, the templates, "
                                       "skel-nsexec and the yield shim");
+    if (o->nlinks > SKEL_CALIBRATE_MAX_LINKS)
+        return skel_fail(SKEL_EUSAGE, "at most %d link rates", SKEL_CALIBRATE_MAX_LINKS);
     if ((rc = skel_select_skeleton_load(o->skeleton_dir, &R->sk)) != SKEL_OK)
         return rc;
     snprintf(R->res->skeleton, sizeof R->res->skeleton, "%s", o->skeleton_dir);
@@ -817,7 +1089,7 @@ static int open_inputs(struct run *R)
 }
 
 /* The network the trace was taken on: a table given, or measured on "local"
- * when every rank ran on one host. */
+ * when every rank ran on one host (as traced: without the yield shim). */
 static int trace_network(struct run *R)
 {
     const char *table = R->o->table;
@@ -871,14 +1143,14 @@ static int open_testbed(struct run *R, char *spec, size_t len)
 
 /* The testbed's network: cross-host pairs, and two ranks on one host -
  * which share its one core and, as every testbed run, talk over TCP -
- * measured with the yield shim as the placement runs them. */
+ * measured with the yield shim as every run on the testbed. */
 static int testbed_network(struct run *R)
 {
     skel_commtable *cross = NULL, *same = NULL;
     char path[4200];
     snprintf(path, sizeof path, "%s/table-testbed.csv", R->work);
     PROGRESS(R, "measuring the testbed's network (cross-host pairs)");
-    int rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 0, path, &cross);
+    int rc = netprobe(R, "testbed:1,2", SKEL_COMMTABLE_CROSS_HOST, 1, path, &cross);
     if (rc == SKEL_OK) {
         snprintf(path, sizeof path, "%s/table-testbed-shared.csv", R->work);
         PROGRESS(R, "measuring the testbed's network (two ranks sharing host 1)");
@@ -890,27 +1162,68 @@ static int testbed_network(struct run *R)
     return rc;
 }
 
-/* The compute calibration fixed on a first run, then the baseline (and the
- * application there). */
-static int baseline(struct run *R, const char *spec)
+/* How host 1's processor is shared, measured there three times (the
+ * medians): the slice scheduler the placement is predicted with. */
+static int host_sched(struct run *R)
 {
-    struct skel_calibrate_result *res = R->res;
+    const struct skel_testbed_host *h = skel_testbed_host(R->tb, 1);
+    int cpu = 0;
+    if (h != NULL && h->cores != 0)
+        cpu = __builtin_ctzll(h->cores);
+    struct skel_schedprobe_result r[3];
+    double q[3], sw[3];
+    for (int i = 0; i < 3; i++) {
+        int rc = skel_schedprobe_run(cpu, 0.3, &r[i]);
+        if (rc != SKEL_OK)
+            return skel_fail_context(rc, "measuring how host 1's processor is shared");
+        q[i] = r[i].quantum_ns;
+        sw[i] = r[i].switch_ns;
+    }
+    qsort(q, 3, sizeof *q, cmp_double);
+    qsort(sw, 3, sizeof *sw, cmp_double);
+    struct skel_schedprobe_result m = r[1];
+    m.quantum_ns = q[1];
+    m.switch_ns = sw[1];
+    skel_schedprobe_sched(&m, SKEL_LBF_WAIT_YIELD, &R->sched);
+    skel_schedprobe_describe(&m, R->res->sched_probe, sizeof R->res->sched_probe);
+    skel_lbf_sched_format(&R->sched, R->res->sched, sizeof R->res->sched);
+    PROGRESS(R, "host 1's %s", R->res->sched_probe);
+    return SKEL_OK;
+}
+
+/* The compute calibration fixed on a first run. */
+static int calibration(struct run *R)
+{
     struct skel_select_measurement m;
     int rc = measure(R, &R->sk, NULL, 1, 0, &m);
     if (rc != SKEL_OK)
         return rc;
     if (!(m.rep.calibration > 0))
         return skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk.exe);
-    res->calibration = m.rep.calibration;
-    if ((rc = measure(R, &R->sk, NULL, R->o->repeat, res->calibration, &m)) != SKEL_OK)
-        return rc;
-    res->baseline_s = m.rep.elapsed_s;
-    res->baseline_min_s = m.rep.min_s;
-    res->baseline_max_s = m.rep.max_s;
-    PROGRESS(R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
-    if (R->o->app_argv != NULL)
-        return measure_app(R, NULL, launch_overhead(&m), &res->app_baseline_s);
+    R->res->calibration = m.rep.calibration;
     return SKEL_OK;
+}
+
+/* Everything predicted before anything is measured: the baseline, the
+ * placement, the networks. */
+static int plan(struct run *R)
+{
+    int rc;
+    if ((rc = skel_lbf_spread_build(R->trace,
+                                    &(struct skel_lbf_opts){.current = R->current, .untraced = 1},
+                                    &R->spread)) != SKEL_OK)
+        return skel_fail_context(rc, "the trace's spread");
+    snprintf(R->bspec, sizeof R->bspec, "%u/%u@%u", R->sk.nranks, R->sk.nranks, R->sk.nranks);
+    if ((rc = predict(R, R->bspec, 0, 0, &R->base_ns, &R->base_lo, &R->base_hi)) != SKEL_OK)
+        return rc;
+    if (add_cfg(R, CFG_BASE) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    if (R->placement != NULL && (rc = plan_placement(R, R->placement)) != SKEL_OK)
+        return rc;
+    for (unsigned i = 0; i < R->o->nlinks && rc == SKEL_OK; i++)
+        if (R->o->link_bps[i] > 0 && (rc = skel_usecase_interrupted()) == SKEL_OK)
+            rc = plan_network(R, R->o->link_bps[i]);
+    return rc;
 }
 
 int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrate_result *res)
@@ -921,23 +1234,24 @@ int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrat
     R.o = o;
     R.res = res;
     char spec[256];
-    double base_ns = 0;
     int rc = open_inputs(&R);
     if (rc == SKEL_OK && (rc = trace_network(&R)) == SKEL_OK &&
         (rc = open_testbed(&R, spec, sizeof spec)) == SKEL_OK &&
-        (rc = testbed_network(&R)) == SKEL_OK && (rc = baseline(&R, spec)) == SKEL_OK) {
-        snprintf(R.bspec, sizeof R.bspec, "%u/%u@%u", R.sk.nranks, R.sk.nranks, R.sk.nranks);
-        rc = predict(&R, R.bspec, R.testbed, 0, &base_ns);
-    }
-    if (rc == SKEL_OK && R.placement != NULL && (rc = skel_usecase_interrupted()) == SKEL_OK)
-        rc = do_placement(&R, R.placement, base_ns);
-    if (rc == SKEL_OK && o->link_bps > 0 && (rc = skel_usecase_interrupted()) == SKEL_OK)
-        rc = do_network(&R, base_ns);
+        (rc = testbed_network(&R)) == SKEL_OK && (rc = host_sched(&R)) == SKEL_OK &&
+        (rc = plan(&R)) == SKEL_OK && (rc = skel_usecase_interrupted()) == SKEL_OK &&
+        (rc = calibration(&R)) == SKEL_OK)
+        rc = rounds(&R);
+    if (rc == SKEL_OK)
+        PROGRESS(&R, "baseline: skeleton %.4f s on %s", res->baseline_s, spec);
     if (rc == SKEL_OK && o->zero > 0 && (rc = skel_usecase_interrupted()) == SKEL_OK)
         rc = do_zero(&R);
     if (rc == SKEL_OK)
         rc = skel_usecase_interrupted();
     rc = skel_usecase_release(R.tb, rc);
+    for (size_t i = 0; i < R.ncfgs; i++)
+        skel_nodeset_list_free(R.cfgs[i].sets);
+    free(R.cfgs);
+    skel_lbf_spread_free(R.spread);
     skel_nodeset_list_free(R.sets);
     skel_commtable_free(R.current);
     skel_commtable_free(R.testbed);

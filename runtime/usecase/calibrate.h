@@ -1,20 +1,21 @@
-/* calibrate.h - trace-driven predictions checked against skeleton runs
- * (`skel calibrate`, docs/predictions.md "Calibration").
+/* calibrate.h - trace-driven predictions checked against skeleton runs and
+ * the application (`skel calibrate`, docs/predictions.md "Calibration").
  *
  * Every prediction Skel makes from a trace - another placement (LBF),
  * another network (NF), a procedure made free (critical-path zeroing) - is
  * a change of the run time, new / old.  Calibration makes the same change
- * happen to the application's performance skeleton on the emulated testbed
- * and measures it:
+ * happen to the application's performance skeleton (and, given, to the
+ * application) on the emulated testbed and measures it:
  *
  *   baseline   the skeleton with one rank per testbed host (host i pinned to
  *              its own core), its compute calibration fixed on a first run;
  *   placement  the skeleton with its ranks packed onto fewer hosts as the
  *              placement's processors say (two ranks sharing one core);
  *              predicted: LBF(placement) / LBF(one rank per host);
- *   network    the skeleton with every host link limited by tbf to a rate;
- *              predicted: NF(table measured under the limit) / NF(table
- *              measured without it), both with one rank per host;
+ *   network    for each link rate, the skeleton with every host link limited
+ *              by tbf to it; predicted: NF on the testbed's unlimited table
+ *              with links of the rate measured under the limit, over NF
+ *              without the limit, both with one rank per host;
  *   zero       for each of the top compute phases of the critical path, a
  *              skeleton regenerated (same K, mode and seed) from the
  *              signature with that phase's compute set to zero; predicted:
@@ -23,26 +24,34 @@
  *   error = predicted change / measured change - 1
  *
  * Predictions are of the run's body, as the skeleton times it: from the end
- * of MPI_Init to MPI_Finalize.
+ * of MPI_Init to MPI_Finalize.  Each LBF and NF prediction has an interval:
+ * the changes predicted with every compute phase and call's own work at the
+ * 10th and the 90th percentile of its kind in the trace (lbf.h); a row says
+ * whether the skeleton's measured change lies inside it.
  *
- * With an application command, the application is measured too at the
- * baseline, the placement and the network (it cannot be zeroed): its wall
- * time from launch to exit, less the launch overhead the skeleton's launch
- * under the same conditions showed (wall time less its own repeats' time),
- * so that predictions are checked against the application as well.
+ * The baseline, the placement and the networks are measured in rounds: each
+ * round runs the skeleton (and the application) once in every
+ * configuration, so that what changes on the machine over time changes
+ * every configuration alike; a configuration's change is the median over
+ * the rounds of its time over the baseline's in the same round, printed
+ * with the smallest and largest of them.  The application's time is its
+ * wall time from launch to exit, less the launch overhead the skeleton's
+ * launch in the same configuration and round showed (wall time less its
+ * own repeats' time).
  *
  * LBF and NF take their communication times from tables: the network the
  * trace was taken on (a table given, or measured as `skel netprobe` does on
  * "local" when every rank was traced on one host) and the testbed's,
- * measured the same way (with and without the limit) during the run.  Both
- * the measurements and the regenerated skeletons are made in this process
- * (netprobe_run.h, gen.h).
+ * measured the same way and, as every testbed run, with the yield shim:
+ * cross-host without a limit and under each limit, and two ranks on host 1.
+ * How host 1's processor is shared - its quantum and what a switch costs -
+ * is measured there too (schedprobe.h) and the placement is predicted with
+ * that slice scheduler and yielding waits.  Both the measurements and the
+ * regenerated skeletons are made in this process (netprobe_run.h, gen.h).
  *
- * All skeleton runs use the yield shim, so ranks sharing a core take turns
- * as the LBF model assumes, and the same for the baseline they are compared
- * with.  The testbed is the one that is up, or one brought up (and taken
- * down) for the run; the link limit is applied as a scenario and removed,
- * also on failure and Ctrl-C.
+ * All skeleton and application runs use the yield shim.  The testbed is the
+ * one that is up, or one brought up (and taken down) for the run; link
+ * limits are applied as scenarios and removed, also on failure and Ctrl-C.
  *
  * Ownership: skel_calibrate_run() fills a result released with
  * skel_calibrate_result_free() (also after a failure).  Options are read
@@ -58,7 +67,9 @@
 #include "launch.h"
 #include "signature.h"
 
-#define SKEL_CALIBRATE_MAX_ZERO 16
+#define SKEL_CALIBRATE_MAX_ZERO   16
+#define SKEL_CALIBRATE_MAX_LINKS  8
+#define SKEL_CALIBRATE_MAX_ROUNDS 100
 
 struct skel_calibrate_opts {
     const char *skeleton_dir; /* made by skel generate */
@@ -68,17 +79,20 @@ struct skel_calibrate_opts {
                                  on "local" */
     const char *placement;    /* LBF spec with contiguous blocks ("2/1"); NULL: two ranks per
                                  processor; "" or "none": no placement row */
-    uint64_t link_bps;        /* link limit of the network row; 0: no network row */
-    unsigned zero;            /* compute phases to zero (0: none) */
-    unsigned repeat;          /* the skeleton's --repeat per measurement; 0: 3 */
-    double timeout_s;         /* per launch; <= 0: none */
-    char *const *app_argv;    /* the application (program and arguments, no launcher), also
-                                 measured at the baseline, the placement and the network;
-                                 NULL: only the skeleton */
-    unsigned app_repeat;      /* launches per application measurement; 0: 1 */
-    const char *netprobe;     /* skel-netprobe-mpi, the ping-pong program (netprobe_run.h) */
-    const char *templates;    /* the skeleton templates, to regenerate skeletons (gen.h) */
-    const char *version;      /* Skel's version, written into them; NULL: "0" */
+    uint64_t link_bps[SKEL_CALIBRATE_MAX_LINKS]; /* link limits, one network row each */
+    unsigned nlinks;                             /* 0: no network row */
+    unsigned zero;                               /* compute phases to zero (0: none) */
+    unsigned repeat;                             /* the skeleton's --repeat per measurement; 0: 3 */
+    unsigned rounds;       /* rounds of the baseline, placement and network measurements;
+                              0: 5 */
+    double timeout_s;      /* per launch; <= 0: none */
+    char *const *app_argv; /* the application (program and arguments, no launcher), also
+                              measured at the baseline, the placement and the network;
+                              NULL: only the skeleton */
+    unsigned app_repeat;   /* at least this many rounds when the application is measured */
+    const char *netprobe;  /* skel-netprobe-mpi, the ping-pong program (netprobe_run.h) */
+    const char *templates; /* the skeleton templates, to regenerate skeletons (gen.h) */
+    const char *version;   /* Skel's version, written into them; NULL: "0" */
     int verbose;
     const char *work_dir;           /* keep tables, signatures and skeletons there; NULL: a
                                        temporary directory removed at the end */
@@ -89,18 +103,25 @@ struct skel_calibrate_opts {
 };
 
 struct skel_calibrate_row {
-    char kind[16];           /* "placement", "network", "zero" */
-    char target[512];        /* the placement spec, the rate, or the phase's name */
-    double predicted_change; /* new / old; NAN if not predicted */
-    double measured_change;  /* new / old; NAN if not measured */
-    double error;            /* predicted / measured - 1; NAN without both */
-    double baseline_s;       /* skeleton time the change is against */
-    double measured_s;       /* skeleton time under the change */
-    double min_s, max_s;     /* of the measured repeats */
-    double app_s;            /* the application under the change (NAN: not measured) */
-    double app_change;       /* app_s / the application's baseline */
-    double app_error;        /* predicted / app_change - 1 */
-    char note[512];          /* what the user should know about this row, or "" */
+    char kind[16];                     /* "placement", "network", "zero" */
+    char target[512];                  /* the placement spec, the rate, or the phase's name */
+    double predicted_change;           /* new / old; NAN if not predicted */
+    double measured_change;            /* new / old; NAN if not measured */
+    double error;                      /* predicted / measured - 1; NAN without both */
+    double baseline_s;                 /* skeleton time the change is against */
+    double measured_s;                 /* skeleton time under the change */
+    double min_s, max_s;               /* of the measured repeats */
+    double app_s;                      /* the application under the change (NAN: not measured) */
+    double app_change;                 /* app_s / the application's baseline */
+    double app_error;                  /* predicted / app_change - 1 */
+    double predicted_lo, predicted_hi; /* the prediction's interval (NAN: none) */
+    int inside;                        /* the skeleton's change lies in it (-1: unknown) */
+    int app_inside;                    /* the application's change lies in it (-1: unknown) */
+    unsigned rounds;                   /* rounds measured (skeleton) */
+    unsigned app_rounds;               /* ... and of the application */
+    double change_min, change_max;     /* the skeleton's change over the rounds */
+    double app_change_min, app_change_max; /* the application's */
+    char note[512];                        /* what the user should know about this row, or "" */
 };
 
 struct skel_calibrate_result {
@@ -113,6 +134,9 @@ struct skel_calibrate_result {
     double calibration;    /* compute units per ns fixed for every run */
     double cp_length_ns;   /* critical path of the trace between MPI_Init and MPI_Finalize
                               (0: not computed) */
+    char sched[128];       /* the scheduler model the placement was predicted with */
+    char sched_probe[512]; /* what the probe of host 1's processor measured */
+    unsigned rounds;
     int implicit_testbed;
     size_t n;
     struct skel_calibrate_row *rows;
@@ -125,8 +149,10 @@ void skel_calibrate_result_free(struct skel_calibrate_result *res);
 void skel_calibrate_print(FILE *out, const struct skel_calibrate_result *res);
 /* CSV (temporary file, then rename); header
  *   kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,
- *   app_baseline_s,app_s,app_change,app_error,note
- * changes are ratios new / old, error a fraction; empty cells when unknown. */
+ *   app_baseline_s,app_s,app_change,app_error,note,predicted_lo,predicted_hi,inside,
+ *   rounds,change_min,change_max,app_rounds,app_change_min,app_change_max,app_inside
+ * changes are ratios new / old, error a fraction, inside 0 or 1; empty cells when
+ * unknown. */
 int skel_calibrate_write_csv(const char *path, const struct skel_calibrate_result *res);
 
 /* "module-basename+0xOFFSET" of a signature site, as pag.h names sites

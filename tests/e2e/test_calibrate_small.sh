@@ -28,34 +28,46 @@ assert_nothing_left "after a refused placement"
 
 note "calibrate: placement 2/1, links at 20 Mbit/s, zero the top compute phase; the application too"
 "$SKEL" calibrate --skeleton "$WORK/sk" --placement 2/1 --link 20mbit --zero 1 --repeat 2 \
-    --app "$SAMPLES/jacobi -n 256 -i 1500" \
+    --rounds 2 --app "$SAMPLES/jacobi -n 256 -i 1500" \
     --keep "$WORK/keep" --csv "$WORK/c.csv" >"$WORK/c.out" 2>"$WORK/c.err" ||
     { cat "$WORK/c.out" "$WORK/c.err"; fail "calibrate"; }
 cat "$WORK/c.out"
 assert_nothing_left "after calibrate"
 tc qdisc show | grep -q '7a2:' && fail "the link limit is left"
 head -n 1 "$WORK/c.csv" | grep -qx \
-    'kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,app_baseline_s,app_s,app_change,app_error,note' ||
+    'kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,app_baseline_s,app_s,app_change,app_error,note,predicted_lo,predicted_hi,inside,rounds,change_min,change_max,app_rounds,app_change_min,app_change_max,app_inside' ||
     fail "CSV header: $(head -n 1 "$WORK/c.csv")"
 row() { sed 's/"[^"]*"/Q/g' "$WORK/c.csv" | awk -F, -v k="$1" '$1 == k'; }
 for k in placement network zero; do
     [ "$(row $k | wc -l)" = 1 ] || fail "expected one $k row: $(cat "$WORK/c.csv")"
     grep -q "^$k " "$WORK/c.out" || fail "the table has no $k row"
-    # Both changes known, and error = predicted / measured - 1; the
-    # skeleton's time = baseline x measured change.
+    # Both changes known, and error = predicted / measured - 1.
     row $k | awk -F, '{ p = $3; m = $4; e = $5; b = $6; t = $7;
-        d = p / m - 1 - e; d2 = b * m - t;
-        exit !(p > 0 && m > 0 && b > 0 && t > 0 && d * d < 1e-12 && d2 * d2 < 1e-12 * t * t) }' ||
+        d = p / m - 1 - e;
+        exit !(p > 0 && m > 0 && b > 0 && t > 0 && d * d < 1e-12) }' ||
         fail "$k: the numbers do not hold together: $(row $k)"
 done
+# A zeroed phase is measured once: its skeleton's time = baseline x change.
+row zero | awk -F, '{ d2 = $6 * $4 - $7; exit !(d2 * d2 < 1e-12 * $7 * $7) }' ||
+    fail "zero: time, baseline and change do not hold together: $(row zero)"
 # The application was measured where it can be (not for a zeroed phase),
-# and its error is against its own change.
+# and its error is against its own change (a median over the rounds).
 for k in placement network; do
-    row $k | awk -F, '{ b = $10; a = $11; c = $12; e = $13; d = a / b - c; d2 = $3 / c - 1 - e;
-        exit !(b > 0 && a > 0 && d * d < 1e-12 * c * c && d2 * d2 < 1e-12) }' ||
+    row $k | awk -F, '{ b = $10; a = $11; c = $12; e = $13; d2 = $3 / c - 1 - e;
+        exit !(b > 0 && a > 0 && c > 0 && d2 * d2 < 1e-12) }' ||
         fail "$k: the application's numbers do not hold together: $(row $k)"
 done
 row zero | awk -F, '{ exit !($11 == "" && $12 == "") }' || fail "a zeroed phase has an application time"
+# LBF and NF give an interval around their prediction, say whether the
+# skeleton's change lies inside it, and were measured in both rounds with
+# the change in their spread.
+for k in placement network; do
+    row $k | awk -F, '{ exit !($15 <= $3 && $3 <= $16 && ($17 == 0 || $17 == 1) &&
+        (($17 == 1) == ($15 <= $4 && $4 <= $16)) && $18 == 2 && $19 <= $4 && $4 <= $20 &&
+        $21 == 2 && $22 <= $12 && $12 <= $23) }' ||
+        fail "$k: interval, rounds or spread do not hold together: $(row $k)"
+done
+grep -q "quantum" "$WORK/c.out" || fail "the processor sharing measured on host 1 is not shown"
 # What the models must say whatever the machine: two ranks on one processor
 # take longer than on two; a slower link cannot speed the run up; removing
 # a compute phase cannot slow it down.

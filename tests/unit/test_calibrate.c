@@ -160,6 +160,16 @@ Test(calibrate, csv_and_table)
     rows[0].app_change = 1.8;
     rows[0].app_error = 1.9 / 1.8 - 1;
     snprintf(rows[0].note, sizeof rows[0].note, "skeleton on testbed:1:2");
+    rows[0].predicted_lo = 1.8;
+    rows[0].predicted_hi = 2.05;
+    rows[0].inside = 1;
+    rows[0].rounds = 5;
+    rows[0].change_min = 1.95;
+    rows[0].change_max = 2.1;
+    rows[0].app_rounds = 5;
+    rows[0].app_change_min = 1.7;
+    rows[0].app_change_max = 1.85;
+    rows[0].app_inside = 1;
     snprintf(rows[1].kind, sizeof rows[1].kind, "zero");
     snprintf(rows[1].target, sizeof rows[1].target, "a.c:1 -> a.c:9");
     rows[1].predicted_change = 0.8;
@@ -167,6 +177,9 @@ Test(calibrate, csv_and_table)
     rows[1].baseline_s = rows[1].measured_s = rows[1].min_s = rows[1].max_s = NAN;
     rows[1].app_s = rows[1].app_change = rows[1].app_error = NAN;
     snprintf(rows[1].note, sizeof rows[1].note, "not measured: \"x\", y");
+    rows[1].predicted_lo = rows[1].predicted_hi = NAN;
+    rows[1].change_min = rows[1].change_max = rows[1].app_change_min = rows[1].app_change_max = NAN;
+    rows[1].inside = rows[1].app_inside = -1;
     struct skel_calibrate_result res = {
         .nranks = 2, .k = 10, .baseline_s = 0.5, .n = 2, .rows = rows};
     char path[] = "/tmp/skel-test-calibrate-XXXXXX";
@@ -175,16 +188,17 @@ Test(calibrate, csv_and_table)
     close(fd);
     cr_assert_eq(skel_calibrate_write_csv(path, &res), SKEL_OK, "%s", skel_last_error());
     const char *csv = slurp(path);
-    cr_assert(strncmp(csv,
-                      "kind,target,predicted_change,measured_change,error,baseline_s,measured_s,"
-                      "min_s,max_s,app_baseline_s,app_s,app_change,app_error,note\n",
-                      120) == 0,
-              "%s", csv);
+    static const char header[] =
+        "kind,target,predicted_change,measured_change,error,baseline_s,measured_s,"
+        "min_s,max_s,app_baseline_s,app_s,app_change,app_error,note,predicted_lo,predicted_hi,"
+        "inside,rounds,change_min,change_max,app_rounds,app_change_min,app_change_max,"
+        "app_inside\n";
+    cr_assert(strncmp(csv, header, strlen(header)) == 0, "%s", csv);
     cr_assert(strstr(csv, "placement,2/1,1.9,2,-0.05,0.5,1,0.9,1.1,,1.8,1.8,0.0555555556,skeleton "
-                          "on testbed:1:2\n") != NULL,
+                          "on testbed:1:2,1.8,2.05,1,5,1.95,2.1,5,1.7,1.85,1\n") != NULL,
               "%s", csv);
-    cr_assert(strstr(csv, "zero,a.c:1 -> a.c:9,0.8,,,,,,,,,,,\"not measured: \"\"x\"\", y\"\n") !=
-                  NULL,
+    cr_assert(strstr(csv, "zero,a.c:1 -> a.c:9,0.8,,,,,,,,,,,\"not measured: \"\"x\"\", "
+                          "y\",,,,,,,,,,\n") != NULL,
               "%s", csv);
     unlink(path);
 
@@ -196,6 +210,9 @@ Test(calibrate, csv_and_table)
     cr_assert(strstr(text, "1.900x") != NULL && strstr(text, "2.000x") != NULL, "%s", text);
     cr_assert(strstr(text, "-5.0%") != NULL, "%s", text);
     cr_assert(strstr(text, "mean |error| 5.0% over 1 predictions") != NULL, "%s", text);
+    /* the interval, the spread over the rounds, inside or not */
+    cr_assert(strstr(text, "1.80..2.05") != NULL && strstr(text, "1.95..2.10") != NULL, "%s", text);
+    cr_assert(strstr(text, " yes") != NULL, "%s", text);
     free(text);
 }
 
