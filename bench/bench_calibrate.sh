@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench_calibrate.sh [BUILDDIR] [--samples "jacobi cg ..."] [--out DIR] [--link RATE]
+# bench_calibrate.sh [BUILDDIR] [--samples "jacobi cg ..."] [--out DIR] [--link RATE] [--rounds N] [--smpi]
 #
 # LBF, NF and critical-path zeroing predictions checked on the emulated
 # testbed, for every C sample: `skel generate` makes a ~1 s skeleton of the
@@ -13,20 +13,27 @@
 # shows and - for placement and network - the change the application shows.
 # Prints one table (OUT/calibrate.txt) with the errors against the
 # application and against the skeleton, and their means per kind; the
-# per-sample outputs and CSVs stay in OUT.  Measures, never passes or fails
-# on time.  Needs root; about 10 minutes.  Run it on a quiet machine.
+# per-sample outputs and CSVs stay in OUT.  With --smpi, SimGrid's SMPI
+# simulates each sample on platforms fitted to the tables calibrate measured
+# (bench_smpi.sh) and a second table puts Skel's predicted change, SMPI's
+# and the application's side by side.  Measures, never passes or fails on
+# time.  Needs root; about 10 minutes.  Run it on a quiet machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build/release
 samples="jacobi cg isort mw pipeline"
 out=${SKEL_BENCH_OUT:-/tmp/skel-bench-calibrate}
 link=20mbit
+rounds=5
+smpi=0
 while [ $# -gt 0 ]; do
     case $1 in
     --samples) samples=$2; shift ;;
     --out) out=$2; shift ;;
     --link) link=$2; shift ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    --rounds) rounds=$2; shift ;;
+    --smpi) smpi=1 ;;
+    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
     -*) echo "bench_calibrate.sh: unknown option $1" >&2; exit 2 ;;
     *) build=$1 ;;
     esac
@@ -61,10 +68,15 @@ for s in $samples; do
         mpiexec.mpich -n 2 "$bin/$s" "${args[@]}" >>"$out/calibrate.log" 2>&1 ||
         { echo "   generate failed (see $out/calibrate.log)"; continue; }
     "$skel" calibrate --skeleton "$out/$s-skel" --placement 2/1 --link "$link" --zero 2 \
-        --repeat 3 --app "$bin/$s ${args[*]}" --csv "$out/$s.csv" \
+        --repeat 3 --rounds "$rounds" --app "$bin/$s ${args[*]}" --csv "$out/$s.csv" --keep "$out/$s-keep" \
         >"$out/$s.txt" 2>>"$out/calibrate.log" ||
         echo "   calibrate failed (see $out/calibrate.log)"
     sed 's/^/   /' "$out/$s.txt"
+    if [ "$smpi" = 1 ] && [ -s "$out/$s-keep/table-testbed.csv" ]; then
+        bash "$root/bench/bench_smpi.sh" "$out/$s-keep" "$s" "${args[@]}" >"$out/$s.smpi" \
+            2>>"$out/calibrate.log" || echo "   bench_smpi.sh failed (see $out/calibrate.log)"
+        sed 's/^/   /' "$out/$s.smpi"
+    fi
 done
 
 # One table: sample, kind, target, predicted, skeleton change and error,
@@ -95,3 +107,27 @@ done
                       an ? sprintf("%.1f%%", 100 * ae / an) : "-", an }'
     done
 } | tee "$out/calibrate.txt"
+
+# Skel, SMPI and the application: the change each gives for the placement
+# and the network, and Skel's and SMPI's errors against the application.
+if [ "$smpi" = 1 ]; then
+    {
+        echo
+        echo "Skel and SimGrid SMPI against the application (change new / old)"
+        printf '%-9s %-10s %-10s %9s %13s %9s %9s %8s %8s\n' sample prediction target skel \
+            interval smpi app "skel err" "smpi err"
+        for s in $samples; do
+            [ -f "$out/$s.csv" ] || continue
+            sed 's/"[^"]*"/Q/g' "$out/$s.csv" | awk -F, 'NR > 1 && ($1 == "placement" || $1 == "network")' |
+                while IFS=, read -r kind target pc _ _ _ _ _ _ _ _ ac _ _ lo hi _; do
+                    sm=$(awk -v k="$kind" -v t="$target" '$1 == "smpi" && $2 == k && $3 == t { print $4 }' \
+                        "$out/$s.smpi" 2>/dev/null)
+                    awk -v s="$s" -v k="$kind" -v t="$target" -v p="$pc" -v lo="$lo" -v hi="$hi" \
+                        -v m="${sm:-nan}" -v a="$ac" 'function x(v) { return v == "" || v == "nan" ? "-" : sprintf("%.3fx", v) }
+                        function e(v) { return v == "" || v == "nan" || a == "" ? "-" : sprintf("%+.1f%%", 100 * (v / a - 1)) }
+                        BEGIN { printf "%-9s %-10s %-10s %9s %13s %9s %9s %8s %8s\n", s, k, t, x(p),
+                            (lo == "" ? "-" : sprintf("%.2f..%.2f", lo, hi)), x(m), x(a), e(p), e(m) }'
+                done
+        done
+    } | tee -a "$out/calibrate.txt"
+fi
