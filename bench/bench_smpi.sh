@@ -16,7 +16,7 @@
 # SMPI: the hosts run at the speed of the machine the simulation runs on
 # (smpi/host-speed and the hosts' speed equal, so a computation takes the
 # time it took here, measured as the simulation runs it); the network model
-# is SMPI's, with piecewise-linear latency and bandwidth factors
+# is SMPI's (Degomme et al.), with piecewise-linear latency and bandwidth factors
 # (smpi/lat-factor, smpi/bw-factor) fitted to the ping-pong tables calibrate
 # measured on the testbed - unlimited for the baseline, two ranks on host 1
 # for the placement (a loopback link inside the host), each limited table
@@ -102,8 +102,10 @@ fit() {
 }
 
 # platform FILE HOSTS L B: HOSTS hosts h1.. of one core at 1 Gflop/s in a
-# full routing zone; every pair of hosts through one link of latency L (s)
-# and bandwidth B (bytes/s), a host to itself through its loopback (the same).
+# full routing zone; every ordered pair of hosts through a link of its own
+# of latency L (s) and bandwidth B (bytes/s) - the testbed shapes each
+# host's traffic in each direction separately, so the two directions do not
+# share a bandwidth - and a host to itself through its loopback (the same).
 platform() {
     local file=$1 n=$2 lat=$3 bw=$4
     {
@@ -116,15 +118,13 @@ platform() {
             echo "    <host id=\"h$i\" speed=\"1Gf\" core=\"1\"/>"
         done
         for ((i = 1; i <= n; i++)); do
-            echo "    <link id=\"lo$i\" bandwidth=\"${bw}Bps\" latency=\"${lat}s\"/>"
-        done
-        echo "    <link id=\"net\" bandwidth=\"${bw}Bps\" latency=\"${lat}s\"/>"
-        for ((i = 1; i <= n; i++)); do
-            echo "    <route src=\"h$i\" dst=\"h$i\"><link_ctn id=\"lo$i\"/></route>"
+            for ((j = 1; j <= n; j++)); do
+                echo "    <link id=\"l$i-$j\" bandwidth=\"${bw}Bps\" latency=\"${lat}s\"/>"
+            done
         done
         for ((i = 1; i <= n; i++)); do
-            for ((j = i + 1; j <= n; j++)); do
-                echo "    <route src=\"h$i\" dst=\"h$j\"><link_ctn id=\"net\"/></route>"
+            for ((j = 1; j <= n; j++)); do
+                echo "    <route src=\"h$i\" dst=\"h$j\" symmetrical=\"NO\"><link_ctn id=\"l$i-$j\"/></route>"
             done
         done
         echo '  </zone>'
@@ -160,7 +160,7 @@ for t in "$work"/table-testbed-*bit.csv; do
     bps=$(awk -v r="$rate" 'BEGIN { v = r + 0; u = r; sub(/^[0-9.]+/, "", u);
         m = u == "kbit" ? 1e3 : u == "mbit" ? 1e6 : u == "gbit" ? 1e9 : 1; print v * m }')
     read -r Ln Bn LFn BFn < <(fit "$t" cross-host "$bps")
-    platform "$out/net-$rate.xml" 2 "$L" "$Bn"
+    platform "$out/net-$rate.xml" 2 "$Ln" "$Bn"
     targets+=("network $rate|$out/net-$rate.xml|$out/hosts-base|$LFn|$BFn")
 done
 
