@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define NONE UINT32_MAX
 #define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
@@ -95,21 +96,35 @@ struct sim {
     int64_t *gmax;     /* per op (group root): largest count */
     uint32_t *gdt;     /* per op (group root): largest datatype size */
     uint64_t total_ops, max_ops;
+    uint64_t bytes, max_bytes; /* held by the growing tables (messages, receives, ...) */
     struct skel_sim_stats st;
 };
 
 /* ------------------------------------------------------------------------ */
 
-/* Room for element n of *v (any array type), in the schedule's terms. */
-static int room(void *v, uint32_t *cap, uint32_t n, size_t elem)
+/* Room for element n of *v (any array type), in the schedule's terms.  The
+ * tables grow with every operation checked, so their memory is bounded
+ * here, whatever operation limit was asked for: a limit of billions must be
+ * refused, not paid for in gigabytes. */
+static int room(struct sim *m, void *v, uint32_t *cap, uint32_t n, size_t elem)
 {
+    uint32_t old = *cap;
     int rc = skel_grow_u32(v, cap, (uint64_t)n + 1, elem);
-    return rc == SKEL_OK ? rc : skel_fail_context(rc, "checking the schedule");
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc, "checking the schedule");
+    m->bytes += (uint64_t)(*cap - old) * elem;
+    if (m->bytes > m->max_bytes)
+        return skel_fail(SKEL_ERANGE,
+                         "checking the skeleton's schedule needs more than %llu MiB (%llu "
+                         "operations checked so far): too long to check; use a larger K",
+                         (unsigned long long)(m->max_bytes >> 20),
+                         (unsigned long long)m->total_ops);
+    return SKEL_OK;
 }
 
-static int vpush(struct vec32 *v, uint32_t x)
+static int vpush(struct sim *m, struct vec32 *v, uint32_t x)
 {
-    int rc = room(&v->v, &v->cap, v->n, sizeof *v->v);
+    int rc = room(m, &v->v, &v->cap, v->n, sizeof *v->v);
     if (rc == SKEL_OK)
         v->v[v->n++] = x;
     return rc;
@@ -283,7 +298,7 @@ static int deliver(struct sim *m, uint32_t gi)
             return match(m, ri, gi);
         }
     }
-    return vpush(&d->unexpected, gi);
+    return vpush(m, &d->unexpected, gi);
 }
 
 static int post(struct sim *m, uint32_t ri)
@@ -296,13 +311,13 @@ static int post(struct sim *m, uint32_t ri)
             return match(m, ri, gi);
         }
     }
-    return vpush(&d->posted, ri);
+    return vpush(m, &d->posted, ri);
 }
 
 static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
                    int32_t tag, int64_t bytes, int sync, uint32_t *out)
 {
-    int rc = room(&m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
+    int rc = room(m, &m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t gi = m->nmsgs++;
@@ -316,7 +331,7 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
 static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint32_t comm,
                     int32_t tag, int64_t cap, uint32_t *out)
 {
-    int rc = room(&m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
+    int rc = room(m, &m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t ri = m->nrecvs++;
@@ -328,7 +343,7 @@ static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint
 
 static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int any)
 {
-    int rc = room(&m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
+    int rc = room(m, &m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t q = m->nreqs++;
@@ -386,7 +401,7 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
     }
     int rc;
     if (comm == SELF_COMM) {
-        if ((rc = room(&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+        if ((rc = room(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
             return rc;
         *inst = m->ninsts++;
         m->insts[*inst] = (struct inst){.call = call, .root = root, .arrived = 1, .size = 1,
@@ -397,12 +412,12 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
     uint64_t t = m->cc[(uint64_t)rank * s->ncomms + comm]++;
     struct vec32 *list = &m->ci[comm];
     if (t == list->n) {
-        if ((rc = room(&m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
+        if ((rc = room(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
             return rc;
         uint32_t id = m->ninsts++;
         m->insts[id] = (struct inst){.call = call, .root = root, .size = size, .first_op = op,
                                      .first_rank = rank, .comm = comm};
-        if ((rc = vpush(list, id)) != SKEL_OK)
+        if ((rc = vpush(m, list, id)) != SKEL_OK)
             return rc;
     }
     uint32_t id = list->v[t];
@@ -853,12 +868,22 @@ static uint32_t seq_depth(const skel_plan *p, uint32_t seq, uint32_t *depth)
     return d;
 }
 
+uint64_t skel_sim_default_max_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    uint64_t cap = 4ull << 30;
+    if (pages > 0 && size > 0 && (uint64_t)pages * (uint64_t)size / 4 < cap)
+        cap = (uint64_t)pages * (uint64_t)size / 4;
+    return cap > (64ull << 20) ? cap : 64ull << 20;
+}
+
 int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
 {
-    static const struct skel_sim_opts defaults = {0, 0};
+    static const struct skel_sim_opts defaults = {0, 0, 0};
     const skel_signature *s = p->sig;
     struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults};
     m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
+    m.max_bytes = m.o->max_bytes ? m.o->max_bytes : skel_sim_default_max_bytes();
     int rc = SKEL_OK;
     if ((uint64_t)s->nranks * (s->ncomms ? s->ncomms : 1) > (1ull << 28) ||
         (uint64_t)s->nranks * p->ring > (1ull << 28))

@@ -116,9 +116,9 @@ int skel_cmd_dump(int argc, char **argv)
     if (rc != SKEL_OK)
         return skel_cli_fail("dump", rc);
     if (rank != UINT64_MAX && rank >= skel_trace_nranks(t)) {
+        uint32_t n = skel_trace_nranks(t); /* read before the handle is freed */
         skel_trace_close(t);
-        return skel_cli_usage_error("dump", "--rank %" PRIu64 ": the trace has %u ranks", rank,
-                                    skel_trace_nranks(t));
+        return skel_cli_usage_error("dump", "--rank %" PRIu64 ": the trace has %u ranks", rank, n);
     }
     for (uint32_t i = 0; i < skel_trace_nranks(t) && rc == SKEL_OK; i++)
         if (rank == UINT64_MAX || rank == i)
