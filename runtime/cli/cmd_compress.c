@@ -25,6 +25,7 @@ int skel_cmd_compress(int argc, char **argv)
                                   OPT_UINT("threads", 'j', &o.opts.threads, 1, 64),
                                   OPT_FLAG("keep-overhead", 0, &o.opts.keep_overhead),
                                   OPT_FLAG("verify", 0, &o.verify),
+                                  OPT_FLAG("allow-partial", 0, &o.allow_partial),
                                   OPT_FLAG("quiet", 'q', &quiet),
                                   OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);

@@ -39,6 +39,7 @@ int skel_cmd_gen(int argc, char **argv)
         OPT_FLAG("build", 'b', &o.build),
         OPT_STR("mpicc", 0, &o.mpicc),
         OPT_FLAG("werror", 0, &o.werror),
+        OPT_FLAG("allow-partial", 0, &o.allow_partial),
         OPT_FLAG("quiet", 'q', &quiet),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);

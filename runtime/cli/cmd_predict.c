@@ -36,6 +36,7 @@ int skel_cmd_predict(int argc, char **argv)
         OPT_CHOICE("off-cpu", 0, &o.lbf.drop_off_cpu, "keep|drop", off_cpu),
         OPT_FLAG("events", 0, &events),
         OPT_FLAG("tsv", 0, &tsv),
+        OPT_FLAG("allow-partial", 0, &o.allow_partial),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first < 0)

@@ -51,13 +51,21 @@ int skel_cmd_trace(int argc, char **argv)
 
     struct skel_tracing_result res;
     rc = skel_tracing_run(argv + first, &o, !quiet, &res);
+    if (res.run.stale_removed)
+        fprintf(stderr, "skel trace: removed %s.skel-new, left by a skel trace that was killed\n",
+                o.outdir);
     if (res.traced && res.run.exit_status != 0)
-        fprintf(stderr, "skel trace: warning: %s exited with status %d; the trace may be partial\n",
-                argv[first], res.run.exit_status);
+        fprintf(stderr, "skel trace: warning: %s exited with status %d\n", argv[first],
+                res.run.exit_status);
+    if (res.traced && !res.run.complete)
+        fprintf(stderr,
+                "skel trace: warning: the trace in %s is partial: %s; other commands refuse it "
+                "unless given --allow-partial\n",
+                o.outdir, res.run.partial);
     if (rc == SKEL_OK && res.have_stats) {
         printf("traced with the %s tracer in %.2f s\n",
                res.run.flavor == SKEL_MPI_OPENMPI ? "Open MPI" : "MPICH", res.run.wall_s);
-        skel_stats_print(stdout, res.stats.trace, &res.stats.st);
+        skel_stats_print(stdout, &res.stats);
     }
     int exit_status = res.run.exit_status;
     skel_tracing_result_free(&res);

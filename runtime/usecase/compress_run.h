@@ -18,6 +18,7 @@ struct skel_compress_run_opts {
     const char *output;      /* the signature file (replaced atomically) */
     skel_compress_opts opts; /* threshold, or the scale K to choose it for */
     int verify;              /* read the file back and check it against the trace */
+    int allow_partial;       /* compress a partial trace (skel_usecase_trace_check()) */
 };
 
 struct skel_compress_run_result {
@@ -25,6 +26,10 @@ struct skel_compress_run_result {
     skel_compress_stats stats;
 };
 
+/* The trace is refused when it is not whole (skel_trace_completeness():
+ * SKEL_ETRUNCATED naming why), unless allow_partial: then the signature
+ * carries the reason (skel_signature.partial).  So is an output that would
+ * overwrite a file of the trace itself (SKEL_EUSAGE). */
 int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compress_run_result *res);
 void skel_compress_run_free(struct skel_compress_run_result *res);
 

@@ -27,6 +27,7 @@ struct skel_gen_opts {
     int build;                        /* compile DIR/skeleton */
     const char *mpicc;                /* NULL: mpicc.mpich */
     int werror;                       /* compile with -Werror */
+    int allow_partial;                /* generate from a signature of a partial trace */
 };
 
 struct skel_gen_result {
@@ -34,6 +35,7 @@ struct skel_gen_result {
     double app_s;  /* skel_codegen_app_seconds(sig), known before codegen runs */
     int k_clamped; /* a target longer than the application asked for: K = 1 */
     int generated; /* the source was written (the report is complete) */
+    char partial[256]; /* the signature's trace was partial: why ("" when whole) */
 };
 
 /* Generate the skeleton of sig into outdir (created if missing) and, with

@@ -39,6 +39,11 @@ static int trace_app(const struct skel_generate_opts *o, struct skel_generate_re
                          "partial trace is in %s)",
                          prog, res->run.exit_status, skel_usecase_printable(res->trace_dir));
     }
+    if (!res->run.complete)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s is a partial trace: %s; no skeleton is made of part of a run (skel "
+                         "compress and skel gen take --allow-partial)",
+                         skel_usecase_printable(res->trace_dir), res->run.partial);
     return SKEL_OK;
 }
 

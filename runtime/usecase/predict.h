@@ -20,12 +20,14 @@ struct skel_predict_opts {
     const char *network;       /* table of the network to predict on (needs table_current) */
     struct skel_lbf_opts lbf;  /* untraced, link_burst, drop_off_cpu, report; the placement
                                   and the tables are set here */
+    int allow_partial;         /* use a partial trace (skel_usecase_trace_check()) */
 };
 
 struct skel_predict_result {
     struct skel_lbf_result lbf;
     struct skel_lbf_placement *placement; /* NULL: identity */
     double ratio;                         /* predicted / measured (0: nothing measured) */
+    char *partial; /* why the trace is not whole, or NULL; printed with the prediction */
 };
 
 int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_result *res);

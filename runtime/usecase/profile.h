@@ -19,10 +19,12 @@ struct skel_profile_opts {
     const char *table;            /* cost table of the network the trace was taken on, or NULL */
     struct skel_critpath_opts cp; /* select, top, zero_group, untraced, cpu_only; the table is
                                      set here */
+    int allow_partial;            /* use a partial trace (skel_usecase_trace_check()) */
 };
 
 struct skel_profile_result {
     struct skel_critpath_result cp;
+    char *partial; /* why the trace is not whole, or NULL; printed with every table */
 };
 
 int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_result *res);

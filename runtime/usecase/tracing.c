@@ -10,9 +10,9 @@ int skel_tracing_run(char *const argv[], const struct skel_tracerun_opts *o, int
 {
     memset(res, 0, sizeof *res);
     int rc = skel_tracerun(argv, o, &res->run);
+    res->traced = res->run.traced; /* also a partial trace after a timeout */
     if (rc != SKEL_OK)
         return rc;
-    res->traced = 1;
     if (!summary)
         return SKEL_OK;
     if ((rc = skel_stats_run(o->outdir, 1, &res->stats)) == SKEL_OK)

@@ -12,7 +12,8 @@
 #include "tracerun.h"
 
 struct skel_tracing_result {
-    int traced;                      /* the program ran and its trace was completed */
+    int traced;                      /* a trace is in outdir (partial after a timeout or an
+                                        interruption: run.complete says) */
     struct skel_tracerun_result run; /* its exit status, the tracer used, wall time */
     int have_stats;
     struct skel_stats_result stats; /* with summary: the trace and its statistics */

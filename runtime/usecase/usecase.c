@@ -3,10 +3,12 @@
 
 #include "error.h"
 #include "proc.h"
+#include "trace.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 int skel_usecase_release(skel_testbed *tb, int rc)
 {
@@ -125,4 +127,22 @@ void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     fn(arg, buf);
+}
+
+int skel_usecase_trace_check(skel_trace *t, const char *dir, int allow_partial, char **partial)
+{
+    int complete = 1;
+    char why[256];
+    *partial = NULL;
+    int rc = skel_trace_completeness(t, &complete, why, sizeof why);
+    if (rc != SKEL_OK || complete)
+        return rc;
+    if (!allow_partial)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s is a partial trace: %s.  What is made of part of a run "
+                         "describes only that part; pass --allow-partial to go on knowingly",
+                         skel_usecase_printable(dir), why);
+    if ((*partial = strdup(why)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return SKEL_OK;
 }

@@ -60,6 +60,15 @@ void skel_usecase_print_trace(FILE *out, const char *label, const char *dir, uin
 void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Whether trace t (opened from dir) may be used: a whole trace always; a
+ * partial one (skel_trace_completeness()) only with allow_partial, and then
+ * *partial gets the reason (malloc'd, the caller frees; NULL when whole).
+ * Refused: SKEL_ETRUNCATED naming dir and why, with the hint
+ * --allow-partial. */
+struct skel_trace;
+int skel_usecase_trace_check(struct skel_trace *t, const char *dir, int allow_partial,
+                             char **partial);
+
 /* Ranks as ranges: "0-3,5,7-8". */
 void skel_usecase_print_ranks(FILE *out, const uint32_t *ranks, uint32_t n);
 
