@@ -103,6 +103,8 @@ int skel_cmd_run(int argc, char **argv)
             printf("%s%s", i ? " " : "", res.dry_argv[i]);
         printf("\n");
     }
+    if (res.launch.note[0] != '\0')
+        fprintf(stderr, "skel run: note: measured under a shared throttle: %s\n", res.launch.note);
     print_summary(&res.launch);
     skel_run_result_free(&res);
     skel_cli_list_free(&preload);
