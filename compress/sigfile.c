@@ -1066,6 +1066,10 @@ static int build(struct rd *r, const xmlNode *root)
     /* Absent: the trace was whole (signatures from before the attribute too). */
     if ((s->partial = get(app, "partial")) == NULL && xmlHasProp(app, (const xmlChar *)"partial"))
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    /* Copied into skeleton.meta and printed: one line of printable text. */
+    for (char *p = s->partial; p != NULL && *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+            *p = '?';
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
         s->argc += skel_xmldoc_is(c, "arg");
     if ((s->argv = calloc(s->argc ? s->argc : 1, sizeof *s->argv)) == NULL)

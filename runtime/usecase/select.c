@@ -433,6 +433,23 @@ static void last_line_of(const char *path, char *out, size_t outlen)
     free(buf);
 }
 
+/* Append the files from[] to path (best effort: a log, not a result). */
+static void keep_output(const char *path, const char *out, const char *err)
+{
+    FILE *f = fopen(path, "ae");
+    const char *from[2] = {out, err};
+    for (int i = 0; f != NULL && i < 2; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        if (skel_read_file(from[i], TEXT_MAX, &text, &len) == SKEL_OK)
+            fwrite(text, 1, len, f);
+        free(text);
+    }
+    if (f != NULL)
+        fclose(f);
+    skel_clear_error();
+}
+
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m)
@@ -512,6 +529,15 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
 out:
     free(text);
     skel_launch_result_free(&res);
+    if (base->stdout_path != NULL) {
+        /* The caller keeps every run's output (validate --logs): its
+         * standard output, then its standard error. */
+        char detail[1024];
+        snprintf(detail, sizeof detail, "%s", skel_last_error());
+        keep_output(base->stdout_path, outp, errp);
+        if (rc != SKEL_OK)
+            skel_fail(rc, "%s", detail);
+    }
     unlink(outp);
     unlink(errp);
     return rc;

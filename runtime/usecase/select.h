@@ -124,7 +124,8 @@ struct skel_select_measurement {
  * calib > 0) through skel_launch_run(): base gives the node set, testbed,
  * tools, timeout and yield; its argv, repeat, scenario, stdout/stderr are
  * set here (the skeleton's output goes to a temporary file that is read and
- * removed).  scenario may be NULL (none, or applied by the caller).  Returns
+ * removed; base->stdout_path, when set, gets a copy of it and of its standard
+ * error appended).  scenario may be NULL (none, or applied by the caller).  Returns
  * SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
  * timeout, no report) returns its code and fills m->error; SKEL_EINTERRUPTED
  * after Ctrl-C. */

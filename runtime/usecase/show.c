@@ -333,6 +333,11 @@ void skel_show_print(FILE *out, const char *path, const skel_signature *s, long 
             " events, signature %" PRIu64 " items), %u rank class%s\n",
             s->threshold, s->max_threshold, s->scale > 0 ? ", chosen for a scale" : "", s->ratio,
             s->trace_length, s->signature_length, s->nclasses, s->nclasses == 1 ? "" : "es");
+    if (s->partial != NULL) {
+        fputs("PARTIAL TRACE: ", out);
+        skel_usecase_put_text(out, s->partial); /* from the file: untrusted */
+        fputc('\n', out);
+    }
     for (uint32_t k = 0; k < s->nclasses; k++)
         if (rank < 0 || (rank < s->nranks && s->ranks[rank].cls == k))
             show_class(out, s, &s->classes[k]);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1036,7 +1037,14 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
     memset(m, 0, sizeof *m);
     *launch_s = 0;
     snprintf(what, sizeof what, "skeleton %zu", k + 1);
-    int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
+    /* With --logs every run's output is kept, the skeletons' too. */
+    struct skel_launch_spec base = R->base;
+    char path[PATH_MAX];
+    if (R->o->log_dir != NULL) {
+        out_path(R, scenario, what, path, sizeof path);
+        base.stdout_path = path;
+    }
+    int rc = skel_select_measure(sk, &base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
         m->time_s = sm.rep.elapsed_s;
@@ -1081,6 +1089,17 @@ static int write_calibrations(const struct skel_validate_opts *o, struct skel_va
 /* The options that can be refused before anything is read. */
 static int check_opts(const struct skel_validate_opts *o)
 {
+    /* The log directory is made (or found unwritable) before any run, not
+     * after the first one has been paid for. */
+    if (o->log_dir != NULL) {
+        struct stat st;
+        if (mkdir(o->log_dir, 0777) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "--logs %s: cannot create it: %s", o->log_dir,
+                             strerror(errno));
+        if (stat(o->log_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(o->log_dir, W_OK) != 0)
+            return skel_fail(SKEL_EIO, "--logs %s: not a directory this process can write to",
+                             o->log_dir);
+    }
     if (o->app_argv == NULL || o->app_argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no application command");
     if (o->nskeleton < 1 || o->nskeleton > SKEL_VALIDATE_MAX_SKELETONS)
