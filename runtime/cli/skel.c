@@ -46,6 +46,7 @@ static int finish(const char *name, int status)
 
 int main(int argc, char **argv)
 {
+    skel_stream_watch_stdout();
     if (argc < 2) {
         usage(stderr);
         return 2;

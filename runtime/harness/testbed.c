@@ -557,12 +557,13 @@ static int write_state(const struct skel_testbed_state *st)
     return rc;
 }
 
-/* Read instance name's state.  SKEL_ENOTFOUND if it has none. */
-static int read_state(const char *name, struct skel_testbed_state *st)
+/* Read instance name's state file (file: "state", or "state.down" while it
+ * is taken down).  SKEL_ENOTFOUND if it has none. */
+static int read_state_file(const char *name, const char *file, struct skel_testbed_state *st)
 {
     char dir[PATH_MAX], path[PATH_MAX + 16];
     instance_dir(name, dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/state", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, file);
     char *text = NULL;
     size_t len = 0;
     int rc = skel_read_file(path, 1u << 16, &text, &len);
@@ -572,6 +573,11 @@ static int read_state(const char *name, struct skel_testbed_state *st)
         rc = skel_testbed_state_parse(text, path, st);
     free(text);
     return rc;
+}
+
+static int read_state(const char *name, struct skel_testbed_state *st)
+{
+    return read_state_file(name, "state", st);
 }
 
 static int owner_alive(pid_t owner, unsigned long long start)
@@ -793,9 +799,15 @@ static int down_objects(unsigned index, const struct skel_cgroups *cg, unsigned 
 /* Take an instance down by its state; the state lock is held. */
 static int down_locked(const struct skel_testbed_state *st, unsigned *n)
 {
-    int rc = down_objects(st->index, &st->cgroups, n);
-    char dir[PATH_MAX];
+    char dir[PATH_MAX], from[PATH_MAX + 16], to[PATH_MAX + 16];
     instance_dir(st->cfg.name, dir, sizeof dir);
+    /* The state goes first: a run that fails because its namespaces vanish
+     * finds the testbed gone (skel_testbed_still_up()), not still up.  An
+     * interrupted down leaves state.down for the next down. */
+    snprintf(from, sizeof from, "%s/state", dir);
+    snprintf(to, sizeof to, "%s/state.down", dir);
+    rename(from, to);
+    int rc = down_objects(st->index, &st->cgroups, n);
     /* Its state and throttle records go with it. */
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -824,6 +836,10 @@ int skel_testbed_down(const char *name_in, unsigned *removed)
         return rc;
     struct skel_testbed_state st;
     rc = read_state(name, &st);
+    if (rc == SKEL_ENOTFOUND) {
+        skel_clear_error();
+        rc = read_state_file(name, "state.down", &st); /* a down that was interrupted */
+    }
     if (rc == SKEL_ENOTFOUND) {
         /* Nothing of it is known: nothing to remove (a state directory left
          * empty by a killed bring-up goes). */

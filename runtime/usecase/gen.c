@@ -98,7 +98,7 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
     if ((rc = skel_codegen_generate(sig, &co, skel_adir_path(ad), &res->report)) != SKEL_OK)
         goto out;
     if (o->build && (rc = build(skel_adir_path(ad), o->mpicc, o->werror)) != SKEL_OK) {
-        skel_fail_context(rc, "%s was left as it was", outdir);
+        skel_fail_context(rc, "the skeleton in %s was left as it was", outdir);
         goto out;
     }
     rc = skel_adir_commit(ad);

@@ -53,10 +53,11 @@ char *skel_trace_site_label(const skel_trace *t, const skel_rank_reader *r, uint
 /* Whether the trace holds the whole run: every rank's file read to its end
  * record (not cut short by a signal, MPI_Abort, an exit without
  * MPI_Finalize, damage or a lost last block) and rank 0's final metadata.
- * Reads every event of every rank.  *complete gets 1, or 0 with the first
- * reason found written to why ("rank 1 was ended by signal 15": numbers and
- * fixed words only, fit to be copied into other files).  Fails only when
- * memory runs out. */
+ * Reads every event of every rank.  *complete gets 1, or 0 with the cause
+ * written to why - the rank that called MPI_Abort or died of its own signal
+ * before those the launcher then killed ("rank 1 was ended by signal 11":
+ * numbers and fixed words only, fit to be copied into other files).  Fails
+ * only when memory runs out. */
 int skel_trace_completeness(const skel_trace *t, int *complete, char *why, size_t len);
 
 /* Name of rank r's file inside a trace directory ("rank-000003.skt"). */
