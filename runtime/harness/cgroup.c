@@ -266,8 +266,11 @@ static int enable(const char *dir)
     return rc;
 }
 
-int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index)
+int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index, unsigned nhosts)
 {
+    char weight[32];
+    if (nhosts < 1)
+        nhosts = 1;
     char d[2][PATH_MAX];
     int n, rc;
     if ((rc = dirs(cg, index, 0, NULL, d, &n)) != SKEL_OK)
@@ -289,7 +292,9 @@ int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index)
             const char *next = strchr(walk + at + 1, '/');
             at = next != NULL ? (size_t)(next - walk) : strlen(walk);
         }
-        if ((rc = make_dir(d[0])) != SKEL_OK)
+        snprintf(weight, sizeof weight, "%u", 100 * (nhosts < 100 ? nhosts : 100));
+        if ((rc = make_dir(d[0])) != SKEL_OK ||
+            (rc = put(d[0], "cpu.weight", weight, 0)) != SKEL_OK)
             return rc;
         return enable(d[0]);
     }
@@ -299,7 +304,9 @@ int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index)
     snprintf(top, sizeof top, "%s/cpuset", cg->root);
     get(top, "cpuset.cpus", cpus, sizeof cpus);
     get(top, "cpuset.mems", mems, sizeof mems);
-    if ((rc = make_dir(d[0])) != SKEL_OK || (rc = make_dir(d[1])) != SKEL_OK ||
+    snprintf(weight, sizeof weight, "%u", 1024 * (nhosts < 256 ? nhosts : 256));
+    if ((rc = make_dir(d[0])) != SKEL_OK || (rc = put(d[0], "cpu.shares", weight, 0)) != SKEL_OK ||
+        (rc = make_dir(d[1])) != SKEL_OK ||
         (rc = put(d[1], "cpuset.mems", mems[0] ? mems : "0", 0)) != SKEL_OK ||
         (rc = put(d[1], "cpuset.cpus", cpus[0] ? cpus : "0", 0)) != SKEL_OK)
         return rc;

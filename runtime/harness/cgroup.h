@@ -9,6 +9,8 @@
  *                                 machine's, cgroup.clone_children = 1 (sub-groups copy them)
  *   v2  BASE/skel<X>/h<i>         cpu.max = "QUOTA 10000" ("max 10000": no limit),
  *                                 cpuset.cpus = the host's cores
+ * and the instance group skel<X> weighs as many machines as it has hosts
+ * (v1 cpu.shares = 1024 x hosts, v2 cpu.weight = 100 x hosts).
  *
  * BASE, the delegation root on v2, is the nearest cgroup from the current
  * process's up (the current one included) that holds no process itself: a
@@ -66,8 +68,11 @@ int skel_cgroups_parse(const char *text, const char *root, struct skel_cgroups *
 int skel_cgroups_path(const struct skel_cgroups *cg, const char *ctrl, unsigned index,
                       unsigned host, const char *sub, char *out, size_t len);
 
-/* The instance's groups (v2: the controllers enabled down to it). */
-int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index);
+/* The instance's groups (v2: the controllers enabled down to it), weighted
+ * as nhosts machines against the rest of the system (v1 cpu.shares =
+ * 1024 x nhosts, v2 cpu.weight = 100 x nhosts): each host competes with
+ * other load as a group of its own at the top level would. */
+int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index, unsigned nhosts);
 /* Host group: quota in cores (0: none), cores as a bit mask. */
 int skel_cgroups_make_host(const struct skel_cgroups *cg, unsigned index, unsigned host, double cpu,
                            uint64_t cores);

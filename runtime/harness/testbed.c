@@ -1117,7 +1117,8 @@ int skel_testbed_up(const struct skel_testbed_config *cfg_in, skel_testbed **out
     if ((rc = cmd("ip", "link", "add", tb->bridge, "type", "bridge", NULL)) != SKEL_OK ||
         (rc = cmd("ip", "link", "set", tb->bridge, "up", NULL)) != SKEL_OK ||
         (rc = cmd("ip", "addr", "add", bridge_addr, "dev", tb->bridge, NULL)) != SKEL_OK ||
-        (rc = skel_cgroups_make_instance(&tb->st.cgroups, tb->st.index)) != SKEL_OK)
+        (rc = skel_cgroups_make_instance(&tb->st.cgroups, tb->st.index, tb->st.cfg.nhosts)) !=
+            SKEL_OK)
         goto out;
     for (unsigned i = 1; i <= tb->st.cfg.nhosts; i++) {
         if (skel_proc_interrupted()) {

@@ -171,7 +171,7 @@ Test(cgroup, format_and_parse)
  * quota on cores 0-1, host 3 two cores' quota on cores 2+3. */
 static void make_hosts(const struct skel_cgroups *cg)
 {
-    cr_assert_eq(skel_cgroups_make_instance(cg, 17), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_cgroups_make_instance(cg, 17, 3), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(skel_cgroups_make_host(cg, 17, 1, 0.25, 0x2), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(skel_cgroups_make_host(cg, 17, 2, 0, 0x3), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(skel_cgroups_make_host(cg, 17, 3, 2, 0xc), SKEL_OK, "%s", skel_last_error());
@@ -189,6 +189,8 @@ Test(cgroup, v2_testbed_values)
     cr_assert_str_eq(get("user.slice/cgroup.subtree_control"), "+cpu +cpuset");
     cr_assert_str_eq(get("user.slice/user-0.slice/cgroup.subtree_control"), "+cpu +cpuset");
     cr_assert_str_eq(get("user.slice/user-0.slice/skel17/cgroup.subtree_control"), "+cpu +cpuset");
+    cr_assert_str_eq(get("user.slice/user-0.slice/skel17/cpu.weight"), "300",
+                     "three hosts weigh as three machines");
     cr_assert(!exists("user.slice/user-0.slice/session-3.scope/skel17"),
               "nothing under the session scope, which holds processes");
     const char *h = "user.slice/user-0.slice/skel17";
@@ -211,7 +213,7 @@ Test(cgroup, v2_testbed_values)
 
     /* Already enabled: nothing is written again. */
     put("user.slice", "cgroup.subtree_control", "cpuset cpu memory pids\n");
-    cr_assert_eq(skel_cgroups_make_instance(&cg, 18), SKEL_OK);
+    cr_assert_eq(skel_cgroups_make_instance(&cg, 18, 1), SKEL_OK);
     cr_assert_str_eq(get("user.slice/cgroup.subtree_control"), "cpuset cpu memory pids");
 }
 
@@ -224,6 +226,7 @@ Test(cgroup, v1_testbed_values)
     cr_assert_str_eq(get("cpuset/skel17/cpuset.cpus"), "0-3", "the instance gets the machine's");
     cr_assert_str_eq(get("cpuset/skel17/cpuset.mems"), "0");
     cr_assert_str_eq(get("cpuset/skel17/cgroup.clone_children"), "1");
+    cr_assert_str_eq(get("cpu/skel17/cpu.shares"), "3072", "three hosts weigh as three machines");
     cr_assert_str_eq(get("cpu/skel17/h1/cpu.cfs_period_us"), "10000");
     cr_assert_str_eq(get("cpu/skel17/h1/cpu.cfs_quota_us"), "2500");
     cr_assert_str_eq(get("cpu/skel17/h2/cpu.cfs_quota_us"), "-1");
