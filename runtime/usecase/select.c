@@ -670,9 +670,12 @@ void skel_select_compare(const double *a, size_t na, const double *b, size_t nb,
         memcpy(cb, b, nb * sizeof *cb);
         double ma = skel_select_median(ca, na), mb = skel_select_median(cb, nb);
         out->diff = ma > 0 ? mb / ma - 1 : 0;
+        /* sorted now: the runner-up's fastest launch against the best's slowest */
+        out->gap = ca[na - 1] > 0 ? cb[0] / ca[na - 1] - 1 : 0;
     }
     free(ca);
     free(cb);
+    out->p_min = skel_select_ranksum_p(0, na, nb);
     out->distinguishable = out->p < SKEL_SELECT_ALPHA && fabs(out->diff) >= SKEL_SELECT_MIN_DIFF;
 }
 
@@ -721,6 +724,22 @@ void skel_select_summarize(struct skel_select_result *res)
                  "noise: use --rounds %d or more",
                  a->nmeasured, a->nmeasured == 1 ? "" : "es", a->name, b->nmeasured, b->name,
                  SKEL_SELECT_ROUNDS);
+        else if (!q->distinguishable && q->p_min >= SKEL_SELECT_ALPHA && q->gap > 0)
+            warn(res,
+                 "the best two, %s and %s, are not confirmed distinguishable: every launch of %s "
+                 "was slower than every launch of %s (by %.1f%% or more, medians %.1f%% apart), "
+                 "but %zu and %zu launches are too few for the rank-sum test to confirm it "
+                 "(p >= %.2g whatever the times); use --rounds %d or more",
+                 a->name, b->name, b->name, a->name, 100 * q->gap, 100 * q->diff, a->nmeasured,
+                 b->nmeasured, q->p_min, SKEL_SELECT_ROUNDS);
+        else if (!q->distinguishable && q->p_min >= SKEL_SELECT_ALPHA)
+            warn(res,
+                 "the best two, %s and %s, are not distinguishable: %s was at least as fast as "
+                 "%s in %.4g of %zu pairs of launches (%.0f%%), medians %.1f%% apart, and %zu and "
+                 "%zu launches are too few for the rank-sum test anyway (p >= %.2g); run "
+                 "--rounds %d or more",
+                 a->name, b->name, b->name, a->name, q->slower_wins, q->pairs, 100 * q->overlap,
+                 100 * q->diff, a->nmeasured, b->nmeasured, q->p_min, SKEL_SELECT_ROUNDS);
         else if (!q->distinguishable)
             warn(res,
                  "the best two, %s and %s, are not distinguishable: their launches overlap - %s "
@@ -739,8 +758,10 @@ void skel_select_summarize(struct skel_select_result *res)
 
 /* ---- the load of this machine ------------------------------------------------------ */
 
-/* CPU time (s) used by the whole machine so far, from /proc/stat's first
- * line (user nice system idle iowait irq softirq steal); < 0 if unknown. */
+/* CPU time (s) the machine's processes used so far: user, nice and system
+ * of /proc/stat's first line (user nice system idle iowait irq softirq
+ * steal).  Interrupt time is left out: much of it is the veth traffic of
+ * our own testbed runs, which no process is charged for. < 0 if unknown. */
 static double machine_busy_s(void)
 {
     char *buf = NULL;
@@ -756,7 +777,7 @@ static double machine_busy_s(void)
                &v[4], &v[5], &v[6], &v[7]) == 8) {
         long hz = sysconf(_SC_CLK_TCK);
         if (hz > 0)
-            busy = (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)hz;
+            busy = (double)(v[0] + v[1] + v[2]) / (double)hz;
     }
     free(buf);
     return busy;
@@ -864,17 +885,31 @@ static void name_from_file(const char *path, char *out, size_t len)
         *dot = '\0';
 }
 
-/* Append the sets of one list to *all (moving them), renaming a lone
- * hostfile set after its file. */
+/* Whether a node-set file is XML (its first non-blank byte is '<', as
+ * skel_nodeset_load() decides) rather than a hostfile. */
+static int is_xml_file(const char *path)
+{
+    char buf[512];
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    size_t i = 0;
+    while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+        i++;
+    return i < n && buf[i] == '<';
+}
+
+/* Append the sets of one list to *all (moving them); the set of a hostfile
+ * is named after its file. */
 static int append_sets(struct skel_nodeset_list *all, struct skel_nodeset_list *l, const char *file)
 {
     struct skel_nodeset *v = realloc(all->sets, (all->nsets + l->nsets) * sizeof *v);
     if (v == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     all->sets = v;
-    int from_xml = 0;
-    for (size_t i = 0; i < l->nsets; i++)
-        from_xml |= strcmp(l->sets[i].name, "hostfile") != 0;
+    int from_xml = is_xml_file(file);
     for (size_t i = 0; i < l->nsets; i++) {
         struct skel_nodeset *set = &all->sets[all->nsets++];
         *set = l->sets[i];

@@ -34,8 +34,13 @@
  * best two are compared with an exact two-sided rank-sum test
  * (Mann-Whitney U) of their launches: they are called distinguishable when
  * p < SKEL_SELECT_ALPHA and their medians differ by at least
- * SKEL_SELECT_MIN_DIFF, and their overlap (the share of pairs of launches
- * in which the runner-up was at least as fast) is reported either way.
+ * SKEL_SELECT_MIN_DIFF.  Their overlap (the share of pairs of launches in
+ * which the runner-up was at least as fast) is reported either way.  With
+ * fewer than 5 launches each the test cannot get below 0.01 (3 and 3 give
+ * p >= 0.1 whatever the times): select then says so, with how far apart
+ * the launches were, and asks for more rounds - however large the
+ * difference looks, two or three launches on a shared machine can all fall
+ * on the same side of a burst of load.
  * Warnings: a measured scaling ratio far from K (outside [K/1.5, 1.5 K]),
  * and, for candidates on this machine (local, testbed), other programs using
  * its CPUs during the selection.
@@ -214,12 +219,14 @@ struct skel_select_candidate {
 /* The best two candidates compared (skel_select_compare()). */
 struct skel_select_comparison {
     int done;            /* both had at least two launches */
-    int distinguishable; /* p < SKEL_SELECT_ALPHA and medians >= SKEL_SELECT_MIN_DIFF apart */
+    int distinguishable; /* p < SKEL_SELECT_ALPHA, medians >= SKEL_SELECT_MIN_DIFF apart */
     size_t pairs;        /* pairs of launches, one of each */
     double slower_wins;  /* pairs in which the runner-up was at least as fast (ties: 1/2) */
     double overlap;      /* slower_wins / pairs */
     double p;            /* exact two-sided rank-sum (Mann-Whitney U) p-value */
     double diff;         /* runner-up's median / best's - 1 */
+    double gap;          /* runner-up's fastest launch / best's slowest - 1 (> 0: no overlap) */
+    double p_min;        /* the smallest p the test can give for these sample sizes */
 };
 
 #define SKEL_SELECT_MAX_WARNINGS 4

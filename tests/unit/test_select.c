@@ -347,6 +347,11 @@ Test(select, compare_best_two)
     double e[] = {1.000, 1.001, 1.002, 1.003, 1.004}, f[] = {1.005, 1.006, 1.007, 1.008, 1.009};
     skel_select_compare(e, 5, f, 5, &q);
     cr_assert(q.done && q.p < SKEL_SELECT_ALPHA && !q.distinguishable);
+    /* Three rounds cannot reach p < 0.01, however far apart the launches:
+     * not confirmed, with the gap reported. */
+    skel_select_compare(a, 3, b, 3, &q);
+    cr_assert(q.done && q.p > 0.09 && q.p_min > 0.09 && !q.distinguishable, "p %g", q.p);
+    cr_assert_float_eq(q.gap, 1.19 / 1.01 - 1, 1e-9);
     /* One launch: nothing to compare. */
     skel_select_compare(a, 1, b, 5, &q);
     cr_assert(!q.done && !q.distinguishable);
@@ -392,5 +397,17 @@ Test(select, summarize_warnings)
     r.foreign_cpus = 0.05;
     skel_select_summarize(&r);
     cr_assert_eq(r.nwarnings, 1, "%s", r.warnings[0]);
+    /* Three launches each, far apart: reported, but not confirmed. */
+    double slow[] = {0.60, 0.62, 0.61};
+    memcpy(r.c[1].samples, slow, sizeof slow);
+    r.c[0].nmeasured = r.c[1].nmeasured = 3;
+    skel_select_summarize(&r);
+    cr_assert(!r.best2.distinguishable);
+    cr_assert_eq(r.nwarnings, 1, "%s", r.warnings[0]);
+    cr_assert(strstr(r.warnings[0], "are not confirmed distinguishable: every launch of fast was "
+                                    "slower than every launch of slow-link") != NULL,
+              "%s", r.warnings[0]);
+    cr_assert(strstr(r.warnings[0], "(p >= 0.1 whatever the times); use --rounds 5") != NULL, "%s",
+              r.warnings[0]);
     skel_select_result_free(&r);
 }
