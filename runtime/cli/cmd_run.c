@@ -104,7 +104,7 @@ int skel_cmd_run(int argc, char **argv)
         rc = skel_run(&o, &res);
     }
     if (o.verbose && res.mpi_why[0] != '\0')
-        fprintf(stderr, "skel run: launching for %s (%s)\n", skel_mpi_flavor_title(res.mpi),
+        fprintf(stderr, "skel run: launched for %s (%s)\n", skel_mpi_flavor_title(res.mpi),
                 skel_usecase_printable(res.mpi_why));
     if (o.dry_run && rc == SKEL_OK) {
         for (size_t i = 0; res.dry_env[i]; i++)
