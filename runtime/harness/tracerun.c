@@ -71,8 +71,9 @@ static int prepare_dir(const char *dir, int force)
         int ours = strcmp(e->d_name, "meta") == 0 ||
                    (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
         if (!force || !ours) {
-            rc = skel_fail(SKEL_EUSAGE, "%s is not empty (it holds %s); choose another -o%s", dir,
-                           e->d_name, ours ? " or pass --force to replace the trace in it" : "");
+            rc = skel_fail(SKEL_EUSAGE,
+                           "%s is not empty (it holds %s); choose another -o%s", dir, e->d_name,
+                           ours ? " or pass --force to replace the trace in it" : "");
             break;
         }
         char p[PATH_MAX];
@@ -219,17 +220,15 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         /* SIGTERM first: the tracer writes what it has when it gets it. */
         skel_proc_kill_group(pid, pid, 5.0);
         if (rc == SKEL_ETIMEOUT)
-            rc = skel_fail(SKEL_ETIMEOUT,
-                           "%s did not finish within %.0f s; it was stopped (the "
-                           "partial trace is in %s)",
+            rc = skel_fail(SKEL_ETIMEOUT, "%s did not finish within %.0f s; it was stopped (the "
+                                          "partial trace is in %s)",
                            argv[0], o->timeout_s, dir);
         else
             rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", dir);
     }
     skel_proc_unguard(pid);
-    res->exit_status = WIFEXITED(status)     ? WEXITSTATUS(status)
-                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-                                             : 1;
+    res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
+                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
     if (rc == SKEL_OK)
         rc = skel_tracerun_finish(dir, argv);
 restore:
@@ -269,8 +268,8 @@ static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
             ;
         for (uint32_t i = 0; i < skel_rank_nsites(rd) && rc == SKEL_OK; i++) {
             const skel_site *s = skel_rank_site(rd, i);
-            const skel_module *m =
-                s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module) : NULL;
+            const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module)
+                                                               : NULL;
             if (m == NULL)
                 continue;
             if ((rc = skel_grow(&v, &cap, cnt + 1, sizeof *v)) != SKEL_OK)
@@ -325,7 +324,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
     }
     size_t n = to - from;
     char **argv = calloc(n + 6, sizeof *argv);
-    char(*addrs)[24] = calloc(n, sizeof *addrs);
+    char (*addrs)[24] = calloc(n, sizeof *addrs);
     int rc = SKEL_OK;
     if (argv == NULL || addrs == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
