@@ -38,6 +38,11 @@ struct skel_codegen_opts {
     uint64_t max_check_ops; /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
     const char *templates;  /* directory holding the templates */
     const char *version;    /* Skel's version, written into the files */
+    /* The MPI the skeleton is built with (skeleton.meta's mpi and mpicc
+     * lines, the Makefile's MPICC and MPIEXEC): a flavor name ("mpich",
+     * "openmpi") and program names; NULL: MPICH's.  Only letters, digits and
+     * "_.+-/" are accepted (they are written into a Makefile). */
+    const char *mpi, *mpicc, *mpiexec;
 };
 
 struct skel_codegen_class_report {

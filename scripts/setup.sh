@@ -10,6 +10,7 @@ packages=(
   libpcre2-dev libxml2-dev libxml2-utils libcriterion-dev
   clang libclang-rt-14-dev
   iproute2 procps psmisc bc time chromium
+  slurm-wlm munge
 )
 
 missing=()

@@ -17,11 +17,14 @@
 static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED,
                             SKEL_PLAN_MESSAGES};
 
+static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
+
 static const struct skel_cli_cmd cmd = {"gen", "gen", 0, "unknown option"};
 
 int skel_cmd_gen(int argc, char **argv)
 {
-    struct skel_gen_opts o = {.mpicc = "mpicc.mpich"};
+    struct skel_gen_opts o = {0};
+    int mpi = SKEL_MPI_UNKNOWN;
     skel_codegen_defaults(&o.codegen);
     o.codegen.version = SKEL_VERSION;
     const char *outdir = NULL;
@@ -38,6 +41,7 @@ int skel_cmd_gen(int argc, char **argv)
         OPT_U64("check-limit", 0, &o.codegen.max_check_ops, 1, (double)(1ull << 40)),
         OPT_FLAG("build", 'b', &o.build),
         OPT_STR("mpicc", 0, &o.mpicc),
+        OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
         OPT_FLAG("werror", 0, &o.werror),
         OPT_FLAG("quiet", 'q', &quiet),
         OPT_END};
@@ -51,6 +55,7 @@ int skel_cmd_gen(int argc, char **argv)
     if ((k > 0) == (o.target_s > 0))
         return skel_cli_usage_error("gen", "give exactly one of --scale K and --target-seconds S");
     o.codegen.k = k;
+    o.mpi = (enum skel_mpi_flavor)mpi;
     const char *sigpath = argv[first];
     char templates[PATH_MAX];
     if ((rc = skel_cli_resource(SKEL_RES_TEMPLATES, templates, sizeof templates)) != SKEL_OK)

@@ -15,6 +15,8 @@
 static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED,
                             SKEL_PLAN_MESSAGES};
 
+static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
+
 static const struct skel_cli_cmd cmd = {"generate", "generate", SKEL_CLI_POSIX, "unknown option"};
 
 struct ctx {
@@ -54,7 +56,8 @@ static void compressed(void *arg, const struct skel_generate_result *r)
 
 int skel_cmd_generate(int argc, char **argv)
 {
-    struct skel_generate_opts o = {.k = 0, .gen.mpicc = "mpicc.mpich"};
+    struct skel_generate_opts o = {.k = 0};
+    int mpi = SKEL_MPI_UNKNOWN;
     struct ctx c = {0};
     int report = 0, rc, status;
     skel_codegen_defaults(&o.gen.codegen);
@@ -70,6 +73,8 @@ int skel_cmd_generate(int argc, char **argv)
         OPT_CHOICE("mode", 0, &o.gen.codegen.mode, "auto|loops|mixed|messages", modes),
         OPT_U64("eager-limit", 0, &o.gen.codegen.eager_bytes, 0, (double)(1ull << 40)),
         OPT_FLAG("report", 'r', &report),
+        OPT_STR("mpicc", 0, &o.gen.mpicc),
+        OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
         OPT_FLAG("quiet", 'q', &c.quiet),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
@@ -84,6 +89,7 @@ int skel_cmd_generate(int argc, char **argv)
     if (o.k == 0)
         o.k = 50;
     o.argv = argv + first;
+    o.gen.mpi = (enum skel_mpi_flavor)mpi;
     char mpich[PATH_MAX], ompi[PATH_MAX], templates[PATH_MAX];
     if ((rc = skel_cli_resource(SKEL_RES_TRACER_MPICH, mpich, sizeof mpich)) != SKEL_OK ||
         (rc = skel_cli_resource(SKEL_RES_TEMPLATES, templates, sizeof templates)) != SKEL_OK)
@@ -107,7 +113,9 @@ int skel_cmd_generate(int argc, char **argv)
         printf("skeleton   %s/skeleton: K = %.6g, it should run %.6f s (the application's %.3f s "
                "/ K)\n",
                skel_usecase_printable(o.outdir), g->k, g->expected_s, g->app_s);
-        printf("           run it: mpiexec.mpich -n %u %s/skeleton [--repeat R]\n", res.nranks,
+        printf("           built with %s (%s); run it: %s -n %u %s/skeleton [--repeat R]\n",
+               skel_mpi_flavor_title(res.gen.mpi), res.gen.mpi_why,
+               skel_mpi_default_launcher(res.gen.mpi), res.nranks,
                skel_usecase_printable(o.outdir));
     }
     skel_generate_result_free(&res);

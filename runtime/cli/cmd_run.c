@@ -39,6 +39,8 @@ static void print_summary(const struct skel_launch_result *res)
 
 static const int shims[] = {SKEL_LAUNCH_SHIM_AUTO, SKEL_LAUNCH_SHIM_ON, SKEL_LAUNCH_SHIM_OFF};
 
+static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
+
 static const struct skel_cli_cmd cmd = {"run", "run", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "invalid option"};
 
@@ -51,7 +53,8 @@ int skel_cmd_run(int argc, char **argv)
     struct skel_cli_list preload = {0}, env = {0};
     struct skel_cli_tools tools;
     struct skel_run_result res;
-    int quiet = 0, rc, status = -1;
+    int quiet = 0, rc, status = -1, mpi = SKEL_MPI_UNKNOWN;
+    const char *launcher = NULL;
     struct skel_cli_opt opts[] = {
         OPT_STR("nodes", 0, &o.nodes),
         OPT_UINT("np", 'n', &o.nranks, 1, 1000000),
@@ -67,6 +70,8 @@ int skel_cmd_run(int argc, char **argv)
         OPT_STR("output", 0, &o.output),
         OPT_FLAG("quiet", 0, &quiet),
         OPT_FLAG("dry-run", 0, &o.dry_run),
+        OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
+        OPT_STR("launcher", 0, &launcher),
         OPT_FLAG("verbose", 'v', &o.verbose),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
@@ -92,10 +97,15 @@ int skel_cmd_run(int argc, char **argv)
     memset(&res, 0, sizeof res);
     if ((rc = skel_cli_tools(&tools, o.yield)) == SKEL_OK) {
         o.tools = tools.t;
+        o.tools.mpiexec = launcher;
+        o.mpi = (enum skel_mpi_flavor)mpi;
         /* Everything from here on is undone on the way out, also on Ctrl-C. */
         skel_proc_signals_install();
         rc = skel_run(&o, &res);
     }
+    if (o.verbose && res.mpi_why[0] != '\0')
+        fprintf(stderr, "skel run: launched for %s (%s)\n", skel_mpi_flavor_title(res.mpi),
+                skel_usecase_printable(res.mpi_why));
     if (o.dry_run && rc == SKEL_OK) {
         for (size_t i = 0; res.dry_env[i]; i++)
             printf("%s ", res.dry_env[i]);

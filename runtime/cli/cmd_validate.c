@@ -71,6 +71,7 @@ static int split_names(char *names, struct skel_cli_list *nv)
 }
 
 static const int app_times[] = {0, 1};
+static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
 
 static const struct skel_cli_cmd cmd = {"validate", "validate", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "invalid option"};
@@ -81,7 +82,8 @@ int skel_cmd_validate(int argc, char **argv)
     struct skel_validate_table t = {0};
     struct skel_cli_list skels = {0}, bcsv = {0}, nv = {0};
     struct skel_cli_tools tools;
-    const char *names = NULL, *csv = NULL;
+    const char *names = NULL, *csv = NULL, *launcher = NULL;
+    int mpi = SKEL_MPI_UNKNOWN;
     char **app = NULL, **small = NULL, *names_buf = NULL;
     struct skel_cli_opt opts[] = {OPT_FN("app", 0, &app, split),
                                   OPT_LIST("skeleton", 0, &skels),
@@ -102,6 +104,8 @@ int skel_cmd_validate(int argc, char **argv)
                                   OPT_STR("from-csv", 0, &o.from_csv),
                                   OPT_CHOICE("app-time", 0, &o.wall_time, "net|wall", app_times),
                                   OPT_FLAG("yield", 0, &o.yield),
+                                  OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
+                                  OPT_STR("launcher", 0, &launcher),
                                   OPT_FLAG("verbose", 'v', &o.verbose),
                                   OPT_END};
     /* POSIX: stop at the first word that is not an option (the program after --). */
@@ -122,6 +126,8 @@ int skel_cmd_validate(int argc, char **argv)
     if (first >= 0 && status < 0 && rc == SKEL_OK &&
         (rc = skel_cli_tools(&tools, o.yield)) == SKEL_OK) {
         o.tools = tools.t;
+        o.tools.mpiexec = launcher;
+        o.mpi = (enum skel_mpi_flavor)mpi;
         o.skeleton_dirs = skels.v;
         o.nskeleton = skels.n;
         o.baseline_csv = bcsv.v;
