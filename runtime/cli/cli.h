@@ -25,7 +25,8 @@ void skel_cli_help(FILE *out, const char *name);
  * code's generic message) to stderr and return the exit status for code. */
 int skel_cli_fail(const char *cmd, int code);
 
-/* Print "skel CMD: MESSAGE" and a hint to run --help; return exit status 2. */
+/* Print "skel CMD: MESSAGE (see 'skel CMD --help')", one line; return exit
+ * status 2. */
 int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

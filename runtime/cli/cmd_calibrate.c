@@ -28,7 +28,7 @@ static int parse_link(const char *arg, void *dest)
 }
 
 static const struct skel_cli_cmd cmd = {"calibrate", "calibrate", 0,
-                                        "unknown option or missing value"};
+                                        "unknown option"};
 
 int skel_cmd_calibrate(int argc, char **argv)
 {

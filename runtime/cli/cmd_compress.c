@@ -19,7 +19,7 @@ int skel_cmd_compress(int argc, char **argv)
     int quiet = 0, status;
     struct skel_cli_opt opts[] = {OPT_STR("output", 'o', &o.output),
                                   OPT_DOUBLE("threshold", 't', &threshold, 0, 1),
-                                  OPT_DOUBLE("scale", 'k', &o.opts.scale, 1, 1e12),
+                                  OPT_SCALE(&o.opts.scale, 1, 1e12),
                                   OPT_DOUBLE("max-threshold", 0, &o.opts.max_threshold, 0, 1),
                                   OPT_DOUBLE("step", 0, &o.opts.step, 1e-6, 1),
                                   OPT_UINT("threads", 'j', &o.opts.threads, 1, 64),

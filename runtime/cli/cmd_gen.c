@@ -28,7 +28,7 @@ int skel_cmd_gen(int argc, char **argv)
     double k = 0;
     int report = 0, quiet = 0, rc, status;
     struct skel_cli_opt opts[] = {
-        OPT_DOUBLE("scale", 'k', &k, 1, 1e9),
+        OPT_SCALE(&k, 1, 1e9),
         OPT_DOUBLE("target-seconds", 't', &o.target_s, 1e-6, 1e9),
         OPT_STR("output", 'o', &outdir),
         OPT_FLAG("report", 'r', &report),

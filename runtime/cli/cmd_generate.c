@@ -60,7 +60,7 @@ int skel_cmd_generate(int argc, char **argv)
     skel_codegen_defaults(&o.gen.codegen);
     o.gen.codegen.version = SKEL_VERSION;
     struct skel_cli_opt opts[] = {
-        OPT_DOUBLE("scale", 'K', &o.k, 1, 1e9),
+        OPT_SCALE(&o.k, 1, 1e9),
         OPT_DOUBLE("target-seconds", 't', &o.target_s, 1e-6, 1e9),
         OPT_STR("output", 'o', &o.outdir),
         OPT_STR("trace-dir", 0, &o.trace_dir),
