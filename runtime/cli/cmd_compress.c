@@ -41,6 +41,8 @@ int skel_cmd_compress(int argc, char **argv)
     o.trace_dir = argv[first];
     struct skel_compress_run_result res;
     int rc = skel_compress_run(&o, &res);
+    if (res.input_note[0] && !quiet)
+        fprintf(stderr, "skel compress: %s\n", res.input_note);
     if (rc == SKEL_OK && !quiet)
         skel_compress_run_print(stdout, &o, &res);
     skel_compress_run_free(&res);
