@@ -57,6 +57,7 @@ struct rank_info {
     skel_rank_end end;
     int truncated, signal, abort_code;
     uint64_t meta_overhead, meta_events;
+    uint32_t sites; /* string: the rank's call sites, in its own order, as calling contexts */
 };
 
 struct exporter {
@@ -847,6 +848,26 @@ static int keep_rank_info(struct rank_export *e)
         ri->end = *end;
         ri->end.t_end = end->t_end ? gtime(e, end->t_end) : 0;
     }
+    /* The rank's site table in its order (declared sites that no event
+     * used included), so that the import numbers them as the trace did. */
+    char *list = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&list, &len);
+    if (f == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < skel_rank_nsites(e->r) && rc == SKEL_OK; i++) {
+        uint32_t cc;
+        int have;
+        if ((rc = site_ref(x, e->r, i, &cc, &have)) == SKEL_OK)
+            fprintf(f, "%s%u", i ? "," : "", have ? cc : UINT32_MAX);
+    }
+    if (fclose(f) != 0 && rc == SKEL_OK)
+        rc = skel_oom();
+    if (rc == SKEL_OK)
+        rc = str_ref(x, list, &ri->sites);
+    free(list);
+    if (rc != SKEL_OK)
+        return rc;
     ri->truncated = skel_rank_truncated(e->r);
     ri->signal = skel_rank_signal(e->r);
     ri->abort_code = skel_rank_abort_code(e->r);
@@ -994,6 +1015,7 @@ static int rank_properties(struct exporter *x, OTF2_GlobalDefWriter *d, uint32_t
     I64(9, ri->truncated ? ri->signal : 0);
     I64(10, ri->truncated ? ri->abort_code : -1);
     U64(11, ri->truncated);
+    STR(20, ri->sites);
     if (ri->have_end) {
         U64(12, ri->end.nevents);
         U64(13, ri->end.overhead_ns);
@@ -1017,7 +1039,8 @@ static const char *const rank_prop_names[] = {
     "SKEL::THREAD_LEVEL", "SKEL::T_INIT",      "SKEL::UNIX_INIT_NS",   "SKEL::META_OVERHEAD_NS",
     "SKEL::META_EVENTS",  "SKEL::SIGNAL",      "SKEL::ABORT_CODE",     "SKEL::TRUNCATED",
     "SKEL::END_EVENTS",   "SKEL::OVERHEAD_NS", "SKEL::PER_EVENT_NS",   "SKEL::FLUSH_NS",
-    "SKEL::FLUSHES",      "SKEL::USER_CPU_NS", "SKEL::SYS_CPU_NS",     "SKEL::T_END"};
+    "SKEL::FLUSHES",      "SKEL::USER_CPU_NS", "SKEL::SYS_CPU_NS",     "SKEL::T_END",
+    "SKEL::SITES"};
 #define NRANKPROPS (sizeof rank_prop_names / sizeof rank_prop_names[0])
 
 static const char *const site_prop_names[] = {"SKEL::MODULE", "SKEL::OFFSET", "SKEL::FUNCTION",

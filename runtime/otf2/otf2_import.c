@@ -117,6 +117,7 @@ struct irank {
     int have_end;
     skel_rank_end end;
     uint32_t host, mpi, tracer; /* strings */
+    uint32_t site_list;         /* string: calling contexts in the rank's site order */
 };
 
 struct importer {
@@ -164,6 +165,8 @@ struct importer {
     uint64_t mpi_events; /* MPI calls seen, known to Skel or not */
     char dir[4096];
 };
+
+static int declare_rank_sites(struct importer *x, struct irank *k);
 
 static const char *str(const struct importer *x, uint32_t ref)
 {
@@ -573,6 +576,7 @@ static int build_ranks(struct importer *x)
             rc = o2_rank_init(&x->ranks[r].rk, r, !x->skel);
         x->ranks[r].locgroup = d != NULL ? d->group : 0;
         x->ranks[r].abort_code = -1;
+        x->ranks[r].site_list = OTF2_UNDEFINED_STRING;
     }
     x->locs = calloc(x->nlocdefs ? x->nlocdefs : 1, sizeof *x->locs);
     if (rc == SKEL_OK && x->locs == NULL)
@@ -725,6 +729,8 @@ static void rank_properties(struct importer *x)
             k->end.sys_cpu_ns = u;
         else if (strcmp(n, "SKEL::T_END") == 0)
             k->end.t_end = u;
+        else if (strcmp(n, "SKEL::SITES") == 0)
+            k->site_list = sr;
     }
 }
 
@@ -756,6 +762,8 @@ static int open_writers(struct importer *x)
                                .mpi_library = (char *)(x->skel ? str(x, k->mpi) : ""),
                                .tracer_version = (char *)(x->skel ? str(x, k->tracer) : "")};
         int rc = skel_writer_open(path, &info, x->bufsize, 0, &k->w);
+        if (rc == SKEL_OK)
+            rc = declare_rank_sites(x, k);
         if (rc != SKEL_OK)
             return rc;
     }
@@ -866,34 +874,13 @@ static int declare_comms(struct importer *x, struct irank *k, uint32_t *declared
     return SKEL_OK;
 }
 
-/* The local site of the call: the calling context Skel wrote, or - in
- * other archives - the innermost enclosing region and the MPI region. */
-static int call_site(struct importer *x, struct irank *k, const struct ilocation *l,
-                     const struct overrides *o, uint32_t *site)
+/* Declare a call site on rank k under key: the calling context cc (of an
+ * archive of skel export), or - cc NULL - the foreign site of the MPI region
+ * inside the region `enclosing`. */
+static int declare_site(struct importer *x, struct irank *k, uint64_t key, const struct icc *cc,
+                        uint32_t enclosing, uint32_t *site)
 {
-    uint64_t key;
-    const struct icc *cc = NULL;
-    uint32_t mpi_region = l->stack[l->call_depth];
-    *site = 0;
-    if (HAVE(o, O2_A_SITE)) {
-        if (o->v[O2_A_SITE] >= x->nccs || !x->ccs[o->v[O2_A_SITE]].defined)
-            return skel_fail(SKEL_EFORMAT, "call site %" PRIu64 " is not defined", o->v[O2_A_SITE]);
-        cc = &x->ccs[o->v[O2_A_SITE]];
-        key = o->v[O2_A_SITE] + 1;
-    } else if (!x->skel) {
-        key = ((uint64_t)l->enclosing << 32) | mpi_region;
-    } else {
-        return SKEL_OK; /* skel export wrote no site: there was none */
-    }
     int fresh;
-    skel_map_slot *s = skel_map_upsert(&k->sites, key, &fresh);
-    if (s == NULL)
-        return skel_oom();
-    if (!fresh) {
-        *site = s->val;
-        return SKEL_OK;
-    }
-    skel_map_del_slot(&k->sites, s); /* put back once declared */
     uint32_t modstr = cc != NULL ? cc->module : OTF2_UNDEFINED_STRING;
     skel_map_slot *ms = skel_map_upsert(&k->modules, (uint64_t)modstr + 1, &fresh);
     if (ms == NULL)
@@ -917,8 +904,8 @@ static int call_site(struct importer *x, struct irank *k, const struct ilocation
         st.line = cc->line;
         st.fortran = cc->fortran;
     } else {
-        const struct iregion *e = l->enclosing < x->nregions && x->regions[l->enclosing].defined
-                                      ? &x->regions[l->enclosing]
+        const struct iregion *e = enclosing < x->nregions && x->regions[enclosing].defined
+                                      ? &x->regions[enclosing]
                                       : NULL;
         st.offset = key;
         st.func = (char *)(e != NULL ? str(x, e->name) : "");
@@ -933,6 +920,60 @@ static int call_site(struct importer *x, struct irank *k, const struct ilocation
         return skel_oom();
     *site = k->nsites++;
     return SKEL_OK;
+}
+
+static const struct icc *cc_at(const struct importer *x, uint64_t ref)
+{
+    return ref < x->nccs && x->ccs[ref].defined ? &x->ccs[ref] : NULL;
+}
+
+/* The rank's call sites in the order the trace had them (archives of skel
+ * export list them per rank), so that their indices come back unchanged. */
+static int declare_rank_sites(struct importer *x, struct irank *k)
+{
+    if (!x->skel || k->site_list == OTF2_UNDEFINED_STRING)
+        return SKEL_OK;
+    const char *p = str(x, k->site_list);
+    while (*p) {
+        char *end;
+        unsigned long cc = strtoul(p, &end, 10);
+        if (end == p || (*end != ',' && *end != '\0'))
+            return skel_fail(SKEL_EFORMAT, "%s: rank %u: malformed site list", x->anchor,
+                             k->rk.rank);
+        const struct icc *c = cc_at(x, cc);
+        uint32_t site;
+        int rc = declare_site(x, k, c != NULL ? cc + 1 : ((uint64_t)1 << 62) + k->nsites, c,
+                              OTF2_UNDEFINED_REGION, &site);
+        if (rc != SKEL_OK)
+            return rc;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return SKEL_OK;
+}
+
+/* The local site of the call: the calling context Skel wrote, or - in
+ * other archives - the innermost enclosing region and the MPI region. */
+static int call_site(struct importer *x, struct irank *k, const struct ilocation *l,
+                     const struct overrides *o, uint32_t *site)
+{
+    uint64_t key;
+    const struct icc *cc = NULL;
+    *site = 0;
+    if (HAVE(o, O2_A_SITE)) {
+        if ((cc = cc_at(x, o->v[O2_A_SITE])) == NULL)
+            return skel_fail(SKEL_EFORMAT, "call site %" PRIu64 " is not defined", o->v[O2_A_SITE]);
+        key = o->v[O2_A_SITE] + 1;
+    } else if (!x->skel) {
+        key = ((uint64_t)l->enclosing << 32) | l->stack[l->call_depth];
+    } else {
+        return SKEL_OK; /* skel export wrote no site: there was none */
+    }
+    skel_map_slot *s = skel_map_find(&k->sites, key);
+    if (s != NULL) {
+        *site = s->val;
+        return SKEL_OK;
+    }
+    return declare_site(x, k, key, cc, l->enclosing, site);
 }
 
 /* Events of foreign archives wait in the rank's queue while an MPI_Irecv
