@@ -9,6 +9,7 @@
 #include "error.h"
 #include "generate.h"
 #include "plan.h"
+#include "progress.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -21,12 +22,39 @@ static const struct skel_cli_cmd cmd = {"generate", "generate", SKEL_CLI_POSIX, 
 struct ctx {
     int quiet;
     double target_s;
+    struct skel_cli_trace_view view;
 };
+
+/* The steps of generate on the progress line. */
+static void step(void *arg, const char *what)
+{
+    struct ctx *c = arg;
+    if (strcmp(what, "tracing") == 0) {
+        skel_progress_sampler(skel_cli_trace_sampler, &c->view);
+        return;
+    }
+    skel_progress_sampler(NULL, NULL);
+    skel_progress_count(0, 0);
+    if (strcmp(what, "importing") == 0)
+        skel_progress_step("importing the OTF2 archive");
+    else if (strcmp(what, "compressing") == 0)
+        skel_progress_step("compressing the trace: reading the ranks");
+    else
+        skel_progress_step("%s the skeleton", what);
+}
+
+static void ranks_done(void *arg, unsigned done, unsigned total)
+{
+    (void)arg;
+    skel_progress_count(done, total);
+    skel_progress_update("compressing the trace: %u of %u ranks read", done, total);
+}
 
 /* What was traced and compressed, as soon as the signature is written. */
 static void compressed(void *arg, const struct skel_generate_result *r)
 {
     const struct ctx *c = arg;
+    skel_progress_hide();
     if (r->k_clamped)
         fprintf(stderr,
                 "skel generate: warning: the application ran %.3f s, less than the %g s asked "
@@ -109,10 +137,20 @@ int skel_cmd_generate(int argc, char **argv)
     o.gen.codegen.templates = templates;
     c.target_s = o.target_s;
     o.compressed = compressed;
+    o.step = step;
+    o.ranks_done = ranks_done;
     o.arg = &c;
+    char tracedir[PATH_MAX];
+    snprintf(tracedir, sizeof tracedir, "%s", o.trace_dir ? o.trace_dir : "");
+    if (o.trace_dir == NULL)
+        snprintf(tracedir, sizeof tracedir, "%s/trace", o.outdir);
+    if (o.from_trace == NULL)
+        skel_cli_trace_view(&c.view, tracedir, o.argv);
 
     struct skel_generate_result res;
+    skel_progress_start("generate", c.quiet);
     rc = skel_generate(&o, &res);
+    skel_progress_stop();
     const struct skel_codegen_report *g = &res.gen.report;
     skel_gen_print_warnings(stderr, "skel gen", &res.gen, 0);
     if (rc == SKEL_OK && report)

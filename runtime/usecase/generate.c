@@ -6,6 +6,7 @@
 #include "sigfile.h"
 #include "trace.h"
 #include "traceinput.h"
+#include "tracing.h"
 #include "tree.h"
 #include "usecase.h"
 
@@ -31,6 +32,9 @@ static int trace_app(const struct skel_generate_opts *o, struct skel_generate_re
                                     .tracer_openmpi = o->tracer_openmpi,
                                     .timeout_s = o->timeout_s};
     int rc = skel_tracerun(o->argv, &to, &res->run);
+    if (rc != SKEL_EINTERRUPTED && rc != SKEL_ETIMEOUT && rc != SKEL_EEXEC && rc != SKEL_EUSAGE &&
+        skel_tracing_check_started(o->argv, &res->run, res->trace_dir) != SKEL_OK)
+        return SKEL_EEXEC;
     if (rc != SKEL_OK)
         return rc;
     if (res->run.exit_status != 0) {

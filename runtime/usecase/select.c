@@ -610,6 +610,9 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
                                     .label = spec,
                                     .verbose = o->verbose,
                                     .tools = o->tools};
+    if (o->starting != NULL)
+        o->starting(o->progress_arg, "reference", 0, 1, res->launch, res->launches);
+    res->launch++;
     rc = skel_select_measure(&res->skeleton, &base, NULL, res->repeat, 0, &m);
     if (o->progress != NULL)
         o->progress(o->progress_arg, "reference", 0, 1, &m);
@@ -743,6 +746,9 @@ static int measure_candidates(const struct skel_select_opts *o, struct skel_sele
                                             .label = c->name,
                                             .verbose = o->verbose,
                                             .tools = o->tools};
+            if (o->starting != NULL)
+                o->starting(o->progress_arg, c->name, r, res->rounds, res->launch, res->launches);
+            res->launch++;
             int e =
                 skel_select_measure(&res->skeleton, &base, NULL, res->repeat, res->calibration, &m);
             c->nlaunched++;
@@ -781,8 +787,10 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
         return rc;
     if ((rc = load_candidates(o, res, &cands, &samples, &need)) != SKEL_OK ||
         (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
-        (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK ||
-        (refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
+        (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK)
+        goto out;
+    res->launches = (refspec != NULL) + (unsigned)res->n * res->rounds;
+    if ((refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
         (rc = measure_candidates(o, res, cands, tb, samples)) != SKEL_OK)
         goto out;
     size_t nok = 0;

@@ -934,8 +934,16 @@ struct runner {
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
-    int failed; /* some run failed */
+    unsigned launch, launches; /* for o->starting */
+    int failed;                /* some run failed */
 };
+
+static void starting(struct runner *R, const char *scenario, const char *what)
+{
+    if (R->o->starting != NULL)
+        R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
+    R->launch++;
+}
 
 /* Where a run's output goes: the log directory, or a scratch file. */
 static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
@@ -994,6 +1002,7 @@ static int run_app(struct runner *R, char *const *argv, const char *scenario, co
     struct skel_launch_spec s = R->base;
     memset(m, 0, sizeof *m);
     out_path(R, scenario, what, path, sizeof path);
+    starting(R, scenario, what);
     s.argv = argv;
     s.repeat = R->o->repeat ? R->o->repeat : 1;
     s.stdout_path = s.stderr_path = path;
@@ -1036,6 +1045,7 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
     memset(m, 0, sizeof *m);
     *launch_s = 0;
     snprintf(what, sizeof what, "skeleton %zu", k + 1);
+    starting(R, scenario, what);
     int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
@@ -1394,6 +1404,11 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
         (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
         t->net = !o->wall_time;
+        /* Every launch: the calibrations, then per scenario the application,
+         * the skeletons, the small input and the baselines. */
+        R.launches =
+            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */
