@@ -24,7 +24,7 @@ static const struct command commands[] = {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: skel COMMAND [OPTIONS] [ARGS]\n"
-                 "       skel --help | --version\n\n"
+                 "   or: skel --help | --version\n\n"
                  "Skel turns a run of an MPI application into a performance skeleton: a\n"
                  "short C/MPI program that runs 1/K of the application's time.\n\n"
                  "Commands:\n");

@@ -90,14 +90,15 @@ struct exporter {
 
 static int otf2_fail(OTF2_ErrorCode code, const char *what)
 {
-    return skel_fail(SKEL_EIO, "writing the OTF2 archive: %s: %s", what, o2_error_text(code));
+    return skel_fail(SKEL_EIO, "writing the OTF2 archive: %s: %s", what,
+                     skel_otf2__error_text(code));
 }
 
 static int str_ref(struct exporter *x, const char *s, uint32_t *ref)
 {
     int created;
     s = s != NULL ? s : "";
-    return o2_ktab_get(&x->strings, s, strlen(s), ref, &created);
+    return skel_otf2__ktab_get(&x->strings, s, strlen(s), ref, &created);
 }
 
 /* ---- Regions, call sites -------------------------------------------------------- */
@@ -117,7 +118,7 @@ static int call_region(struct exporter *x, unsigned call, uint32_t *ref)
     if (call >= SKEL_CALL_LIMIT)
         return skel_fail(SKEL_EFORMAT, "unknown MPI call id %u", call);
     if (x->call_region[call] == 0) {
-        struct region r = {.role = o2_region_role(call), .paradigm = OTF2_PARADIGM_MPI};
+        struct region r = {.role = skel_otf2__region_role(call), .paradigm = OTF2_PARADIGM_MPI};
         int rc;
         if ((rc = str_ref(x, skel_call_name(call), &r.name)) != SKEL_OK ||
             (rc = add_region(x, &r, ref)) != SKEL_OK)
@@ -135,7 +136,8 @@ static int scl_ref(struct exporter *x, const char *file, uint32_t line, uint32_t
     int n = snprintf(key, sizeof key, "%s%c%u", file, 0, line), created, rc;
     if (n < 0 || (size_t)n >= sizeof key)
         n = (int)sizeof key - 1;
-    if ((rc = o2_ktab_get(&x->scl_keys, key, (size_t)n, ref, &created)) != SKEL_OK || !created)
+    if ((rc = skel_otf2__ktab_get(&x->scl_keys, key, (size_t)n, ref, &created)) != SKEL_OK ||
+        !created)
         return rc;
     struct scl s = {.line = line};
     if ((rc = str_ref(x, file, &s.file)) != SKEL_OK ||
@@ -153,7 +155,7 @@ static int function_region(struct exporter *x, const char *label, const char *fi
     if (n < 0 || (size_t)n >= sizeof key)
         n = (int)sizeof key - 1;
     uint32_t i;
-    if ((rc = o2_ktab_get(&x->fregions, key, (size_t)n, &i, &created)) != SKEL_OK)
+    if ((rc = skel_otf2__ktab_get(&x->fregions, key, (size_t)n, &i, &created)) != SKEL_OK)
         return rc;
     if (created) {
         struct region reg = {.role = OTF2_REGION_ROLE_FUNCTION, .paradigm = OTF2_PARADIGM_USER};
@@ -188,7 +190,7 @@ static int site_ref(struct exporter *x, const skel_rank_reader *r, uint32_t inde
     int n = snprintf(key, sizeof key, "%s%c%" PRIx64, path, 0, s->offset), created, rc;
     if (n < 0 || (size_t)n >= sizeof key)
         n = (int)sizeof key - 1;
-    if ((rc = o2_ktab_get(&x->site_keys, key, (size_t)n, ref, &created)) != SKEL_OK)
+    if ((rc = skel_otf2__ktab_get(&x->site_keys, key, (size_t)n, ref, &created)) != SKEL_OK)
         return rc;
     *have = 1;
     if (!created)
@@ -240,7 +242,7 @@ static int comm_ref(struct exporter *x, const skel_comm *c, const uint32_t *orig
         return SKEL_OK;
     }
     uint32_t r = x->m.ncomms;
-    struct o2_gcomm *g = o2_gcomm_at(&x->m, r);
+    struct o2_gcomm *g = skel_otf2__gcomm_at(&x->m, r);
     if (g == NULL || skel_map_put(&x->gid_ref, c->gid + 1, r) != 0)
         return g == NULL ? SKEL_ENOMEM : skel_oom();
     g->defined = 1;
@@ -330,7 +332,7 @@ static int64_t comm_rank(struct rank_export *e, uint32_t ref, int32_t w)
         return w == (int32_t)e->rank ? 0 : -1;
     if (ref >= e->x->m.ncomms || !e->x->m.comms[ref].defined)
         return -1;
-    return o2_gcomm_position(&e->x->m.comms[ref], w);
+    return skel_otf2__gcomm_position(&e->x->m.comms[ref], w);
 }
 
 static int add_rec(struct rank_export *e, const struct o2_rec *r)
@@ -349,10 +351,10 @@ static int is_recv_class(int k)
 /* The records of a started persistent request. */
 static int started_rec(struct rank_export *e, uint64_t id, uint64_t t0)
 {
-    const struct o2_req *q = o2_req_find(&e->rk, id);
+    const struct o2_req *q = skel_otf2__req_find(&e->rk, id);
     struct o2_rec r = {.kind = O2_R_STARTED, .time = t0, .req = id};
     if (q != NULL && q->klass == SKEL_CLASS_SEND_INIT) {
-        uint32_t ref = o2_global_comm(&e->x->m, &e->rk, q->comm);
+        uint32_t ref = skel_otf2__global_comm(&e->x->m, &e->rk, q->comm);
         int64_t dst = comm_rank(e, ref, q->peer);
         if (dst >= 0)
             r = (struct o2_rec){.kind = O2_R_ISEND,
@@ -371,11 +373,11 @@ static int started_rec(struct rank_export *e, uint64_t id, uint64_t t0)
 /* The record completing request c (at t1). */
 static int completion_rec(struct rank_export *e, const skel_completion *c, uint64_t t1)
 {
-    const struct o2_req *q = o2_req_find(&e->rk, c->req);
+    const struct o2_req *q = skel_otf2__req_find(&e->rk, c->req);
     struct o2_rec r = {.kind = O2_R_COMPLETED, .time = t1, .req = c->req};
     if (q != NULL && is_recv_class(q->klass) && c->src >= 0 && !(c->flags & SKEL_EVF_CANCELLED) &&
         q->peer != SKEL_PEER_NULL) {
-        uint32_t ref = o2_global_comm(&e->x->m, &e->rk, q->comm);
+        uint32_t ref = skel_otf2__global_comm(&e->x->m, &e->rk, q->comm);
         int64_t src = comm_rank(e, ref, c->src);
         if (src >= 0 && c->tag >= 0)
             r = (struct o2_rec){.kind = O2_R_IRECV,
@@ -390,8 +392,8 @@ static int completion_rec(struct rank_export *e, const skel_completion *c, uint6
         r.kind = O2_R_ISEND_COMPLETE;
     } else if (q != NULL && q->klass == SKEL_CLASS_ICOLL) {
         const struct skel_call_info *ci = skel_call_info(q->call);
-        int op = ci != NULL ? o2_collective_op(ci->shape) : -1;
-        uint32_t ref = o2_global_comm(&e->x->m, &e->rk, q->comm);
+        int op = ci != NULL ? skel_otf2__collective_op(ci->shape) : -1;
+        uint32_t ref = skel_otf2__global_comm(&e->x->m, &e->rk, q->comm);
         int64_t root = q->root >= 0 ? comm_rank(e, ref, q->root) : -1;
         if (op >= 0 && ref != OTF2_UNDEFINED_COMM)
             r = (struct o2_rec){.kind = O2_R_NBC_COMPLETE,
@@ -463,7 +465,7 @@ static int build_records(struct rank_export *e, const skel_event *ev, uint64_t t
         break;
     case SKEL_CLASS_COLL:
     case SKEL_CLASS_ICOLL: {
-        int op = ci != NULL ? o2_collective_op(ci->shape) : -1;
+        int op = ci != NULL ? skel_otf2__collective_op(ci->shape) : -1;
         if (op < 0 || ref == OTF2_UNDEFINED_COMM)
             break;
         if (k == SKEL_CLASS_ICOLL) {
@@ -507,7 +509,7 @@ static int add_attr(OTF2_AttributeList *l, int a, uint64_t v)
 {
     OTF2_AttributeValue val;
     memset(&val, 0, sizeof val);
-    switch (o2_attr_type(a)) {
+    switch (skel_otf2__attr_type(a)) {
     case OTF2_TYPE_UINT8:
         val.uint8 = (uint8_t)v;
         break;
@@ -540,7 +542,7 @@ static int add_attr(OTF2_AttributeList *l, int a, uint64_t v)
         break;
     }
     OTF2_ErrorCode e =
-        OTF2_AttributeList_AddAttribute(l, (OTF2_AttributeRef)a, o2_attr_type(a), val);
+        OTF2_AttributeList_AddAttribute(l, (OTF2_AttributeRef)a, skel_otf2__attr_type(a), val);
     return e == OTF2_SUCCESS ? SKEL_OK : otf2_fail(e, "an attribute");
 }
 
@@ -567,9 +569,9 @@ static int event_attrs(struct rank_export *e, const skel_event *d, const skel_ev
     DIFF(O2_A_ATAG, atag);
     DIFF(O2_A_ROOT, root);
     if (rc == SKEL_OK && f->comm != d->comm)
-        rc = add_attr(l, O2_A_COMM, o2_global_comm(&e->x->m, &e->rk, f->comm));
+        rc = add_attr(l, O2_A_COMM, skel_otf2__global_comm(&e->x->m, &e->rk, f->comm));
     if (rc == SKEL_OK && f->newcomm != d->newcomm)
-        rc = add_attr(l, O2_A_NEWCOMM, o2_global_comm(&e->x->m, &e->rk, f->newcomm));
+        rc = add_attr(l, O2_A_NEWCOMM, skel_otf2__global_comm(&e->x->m, &e->rk, f->newcomm));
     DIFF(O2_A_OBJ, obj);
     DIFF(O2_A_COUNT, count);
     DIFF(O2_A_DTSIZE, dtsize);
@@ -621,7 +623,7 @@ static int object_attrs(struct rank_export *e, uint32_t obj, OTF2_AttributeList 
         return rc;
     /* The importer makes the communicator known when it reads this. */
     uint32_t ref = orig_ref(e, o->comm);
-    if ((rc = o2_local_comm(&e->x->m, &e->rk, ref, &local, &created)) != SKEL_OK)
+    if ((rc = skel_otf2__local_comm(&e->x->m, &e->rk, ref, &local, &created)) != SKEL_OK)
         return rc;
     return add_attr(l, O2_A_OBJ_COMM, ref);
 }
@@ -702,7 +704,7 @@ static int writer_of(struct rank_export *e, uint32_t thread, OTF2_EvtWriter **w)
             return skel_fail(SKEL_EIO,
                              "writing the OTF2 archive: no event writer for rank %u "
                              "thread %u: %s",
-                             e->rank, thread, o2_error_text(OTF2_ERROR_INVALID));
+                             e->rank, thread, skel_otf2__error_text(OTF2_ERROR_INVALID));
     }
     *w = e->writers[thread];
     return SKEL_OK;
@@ -733,12 +735,12 @@ static int export_event(struct rank_export *e, const skel_event *ev)
     /* What the importer will derive from these records... */
     skel_completion *cp;
     int created;
-    o2_begin(&e->sim, ev->call, ev->thread, t0);
+    skel_otf2__begin(&e->sim, ev->call, ev->thread, t0);
     for (uint32_t i = 0; i < e->nrecs; i++)
-        if ((rc = o2_apply(&x->m, &e->rk, &e->sim, &e->recs[i], &cp, &created)) != SKEL_OK)
+        if ((rc = skel_otf2__apply(&x->m, &e->rk, &e->sim, &e->recs[i], &cp, &created)) != SKEL_OK)
             return skel_fail_context(rc, "rank %u, event %" PRIu64 " (%s)", e->rank, ev->seq,
                                      skel_call_name(ev->call));
-    o2_end(&e->rk, &e->sim, t1);
+    skel_otf2__end(&e->rk, &e->sim, t1);
     if (e->sim.ncomp != ev->ncomplete || e->sim.nreqs != ev->nreqs)
         return skel_fail(SKEL_EINTERNAL,
                          "rank %u, event %" PRIu64 ": %u completions and %u started requests "
@@ -751,10 +753,10 @@ static int export_event(struct rank_export *e, const skel_event *ev)
     e->fin.ev = *ev;
     e->fin.ev.t_start = t0;
     e->fin.ev.t_end = t1;
-    if ((rc = o2_local_comm(&x->m, &e->rk, orig_ref(e, ev->comm), &e->fin.ev.comm, &created)) !=
-            SKEL_OK ||
-        (rc = o2_local_comm(&x->m, &e->rk, orig_ref(e, ev->newcomm), &e->fin.ev.newcomm,
-                            &created)) != SKEL_OK)
+    if ((rc = skel_otf2__local_comm(&x->m, &e->rk, orig_ref(e, ev->comm), &e->fin.ev.comm,
+                                    &created)) != SKEL_OK ||
+        (rc = skel_otf2__local_comm(&x->m, &e->rk, orig_ref(e, ev->newcomm), &e->fin.ev.newcomm,
+                                    &created)) != SKEL_OK)
         return rc;
     OTF2_AttributeList_RemoveAllAttributes(l);
     uint32_t site;
@@ -795,7 +797,7 @@ static int export_event(struct rank_export *e, const skel_event *ev)
     x->st.events++;
     e->fin.ev.complete = ev->complete;
     e->fin.ev.reqs = ev->reqs;
-    return o2_commit(&e->rk, &e->fin);
+    return skel_otf2__commit(&e->rk, &e->fin);
 }
 
 /* Rank 0's clock from rank r's (what the replay applies): the offset
@@ -839,7 +841,7 @@ static int keep_rank_info(struct rank_export *e)
     if ((rc = str_ref(x, host, &ri->host_str)) != SKEL_OK ||
         (rc = str_ref(x, in->mpi_library, &ri->mpi_str)) != SKEL_OK ||
         (rc = str_ref(x, in->tracer_version, &ri->tracer_str)) != SKEL_OK ||
-        (rc = o2_ktab_get(&x->hosts, host, strlen(host), &h, &created)) != SKEL_OK)
+        (rc = skel_otf2__ktab_get(&x->hosts, host, strlen(host), &h, &created)) != SKEL_OK)
         return rc;
     ri->host = h + 1; /* node 0 is the machine */
     const skel_rank_end *end = skel_rank_end_of(e->r);
@@ -887,7 +889,7 @@ static int export_rank(struct exporter *x, uint32_t rank)
     if (rc != SKEL_OK)
         return rc;
     e.offset = rank_offset(skel_trace_meta(x->t), rank);
-    if ((rc = o2_rank_init(&e.rk, rank, 0)) != SKEL_OK)
+    if ((rc = skel_otf2__rank_init(&e.rk, rank, 0)) != SKEL_OK)
         goto out;
     e.rk.global[0] = x->m.world;
     e.rk.global[1] = x->m.self;
@@ -919,8 +921,8 @@ out:
     free(e.orig);
     free(e.announced);
     free(e.recs);
-    o2_call_free(&e.sim);
-    o2_rank_free(&e.rk);
+    skel_otf2__call_free(&e.sim);
+    skel_otf2__rank_free(&e.rk);
     skel_rank_close(e.r);
     return rc;
 }
@@ -935,7 +937,7 @@ static int archive_properties(struct exporter *x)
     int rc = SKEL_OK;
 #define PROP(n, v)                                                                                 \
     do {                                                                                           \
-        char *esc_ = o2_escape(v);                                                                 \
+        char *esc_ = skel_otf2__escape(v);                                                         \
         OTF2_ErrorCode c_ = esc_ != NULL ? OTF2_Archive_SetProperty(x->ar, n, esc_, true)          \
                                          : OTF2_ERROR_MEM_ALLOC_FAILED;                            \
         free(esc_);                                                                                \
@@ -1061,9 +1063,9 @@ static int write_definitions(struct exporter *x)
     for (size_t i = 0; rc == SKEL_OK && i < NSITEPROPS; i++)
         rc = str_ref(x, site_prop_names[i], &site_names[i]);
     for (int i = 0; rc == SKEL_OK && i < O2_A__COUNT; i++)
-        rc = str_ref(x, o2_attr_name(i), &attr_names[i]);
+        rc = str_ref(x, skel_otf2__attr_name(i), &attr_names[i]);
     for (int i = 0; rc == SKEL_OK && i < O2_P__COUNT; i++)
-        rc = str_ref(x, o2_param_names[i], &param_names[i]);
+        rc = str_ref(x, skel_otf2__param_names[i], &param_names[i]);
     if (rc != SKEL_OK || (rc = str_ref(x, "", &s_empty)) != SKEL_OK ||
         (rc = str_ref(x, "machine", &s_machine)) != SKEL_OK ||
         (rc = str_ref(x, "node", &s_node)) != SKEL_OK ||
@@ -1224,7 +1226,7 @@ static int write_definitions(struct exporter *x)
     }
     for (int i = 0; i < O2_A__COUNT; i++)
         CHECK(OTF2_GlobalDefWriter_WriteAttribute(d, (OTF2_AttributeRef)i, attr_names[i], s_empty,
-                                                  o2_attr_type(i)),
+                                                  skel_otf2__attr_type(i)),
               "an attribute");
     for (int i = 0; i < O2_P__COUNT; i++)
         CHECK(OTF2_GlobalDefWriter_WriteParameter(d, (OTF2_ParameterRef)i, param_names[i],
@@ -1302,12 +1304,12 @@ static void exporter_free(struct exporter *x)
 {
     if (x->attrs != NULL)
         OTF2_AttributeList_Delete(x->attrs);
-    o2_model_free(&x->m);
-    o2_ktab_free(&x->strings);
-    o2_ktab_free(&x->fregions);
-    o2_ktab_free(&x->site_keys);
-    o2_ktab_free(&x->scl_keys);
-    o2_ktab_free(&x->hosts);
+    skel_otf2__model_free(&x->m);
+    skel_otf2__ktab_free(&x->strings);
+    skel_otf2__ktab_free(&x->fregions);
+    skel_otf2__ktab_free(&x->site_keys);
+    skel_otf2__ktab_free(&x->scl_keys);
+    skel_otf2__ktab_free(&x->hosts);
     skel_map_free(&x->gid_ref);
     free(x->fregion_ref);
     free(x->regions);
@@ -1320,7 +1322,7 @@ static void exporter_free(struct exporter *x)
 /* MPI_COMM_WORLD (reference 0, every rank in order) and MPI_COMM_SELF (1). */
 static int predefined_comms(struct exporter *x)
 {
-    struct o2_gcomm *w = o2_gcomm_at(&x->m, 0), *s;
+    struct o2_gcomm *w = skel_otf2__gcomm_at(&x->m, 0), *s;
     if (w == NULL)
         return SKEL_ENOMEM;
     w->defined = w->identity = 1;
@@ -1331,7 +1333,7 @@ static int predefined_comms(struct exporter *x)
         return skel_oom();
     for (uint32_t r = 0; r < x->nranks; r++)
         w->members[r] = (int32_t)r;
-    if ((s = o2_gcomm_at(&x->m, 1)) == NULL)
+    if ((s = skel_otf2__gcomm_at(&x->m, 1)) == NULL)
         return SKEL_ENOMEM;
     s->defined = s->self = 1;
     s->gid = 1;
@@ -1362,7 +1364,7 @@ int skel_otf2_export(const skel_trace *t, const char *dir, struct skel_otf2_expo
     x->t = t;
     x->nranks = skel_trace_nranks(t);
     uint32_t empty;
-    o2_errors_capture();
+    skel_otf2__errors_capture();
     if ((x->ranks = calloc(x->nranks ? x->nranks : 1, sizeof *x->ranks)) == NULL ||
         (x->attrs = OTF2_AttributeList_New()) == NULL) {
         rc = skel_oom();
@@ -1375,7 +1377,7 @@ int skel_otf2_export(const skel_trace *t, const char *dir, struct skel_otf2_expo
                               OTF2_COMPRESSION_NONE);
     if (x->ar == NULL) {
         rc = skel_fail(SKEL_EIO, "%s: cannot create the OTF2 archive: %s", dir,
-                       o2_error_text(OTF2_ERROR_INVALID));
+                       skel_otf2__error_text(OTF2_ERROR_INVALID));
         goto out;
     }
     if ((c = OTF2_Archive_SetFlushCallbacks(x->ar, &flush_callbacks, NULL)) != OTF2_SUCCESS ||

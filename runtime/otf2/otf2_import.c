@@ -243,7 +243,7 @@ static OTF2_CallbackCode def_attribute(void *u, OTF2_AttributeRef self, OTF2_Str
         return OTF2_CALLBACK_SUCCESS; /* not one of ours: Skel writes few */
     x->attr_map[self] = -1;
     for (int a = 0; a < O2_A__COUNT; a++)
-        if (strcmp(str(x, name), o2_attr_name(a)) == 0 && type == o2_attr_type(a))
+        if (strcmp(str(x, name), skel_otf2__attr_name(a)) == 0 && type == skel_otf2__attr_type(a))
             x->attr_map[self] = a;
     return OTF2_CALLBACK_SUCCESS;
 }
@@ -256,7 +256,8 @@ static OTF2_CallbackCode def_parameter(void *u, OTF2_ParameterRef self, OTF2_Str
         return OTF2_CALLBACK_SUCCESS;
     x->param_map[self] = -1;
     for (int p = 0; p < O2_P__COUNT; p++)
-        if (strcmp(str(x, name), o2_param_names[p]) == 0 && type == OTF2_PARAMETER_TYPE_UINT64)
+        if (strcmp(str(x, name), skel_otf2__param_names[p]) == 0 &&
+            type == OTF2_PARAMETER_TYPE_UINT64)
             x->param_map[self] = p;
     return OTF2_CALLBACK_SUCCESS;
 }
@@ -350,7 +351,7 @@ static OTF2_CallbackCode def_comm(void *u, OTF2_CommRef self, OTF2_StringRef nam
     struct importer *x = u;
     (void)name;
     (void)flags;
-    struct o2_gcomm *c = o2_gcomm_at(&x->m, self);
+    struct o2_gcomm *c = skel_otf2__gcomm_at(&x->m, self);
     int rc = c != NULL ? slot(&x->comm_group, &x->ncg, &x->capcg, self, sizeof *x->comm_group)
                        : SKEL_ENOMEM;
     if (rc != SKEL_OK)
@@ -399,7 +400,7 @@ static OTF2_CallbackCode def_carttopo(void *u, OTF2_CartTopologyRef self, OTF2_S
     struct importer *x = u;
     (void)self;
     (void)name;
-    struct o2_gcomm *c = o2_gcomm_at(&x->m, comm);
+    struct o2_gcomm *c = skel_otf2__gcomm_at(&x->m, comm);
     if (c == NULL)
         return stop(x, SKEL_ENOMEM);
     free(c->dims);
@@ -492,7 +493,7 @@ static int read_definitions(struct importer *x)
         if (cb != NULL)
             OTF2_GlobalDefReaderCallbacks_Delete(cb);
         return skel_fail(SKEL_EFORMAT, "%s: no global definitions: %s", x->anchor,
-                         o2_error_text(OTF2_ERROR_INVALID));
+                         skel_otf2__error_text(OTF2_ERROR_INVALID));
     }
     OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cb, def_clock);
     OTF2_GlobalDefReaderCallbacks_SetStringCallback(cb, def_string);
@@ -520,7 +521,7 @@ static int read_definitions(struct importer *x)
         return skel_fail_context(x->rc, "%s: global definitions", x->anchor);
     if (c != OTF2_SUCCESS)
         return skel_fail(SKEL_EFORMAT, "%s: reading the global definitions: %s", x->anchor,
-                         o2_error_text(c));
+                         skel_otf2__error_text(c));
     return SKEL_OK;
 }
 
@@ -573,7 +574,7 @@ static int build_ranks(struct importer *x)
         else
             lg_rank[d->group] = r + 1;
         if (rc == SKEL_OK)
-            rc = o2_rank_init(&x->ranks[r].rk, r, !x->skel);
+            rc = skel_otf2__rank_init(&x->ranks[r].rk, r, !x->skel);
         x->ranks[r].locgroup = d != NULL ? d->group : 0;
         x->ranks[r].abort_code = -1;
         x->ranks[r].site_list = OTF2_UNDEFINED_STRING;
@@ -603,7 +604,7 @@ static int build_ranks(struct importer *x)
         x->nlocs++;
         if (OTF2_Reader_SelectLocation(x->rd, d->id) != OTF2_SUCCESS)
             rc = skel_fail(SKEL_EFORMAT, "%s: cannot select location %" PRIu64 ": %s", x->anchor,
-                           d->id, o2_error_text(OTF2_ERROR_INVALID));
+                           d->id, skel_otf2__error_text(OTF2_ERROR_INVALID));
     }
 out:
     free(lg_rank);
@@ -796,7 +797,7 @@ static void read_overrides(struct importer *x, OTF2_AttributeList *al, struct ov
         OTF2_Type type;
         OTF2_AttributeValue v;
         if (OTF2_AttributeList_GetAttributeByIndex(al, i, &ref, &type, &v) != OTF2_SUCCESS ||
-            ref >= 256 || x->attr_map[ref] < 0 || type != o2_attr_type(x->attr_map[ref]))
+            ref >= 256 || x->attr_map[ref] < 0 || type != skel_otf2__attr_type(x->attr_map[ref]))
             continue;
         int a = x->attr_map[ref];
         uint64_t val;
@@ -1097,11 +1098,12 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
     SET(O2_A_RBYTES, rbytes, uint64_t)
     SET(O2_A_REQ, req, uint64_t)
 #undef SET
-    if (HAVE(o, O2_A_COMM) && (rc = o2_local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_COMM],
-                                                  &ev->comm, &created)) != SKEL_OK)
+    if (HAVE(o, O2_A_COMM) && (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_COMM],
+                                                          &ev->comm, &created)) != SKEL_OK)
         return rc;
-    if (HAVE(o, O2_A_NEWCOMM) && (rc = o2_local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_NEWCOMM],
-                                                     &ev->newcomm, &created)) != SKEL_OK)
+    if (HAVE(o, O2_A_NEWCOMM) &&
+        (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_NEWCOMM], &ev->newcomm,
+                                    &created)) != SKEL_OK)
         return rc;
     if (HAVE(o, O2_A_OBJ_KIND)) {
         skel_object obj = {
@@ -1110,8 +1112,8 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
             .comm = SKEL_COMM_NONE,
             .name = (char *)(HAVE(o, O2_A_OBJ_NAME) ? str(x, (uint32_t)o->v[O2_A_OBJ_NAME]) : "")};
         if (HAVE(o, O2_A_OBJ_COMM) &&
-            (rc = o2_local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_OBJ_COMM], &obj.comm,
-                                &created)) != SKEL_OK)
+            (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_OBJ_COMM], &obj.comm,
+                                        &created)) != SKEL_OK)
             return rc;
         if ((rc = declare_comms(x, k, declared, 0)) != SKEL_OK ||
             (rc = skel_writer_object(k->w, &obj)) != SKEL_OK)
@@ -1127,7 +1129,7 @@ static int finish_call(struct importer *x, struct ilocation *l, uint64_t time)
     struct o2_call *c = &l->call;
     int rc;
     uint32_t declared = k->rk.nlocal;
-    o2_end(&k->rk, c, ns_of(x, time));
+    skel_otf2__end(&k->rk, c, ns_of(x, time));
     if ((rc = apply_event_overrides(x, k, c, &l->ov, &declared)) != SKEL_OK ||
         (rc = call_site(x, k, l, &l->ov, &c->ev.site)) != SKEL_OK)
         return rc;
@@ -1144,7 +1146,8 @@ static int finish_call(struct importer *x, struct ilocation *l, uint64_t time)
             waits_for = c->ev.req;
     }
     c->ev.seq = k->nevents++;
-    if ((rc = o2_commit(&k->rk, c)) != SKEL_OK || (rc = emit(k, &c->ev, waits_for)) != SKEL_OK)
+    if ((rc = skel_otf2__commit(&k->rk, c)) != SKEL_OK ||
+        (rc = emit(k, &c->ev, waits_for)) != SKEL_OK)
         return rc;
     x->st.events++;
     l->call_depth = -1;
@@ -1197,7 +1200,7 @@ static OTF2_CallbackCode ev_enter(OTF2_LocationRef loc, OTF2_TimeStamp time, voi
             l->enclosing = l->stack[i];
             break;
         }
-    o2_begin(&l->call, r->call, l->thread, ns_of(x, time));
+    skel_otf2__begin(&l->call, r->call, l->thread, ns_of(x, time));
     read_overrides(x, al, &l->ov);
     return OTF2_CALLBACK_SUCCESS;
 }
@@ -1281,7 +1284,7 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
     skel_completion *comp;
     int created;
     uint32_t declared = k->rk.nlocal;
-    int rc = o2_apply(&x->m, &k->rk, &l->call, r, &comp, &created);
+    int rc = skel_otf2__apply(&x->m, &k->rk, &l->call, r, &comp, &created);
     /* A communicator met first in a record other than CommCreate was not
      * made by this call. */
     if (rc == SKEL_OK)
@@ -1291,7 +1294,7 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
         if (!x->skel && (r->kind == O2_R_IRECV || r->kind == O2_R_NBC_COMPLETE)) {
             uint32_t local = SKEL_COMM_NONE;
             int fresh;
-            rc = o2_local_comm(&x->m, &k->rk, r->comm, &local, &fresh);
+            rc = skel_otf2__local_comm(&x->m, &k->rk, r->comm, &local, &fresh);
             if (rc == SKEL_OK)
                 rc = declare_comms(x, k, &declared, 0);
             if (rc == SKEL_OK)
@@ -1447,7 +1450,7 @@ REC_CB(ev_flush, OTF2_TimeStamp stop_time)
     if (l == NULL)
         return OTF2_CALLBACK_SUCCESS;
     uint64_t a = ns_of(x, time), b = ns_of(x, stop_time);
-    int rc = o2_pause(&x->ranks[l->rank].rk, l->thread, b > a ? b - a : 0);
+    int rc = skel_otf2__pause(&x->ranks[l->rank].rk, l->thread, b > a ? b - a : 0);
     return rc == SKEL_OK ? OTF2_CALLBACK_SUCCESS : stop(x, rc);
 }
 
@@ -1474,7 +1477,7 @@ static int read_events(struct importer *x)
     OTF2_ErrorCode c = OTF2_Reader_OpenEvtFiles(x->rd);
     if (c != OTF2_SUCCESS)
         return skel_fail(SKEL_EFORMAT, "%s: cannot open the event files: %s", x->anchor,
-                         o2_error_text(c));
+                         skel_otf2__error_text(c));
     for (uint32_t i = 0; i < x->nlocdefs; i++) {
         if (skel_map_find(&x->loc_index, x->locdefs[i].id + 1) == NULL)
             continue;
@@ -1488,7 +1491,7 @@ static int read_events(struct importer *x)
         }
         if (OTF2_Reader_GetEvtReader(x->rd, x->locdefs[i].id) == NULL)
             return skel_fail(SKEL_EFORMAT, "%s: no events for location %" PRIu64 ": %s", x->anchor,
-                             x->locdefs[i].id, o2_error_text(OTF2_ERROR_INVALID));
+                             x->locdefs[i].id, skel_otf2__error_text(OTF2_ERROR_INVALID));
     }
     if (have_defs)
         OTF2_Reader_CloseDefFiles(x->rd);
@@ -1498,7 +1501,7 @@ static int read_events(struct importer *x)
         if (cb != NULL)
             OTF2_GlobalEvtReaderCallbacks_Delete(cb);
         return skel_fail(SKEL_EFORMAT, "%s: cannot read the events: %s", x->anchor,
-                         o2_error_text(OTF2_ERROR_INVALID));
+                         skel_otf2__error_text(OTF2_ERROR_INVALID));
     }
     OTF2_GlobalEvtReaderCallbacks_SetEnterCallback(cb, ev_enter);
     OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback(cb, ev_leave);
@@ -1527,7 +1530,8 @@ static int read_events(struct importer *x)
     if (x->rc != SKEL_OK)
         return x->rc;
     if (c != OTF2_SUCCESS)
-        return skel_fail(SKEL_EFORMAT, "%s: reading the events: %s", x->anchor, o2_error_text(c));
+        return skel_fail(SKEL_EFORMAT, "%s: reading the events: %s", x->anchor,
+                         skel_otf2__error_text(c));
     return SKEL_OK;
 }
 
@@ -1538,7 +1542,7 @@ static char *property(struct importer *x, const char *name)
     char *v = NULL;
     if (OTF2_Reader_GetProperty(x->rd, name, &v) != OTF2_SUCCESS || v == NULL)
         return NULL;
-    char *u = o2_unescape(v);
+    char *u = skel_otf2__unescape(v);
     free(v);
     return u;
 }
@@ -1666,7 +1670,7 @@ static void importer_free(struct importer *x)
     free(x->dim_size);
     free(x->dim_periodic);
     free(x->comm_group);
-    o2_model_free(&x->m);
+    skel_otf2__model_free(&x->m);
     for (uint32_t r = 0; x->ranks != NULL && r < x->nranks; r++) {
         struct irank *k = &x->ranks[r];
         if (k->w != NULL)
@@ -1678,12 +1682,12 @@ static void importer_free(struct importer *x)
         free(k->queue);
         skel_map_free(&k->sites);
         skel_map_free(&k->modules);
-        o2_rank_free(&k->rk);
+        skel_otf2__rank_free(&k->rk);
     }
     free(x->ranks);
     for (uint32_t i = 0; x->locs != NULL && i < x->nlocs; i++) {
         free(x->locs[i].stack);
-        o2_call_free(&x->locs[i].call);
+        skel_otf2__call_free(&x->locs[i].call);
     }
     free(x->locs);
     skel_map_free(&x->loc_index);
@@ -1713,10 +1717,10 @@ int skel_otf2_import(const char *anchor, const char *dir, struct skel_otf2_impor
         free(x);
         return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
     }
-    o2_errors_capture();
+    skel_otf2__errors_capture();
     if ((x->rd = OTF2_Reader_Open(anchor)) == NULL) {
         rc = skel_fail(SKEL_EFORMAT, "%s: not an OTF2 archive Skel can read: %s", anchor,
-                       o2_error_text(OTF2_ERROR_INVALID));
+                       skel_otf2__error_text(OTF2_ERROR_INVALID));
         goto out;
     }
     OTF2_Reader_SetSerialCollectiveCallbacks(x->rd);

@@ -19,20 +19,20 @@ static const struct {
 #undef O2_X
 };
 
-const char *o2_attr_name(int a)
+const char *skel_otf2__attr_name(int a)
 {
     return a >= 0 && a < O2_A__COUNT ? attrs[a].name : "?";
 }
 
-OTF2_Type o2_attr_type(int a)
+OTF2_Type skel_otf2__attr_type(int a)
 {
     return a >= 0 && a < O2_A__COUNT ? attrs[a].type : OTF2_TYPE_NONE;
 }
 
-const char *const o2_param_names[O2_P__COUNT] = {"skel::request_started",
-                                                 "skel::request_completed"};
+const char *const skel_otf2__param_names[O2_P__COUNT] = {"skel::request_started",
+                                                         "skel::request_completed"};
 
-int o2_collective_op(int shape)
+int skel_otf2__collective_op(int shape)
 {
     switch (shape) {
     case SKEL_SHAPE_BARRIER:
@@ -74,7 +74,7 @@ int o2_collective_op(int shape)
     }
 }
 
-OTF2_RegionRole o2_region_role(unsigned call)
+OTF2_RegionRole skel_otf2__region_role(unsigned call)
 {
     const struct skel_call_info *ci = skel_call_info(call);
     if (ci == NULL)
@@ -122,7 +122,7 @@ OTF2_RegionRole o2_region_role(unsigned call)
  * one is refused rather than allocated. */
 #define O2_MAX_COMM_REF (1u << 24)
 
-struct o2_gcomm *o2_gcomm_at(struct o2_model *m, uint32_t ref)
+struct o2_gcomm *skel_otf2__gcomm_at(struct o2_model *m, uint32_t ref)
 {
     if (ref >= O2_MAX_COMM_REF) {
         skel_fail(SKEL_ERANGE, "communicator reference %u is beyond what Skel reads (%u)", ref,
@@ -140,7 +140,7 @@ struct o2_gcomm *o2_gcomm_at(struct o2_model *m, uint32_t ref)
     return &m->comms[ref];
 }
 
-int64_t o2_gcomm_position(struct o2_gcomm *c, int32_t w)
+int64_t skel_otf2__gcomm_position(struct o2_gcomm *c, int32_t w)
 {
     if (w < 0)
         return -1;
@@ -155,7 +155,7 @@ int64_t o2_gcomm_position(struct o2_gcomm *c, int32_t w)
     return s != NULL ? (int64_t)s->val : -1;
 }
 
-void o2_model_free(struct o2_model *m)
+void skel_otf2__model_free(struct o2_model *m)
 {
     for (uint32_t i = 0; i < m->ncomms; i++) {
         free(m->comms[i].members);
@@ -167,7 +167,7 @@ void o2_model_free(struct o2_model *m)
     memset(m, 0, sizeof *m);
 }
 
-int o2_rank_init(struct o2_rank *rk, uint32_t rank, int foreign)
+int skel_otf2__rank_init(struct o2_rank *rk, uint32_t rank, int foreign)
 {
     memset(rk, 0, sizeof *rk);
     rk->rank = rank;
@@ -180,7 +180,7 @@ int o2_rank_init(struct o2_rank *rk, uint32_t rank, int foreign)
     return SKEL_OK;
 }
 
-void o2_rank_free(struct o2_rank *rk)
+void skel_otf2__rank_free(struct o2_rank *rk)
 {
     skel_map_free(&rk->local);
     skel_map_free(&rk->req_index);
@@ -192,8 +192,8 @@ void o2_rank_free(struct o2_rank *rk)
     memset(rk, 0, sizeof *rk);
 }
 
-int o2_local_comm(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32_t *local,
-                  int *created)
+int skel_otf2__local_comm(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32_t *local,
+                          int *created)
 {
     *created = 0;
     if (ref == OTF2_UNDEFINED_COMM) {
@@ -224,7 +224,7 @@ int o2_local_comm(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32_t
     return SKEL_OK;
 }
 
-uint32_t o2_global_comm(const struct o2_model *m, const struct o2_rank *rk, uint32_t local)
+uint32_t skel_otf2__global_comm(const struct o2_model *m, const struct o2_rank *rk, uint32_t local)
 {
     if (local == SKEL_COMM_WORLD)
         return m->world;
@@ -254,7 +254,7 @@ static int world_of(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32
 
 /* ---- Requests -------------------------------------------------------------------------- */
 
-const struct o2_req *o2_req_find(const struct o2_rank *rk, uint64_t id)
+const struct o2_req *skel_otf2__req_find(const struct o2_rank *rk, uint64_t id)
 {
     skel_map_slot *s = skel_map_find(&rk->req_index, id);
     return s != NULL ? &rk->req[s->val] : NULL;
@@ -314,14 +314,14 @@ static int req_in(struct o2_rank *rk, uint64_t otf2_id, int creating, uint64_t *
 
 /* ---- One call ------------------------------------------------------------------------------ */
 
-void o2_call_free(struct o2_call *c)
+void skel_otf2__call_free(struct o2_call *c)
 {
     free(c->comp);
     free(c->reqs);
     memset(c, 0, sizeof *c);
 }
 
-void o2_begin(struct o2_call *c, unsigned call, uint32_t thread, uint64_t t_start)
+void skel_otf2__begin(struct o2_call *c, unsigned call, uint32_t thread, uint64_t t_start)
 {
     skel_event_init(&c->ev);
     c->ev.call = (uint16_t)call;
@@ -334,7 +334,7 @@ void o2_begin(struct o2_call *c, unsigned call, uint32_t thread, uint64_t t_star
     c->newcomm_ref = OTF2_UNDEFINED_COMM;
 }
 
-int o2_started(struct o2_rank *rk, struct o2_call *c, uint64_t req)
+int skel_otf2__started(struct o2_rank *rk, struct o2_call *c, uint64_t req)
 {
     uint64_t id;
     int rc = req_in(rk, req, 0, &id);
@@ -350,16 +350,16 @@ int o2_started(struct o2_rank *rk, struct o2_call *c, uint64_t req)
     return SKEL_OK;
 }
 
-int o2_send(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm, uint32_t dst,
-            uint32_t tag, uint64_t len, int nonblocking, uint64_t req)
+int skel_otf2__send(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                    uint32_t dst, uint32_t tag, uint64_t len, int nonblocking, uint64_t req)
 {
     if (c->klass == SKEL_CLASS_START) /* a persistent send started */
-        return o2_started(rk, c, req);
+        return skel_otf2__started(rk, c, req);
     int32_t w;
     uint32_t local;
     int created, rc;
     if ((rc = world_of(m, rk, comm, dst, &w)) != SKEL_OK ||
-        (rc = o2_local_comm(m, rk, comm, &local, &created)) != SKEL_OK)
+        (rc = skel_otf2__local_comm(m, rk, comm, &local, &created)) != SKEL_OK)
         return rc;
     c->ev.comm = local;
     c->ev.peer = w;
@@ -372,21 +372,21 @@ int o2_send(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t 
     return rc;
 }
 
-int o2_irecv_request(struct o2_rank *rk, struct o2_call *c, uint64_t req)
+int skel_otf2__irecv_request(struct o2_rank *rk, struct o2_call *c, uint64_t req)
 {
     if (c->klass == SKEL_CLASS_START)
-        return o2_started(rk, c, req);
+        return skel_otf2__started(rk, c, req);
     return req_in(rk, req, 1, &c->ev.req);
 }
 
-int o2_recv(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm, uint32_t src,
-            uint32_t tag, uint64_t len)
+int skel_otf2__recv(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                    uint32_t src, uint32_t tag, uint64_t len)
 {
     int32_t w;
     uint32_t local;
     int created, rc;
     if ((rc = world_of(m, rk, comm, src, &w)) != SKEL_OK ||
-        (rc = o2_local_comm(m, rk, comm, &local, &created)) != SKEL_OK)
+        (rc = skel_otf2__local_comm(m, rk, comm, &local, &created)) != SKEL_OK)
         return rc;
     c->ev.comm = local;
     c->ev.asrc = w;
@@ -405,11 +405,11 @@ int o2_recv(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t 
     return SKEL_OK;
 }
 
-int o2_coll_end(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                uint32_t root, uint64_t sent, uint64_t received)
+int skel_otf2__coll_end(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                        uint32_t root, uint64_t sent, uint64_t received)
 {
     uint32_t local;
-    int created, rc = o2_local_comm(m, rk, comm, &local, &created);
+    int created, rc = skel_otf2__local_comm(m, rk, comm, &local, &created);
     if (rc != SKEL_OK)
         return rc;
     c->ev.comm = local;
@@ -422,12 +422,12 @@ int o2_coll_end(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint3
     return SKEL_OK;
 }
 
-int o2_nbc_request(struct o2_rank *rk, struct o2_call *c, uint64_t req)
+int skel_otf2__nbc_request(struct o2_rank *rk, struct o2_call *c, uint64_t req)
 {
     return req_in(rk, req, 1, &c->ev.req);
 }
 
-int o2_cancelled(struct o2_rank *rk, struct o2_call *c, uint64_t req)
+int skel_otf2__cancelled(struct o2_rank *rk, struct o2_call *c, uint64_t req)
 {
     return req_in(rk, req, 0, &c->ev.req);
 }
@@ -437,7 +437,7 @@ static int is_recv_class(int k)
     return k == SKEL_CLASS_IRECV || k == SKEL_CLASS_RECV_INIT || k == SKEL_CLASS_IMRECV;
 }
 
-int o2_completed(struct o2_rank *rk, struct o2_call *c, uint64_t req, skel_completion **out)
+int skel_otf2__completed(struct o2_rank *rk, struct o2_call *c, uint64_t req, skel_completion **out)
 {
     uint64_t id;
     int rc = req_in(rk, req, 0, &id);
@@ -445,7 +445,7 @@ int o2_completed(struct o2_rank *rk, struct o2_call *c, uint64_t req, skel_compl
         return rc;
     if (skel_grow_u32(&c->comp, &c->capcomp, (uint64_t)c->ncomp + 1, sizeof *c->comp) != SKEL_OK)
         return SKEL_ENOMEM;
-    const struct o2_req *r = o2_req_find(rk, id);
+    const struct o2_req *r = skel_otf2__req_find(rk, id);
     skel_completion *p = &c->comp[c->ncomp];
     *p = (skel_completion){.req = id,
                            .call = r != NULL ? r->call : 0,
@@ -462,13 +462,14 @@ int o2_completed(struct o2_rank *rk, struct o2_call *c, uint64_t req, skel_compl
     return SKEL_OK;
 }
 
-int o2_irecv_complete(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                      uint32_t src, uint32_t tag, uint64_t len, uint64_t req, skel_completion **out)
+int skel_otf2__irecv_complete(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                              uint32_t comm, uint32_t src, uint32_t tag, uint64_t len, uint64_t req,
+                              skel_completion **out)
 {
     int32_t w;
     int rc = world_of(m, rk, comm, src, &w);
     if (rc == SKEL_OK)
-        rc = o2_completed(rk, c, req, out);
+        rc = skel_otf2__completed(rk, c, req, out);
     if (rc != SKEL_OK)
         return rc;
     (*out)->src = w;
@@ -477,28 +478,29 @@ int o2_irecv_complete(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
     return SKEL_OK;
 }
 
-int o2_comm_create(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                   int *created)
+int skel_otf2__comm_create(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                           int *created)
 {
     uint32_t local, parent;
-    int fresh, rc = o2_local_comm(m, rk, comm, &local, created);
+    int fresh, rc = skel_otf2__local_comm(m, rk, comm, &local, created);
     if (rc != SKEL_OK)
         return rc;
     c->ev.newcomm = local;
     c->newcomm_ref = comm;
     uint32_t pref = comm < m->ncomms ? m->comms[comm].parent : OTF2_UNDEFINED_COMM;
     if (pref != OTF2_UNDEFINED_COMM) {
-        if ((rc = o2_local_comm(m, rk, pref, &parent, &fresh)) != SKEL_OK)
+        if ((rc = skel_otf2__local_comm(m, rk, pref, &parent, &fresh)) != SKEL_OK)
             return rc;
         c->ev.comm = parent;
     }
     return SKEL_OK;
 }
 
-int o2_comm_destroy(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm)
+int skel_otf2__comm_destroy(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                            uint32_t comm)
 {
     int created;
-    return o2_local_comm(m, rk, comm, &c->ev.comm, &created);
+    return skel_otf2__local_comm(m, rk, comm, &c->ev.comm, &created);
 }
 
 static struct o2_thread *thread_of(struct o2_rank *rk, uint32_t t)
@@ -513,7 +515,7 @@ static struct o2_thread *thread_of(struct o2_rank *rk, uint32_t t)
     return &rk->threads[t];
 }
 
-int o2_pause(struct o2_rank *rk, uint32_t thread, uint64_t ns)
+int skel_otf2__pause(struct o2_rank *rk, uint32_t thread, uint64_t ns)
 {
     struct o2_thread *th = thread_of(rk, thread);
     if (th == NULL)
@@ -522,7 +524,7 @@ int o2_pause(struct o2_rank *rk, uint32_t thread, uint64_t ns)
     return SKEL_OK;
 }
 
-void o2_end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end)
+void skel_otf2__end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end)
 {
     skel_event *ev = &c->ev;
     ev->t_end = t_end;
@@ -539,7 +541,7 @@ void o2_end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end)
     ev->reqs = c->reqs;
 }
 
-int o2_commit(struct o2_rank *rk, struct o2_call *c)
+int skel_otf2__commit(struct o2_rank *rk, struct o2_call *c)
 {
     const skel_event *ev = &c->ev;
     struct o2_thread *th = thread_of(rk, ev->thread);
@@ -570,7 +572,7 @@ int o2_commit(struct o2_rank *rk, struct o2_call *c)
             rk->next_req = ev->req + 1;
     }
     for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        const struct o2_req *r = o2_req_find(rk, ev->complete[i].req);
+        const struct o2_req *r = skel_otf2__req_find(rk, ev->complete[i].req);
         if (r != NULL && !r->persistent)
             req_forget(rk, ev->complete[i].req);
     }
@@ -579,39 +581,40 @@ int o2_commit(struct o2_rank *rk, struct o2_call *c)
     return SKEL_OK;
 }
 
-int o2_apply(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, const struct o2_rec *r,
-             skel_completion **comp, int *comm_created)
+int skel_otf2__apply(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                     const struct o2_rec *r, skel_completion **comp, int *comm_created)
 {
     *comp = NULL;
     *comm_created = 0;
     switch (r->kind) {
     case O2_R_SEND:
     case O2_R_ISEND:
-        return o2_send(m, rk, c, r->comm, r->rank, r->tag, r->len, r->kind == O2_R_ISEND, r->req);
+        return skel_otf2__send(m, rk, c, r->comm, r->rank, r->tag, r->len, r->kind == O2_R_ISEND,
+                               r->req);
     case O2_R_IRECV_REQUEST:
-        return o2_irecv_request(rk, c, r->req);
+        return skel_otf2__irecv_request(rk, c, r->req);
     case O2_R_RECV:
-        return o2_recv(m, rk, c, r->comm, r->rank, r->tag, r->len);
+        return skel_otf2__recv(m, rk, c, r->comm, r->rank, r->tag, r->len);
     case O2_R_IRECV:
-        return o2_irecv_complete(m, rk, c, r->comm, r->rank, r->tag, r->len, r->req, comp);
+        return skel_otf2__irecv_complete(m, rk, c, r->comm, r->rank, r->tag, r->len, r->req, comp);
     case O2_R_ISEND_COMPLETE:
     case O2_R_NBC_COMPLETE:
     case O2_R_COMPLETED:
-        return o2_completed(rk, c, r->req, comp);
+        return skel_otf2__completed(rk, c, r->req, comp);
     case O2_R_NBC_REQUEST:
-        return o2_nbc_request(rk, c, r->req);
+        return skel_otf2__nbc_request(rk, c, r->req);
     case O2_R_COLL_BEGIN:
         return SKEL_OK;
     case O2_R_COLL_END:
-        return o2_coll_end(m, rk, c, r->comm, r->rank, r->len, r->len2);
+        return skel_otf2__coll_end(m, rk, c, r->comm, r->rank, r->len, r->len2);
     case O2_R_CANCELLED:
-        return o2_cancelled(rk, c, r->req);
+        return skel_otf2__cancelled(rk, c, r->req);
     case O2_R_STARTED:
-        return o2_started(rk, c, r->req);
+        return skel_otf2__started(rk, c, r->req);
     case O2_R_COMM_CREATE:
-        return o2_comm_create(m, rk, c, r->comm, comm_created);
+        return skel_otf2__comm_create(m, rk, c, r->comm, comm_created);
     case O2_R_COMM_DESTROY:
-        return o2_comm_destroy(m, rk, c, r->comm);
+        return skel_otf2__comm_destroy(m, rk, c, r->comm);
     default:
         return skel_fail(SKEL_EINTERNAL, "unknown OTF2 record kind %d", r->kind);
     }
@@ -627,7 +630,8 @@ static uint64_t hash_bytes(const void *p, size_t n)
     return skel_mix64(h);
 }
 
-int o2_ktab_get(struct o2_ktab *t, const void *key, size_t len, uint32_t *index, int *created)
+int skel_otf2__ktab_get(struct o2_ktab *t, const void *key, size_t len, uint32_t *index,
+                        int *created)
 {
     *created = 0;
     for (uint64_t h = hash_bytes(key, len);; h = skel_mix64(h + 1)) {
@@ -660,7 +664,7 @@ int o2_ktab_get(struct o2_ktab *t, const void *key, size_t len, uint32_t *index,
     }
 }
 
-void o2_ktab_free(struct o2_ktab *t)
+void skel_otf2__ktab_free(struct o2_ktab *t)
 {
     for (uint32_t i = 0; i < t->n; i++)
         free(t->keys[i].key);
@@ -675,7 +679,7 @@ static int plain(unsigned char c)
            (c != 0 && strchr(" ./_+=,:@%-", c) != NULL);
 }
 
-char *o2_escape(const char *s)
+char *skel_otf2__escape(const char *s)
 {
     size_t n = 1;
     for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++)
@@ -698,7 +702,7 @@ static int hexval(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-char *o2_unescape(const char *s)
+char *skel_otf2__unescape(const char *s)
 {
     char *out = malloc(strlen(s) + 1), *o = out;
     if (out == NULL)
@@ -738,13 +742,13 @@ static OTF2_ErrorCode on_otf2_error(void *user, const char *file, uint64_t line,
     return code;
 }
 
-void o2_errors_capture(void)
+void skel_otf2__errors_capture(void)
 {
     otf2_message[0] = '\0';
     OTF2_Error_RegisterCallback(on_otf2_error, NULL);
 }
 
-const char *o2_error_text(OTF2_ErrorCode code)
+const char *skel_otf2__error_text(OTF2_ErrorCode code)
 {
     return otf2_message[0] != '\0' ? otf2_message : OTF2_Error_GetDescription(code);
 }

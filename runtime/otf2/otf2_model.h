@@ -4,9 +4,9 @@
  * OTF2 records of one call.
  *
  * The importer builds each Skel event from the records between an MPI
- * region's Enter and Leave (o2_begin, the o2_<record> handlers, o2_end),
+ * region's Enter and Leave (skel_otf2__begin, the o2_<record> handlers, skel_otf2__end),
  * then lets the event's attributes override any field, then commits it
- * (o2_commit: the rank's request table, the previous end of the thread).
+ * (skel_otf2__commit: the rank's request table, the previous end of the thread).
  * The exporter runs the very same handlers on the records it is about to
  * write, compares the derived event with the real one and writes an
  * attribute for every field that differs.  So the archive carries exactly
@@ -15,8 +15,8 @@
  * format that could drift from the first.
  *
  * Ownership: an o2_model and its o2_ranks are owned by the exporter or the
- * importer, released with o2_model_free(); an o2_call is reused from call
- * to call and released with o2_call_free().
+ * importer, released with skel_otf2__model_free(); an o2_call is reused from call
+ * to call and released with skel_otf2__call_free().
  */
 #ifndef SKEL_OTF2_MODEL_H
 #define SKEL_OTF2_MODEL_H
@@ -71,15 +71,15 @@ enum o2_attr {
 #undef O2_X
         O2_A__COUNT
 };
-const char *o2_attr_name(int a);
-OTF2_Type o2_attr_type(int a);
+const char *skel_otf2__attr_name(int a);
+OTF2_Type skel_otf2__attr_type(int a);
 
 /* Parameters (ParameterUnsignedInt records, value = request id) for the
  * requests whose start or completion has no MPI record in OTF2 (I/O,
  * one-sided and persistent collective requests, receives from
  * MPI_PROC_NULL, cancelled ones). */
 enum { O2_P_STARTED = 0, O2_P_COMPLETED = 1, O2_P__COUNT };
-extern const char *const o2_param_names[O2_P__COUNT];
+extern const char *const skel_otf2__param_names[O2_P__COUNT];
 
 /* Archive properties that mark an archive of skel export and carry the
  * trace's metadata; location-group properties carry each rank's. */
@@ -88,9 +88,9 @@ extern const char *const o2_param_names[O2_P__COUNT];
 
 /* The OTF2 collective operation of a Skel collective shape, or -1 when
  * OTF2 has none (neighbourhood collectives). */
-int o2_collective_op(int shape);
+int skel_otf2__collective_op(int shape);
 /* The region role of a call: point2point, collective kinds, file I/O... */
-OTF2_RegionRole o2_region_role(unsigned call);
+OTF2_RegionRole skel_otf2__region_role(unsigned call);
 
 /* A communicator of the archive (index: its OTF2 reference). */
 struct o2_gcomm {
@@ -117,9 +117,9 @@ struct o2_model {
 };
 
 /* The reference ref made known (zeroed) - growing the table - and returned. */
-struct o2_gcomm *o2_gcomm_at(struct o2_model *m, uint32_t ref);
+struct o2_gcomm *skel_otf2__gcomm_at(struct o2_model *m, uint32_t ref);
 /* The position of world rank w in c, or -1. */
-int64_t o2_gcomm_position(struct o2_gcomm *c, int32_t w);
+int64_t skel_otf2__gcomm_position(struct o2_gcomm *c, int32_t w);
 
 /* A request as the importer knows it. */
 struct o2_req {
@@ -157,17 +157,17 @@ struct o2_rank {
     uint32_t nthreads, capthreads;
 };
 
-int o2_rank_init(struct o2_rank *rk, uint32_t rank, int foreign);
-void o2_rank_free(struct o2_rank *rk);
-void o2_model_free(struct o2_model *m);
+int skel_otf2__rank_init(struct o2_rank *rk, uint32_t rank, int foreign);
+void skel_otf2__rank_free(struct o2_rank *rk);
+void skel_otf2__model_free(struct o2_model *m);
 
 /* The local index of communicator ref on rk, assigned (2, 3, ...) when it
  * is new (*created = 1); SKEL_COMM_NONE for OTF2_UNDEFINED_COMM. */
-int o2_local_comm(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32_t *local,
-                  int *created);
+int skel_otf2__local_comm(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32_t *local,
+                          int *created);
 /* The OTF2 reference of a local index, or OTF2_UNDEFINED_COMM. */
-uint32_t o2_global_comm(const struct o2_model *m, const struct o2_rank *rk, uint32_t local);
-const struct o2_req *o2_req_find(const struct o2_rank *rk, uint64_t id);
+uint32_t skel_otf2__global_comm(const struct o2_model *m, const struct o2_rank *rk, uint32_t local);
+const struct o2_req *skel_otf2__req_find(const struct o2_rank *rk, uint64_t id);
 
 /* One call being built. */
 struct o2_call {
@@ -180,40 +180,42 @@ struct o2_call {
     uint32_t newcomm_ref; /* OTF2 reference of a communicator created, or undefined */
 };
 
-void o2_call_free(struct o2_call *c);
+void skel_otf2__call_free(struct o2_call *c);
 
 /* What the records of one call give.  Ranks in records are ranks of the
  * record's communicator; the handlers translate them to world ranks and
  * fail (SKEL_EFORMAT, detail without position: the caller adds it) when
  * they are out of range. */
-void o2_begin(struct o2_call *c, unsigned call, uint32_t thread, uint64_t t_start);
-int o2_send(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm, uint32_t dst,
-            uint32_t tag, uint64_t len, int nonblocking, uint64_t req);
-int o2_irecv_request(struct o2_rank *rk, struct o2_call *c, uint64_t req);
-int o2_recv(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm, uint32_t src,
-            uint32_t tag, uint64_t len);
-int o2_coll_end(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                uint32_t root, uint64_t sent, uint64_t received);
-int o2_nbc_request(struct o2_rank *rk, struct o2_call *c, uint64_t req);
-int o2_cancelled(struct o2_rank *rk, struct o2_call *c, uint64_t req);
-int o2_started(struct o2_rank *rk, struct o2_call *c, uint64_t req);
+void skel_otf2__begin(struct o2_call *c, unsigned call, uint32_t thread, uint64_t t_start);
+int skel_otf2__send(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                    uint32_t dst, uint32_t tag, uint64_t len, int nonblocking, uint64_t req);
+int skel_otf2__irecv_request(struct o2_rank *rk, struct o2_call *c, uint64_t req);
+int skel_otf2__recv(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                    uint32_t src, uint32_t tag, uint64_t len);
+int skel_otf2__coll_end(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                        uint32_t root, uint64_t sent, uint64_t received);
+int skel_otf2__nbc_request(struct o2_rank *rk, struct o2_call *c, uint64_t req);
+int skel_otf2__cancelled(struct o2_rank *rk, struct o2_call *c, uint64_t req);
+int skel_otf2__started(struct o2_rank *rk, struct o2_call *c, uint64_t req);
 /* Completions: the new entry is returned in *out (valid until the next). */
-int o2_completed(struct o2_rank *rk, struct o2_call *c, uint64_t req, skel_completion **out);
-int o2_irecv_complete(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                      uint32_t src, uint32_t tag, uint64_t len, uint64_t req,
-                      skel_completion **out);
-int o2_comm_create(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
-                   int *created);
-int o2_comm_destroy(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm);
+int skel_otf2__completed(struct o2_rank *rk, struct o2_call *c, uint64_t req,
+                         skel_completion **out);
+int skel_otf2__irecv_complete(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                              uint32_t comm, uint32_t src, uint32_t tag, uint64_t len, uint64_t req,
+                              skel_completion **out);
+int skel_otf2__comm_create(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, uint32_t comm,
+                           int *created);
+int skel_otf2__comm_destroy(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                            uint32_t comm);
 /* The defaults that need the whole call: the compute gap, the request a
  * request-making call without a record made. */
-void o2_end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end);
+void skel_otf2__end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end);
 /* After the overrides: the rank's requests and the thread's time. */
-int o2_commit(struct o2_rank *rk, struct o2_call *c);
+int skel_otf2__commit(struct o2_rank *rk, struct o2_call *c);
 
 /* One MPI record, as both sides see it: the exporter builds the list it
  * writes, the importer builds one from each record it reads, and both hand
- * it to o2_apply(). */
+ * it to skel_otf2__apply(). */
 enum o2_rec_kind {
     O2_R_SEND,           /* MpiSend: comm, rank (receiver), tag, len */
     O2_R_ISEND,          /* MpiIsend: ... and req */
@@ -244,11 +246,11 @@ struct o2_rec {
 
 /* Apply a record to the call: *comp gets the completion it added (or NULL),
  * *comm_created whether it made a communicator known on the rank. */
-int o2_apply(struct o2_model *m, struct o2_rank *rk, struct o2_call *c, const struct o2_rec *r,
-             skel_completion **comp, int *comm_created);
+int skel_otf2__apply(struct o2_model *m, struct o2_rank *rk, struct o2_call *c,
+                     const struct o2_rec *r, skel_completion **comp, int *comm_created);
 
 /* Tracer time to leave out of the next compute gap of a thread. */
-int o2_pause(struct o2_rank *rk, uint32_t thread, uint64_t ns);
+int skel_otf2__pause(struct o2_rank *rk, uint32_t thread, uint64_t ns);
 
 /* ---- Small shared helpers ------------------------------------------------------ */
 
@@ -264,18 +266,19 @@ struct o2_ktab {
     uint32_t n, cap;
 };
 /* The index of key (len bytes), added when new (*created = 1). */
-int o2_ktab_get(struct o2_ktab *t, const void *key, size_t len, uint32_t *index, int *created);
-void o2_ktab_free(struct o2_ktab *t);
+int skel_otf2__ktab_get(struct o2_ktab *t, const void *key, size_t len, uint32_t *index,
+                        int *created);
+void skel_otf2__ktab_free(struct o2_ktab *t);
 
 /* Archive properties hold one line of text: every byte outside
- * [A-Za-z0-9 ./_+=,:@%-] is written as \xHH.  o2_unescape() undoes it
+ * [A-Za-z0-9 ./_+=,:@%-] is written as \xHH.  skel_otf2__unescape() undoes it
  * (malloc'd result, NULL when out of memory or malformed). */
-char *o2_escape(const char *s);
-char *o2_unescape(const char *s);
+char *skel_otf2__escape(const char *s);
+char *skel_otf2__unescape(const char *s);
 
 /* libotf2 reports its errors through a callback: the latest message of
  * the calling thread (or the error code's description). */
-void o2_errors_capture(void);
-const char *o2_error_text(OTF2_ErrorCode code);
+void skel_otf2__errors_capture(void);
+const char *skel_otf2__error_text(OTF2_ErrorCode code);
 
 #endif
