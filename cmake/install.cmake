@@ -37,7 +37,12 @@ target_include_directories(skelshared PRIVATE ${CMAKE_BINARY_DIR}/libskel)
 target_link_libraries(skelshared PRIVATE -Wl,--whole-archive ${SKEL_SHARED_PARTS}
                       -Wl,--no-whole-archive)
 target_link_options(skelshared PRIVATE
-  -Wl,--version-script=${CMAKE_BINARY_DIR}/libskel/exports.map -Wl,--no-undefined)
+  -Wl,--version-script=${CMAKE_BINARY_DIR}/libskel/exports.map)
+# Every symbol resolved at link time - except in sanitized builds, whose
+# runtime comes with the executable that loads the library.
+if(NOT SKEL_SANITIZE_FLAGS)
+  target_link_options(skelshared PRIVATE -Wl,--no-undefined)
+endif()
 set_target_properties(skelshared PROPERTIES OUTPUT_NAME skel VERSION ${PROJECT_VERSION}
   SOVERSION ${PROJECT_VERSION_MAJOR} EXPORT_NAME skel
   LINK_DEPENDS ${CMAKE_BINARY_DIR}/libskel/exports.map)

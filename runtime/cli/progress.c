@@ -195,7 +195,8 @@ enum skel_progress_mode skel_progress_mode(void)
     return m;
 }
 
-static void set_text(int new_step, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void set_text(int new_step, const char *fmt,
+                                                           va_list ap)
 {
     pthread_mutex_lock(&P.lock);
     if (P.running && P.mode != SKEL_PROGRESS_OFF) {

@@ -735,8 +735,12 @@ static OTF2_ErrorCode on_otf2_error(void *user, const char *file, uint64_t line,
     (void)line;
     (void)function;
     char msg[400] = "";
+    /* The format is libotf2's own, with the arguments it passes for it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
     if (fmt != NULL)
         vsnprintf(msg, sizeof msg, fmt, ap);
+#pragma GCC diagnostic pop
     snprintf(otf2_message, sizeof otf2_message, "%s%s%s", OTF2_Error_GetDescription(code),
              msg[0] ? ": " : "", msg);
     return code;

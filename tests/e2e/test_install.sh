@@ -55,7 +55,10 @@ int main(int argc, char **argv)
 C
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 flags=$(pkg-config --cflags --libs skel) || fail "pkg-config knows no skel"
-"${SKEL_C_COMPILER:-cc}" -o "$TMP/prog" "$TMP/prog.c" $flags ||
+# A sanitized libskel needs its runtime from the program.
+san=""
+[ "${SKEL_ASAN:-0}" = 1 ] && san="-fsanitize=address,undefined"
+"${SKEL_C_COMPILER:-cc}" $san -o "$TMP/prog" "$TMP/prog.c" $flags ||
   fail "a program does not build with pkg-config --cflags --libs skel ($flags)"
 out=$(LD_LIBRARY_PATH="$libdir" "$TMP/prog" "$TMP/sk/trace") || fail "the program failed: $out"
 [ "$out" = "libskel $(skel -V | cut -d' ' -f2): 2 ranks" ] || fail "the program says '$out'"
@@ -68,6 +71,7 @@ add_executable(prog ../prog.c)
 target_link_libraries(prog PRIVATE skel::skel)
 CM
 cmake -S "$TMP/cm" -B "$TMP/cm/build" -DCMAKE_PREFIX_PATH="$P" -DCMAKE_C_COMPILER="${SKEL_C_COMPILER:-cc}" \
+  -DCMAKE_C_FLAGS="$san" \
   >"$TMP/cm.log" 2>&1 && cmake --build "$TMP/cm/build" >>"$TMP/cm.log" 2>&1 ||
   fail "find_package(skel): $(tail -5 "$TMP/cm.log")"
 out=$(LD_LIBRARY_PATH="$libdir" "$TMP/cm/build/prog" "$TMP/sk/trace") || fail "$out"
