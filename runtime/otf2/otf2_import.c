@@ -71,6 +71,7 @@ struct ilocdef {
     uint64_t id;
     uint32_t group;
     OTF2_LocationType type;
+    uint64_t nevents; /* records its definition announces */
 };
 
 /* Overrides of one record's attribute list. */
@@ -296,11 +297,12 @@ static OTF2_CallbackCode def_location(void *u, OTF2_LocationRef self, OTF2_Strin
 {
     struct importer *x = u;
     (void)name;
-    (void)nevents;
+    /* (nevents: the records of the location, checked after reading) */
     if (skel_grow_u32(&x->locdefs, &x->caplocdefs, (uint64_t)x->nlocdefs + 1, sizeof *x->locdefs) !=
         SKEL_OK)
         return stop(x, SKEL_ENOMEM);
-    x->locdefs[x->nlocdefs++] = (struct ilocdef){.id = self, .group = group, .type = type};
+    x->locdefs[x->nlocdefs++] =
+        (struct ilocdef){.id = self, .group = group, .type = type, .nevents = nevents};
     return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -1532,6 +1534,22 @@ static int read_events(struct importer *x)
     if (c != OTF2_SUCCESS)
         return skel_fail(SKEL_EFORMAT, "%s: reading the events: %s", x->anchor,
                          skel_otf2__error_text(c));
+    /* libotf2 stops quietly at a damaged chunk: fewer records than the
+     * locations' definitions announce is a damaged or truncated archive (a
+     * location announcing none may just not say). */
+    uint64_t announced = 0;
+    int known = 1;
+    for (uint32_t i = 0; i < x->nlocdefs; i++)
+        if (skel_map_find(&x->loc_index, x->locdefs[i].id + 1) != NULL) {
+            announced += x->locdefs[i].nevents;
+            known &= x->locdefs[i].nevents > 0;
+        }
+    if (known && n < announced)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s: the event files hold %" PRIu64 " records of the ranks' locations, "
+                         "their definitions announce %" PRIu64 ": the archive is damaged or cut "
+                         "short",
+                         x->anchor, n, announced);
     return SKEL_OK;
 }
 
@@ -1582,6 +1600,11 @@ static int finish_ranks(struct importer *x)
             if (x->skel && k->truncated) {
                 if (k->signal != 0 || k->abort_code >= 0)
                     e = skel_writer_crash(k->w, (int)k->signal, (int)k->abort_code);
+                skel_writer_abandon(k->w);
+            } else if (x->skel && k->have_end && k->end.nevents != k->nevents) {
+                e = skel_fail(SKEL_EFORMAT,
+                              "%s: rank %u recorded %" PRIu64 " events, the archive holds %" PRIu64,
+                              x->anchor, r, k->end.nevents, k->nevents);
                 skel_writer_abandon(k->w);
             } else {
                 skel_rank_end end = k->end;

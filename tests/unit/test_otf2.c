@@ -407,7 +407,7 @@ static OTF2_FlushType pre_flush(void *u, OTF2_FileType t, OTF2_LocationRef l, vo
 
 static const OTF2_FlushCallbacks flush_cbs = {.otf2_pre_flush = pre_flush, .otf2_post_flush = NULL};
 
-enum foreign_kind { FOREIGN_OK, FOREIGN_NO_MPI_GROUP, FOREIGN_OFF, FOREIGN_PUT };
+enum foreign_kind { FOREIGN_OK, FOREIGN_NO_MPI_GROUP, FOREIGN_OFF, FOREIGN_PUT, FOREIGN_SHORT };
 
 /* Two ranks, ticks of 10 ns from a global offset of 5 s:
  *   rank 0: main{ Init; Send(to 1, tag 7, 800 B); Type_commit; Allreduce; Finalize }
@@ -424,6 +424,7 @@ static void write_foreign(const char *dir, enum foreign_kind kind)
     OTF2_Archive_SetCreator(ar, "Score-P 8.1 (as a test writes it)");
     OTF2_Archive_OpenEvtFiles(ar);
     const uint64_t T0 = 500000000; /* 5 s in 10 ns ticks */
+    uint64_t nevents[2] = {0, 0};
     for (uint32_t r = 0; r < 2; r++) {
         OTF2_EvtWriter *w = OTF2_Archive_GetEvtWriter(ar, r);
         uint64_t t = T0 + 1000 * r;
@@ -460,6 +461,7 @@ static void write_foreign(const char *dir, enum foreign_kind kind)
         OTF2_EvtWriter_Enter(w, NULL, t += 10, R_FINI);
         OTF2_EvtWriter_Leave(w, NULL, t += 10, R_FINI);
         OTF2_EvtWriter_Leave(w, NULL, t += 1, R_MAIN);
+        OTF2_EvtWriter_GetNumberOfEvents(w, &nevents[r]);
         OTF2_Archive_CloseEvtWriter(ar, w);
     }
     OTF2_Archive_CloseEvtFiles(ar);
@@ -478,7 +480,8 @@ static void write_foreign(const char *dir, enum foreign_kind kind)
     for (uint32_t r = 0; r < 2; r++) {
         OTF2_GlobalDefWriter_WriteLocationGroup(d, r, 2, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                                 OTF2_UNDEFINED_LOCATION_GROUP);
-        OTF2_GlobalDefWriter_WriteLocation(d, r, 2, OTF2_LOCATION_TYPE_CPU_THREAD, 10, r);
+        OTF2_GlobalDefWriter_WriteLocation(d, r, 2, OTF2_LOCATION_TYPE_CPU_THREAD,
+                                           kind == FOREIGN_SHORT ? nevents[r] + 5 : nevents[r], r);
     }
     for (uint32_t i = 0; i < NREGIONS; i++)
         OTF2_GlobalDefWriter_WriteRegion(
@@ -595,6 +598,11 @@ Test(otf2, refuses_measurement_switched_off, .init = setup, .fini = teardown)
 Test(otf2, refuses_one_sided_calls_of_foreign_archives, .init = setup, .fini = teardown)
 {
     refused(FOREIGN_PUT, SKEL_EUNSUPPORTED, "MPI_Put: one-sided calls");
+}
+
+Test(otf2, refuses_an_archive_with_fewer_records_than_announced, .init = setup, .fini = teardown)
+{
+    refused(FOREIGN_SHORT, SKEL_ETRUNCATED, "damaged or cut short");
 }
 
 Test(otf2, outputs_are_new_directories_and_inputs_are_recognised, .init = setup, .fini = teardown)
