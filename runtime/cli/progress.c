@@ -2,6 +2,7 @@
 #include "progress.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,10 +180,16 @@ void skel_progress_start(const char *cmd, int quiet)
     P.running = 1;
     P.has_thread = 0;
     if (P.mode != SKEL_PROGRESS_OFF) {
+        /* Signals (Ctrl-C, SIGCHLD) go to the command's own thread, never
+         * to the ticker: it starts with all of them blocked. */
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &old);
         if (pthread_create(&P.ticker, NULL, tick, NULL) == 0)
             P.has_thread = 1;
         else
             P.mode = SKEL_PROGRESS_PLAIN; /* no ticker: steps still print */
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
     }
     pthread_mutex_unlock(&P.lock);
 }
