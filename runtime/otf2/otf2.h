@@ -46,8 +46,11 @@ struct skel_otf2_export_stats {
 
 /* Write trace t as an OTF2 archive: dir/traces.otf2 (the anchor file),
  * dir/traces.def, dir/traces/.  dir must not exist yet (its parent must).
- * SKEL_EUNSUPPORTED for what OTF2 cannot hold (intercommunicators). */
-int skel_otf2_export(const skel_trace *t, const char *dir, struct skel_otf2_export_stats *st);
+ * SKEL_EUNSUPPORTED for what OTF2 cannot hold (intercommunicators);
+ * SKEL_EINTERRUPTED, nothing written, once cancelled (may be NULL) returns
+ * non-zero - it is asked between events. */
+int skel_otf2_export(const skel_trace *t, const char *dir, int (*cancelled)(void),
+                     struct skel_otf2_export_stats *st);
 
 /* 1 when path is an OTF2 archive: an anchor file (*.otf2), or a directory
  * holding traces.otf2 (what Score-P's experiment directories and skel export

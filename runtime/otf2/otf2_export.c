@@ -85,6 +85,7 @@ struct exporter {
     struct rank_info *ranks;
     uint32_t nranks;
     uint64_t tmin, tmax;
+    int (*cancelled)(void);
     struct skel_otf2_export_stats st;
 };
 
@@ -894,9 +895,14 @@ static int export_rank(struct exporter *x, uint32_t rank)
     e.rk.global[0] = x->m.world;
     e.rk.global[1] = x->m.self;
     skel_event ev;
-    while ((n = skel_rank_next(e.r, &ev)) == 1)
+    while ((n = skel_rank_next(e.r, &ev)) == 1) {
         if ((rc = sync_comms(&e)) != SKEL_OK || (rc = export_event(&e, &ev)) != SKEL_OK)
             goto out;
+        if ((ev.seq & 4095) == 0 && x->cancelled != NULL && x->cancelled()) {
+            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted by signal %d", x->cancelled());
+            goto out;
+        }
+    }
     if (n < 0) {
         rc = skel_fail_context(n, "the trace cannot be exported whole");
         goto out;
@@ -1346,7 +1352,8 @@ static int predefined_comms(struct exporter *x)
     return SKEL_OK;
 }
 
-int skel_otf2_export(const skel_trace *t, const char *dir, struct skel_otf2_export_stats *st)
+int skel_otf2_export(const skel_trace *t, const char *dir, int (*cancelled)(void),
+                     struct skel_otf2_export_stats *st)
 {
     struct stat sb;
     if (stat(dir, &sb) == 0)
@@ -1362,6 +1369,7 @@ int skel_otf2_export(const skel_trace *t, const char *dir, struct skel_otf2_expo
     int rc = SKEL_OK;
     OTF2_ErrorCode c;
     x->t = t;
+    x->cancelled = cancelled;
     x->nranks = skel_trace_nranks(t);
     uint32_t empty;
     skel_otf2__errors_capture();

@@ -100,6 +100,7 @@ static int rank_stats(const skel_trace *t, uint32_t rank, struct skel_rankstat *
     rs->truncated = skel_rank_truncated(r);
     rs->signal = skel_rank_signal(r);
     rs->abort_code = skel_rank_abort_code(r);
+    rs->ending = skel_rank_ending(r);
     const skel_rank_end *e = skel_rank_end_of(r);
     if (e != NULL) {
         rs->overhead_ns = e->overhead_ns;

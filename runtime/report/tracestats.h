@@ -27,6 +27,7 @@ struct skel_rankstat {
     int truncated;     /* its stream has no clean end */
     int signal;        /* signal that ended it, 0 if none */
     int abort_code;    /* MPI_Abort error code, -1 if none */
+    int ending;        /* how its stream ends (enum skel_ending) */
     char error[512];   /* damage report when the stream is damaged, else "" */
     uint64_t nevents;
     uint64_t t_first, t_last; /* first start, last end (rank clock) */

@@ -77,6 +77,10 @@ static void print_ranks(FILE *out, const struct skel_tracestats *st)
             snprintf(end, sizeof end, "killed by signal %d", r->signal);
         else if (r->abort_code >= 0)
             snprintf(end, sizeof end, "MPI_Abort(%d)", r->abort_code);
+        else if (r->truncated && r->ending == SKEL_END_OPEN)
+            snprintf(end, sizeof end, "killed (SIGKILL, or still running)");
+        else if (r->truncated && r->ending == SKEL_END_STOPPED)
+            snprintf(end, sizeof end, "the tracer stopped");
         else if (r->truncated)
             snprintf(end, sizeof end, "exited without MPI_Finalize");
         else

@@ -63,7 +63,7 @@ static int prepare(void)
     skel_trace *t;
     if (skel_synth_write(trace, &o) != SKEL_OK || skel_trace_open(trace, &t) != SKEL_OK)
         return 0;
-    int rc = skel_otf2_export(t, archive, NULL);
+    int rc = skel_otf2_export(t, archive, NULL, NULL);
     skel_trace_close(t);
     return rc == SKEL_OK;
 }

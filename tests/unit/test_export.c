@@ -51,7 +51,8 @@ static uint64_t make_trace(uint32_t nranks, uint32_t iters)
     char *cmd[] = {HOSTILE_CMD, HOSTILE_ARG, NULL};
     skel_meta_rank ranks[8];
     for (uint32_t r = 0; r < nranks; r++)
-        ranks[r] = (skel_meta_rank){.rank = r, .host = HOSTILE_HOST, .pid = 100 + r};
+        ranks[r] = (skel_meta_rank){
+            .rank = r, .host = HOSTILE_HOST, .pid = 100 + r, .nevents = 4 * (uint64_t)iters + 2};
     skel_meta m = {.tracer_version = "t",
                    .mpi_library = "Fake <b>MPI</b>\t1.0",
                    .nranks = nranks,
@@ -558,6 +559,7 @@ Test(export, json_parser_rejects_what_json_forbids)
 struct counts {
     uint64_t x, s, f, m;
     uint64_t per_call[4]; /* Isend, Irecv, Waitall, Allreduce */
+    uint64_t i;           /* instant events */
 };
 
 static void check_export(const char *json, uint32_t nranks, struct counts *c)
@@ -611,6 +613,9 @@ static void check_export(const char *json, uint32_t nranks, struct counts *c)
         } else if (strcmp(ph->str, "s") == 0 || strcmp(ph->str, "f") == 0) {
             *(ph->str[0] == 's' ? &c->s : &c->f) += 1;
             cr_assert(jget(e, "id") != NULL && jget(e, "ts") != NULL);
+        } else if (strcmp(ph->str, "i") == 0) {
+            c->i++; /* where a summary stops */
+            cr_assert(jget(e, "ts") != NULL && jget(e, "name") != NULL);
         } else if (strcmp(ph->str, "M") == 0) {
             c->m++;
             const jv *name = jget(e, "name"), *args = jget(e, "args");
@@ -677,6 +682,68 @@ Test(export, a_trace_that_cannot_be_replayed_fails_and_leaves_no_file)
     snprintf(out, sizeof out, "%s.json", dir);
     cr_assert_neq(skel_export_chrome(t, NULL, out, NULL), SKEL_OK);
     cr_assert_neq(access(out, F_OK), 0, "no half-written file");
+    skel_trace_close(t);
+    remove_dir(dir);
+}
+
+/* Past max_bytes an export is a summary that still parses: the calls from
+ * the start that fit (within the 64 KiB buffer), one instant event marking
+ * the cut; with flows and without. */
+Test(export, large_export_becomes_a_summary)
+{
+    const uint32_t nranks = 3, iters = 400;
+    uint64_t events = make_trace(nranks, iters);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    uint64_t calls = 0, est = skel_export_estimate(t, NULL, &calls);
+    cr_expect_eq(calls, events);
+    cr_expect_gt(est, 100000u);
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    for (int nf = 0; nf < 2; nf++) {
+        struct skel_export_opts o = {.no_flows = nf, .max_bytes = 100000};
+        struct skel_export_stats st;
+        cr_assert_eq(skel_export_chrome(t, &o, out, &st), SKEL_OK, "%s", skel_last_error());
+        cr_expect(st.summary, "no summary");
+        cr_expect_lt(st.events, events);
+        cr_expect_gt(st.events, 0u);
+        cr_expect_leq(st.bytes, 100000u + (1u << 16) + 4096, "%llu bytes",
+                      (unsigned long long)st.bytes);
+        struct counts c;
+        check_export(out, nranks, &c);
+        cr_expect_eq(c.x, st.events);
+        cr_expect_eq(c.i, 1u, "one mark where the summary stops");
+    }
+    unlink(out);
+    skel_trace_close(t);
+    remove_dir(dir);
+}
+
+static int calls_before_cancel;
+static int cancel_soon(void)
+{
+    return --calls_before_cancel < 0;
+}
+
+/* An interruption (seen through the callback) and a failed write stop the
+ * export with the right error, and no file is left. */
+Test(export, interrupted_or_failed_export_leaves_no_file)
+{
+    make_trace(2, 200);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    calls_before_cancel = 50;
+    struct skel_export_opts o = {.cancelled = cancel_soon};
+    cr_assert_eq(skel_export_chrome(t, &o, out, NULL), SKEL_EINTERRUPTED, "%s", skel_last_error());
+    cr_assert_neq(access(out, F_OK), 0, "a file was left");
+    FILE *full = fopen("/dev/full", "w");
+    if (full != NULL) {
+        setvbuf(full, NULL, _IONBF, 0);
+        cr_expect_eq(skel_export_chrome_stream(t, NULL, full, NULL), SKEL_EIO);
+        fclose(full);
+    }
     skel_trace_close(t);
     remove_dir(dir);
 }

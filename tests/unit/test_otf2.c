@@ -230,7 +230,7 @@ static void round_trip(const skel_synth_opts *o)
     skel_trace *t;
     cr_assert_eq(skel_trace_open(trace, &t), SKEL_OK, "%s", skel_last_error());
     struct skel_otf2_export_stats es;
-    cr_assert_eq(skel_otf2_export(t, archive, &es), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_otf2_export(t, archive, NULL, &es), SKEL_OK, "%s", skel_last_error());
     skel_trace_close(t);
     cr_assert_eq(es.ranks, o->nranks);
     uint64_t events = 0;
@@ -351,7 +351,7 @@ Test(otf2, the_archive_holds_the_standard_mpi_records, .init = setup, .fini = te
     cr_assert_eq(skel_synth_write(trace, &o), SKEL_OK, "%s", skel_last_error());
     skel_trace *t;
     cr_assert_eq(skel_trace_open(trace, &t), SKEL_OK);
-    cr_assert_eq(skel_otf2_export(t, archive, NULL), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_otf2_export(t, archive, NULL, NULL), SKEL_OK, "%s", skel_last_error());
     skel_trace_close(t);
     snprintf(anchor, sizeof anchor, "%s/traces.otf2", archive);
 
@@ -617,9 +617,9 @@ Test(otf2, outputs_are_new_directories_and_inputs_are_recognised, .init = setup,
     cr_assert_eq(skel_synth_write(trace, &o), SKEL_OK);
     skel_trace *t;
     cr_assert_eq(skel_trace_open(trace, &t), SKEL_OK);
-    cr_assert_eq(skel_otf2_export(t, trace, NULL), SKEL_EUSAGE, "an existing directory");
+    cr_assert_eq(skel_otf2_export(t, trace, NULL, NULL), SKEL_EUSAGE, "an existing directory");
     cr_assert(strstr(skel_last_error(), "exists already") != NULL);
-    cr_assert_eq(skel_otf2_export(t, archive, NULL), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_otf2_export(t, archive, NULL, NULL), SKEL_OK, "%s", skel_last_error());
     skel_trace_close(t);
     cr_assert(!skel_otf2_is_archive(trace, anchor, sizeof anchor), "a Skel trace is no archive");
     cr_assert(skel_otf2_is_archive(archive, anchor, sizeof anchor));
