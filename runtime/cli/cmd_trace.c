@@ -14,20 +14,29 @@
 
 static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
 
+/* A count for the status line: "987", "21.4 thousand", "3.07 million". */
+static const char *count(uint64_t n, char *buf, size_t len)
+{
+    if (n < 10000)
+        snprintf(buf, len, "%llu", (unsigned long long)n);
+    else if (n < 1000000)
+        snprintf(buf, len, "%.1f thousand", (double)n / 1e3);
+    else
+        snprintf(buf, len, "%.3g million", (double)n / 1e6);
+    return buf;
+}
+
 void skel_cli_trace_sampler(void *arg, char *buf, size_t len)
 {
     const struct skel_cli_trace_view *v = arg;
     struct skel_trace_peek p;
+    char n[64];
     skel_trace_peek(v->dir, &p);
     if (p.ranks == 0)
         snprintf(buf, len, "running %s: no rank in MPI_Init yet", v->prog);
-    else if (p.events == 0)
-        snprintf(buf, len, "running %s: %u rank%s traced, events still in the buffers", v->prog,
-                 p.ranks, p.ranks == 1 ? "" : "s");
     else
-        snprintf(buf, len,
-                 "running %s: %u rank%s traced, about %.3g million events written (%.1f MiB)",
-                 v->prog, p.ranks, p.ranks == 1 ? "" : "s", (double)p.events / 1e6,
+        snprintf(buf, len, "running %s: %u rank%s, %s events recorded (%.1f MiB)", v->prog, p.ranks,
+                 p.ranks == 1 ? "" : "s", count(p.events, n, sizeof n),
                  (double)p.bytes / (1 << 20));
 }
 
