@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "sigfile.h"
+#include "traceinput.h"
 #include "usecase.h"
 
 #include <inttypes.h>
@@ -13,7 +14,12 @@ int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compre
     memset(res, 0, sizeof *res);
     skel_trace *t = NULL;
     skel_signature *back = NULL;
-    int rc = skel_trace_open(o->trace_dir, &t);
+    struct skel_trace_input in;
+    int rc = skel_trace_input_open(o->trace_dir, NULL, &in);
+    if (rc != SKEL_OK)
+        return rc;
+    skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+    rc = skel_trace_open(in.dir, &t);
     if (rc == SKEL_OK && (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) == SKEL_OK)
         rc = skel_sigfile_write(o->output, res->sig);
     if (rc == SKEL_OK && o->verify &&
@@ -22,6 +28,7 @@ int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compre
         skel_fail_context(rc, "verification of %s against %s", o->output, o->trace_dir);
     skel_signature_free(back);
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     return rc;
 }
 

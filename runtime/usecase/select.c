@@ -854,6 +854,9 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
             SKEL_OK)
         goto out;
     struct skel_launch_spec base = base_spec(o, &ref->sets[0], tb, spec);
+    if (o->starting != NULL)
+        o->starting(o->progress_arg, "reference", 0, 1, res->launch, res->launches);
+    res->launch++;
     rc = skel_select_measure(&res->skeleton, &base, NULL, res->repeat, 0, &m);
     if (o->progress != NULL)
         o->progress(o->progress_arg, "reference", 0, 1, &m);
@@ -1170,6 +1173,9 @@ static int measure_candidates(const struct skel_select_opts *o, struct skel_sele
             if (rc != SKEL_OK)
                 return rc;
             struct skel_launch_spec base = base_spec(o, &cands->sets[i], tb, c->name);
+            if (o->starting != NULL)
+                o->starting(o->progress_arg, c->name, r, res->rounds, res->launch, res->launches);
+            res->launch++;
             int e =
                 skel_select_measure(&res->skeleton, &base, NULL, res->repeat, res->calibration, &m);
             c->nlaunched++;
@@ -1225,6 +1231,7 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
         (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
         (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK)
         goto out;
+    res->launches = (refspec != NULL) + (unsigned)res->n * res->rounds;
     load_start(&probe);
     if ((refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
         (rc = measure_candidates(o, res, cands, tb)) != SKEL_OK)

@@ -196,6 +196,11 @@ struct skel_select_opts {
      * "reference" or the candidate's name; round counts from 0. */
     void (*progress)(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m);
+    /* Called before each launch, to say what runs now: what and round as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the selection makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *what, unsigned round, unsigned rounds, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
@@ -240,7 +245,8 @@ struct skel_select_result {
     double ratio;
     double calibration; /* units per ns passed to the candidates' runs (0: their own) */
     unsigned repeat, rounds;
-    int implicit_testbed; /* a testbed was brought up for this selection */
+    unsigned launch, launches; /* launches made so far, and in all */
+    int implicit_testbed;      /* a testbed was brought up for this selection */
     int ranked;           /* every candidate was tried and the ranking made */
     size_t n;
     struct skel_select_candidate *c; /* in the order of the candidates files */

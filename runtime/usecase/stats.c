@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include "error.h"
+#include "report_text.h"
 #include "usecase.h"
 
 #include <inttypes.h>
@@ -96,8 +97,11 @@ void skel_stats_print(FILE *out, const skel_trace *t, const struct skel_tracesta
 {
     const skel_meta *m = skel_trace_meta(t);
     fprintf(out, "trace %s: %u ranks", skel_trace_dir(t), st->nranks);
-    if (m->mpi_library != NULL)
-        fprintf(out, ", %s", m->mpi_library);
+    if (m->mpi_library != NULL) {
+        char lib[512];
+        fputs(", ", out);
+        skel_usecase_put_text(out, skel_text_oneline(m->mpi_library, lib, sizeof lib));
+    }
     fprintf(out, "%s\n", m->complete ? "" : " (the run did not finish cleanly)");
     if (m->ncommand > 0) {
         fputs("command:", out);

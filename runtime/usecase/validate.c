@@ -946,8 +946,16 @@ struct runner {
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
-    int failed; /* some run failed */
+    unsigned launch, launches; /* for o->starting */
+    int failed;                /* some run failed */
 };
+
+static void starting(struct runner *R, const char *scenario, const char *what)
+{
+    if (R->o->starting != NULL)
+        R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
+    R->launch++;
+}
 
 /* Where a run's output goes: the log directory, or a scratch file. */
 static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
@@ -1058,6 +1066,7 @@ static int run_app(struct runner *R, char *const *argv, const char *scenario, co
     struct skel_validate_measure m;
     memset(&m, 0, sizeof m);
     out_path(R, scenario, what, path, sizeof path);
+    starting(R, scenario, what);
     s.argv = argv;
     s.repeat = 1;
     s.mpi = argv == R->o->app_argv ? R->app_mpi : program_mpi(R, argv[0]);
@@ -1102,6 +1111,7 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
     memset(m, 0, sizeof *m);
     *launch_s = 0;
     snprintf(what, sizeof what, "skeleton %zu", k + 1);
+    starting(R, scenario, what);
     int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
@@ -1514,6 +1524,11 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
         (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
         t->net = !o->wall_time;
+        /* Every launch: the calibrations, then per scenario the application,
+         * the skeletons, the small input and the baselines. */
+        R.launches =
+            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */

@@ -168,6 +168,11 @@ struct skel_validate_opts {
      * "baseline N"; may be NULL. */
     void (*progress)(void *arg, const char *scenario, const char *what,
                      const struct skel_validate_measure *m);
+    /* Called before each launch, to say what runs now: scenario and what as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the validation makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *scenario, const char *what, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
