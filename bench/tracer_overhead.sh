@@ -1,59 +1,149 @@
 #!/usr/bin/env bash
-# tracer_overhead.sh [BUILDDIR] - what tracing costs.
-#  1. the added cost per intercepted call: loops of cheap MPI calls with 1 rank,
-#     traced and untraced alternately in one run, medians of R repeats;
-#  2. the overhead on every sample at its default size (2 ranks): on the time
-#     the sample reports for its own work, and on the wall time of the job.
-# Prints figures; asserts nothing.  Run it on an otherwise idle machine.
+# tracer_overhead.sh [BUILDDIR] - what tracing costs.  Prints figures; asserts
+# nothing.  Run it on an otherwise idle machine (figures taken while anything
+# else runs are noise: the load averages are printed with them).
+#
+#  percall  the added cost per intercepted call: loops of cheap MPI calls
+#           with 1 rank, untraced and traced alternately in one run, medians
+#           of R repeats; traced both ways the tracer can write its files
+#           (mapped: through a shared mapping, the default; stream: buffered
+#           and written with pwrite, the old way), and with the tracer library
+#           OLD_LIB too when it is given (e.g. one built from an older commit)
+#  sweep    the overhead on a ping-pong bandwidth sweep (bench/pingpong_sweep.c,
+#           2 ranks, 0 B .. 1 MiB, MPI_Send/Recv then Isend/Irecv/Waitall):
+#           R interleaved repeats, the median of the traced/untraced ratios of
+#           the whole sweep with a 95 % interval, and per message size
+#  samples  the overhead on every sample at its default size (2 ranks): on
+#           the time the sample reports for its own work, and on the wall
+#           time of the job
+#
+# Environment: R (repeats, default 7), SECTIONS (default "percall sweep
+# samples"), SCALE (sweep repetitions of the small sizes, default 100000),
+# OLD_LIB (another libskeltrace.so to compare with).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$root/build/release}
 R=${R:-7}
+SECTIONS=${SECTIONS:-percall sweep samples}
+SCALE=${SCALE:-100000}
+OLD_LIB=${OLD_LIB:-}
 skel=$B/runtime/cli/skel
 lib=$B/tracer/libskeltrace.so
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mpicc.mpich -O2 -Wno-stringop-overflow "$root/bench/percall.c" -o "$tmp/percall"
+mpicc.mpich -O2 -Wno-stringop-overflow "$root/bench/pingpong_sweep.c" -o "$tmp/sweep"
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# ci95: the median of the numbers on stdin and a distribution-free 95 %
+# interval for it (order statistics k and n+1-k, binomial(n, 1/2)).
+ci95() {
+  sort -g | awk '{a[NR]=$1} END {
+    n = NR; k = 0; p = 0.5 ^ n; c = p
+    for (i = 1; i <= n && c <= 0.025; i++) { k = i; p = p * (n - i + 1) / i; c += p }
+    m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+    if (k >= 1) printf "%.2f [%.2f, %.2f]", m, a[k], a[n+1-k]
+    else printf "%.2f [n too small]", m }'
+}
+# traced WAY CMD...: run CMD with the tracer (WAY: mapped, stream, old).
+traced() {
+  local way=$1 l=$lib io=mapped
+  shift
+  case $way in stream) io=stream ;; old) l=$OLD_LIB ;; esac
+  rm -rf "$tmp/tr"
+  mpiexec.mpich -genv LD_PRELOAD "$l" -genv SKEL_TRACE_DIR "$tmp/tr" -genv SKEL_TRACE_IO "$io" "$@"
+}
+ways="mapped stream"
+[ -n "$OLD_LIB" ] && ways="$ways old"
+echo "tracer_overhead: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), R=$R," \
+  "tracer $lib${OLD_LIB:+, old tracer $OLD_LIB}"
 
-echo "== added cost per intercepted call (1 rank, median of $R, ns)"
-printf "%-12s %10s %10s %10s\n" call untraced traced added/call
-for what in test iprobe isend-wait allreduce; do
-  n=2000000; [ $what = isend-wait ] && n=300000
-  : > "$tmp/u"; : > "$tmp/t"
-  for i in $(seq "$R"); do
-    mpiexec.mpich -n 1 "$tmp/percall" $what $n | awk '{print $2}' >> "$tmp/u"
-    mpiexec.mpich -n 1 -genv LD_PRELOAD "$lib" -genv SKEL_TRACE_DIR "$tmp/tr" "$tmp/percall" $what $n \
-      | awk '{print $2, $3}' >> "$tmp/t"
-    rm -rf "$tmp/tr"
+if [[ " $SECTIONS " == *" percall "* ]]; then
+  echo
+  echo "== added cost per intercepted call (1 rank, median of $R, ns)"
+  printf "%-12s %10s" call untraced
+  for w in $ways; do printf " %10s %10s" "$w" "+/call"; done
+  echo
+  for what in test iprobe isend-wait allreduce; do
+    n=2000000; [ $what = isend-wait ] && n=300000
+    : > "$tmp/u"
+    for w in $ways; do : > "$tmp/$w"; done
+    for _ in $(seq "$R"); do
+      mpiexec.mpich -n 1 "$tmp/percall" $what $n | awk '{print $2}' >> "$tmp/u"
+      for w in $ways; do traced $w -n 1 "$tmp/percall" $what $n | awk '{print $2, $3}' >> "$tmp/$w"; done
+    done
+    u=$(median < "$tmp/u")
+    printf "%-12s %10.1f" $what "$u"
+    for w in $ways; do
+      t=$(awk '{print $1}' "$tmp/$w" | median); c=$(awk '{print $2; exit}' "$tmp/$w")
+      printf " %10.1f %10.1f" "$t" "$(echo "($t - $u) / $c" | bc -l)"
+    done
+    echo
   done
-  u=$(median < "$tmp/u"); t=$(awk '{print $1}' "$tmp/t" | median); c=$(awk '{print $2; exit}' "$tmp/t")
-  printf "%-12s %10.1f %10.1f %10.1f\n" $what "$u" "$t" "$(echo "($t - $u) / $c" | bc -l)"
-done
+fi
 
+if [[ " $SECTIONS " == *" sweep "* ]]; then
+  echo
+  echo "== ping-pong sweep (2 ranks, 0 B .. 1 MiB, blocking then nonblocking, SCALE=$SCALE," \
+    "$R interleaved repeats)"
+  for i in $(seq "$R"); do
+    mpiexec.mpich -n 2 "$tmp/sweep" both "$SCALE" > "$tmp/sw.u.$i"
+    for w in $ways; do traced $w -n 2 "$tmp/sweep" both "$SCALE" > "$tmp/sw.$w.$i"; done
+  done
+  tot() { awk '/^total/ {print $2}' "$1"; }
+  printf "%-8s %9s %12s   %s\n" way "untraced" traced "overhead %: median [95 % interval]"
+  for w in $ways; do
+    for i in $(seq "$R"); do
+      echo "$(tot "$tmp/sw.u.$i") $(tot "$tmp/sw.$w.$i")"
+    done > "$tmp/pairs.$w"
+    printf "%-8s %8.3fs %11.3fs   %s\n" "$w" "$(awk '{print $1}' "$tmp/pairs.$w" | median)" \
+      "$(awk '{print $2}' "$tmp/pairs.$w" | median)" \
+      "$(awk '{print 100 * ($2 / $1 - 1)}' "$tmp/pairs.$w" | ci95)"
+  done
+  calls=$(awk '/^total/ {print $3}' "$tmp/sw.u.1")
+  echo "calls per rank: $calls"
+  echo
+  echo "per message size: median microseconds per round trip, and the overhead of each way"
+  printf "%-11s %8s %10s" mode bytes untraced
+  for w in $ways; do printf " %9s" "$w %"; done
+  echo
+  while read -r mode bytes; do
+    sel() { awk -v m="$mode" -v b="$bytes" '$1 == m && $2 == b {print $7}' "$@"; }
+    u=$(for i in $(seq "$R"); do sel "$tmp/sw.u.$i"; done | median)
+    printf "%-11s %8s %10.3f" "$mode" "$bytes" "$u"
+    for w in $ways; do
+      t=$(for i in $(seq "$R"); do sel "$tmp/sw.$w.$i"; done | median)
+      printf " %9.1f" "$(echo "100 * ($t / $u - 1)" | bc -l)"
+    done
+    echo
+  done < <(awk '$3 == "B" {print $1, $2}' "$tmp/sw.u.1")
+fi
+
+if [[ " $SECTIONS " == *" samples "* ]]; then
+  echo
+  echo "== overhead on the samples (2 ranks, default sizes, median of $R, traced (mapped) and" \
+    "untraced alternately)"
+  echo "   run: the time each sample reports for its own work (after set-up, before MPI_Finalize);"
+  echo "   wall: mpiexec to exit, with MPI_Init, the tracer's clock sync, its files and symbol lookups"
+  printf "%-10s %9s %9s %9s %10s %10s %9s %12s\n" sample "run" traced overhead wall traced overhead bytes/event
+  now() { date +%s.%N; }
+  for s in jacobi cg isort mw pipeline; do
+    : > "$tmp/u"; : > "$tmp/t"; : > "$tmp/wu"; : > "$tmp/wt"
+    for _ in $(seq "$R"); do
+      t0=$(now)
+      mpiexec.mpich -n 2 "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/u"
+      echo "$(now) - $t0" | bc -l >> "$tmp/wu"
+      t0=$(now)
+      traced mapped -n 2 "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/t"
+      echo "$(now) - $t0" | bc -l >> "$tmp/wt"
+    done
+    u=$(median < "$tmp/u"); t=$(median < "$tmp/t"); wu=$(median < "$tmp/wu"); wt=$(median < "$tmp/wt")
+    ev=$("$skel" stats --csv --no-check "$tmp/tr" | awk -F, '$1=="all" {s+=$3} END {print s}')
+    by=$(cat "$tmp"/tr/rank-*.skt | wc -c)
+    printf "%-10s %8.3fs %8.3fs %8.2f%% %9.3fs %9.3fs %8.2f%% %12.1f\n" $s "$u" "$t" \
+      "$(echo "100 * ($t - $u) / $u" | bc -l)" "$wu" "$wt" "$(echo "100 * ($wt - $wu) / $wu" | bc -l)" \
+      "$(echo "$by / $ev" | bc -l)"
+  done
+fi
 echo
-echo "== overhead on the samples (2 ranks, default sizes, median of $R, traced and untraced alternately)"
-echo "   run: the time each sample reports for its own work (after set-up, before MPI_Finalize);"
-echo "   wall: mpiexec to exit, with MPI_Init, the tracer's clock sync, its files and symbol lookups"
-printf "%-10s %9s %9s %9s %10s %10s %9s %12s\n" sample "run" traced overhead wall traced overhead bytes/event
-now() { date +%s.%N; }
-for s in jacobi cg isort mw pipeline; do
-  : > "$tmp/u"; : > "$tmp/t"; : > "$tmp/wu"; : > "$tmp/wt"
-  for i in $(seq "$R"); do
-    t0=$(now)
-    mpiexec.mpich -n 2 "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/u"
-    echo "$(now) - $t0" | bc -l >> "$tmp/wu"
-    rm -rf "$tmp/tr"
-    t0=$(now)
-    mpiexec.mpich -n 2 -genv LD_PRELOAD "$lib" -genv SKEL_TRACE_DIR "$tmp/tr" \
-      "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/t"
-    echo "$(now) - $t0" | bc -l >> "$tmp/wt"
-  done
-  u=$(median < "$tmp/u"); t=$(median < "$tmp/t"); wu=$(median < "$tmp/wu"); wt=$(median < "$tmp/wt")
-  ev=$("$skel" stats --csv --no-check "$tmp/tr" | awk -F, '$1=="all" {s+=$3} END {print s}')
-  by=$(cat "$tmp"/tr/rank-*.skt | wc -c)
-  printf "%-10s %8.3fs %8.3fs %8.2f%% %9.3fs %9.3fs %8.2f%% %12.1f\n" $s "$u" "$t" \
-    "$(echo "100 * ($t - $u) / $u" | bc -l)" "$wu" "$wt" "$(echo "100 * ($wt - $wu) / $wu" | bc -l)" \
-    "$(echo "$by / $ev" | bc -l)"
-done
+echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"

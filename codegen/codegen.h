@@ -12,7 +12,9 @@
  *     (SKEL_PLAN_MIXED), then keeping every message (SKEL_PLAN_MESSAGES), and
  *     checked again each time;
  *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
- *     skeleton.meta.tmpl) are filled and the three files written, each to a
+ *     skeleton.meta.tmpl) are filled with the plan as tables (emit.h: a row
+ *     per operation, sequence item, peer, link; the skeleton's code is the
+ *     template's interpreter) and the three files written, each to a
  *     temporary name renamed into place once complete.  Nothing is written
  *     before the check passed.
  *
@@ -29,14 +31,19 @@
 enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
 
 struct skel_codegen_opts {
-    double k;              /* scaling factor, >= 1 */
-    int mode;              /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */
-    uint64_t seed;         /* default seed of the compute durations the skeleton draws */
-    uint64_t eager_bytes;  /* standard sends up to this size assumed buffered (sim.h) */
+    double k;               /* scaling factor, >= 1 */
+    int mode;               /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */
+    uint64_t seed;          /* default seed of the compute durations the skeleton draws */
+    uint64_t eager_bytes;   /* standard sends up to this size assumed buffered (sim.h) */
     uint64_t max_check_ops; /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
     uint64_t max_check_bytes; /* memory of the check; 0: skel_sim_default_max_bytes() */
-    const char *templates; /* directory holding the templates */
-    const char *version;   /* Skel's version, written into the files */
+    const char *templates;  /* directory holding the templates */
+    const char *version;    /* Skel's version, written into the files */
+    /* The MPI the skeleton is built with (skeleton.meta's mpi and mpicc
+     * lines, the Makefile's MPICC and MPIEXEC): a flavor name ("mpich",
+     * "openmpi") and program names; NULL: MPICH's.  Only letters, digits and
+     * "_.+-/" are accepted (they are written into a Makefile). */
+    const char *mpi, *mpicc, *mpiexec;
 };
 
 struct skel_codegen_class_report {
@@ -49,17 +56,17 @@ struct skel_codegen_class_report {
 
 struct skel_codegen_report {
     double k;
-    int mode;              /* the mode used */
-    int fell_back;         /* automatic mode could not use SKEL_PLAN_LOOPS */
+    int mode;                   /* the mode used */
+    int fell_back;              /* automatic mode could not use SKEL_PLAN_LOOPS */
     char fallback_reason[1024]; /* why: the loop-scaled schedule's refusal */
-    double app_s;          /* the application's time (skel_codegen_app_seconds()) */
-    double expected_s;     /* app_s / k */
-    double model_s;        /* the plan's modelled time (slowest class) */
-    double residue;        /* share of the modelled time in scaled-down operations */
-    double shortest_good_s; /* app_s / iterations of the dominant sequence (Sodhi et al., 4.5);
-                               0 when no class has a dominant loop */
-    int too_short;         /* some class keeps no full iteration of it (not in messages mode) */
-    uint32_t ops, seqs;    /* distinct operations and sequences written */
+    double app_s;               /* the application's time (skel_codegen_app_seconds()) */
+    double expected_s;          /* app_s / k */
+    double model_s;             /* the plan's modelled time (slowest class) */
+    double residue;             /* share of the modelled time in scaled-down operations */
+    double shortest_good_s;     /* app_s / iterations of the dominant sequence (Sodhi et al., 4.5);
+                                   0 when no class has a dominant loop */
+    int too_short;      /* some class keeps no full iteration of it (not in messages mode) */
+    uint32_t ops, seqs; /* distinct operations and sequences written */
     uint64_t checked_ops, messages, collectives; /* of the simulation */
     uint32_t nclasses;
     struct skel_codegen_class_report *classes; /* nclasses entries; free with the report */

@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include "error.h"
+#include "grow.h"
 
 #include <limits.h>
 #include <math.h>
@@ -11,15 +12,15 @@
 
 /* Limits on what a skeleton is made of (beyond them the signature is refused
  * with SKEL_ERANGE rather than turned into absurd code). */
-#define MAX_RANKS (1u << 20)
-#define MAX_SLOTS 4096u
-#define MAX_LINK_DIST (1u << 20)
-#define MAX_LINK_INDEX 4096u
-#define MAX_DTSIZE (1u << 24)
+#define MAX_RANKS         (1u << 20)
+#define MAX_SLOTS         4096u
+#define MAX_LINK_DIST     (1u << 20)
+#define MAX_LINK_INDEX    4096u
+#define MAX_DTSIZE        (1u << 24)
 #define MAX_MESSAGE_BYTES (1ull << 30)
-#define MAX_COUNT_TOTAL (UINT64_C(1) << 62)
-#define MAX_TAG_KEPT 32767 /* the smallest MPI_TAG_UB the standard allows */
-#define MAX_DEPTH 256u
+#define MAX_COUNT_TOTAL   (UINT64_C(1) << 62)
+#define MAX_TAG_KEPT      32767 /* the smallest MPI_TAG_UB the standard allows */
+#define MAX_DEPTH         256u
 
 typedef unsigned __int128 u128;
 
@@ -39,6 +40,14 @@ static void printable(const char *s, char *out, size_t cap)
     out[o] = '\0';
 }
 
+/* The last component of a path: messages name a file, not the directory it
+ * was built in. */
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b != NULL && b[1] != '\0' ? b + 1 : path;
+}
+
 const char *skel_plan_describe(const skel_signature *s, uint32_t sym, char *buf, size_t len)
 {
     if (sym >= s->nsymbols) {
@@ -46,18 +55,21 @@ const char *skel_plan_describe(const skel_signature *s, uint32_t sym, char *buf,
         return buf;
     }
     const skel_sig_symbol *y = &s->symbols[sym];
-    char where[200] = "";
+    char where[280] = "", fn[130] = "";
     if (y->site < s->nsites) {
         const skel_sig_site *st = &s->sites[y->site];
-        char a[160];
+        char a[120];
+        if (st->func != NULL && st->func[0] != '\0') {
+            printable(st->func, a, 64);
+            snprintf(fn, sizeof fn, " in %s", a);
+        }
         if (st->file != NULL && st->file[0] != '\0') {
-            printable(st->file, a, sizeof a);
-            snprintf(where, sizeof where, " at %s:%u", a, st->line);
-        } else if (st->func != NULL && st->func[0] != '\0') {
-            printable(st->func, a, sizeof a);
-            snprintf(where, sizeof where, " in %s", a);
+            printable(base_name(st->file), a, sizeof a);
+            snprintf(where, sizeof where, "%s at %s:%u", fn, a, st->line);
+        } else if (fn[0] != '\0') {
+            snprintf(where, sizeof where, "%s", fn);
         } else {
-            printable(st->module, a, sizeof a);
+            printable(base_name(st->module != NULL ? st->module : ""), a, sizeof a);
             snprintf(where, sizeof where, " at %s+0x%llx", a, (unsigned long long)st->offset);
         }
     }
@@ -84,8 +96,8 @@ int skel_plan_mode_by_name(const char *name)
 const char *skel_plan_kind_name(int kind)
 {
     static const char *const names[SKEL_PLAN__COUNT] = {
-        "compute", "send", "isend", "recv", "irecv", "sendrecv", "probe",
-        "wait",    "test", "coll",  "icoll", "comm", "commfree"};
+        "compute", "send", "isend", "recv",  "irecv", "sendrecv", "probe",
+        "wait",    "test", "coll",  "icoll", "comm",  "commfree"};
     return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
 }
 
@@ -216,17 +228,17 @@ static int check_tag(const struct builder *b, uint32_t sym, int32_t tag)
 
 /* Elements of a side's count, checked: mean rounded for sends, max for
  * capacities. */
-static int side_count(const struct builder *b, uint32_t sym, const skel_sig_side *sd,
-                      int64_t *mean, int64_t *max)
+static int side_count(const struct builder *b, uint32_t sym, const skel_sig_side *sd, int64_t *mean,
+                      int64_t *max)
 {
     if (sd->count.min < 0 || sd->count.max > INT_MAX || sd->count.min > sd->count.max ||
         !(sd->count.mean >= 0) || sd->count.mean > (double)INT_MAX)
         return out_of_range(b, sym, "element count", (long long)sd->count.max);
     if (sd->bytes.min < 0 || sd->rbytes.min < 0 || sd->bytes.max > (int64_t)MAX_MESSAGE_BYTES ||
         sd->rbytes.max > (int64_t)MAX_MESSAGE_BYTES)
-        return out_of_range(b, sym, "message size in bytes",
-                            (long long)(sd->bytes.max > sd->rbytes.max ? sd->bytes.max
-                                                                       : sd->rbytes.max));
+        return out_of_range(
+            b, sym, "message size in bytes",
+            (long long)(sd->bytes.max > sd->rbytes.max ? sd->bytes.max : sd->rbytes.max));
     *mean = (int64_t)llround(sd->count.mean);
     *max = sd->count.max;
     return SKEL_OK;
@@ -282,8 +294,10 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
         if (c != NULL && (c->flags & SKEL_COMMF_INTER))
             return unsupported(b, y->id, "intercommunicators are not supported");
         if (c != NULL && position_in(c, (int32_t)r) < 0)
-            return skel_fail(SKEL_EFORMAT, "rank %u is not a member of the communicator in its "
-                             "slot %u", r, y->newcomm);
+            return skel_fail(SKEL_EFORMAT,
+                             "rank %u is not a member of the communicator in its "
+                             "slot %u",
+                             r, y->newcomm);
         if (parent == NULL && y->comm != SKEL_COMM_SELF)
             return out_of_range(b, y->id, "communicator slot", y->comm);
         if (dup && (c == NULL || (parent != NULL && (c->size != parent->size ||
@@ -322,127 +336,150 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
     return SKEL_OK;
 }
 
-static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
+/* The skeleton's tag for half h (0: the message of a send, receive or
+ * probe; 1: the receive of MPI_Sendrecv) of symbol y: its matching class
+ * when the signature pairs messages (so that a receive can only meet the
+ * messages its class met in the application), else the application's tag,
+ * renumbered when above what every MPI library supports. */
+static int32_t op_tag(const skel_plan *p, const skel_sig_symbol *y, int h)
 {
-    skel_plan *p = b->p;
-    if (memo_find(&b->symmemo[sym], w, id))
-        return SKEL_OK;
-    const skel_sig_symbol *y = &b->s->symbols[sym];
+    int32_t app = h ? y->tag2 : y->tag;
+    if (!p->matched || app == SKEL_TAG_NONE)
+        return skel_plan_tag(p, app);
+    if (y->match[h] != SKEL_SIG_NONE)
+        return (int32_t)y->match[h];
+    /* Never matched in the trace: a tag no other side uses, so that it stays
+     * unmatched in the skeleton too (the check then says so). */
     const struct skel_call_info *ci = skel_call_info(y->call);
-    if (ci == NULL)
-        return out_of_range(b, sym, "call id", y->call);
-    skel_plan_op op = {.id = p->nops, .sym = sym, .cls = y->cls, .w = w, .call = y->call,
-                       .comm = y->comm, .dtsize = y->dtsize, .shape = ci->shape};
-    int rc;
-    if (y->dtsize > MAX_DTSIZE)
-        return out_of_range(b, sym, "datatype size", y->dtsize);
+    int sends = ci != NULL && (ci->klass == SKEL_CLASS_SEND || ci->klass == SKEL_CLASS_ISEND ||
+                               (ci->klass == SKEL_CLASS_SENDRECV && h == 0));
+    return (int32_t)p->sig->nmatch + (sends ? 0 : 1);
+}
+
+/* Receive capacity in bytes of half h of symbol y: the largest message it
+ * got in the trace, or the largest of its matching class - any message of
+ * the class may reach it in the skeleton, whatever order MPI picks. */
+static int64_t op_capacity(const skel_plan *p, const skel_sig_symbol *y, int h)
+{
+    int64_t cap = y->side[0].count.max * (int64_t)y->dtsize;
+    if (y->side[0].rbytes.max > cap)
+        cap = y->side[0].rbytes.max;
+    if (p->matched && y->match[h] != SKEL_SIG_NONE && y->match[h] < p->sig->nmatch &&
+        p->class_bytes[y->match[h]] > cap)
+        cap = p->class_bytes[y->match[h]];
+    return cap;
+}
+
+/* Counts of each side (scaled by w), in-place flags, the Test/Iprobe flag. */
+static int op_sides(struct builder *b, const skel_sig_symbol *y, uint64_t w, skel_plan_op *op)
+{
     for (int k = 0; k < 2; k++) {
-        op.has_side[k] = (y->sides >> k) & 1;
-        op.inplace[k] = op.has_side[k] && (y->side[k].flags & SKEL_EVF_INPLACE);
-        if (op.has_side[k]) {
+        op->has_side[k] = (y->sides >> k) & 1;
+        op->inplace[k] = op->has_side[k] && (y->side[k].flags & SKEL_EVF_INPLACE);
+        if (op->has_side[k]) {
             int64_t mean = 0, max = 0;
-            if ((rc = side_count(b, sym, &y->side[k], &mean, &max)) != SKEL_OK)
+            int rc = side_count(b, y->id, &y->side[k], &mean, &max);
+            if (rc != SKEL_OK)
                 return rc;
-            op.count[k] = skel_plan_scale(p, mean, w);
+            op->count[k] = skel_plan_scale(b->p, mean, w);
         }
     }
-    if (!op.has_side[0] && !op.has_side[1])
-        op.has_side[0] = 1;
-    op.flag = (y->side[0].flags & SKEL_EVF_FLAG) || (y->side[1].flags & SKEL_EVF_FLAG);
-    if ((rc = check_peer(b, sym, &y->peer)) != SKEL_OK ||
-        (rc = check_peer(b, sym, &y->peer2)) != SKEL_OK ||
-        (rc = check_peer(b, sym, &y->root)) != SKEL_OK || (rc = check_tag(b, sym, y->tag)) != SKEL_OK ||
-        (rc = check_tag(b, sym, y->tag2)) != SKEL_OK)
+    if (!op->has_side[0] && !op->has_side[1])
+        op->has_side[0] = 1;
+    op->flag = (y->side[0].flags & SKEL_EVF_FLAG) || (y->side[1].flags & SKEL_EVF_FLAG);
+    int rc;
+    if ((rc = check_peer(b, y->id, &y->peer)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->peer2)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->root)) != SKEL_OK ||
+        (rc = check_tag(b, y->id, y->tag)) != SKEL_OK ||
+        (rc = check_tag(b, y->id, y->tag2)) != SKEL_OK)
         return rc;
-    if (ci->klass != SKEL_CLASS_FINALIZE && ci->klass != SKEL_CLASS_INIT &&
-        ci->klass != SKEL_CLASS_GROUP && y->comm != SKEL_SIG_NONE && y->comm >= p->nslots)
-        return out_of_range(b, sym, "communicator slot", y->comm);
-    /* Receive capacity: the traced size, in elements of the call's datatype. */
-    uint32_t dt = y->dtsize ? y->dtsize : 1;
-    int64_t capbytes = y->side[0].count.max * (int64_t)y->dtsize;
-    if (y->side[0].rbytes.max > capbytes)
-        capbytes = y->side[0].rbytes.max;
-    switch (ci->klass) {
-    case SKEL_CLASS_FINALIZE:
-        op.kind = SKEL_PLAN_COMPUTE;
-        op.call = 0;
-        break;
+    return SKEL_OK;
+}
+
+/* Point-to-point: kind, tags, receive capacity in elements. */
+static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
+{
+    const skel_plan *p = b->p;
+    int64_t dt = y->dtsize ? y->dtsize : 1;
+    switch (klass) {
     case SKEL_CLASS_SEND:
-        if (y->call == SKEL_CALL_MPI_Bsend)
-            return unsupported(b, sym, "buffered sends (MPI_Bsend) are not supported");
-        op.kind = SKEL_PLAN_SEND;
-        break;
     case SKEL_CLASS_ISEND:
-        if (y->call == SKEL_CALL_MPI_Ibsend)
-            return unsupported(b, sym, "buffered sends (MPI_Ibsend) are not supported");
-        op.kind = SKEL_PLAN_ISEND;
+        if (y->call == SKEL_CALL_MPI_Bsend || y->call == SKEL_CALL_MPI_Ibsend)
+            return unsupported(b, y->id,
+                               "buffered sends (MPI_Bsend, MPI_Ibsend) are not "
+                               "supported");
+        op->kind = klass == SKEL_CLASS_SEND ? SKEL_PLAN_SEND : SKEL_PLAN_ISEND;
         break;
     case SKEL_CLASS_RECV:
     case SKEL_CLASS_IRECV:
-        op.kind = ci->klass == SKEL_CLASS_RECV ? SKEL_PLAN_RECV : SKEL_PLAN_IRECV;
-        op.rcap = (capbytes + dt - 1) / dt;
+        op->kind = klass == SKEL_CLASS_RECV ? SKEL_PLAN_RECV : SKEL_PLAN_IRECV;
+        op->rcap = (op_capacity(p, y, 0) + dt - 1) / dt;
         break;
-    case SKEL_CLASS_SENDRECV:
-        op.kind = SKEL_PLAN_SENDRECV;
-        if (y->side[0].bytes.max > capbytes)
-            capbytes = y->side[0].bytes.max;
-        op.rcap = (capbytes + dt - 1) / dt;
-        op.dtsize2 = y->dtsize;
-        op.count2 = op.count[0];
-        break;
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-        op.kind = SKEL_PLAN_PROBE;
-        break;
-    case SKEL_CLASS_WAIT: {
-        op.kind = (y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Waitall ||
-                   y->call == SKEL_CALL_MPI_Waitany || y->call == SKEL_CALL_MPI_Waitsome)
-                      ? SKEL_PLAN_WAIT
-                      : SKEL_PLAN_TEST;
-        uint32_t n = 0;
-        for (uint32_t i = 0; i < y->nlinks; i++) {
-            if (y->links[i].dist > MAX_LINK_DIST)
-                return out_of_range(b, sym, "request link distance", y->links[i].dist);
-            if (y->links[i].index >= MAX_LINK_INDEX)
-                return out_of_range(b, sym, "request array index", y->links[i].index);
-            if (y->links[i].index + 1 > n)
-                n = y->links[i].index + 1;
-            if (y->links[i].dist > p->ring)
-                p->ring = y->links[i].dist;
-        }
-        if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test) && n > 1)
-            return out_of_range(b, sym, "request index of a single-request call", n - 1);
-        op.nreq = n ? n : 1;
+    case SKEL_CLASS_SENDRECV: {
+        op->kind = SKEL_PLAN_SENDRECV;
+        int64_t cap = op_capacity(p, y, 1);
+        if (y->side[0].bytes.max > cap)
+            cap = y->side[0].bytes.max;
+        op->rcap = (cap + dt - 1) / dt;
+        op->dtsize2 = y->dtsize;
+        op->count2 = op->count[0];
+        op->tag2 = op_tag(p, y, 1);
         break;
     }
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
-        if (!supported_shape(ci->shape))
-            return unsupported(b, sym, "this collective is not supported (neighbourhood and "
-                                       "alltoallw collectives)");
-        op.kind = ci->klass == SKEL_CLASS_COLL ? SKEL_PLAN_COLL : SKEL_PLAN_ICOLL;
-        if (y->comm == SKEL_SIG_NONE)
-            return out_of_range(b, sym, "communicator slot", -1);
+    default: /* probes */
+        op->kind = SKEL_PLAN_PROBE;
         break;
-    case SKEL_CLASS_COMM:
-        op.kind = SKEL_PLAN_COMM;
-        if ((rc = newcomm_method(b, y, &op.newcomm)) != SKEL_OK)
-            return rc;
-        op.call = op.newcomm == SKEL_PLAN_DUP    ? SKEL_CALL_MPI_Comm_dup
-                  : op.newcomm == SKEL_PLAN_SPLIT ? SKEL_CALL_MPI_Comm_split
-                                                  : SKEL_CALL_MPI_Cart_create;
-        break;
-    case SKEL_CLASS_COMMFREE:
-        op.kind = SKEL_PLAN_COMMFREE;
-        if (y->comm == SKEL_SIG_NONE || y->comm < 2)
-            return unsupported(b, sym, "freeing a predefined communicator");
-        break;
+    }
+    op->tag = op_tag(p, y, 0);
+    if (op->tag > MAX_TAG_KEPT || op->tag2 > MAX_TAG_KEPT) {
+        char d[320];
+        return skel_fail(SKEL_ERANGE,
+                         "%s: its messages are matching class %d of %u: more tags "
+                         "than the %d every MPI library supports",
+                         skel_plan_describe(b->s, y->id, d, sizeof d),
+                         op->tag > op->tag2 ? op->tag : op->tag2, p->sig->nmatch + 2,
+                         MAX_TAG_KEPT + 1);
+    }
+    return SKEL_OK;
+}
+
+/* Wait/Test families: the request array and the ring of requests remembered. */
+static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
+{
+    skel_plan *p = b->p;
+    op->kind = (y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Waitall ||
+                y->call == SKEL_CALL_MPI_Waitany || y->call == SKEL_CALL_MPI_Waitsome)
+                   ? SKEL_PLAN_WAIT
+                   : SKEL_PLAN_TEST;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < y->nlinks; i++) {
+        if (y->links[i].dist > MAX_LINK_DIST)
+            return out_of_range(b, y->id, "request link distance", y->links[i].dist);
+        if (y->links[i].index >= MAX_LINK_INDEX)
+            return out_of_range(b, y->id, "request array index", y->links[i].index);
+        if (y->links[i].index + 1 > n)
+            n = y->links[i].index + 1;
+        if (y->links[i].dist > p->ring)
+            p->ring = y->links[i].dist;
+    }
+    if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test) && n > 1)
+        return out_of_range(b, y->id, "request index of a single-request call", n - 1);
+    op->nreq = n ? n : 1;
+    return SKEL_OK;
+}
+
+/* Calls a skeleton cannot make, by class: SKEL_EUNSUPPORTED naming them. */
+static int op_unsupported(struct builder *b, uint32_t sym, int klass)
+{
+    switch (klass) {
     case SKEL_CLASS_MPROBE:
     case SKEL_CLASS_IMPROBE:
     case SKEL_CLASS_MRECV:
     case SKEL_CLASS_IMRECV:
-        return unsupported(b, sym, "matched probes and receives (MPI_Mprobe, MPI_Mrecv) are "
-                                   "not supported");
+        return unsupported(b, sym,
+                           "matched probes and receives (MPI_Mprobe, MPI_Mrecv) are "
+                           "not supported");
     case SKEL_CLASS_SEND_INIT:
     case SKEL_CLASS_RECV_INIT:
     case SKEL_CLASS_START:
@@ -465,8 +502,87 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     default:
         return unsupported(b, sym, "this call is not supported");
     }
-    if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM && op.kind != SKEL_PLAN_COMMFREE &&
-        op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
+}
+
+/* What the operation does, by the class of its call. */
+static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct skel_call_info *ci,
+                   skel_plan_op *op)
+{
+    int rc;
+    switch (ci->klass) {
+    case SKEL_CLASS_FINALIZE:
+        op->kind = SKEL_PLAN_COMPUTE;
+        op->call = 0;
+        return SKEL_OK;
+    case SKEL_CLASS_SEND:
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_SENDRECV:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+        return op_p2p(b, y, ci->klass, op);
+    case SKEL_CLASS_WAIT:
+        return op_wait(b, y, op);
+    case SKEL_CLASS_COLL:
+    case SKEL_CLASS_ICOLL:
+        if (!supported_shape(ci->shape))
+            return unsupported(b, y->id,
+                               "this collective is not supported (neighbourhood and "
+                               "alltoallw collectives)");
+        op->kind = ci->klass == SKEL_CLASS_COLL ? SKEL_PLAN_COLL : SKEL_PLAN_ICOLL;
+        if (y->comm == SKEL_SIG_NONE)
+            return out_of_range(b, y->id, "communicator slot", -1);
+        return SKEL_OK;
+    case SKEL_CLASS_COMM:
+        op->kind = SKEL_PLAN_COMM;
+        if ((rc = newcomm_method(b, y, &op->newcomm)) != SKEL_OK)
+            return rc;
+        op->call = op->newcomm == SKEL_PLAN_DUP     ? SKEL_CALL_MPI_Comm_dup
+                   : op->newcomm == SKEL_PLAN_SPLIT ? SKEL_CALL_MPI_Comm_split
+                                                    : SKEL_CALL_MPI_Cart_create;
+        return SKEL_OK;
+    case SKEL_CLASS_COMMFREE:
+        op->kind = SKEL_PLAN_COMMFREE;
+        if (y->comm == SKEL_SIG_NONE || y->comm < 2)
+            return unsupported(b, y->id, "freeing a predefined communicator");
+        return SKEL_OK;
+    default:
+        return op_unsupported(b, y->id, ci->klass);
+    }
+}
+
+static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
+{
+    skel_plan *p = b->p;
+    if (memo_find(&b->symmemo[sym], w, id))
+        return SKEL_OK;
+    const skel_sig_symbol *y = &b->s->symbols[sym];
+    const struct skel_call_info *ci = skel_call_info(y->call);
+    if (ci == NULL)
+        return out_of_range(b, sym, "call id", y->call);
+    skel_plan_op op = {.id = p->nops,
+                       .sym = sym,
+                       .cls = y->cls,
+                       .w = w,
+                       .call = y->call,
+                       .comm = y->comm,
+                       .dtsize = y->dtsize,
+                       .shape = ci->shape,
+                       .tag = SKEL_TAG_NONE,
+                       .tag2 = SKEL_TAG_NONE};
+    int rc;
+    if (y->dtsize > MAX_DTSIZE)
+        return out_of_range(b, sym, "datatype size", y->dtsize);
+    if ((rc = op_sides(b, y, w, &op)) != SKEL_OK)
+        return rc;
+    if (ci->klass != SKEL_CLASS_FINALIZE && ci->klass != SKEL_CLASS_INIT &&
+        ci->klass != SKEL_CLASS_GROUP && y->comm != SKEL_SIG_NONE && y->comm >= p->nslots)
+        return out_of_range(b, sym, "communicator slot", y->comm);
+    if ((rc = op_kind(b, y, ci, &op)) != SKEL_OK)
+        return rc;
+    if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM &&
+        op.kind != SKEL_PLAN_COMMFREE && op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
@@ -479,14 +595,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                 return unsupported(b, sym, "intercommunicators are not supported");
         }
     }
-    if (p->nops == p->capops) {
-        uint32_t cap = p->capops ? p->capops * 2 : 64;
-        skel_plan_op *no = realloc(p->ops, cap * sizeof *no);
-        if (no == NULL)
-            return skel_fail(SKEL_ENOMEM, "out of memory");
-        p->ops = no;
-        p->capops = cap;
-    }
+    if ((rc = skel_grow_u32(&p->ops, &p->capops, (uint64_t)p->nops + 1, sizeof *p->ops)) != SKEL_OK)
+        return rc;
     p->ops[p->nops] = op;
     *id = p->nops++;
     return memo_add(&b->symmemo[sym], w, *id);
@@ -666,8 +776,10 @@ static int summarise(skel_plan *p, struct seqsum *sums, uint32_t seq, uint32_t d
                 return rc;
     }
     if (x->ops > MAX_COUNT_TOTAL)
-        return skel_fail(SKEL_ERANGE, "class %u: the skeleton would execute more than 2^62 "
-                         "operations; use a larger K", q->cls);
+        return skel_fail(SKEL_ERANGE,
+                         "class %u: the skeleton would execute more than 2^62 "
+                         "operations; use a larger K",
+                         q->cls);
     x->done = 1;
     return SKEL_OK;
 }
@@ -737,10 +849,37 @@ static int cmp_i32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Matching classes (match.h): the skeleton tags its messages by class, and
+ * sizes every receive for the largest message of its class. */
+static int collect_classes(skel_plan *p)
+{
+    const skel_signature *s = p->sig;
+    p->matched = s->nmatch > 0;
+    if (!p->matched)
+        return SKEL_OK;
+    p->class_bytes = calloc(s->nmatch, sizeof *p->class_bytes);
+    if (p->class_bytes == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        const struct skel_call_info *ci = skel_call_info(y->call);
+        if (ci == NULL || y->match[0] >= s->nmatch ||
+            (ci->klass != SKEL_CLASS_SEND && ci->klass != SKEL_CLASS_ISEND &&
+             ci->klass != SKEL_CLASS_SENDRECV))
+            continue;
+        for (int k = 0; k < 2; k++)
+            if (((y->sides >> k) & 1) && y->side[k].bytes.max > p->class_bytes[y->match[0]])
+                p->class_bytes[y->match[0]] = y->side[k].bytes.max;
+    }
+    return SKEL_OK;
+}
+
 static int collect_tags(skel_plan *p)
 {
     const skel_signature *s = p->sig;
     int32_t max = -1;
+    if (p->matched)
+        return SKEL_OK; /* tags are matching classes */
     for (uint32_t i = 0; i < s->nsymbols; i++) {
         if (s->symbols[i].tag > max)
             max = s->symbols[i].tag;
@@ -765,8 +904,10 @@ static int collect_tags(skel_plan *p)
         if (u == 0 || p->tags[u - 1] != p->tags[i])
             p->tags[u++] = p->tags[i];
     if (u > MAX_TAG_KEPT + 1)
-        return skel_fail(SKEL_ERANGE, "%u distinct tags: more than the %d an MPI library must "
-                         "support", u, MAX_TAG_KEPT + 1);
+        return skel_fail(SKEL_ERANGE,
+                         "%u distinct tags: more than the %d an MPI library must "
+                         "support",
+                         u, MAX_TAG_KEPT + 1);
     p->ntags = u;
     p->remap_tags = 1;
     return SKEL_OK;
@@ -811,7 +952,7 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
         goto out;
     }
-    if ((rc = collect_tags(p)) != SKEL_OK)
+    if ((rc = collect_classes(p)) != SKEL_OK || (rc = collect_tags(p)) != SKEL_OK)
         goto out;
     for (uint32_t c = 0; c < s->nclasses && rc == SKEL_OK; c++)
         rc = build_seq(&b, s->classes[c].top, p->wtop >= p->wden ? p->wden : p->wtop, 0,
@@ -889,5 +1030,6 @@ void skel_plan_free(skel_plan *p)
     free(p->seqs);
     free(p->ops);
     free(p->tags);
+    free(p->class_bytes);
     free(p);
 }

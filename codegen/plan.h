@@ -11,7 +11,8 @@
  * of identical operations merged into one and scaled.  An operation met at a
  * weight below 1 is the scaled residue: its compute lasts w times its
  * traced duration and its messages carry w times their elements (receives
- * keep their traced size, so that a smaller message always fits).  Program
+ * keep their traced size, or that of the largest message of their matching
+ * class, so that a smaller message always fits).  Program
  * order, and so every request link, is kept.  In SKEL_PLAN_MIXED mode a
  * loop too short to keep one full iteration (c w < 1) keeps all its
  * iterations at weight w instead of merging them - like the operations
@@ -50,35 +51,35 @@ enum skel_plan_kind {
     SKEL_PLAN_ISEND,       /* Isend, Issend, Irsend */
     SKEL_PLAN_RECV,
     SKEL_PLAN_IRECV,
-    SKEL_PLAN_SENDRECV,    /* Sendrecv, Sendrecv_replace */
-    SKEL_PLAN_PROBE,       /* Probe, Iprobe */
-    SKEL_PLAN_WAIT,        /* Wait family: completes its linked requests */
-    SKEL_PLAN_TEST,        /* Test family: completes them if the application's test did */
-    SKEL_PLAN_COLL,        /* blocking collective */
-    SKEL_PLAN_ICOLL,       /* nonblocking collective */
-    SKEL_PLAN_COMM,        /* communicator creation */
+    SKEL_PLAN_SENDRECV, /* Sendrecv, Sendrecv_replace */
+    SKEL_PLAN_PROBE,    /* Probe, Iprobe */
+    SKEL_PLAN_WAIT,     /* Wait family: completes its linked requests */
+    SKEL_PLAN_TEST,     /* Test family: completes them if the application's test did */
+    SKEL_PLAN_COLL,     /* blocking collective */
+    SKEL_PLAN_ICOLL,    /* nonblocking collective */
+    SKEL_PLAN_COMM,     /* communicator creation */
     SKEL_PLAN_COMMFREE,
     SKEL_PLAN__COUNT
 };
 
 /* How a communicator is re-created (SKEL_PLAN_COMM). */
 enum skel_plan_newcomm {
-    SKEL_PLAN_DUP = 1,   /* MPI_Comm_dup of the parent */
-    SKEL_PLAN_CART,      /* MPI_Cart_create on the parent, no reordering */
-    SKEL_PLAN_CART_KEYED,/* MPI_Cart_create on a reordered copy of the parent
-                            (made with PMPI_Comm_split, invisible to tracers) */
-    SKEL_PLAN_SPLIT,     /* MPI_Comm_split: color = communicator, key = position */
+    SKEL_PLAN_DUP = 1,    /* MPI_Comm_dup of the parent */
+    SKEL_PLAN_CART,       /* MPI_Cart_create on the parent, no reordering */
+    SKEL_PLAN_CART_KEYED, /* MPI_Cart_create on a reordered copy of the parent
+                             (made with PMPI_Comm_split, invisible to tracers) */
+    SKEL_PLAN_SPLIT,      /* MPI_Comm_split: color = communicator, key = position */
 };
 
 typedef struct skel_plan_op {
     uint32_t id;
     uint32_t sym;
     uint32_t cls;
-    uint64_t w;       /* weight numerator (denominator: plan wden) */
-    uint8_t kind;     /* enum skel_plan_kind */
-    uint8_t shape;    /* enum skel_shape of collectives */
-    uint8_t newcomm;  /* enum skel_plan_newcomm */
-    uint8_t flag;     /* Test/Iprobe: the application's call came back true */
+    uint64_t w;         /* weight numerator (denominator: plan wden) */
+    uint8_t kind;       /* enum skel_plan_kind */
+    uint8_t shape;      /* enum skel_shape of collectives */
+    uint8_t newcomm;    /* enum skel_plan_newcomm */
+    uint8_t flag;       /* Test/Iprobe: the application's call came back true */
     uint8_t inplace[2]; /* MPI_IN_PLACE on side OTHER / ROOT */
     uint8_t has_side[2];
     uint16_t call;    /* the MPI call the skeleton makes */
@@ -87,7 +88,11 @@ typedef struct skel_plan_op {
     int64_t count2;   /* Sendrecv: elements received (scaled, as the peer sends) */
     int64_t rcap;     /* receives: capacity in elements (the traced maximum) */
     uint32_t dtsize, dtsize2;
-    uint32_t nreq;    /* Wait/Test: request array length (largest link index + 1) */
+    uint32_t nreq; /* Wait/Test: request array length (largest link index + 1) */
+    /* Point-to-point: the tags the skeleton uses (of the message; of the
+     * receive half of Sendrecv) - the matching class when the signature
+     * pairs messages, else the application's tag (skel_plan_tag()). */
+    int32_t tag, tag2;
     /* Filled by the simulation (sim.h): the count every member of a
      * collective uses - the largest any member of its group of matching
      * operations wants (per peer for MPI_Alltoallv) - and the datatype size. */
@@ -107,7 +112,7 @@ typedef struct skel_plan_seq {
     uint32_t id;
     uint32_t block; /* signature block it comes from */
     uint32_t cls;
-    uint64_t w;     /* weight it was scaled at */
+    uint64_t w; /* weight it was scaled at */
     uint32_t n;
     skel_plan_item *items;
 } skel_plan_seq;
@@ -120,13 +125,13 @@ typedef struct skel_plan_count {
 } skel_plan_count;
 
 typedef struct skel_plan_class {
-    uint32_t top;          /* seq of the whole program (between Init and Finalize) */
+    uint32_t top; /* seq of the whole program (between Init and Finalize) */
     uint32_t ncounts;
     skel_plan_count *counts;
-    uint64_t ops;          /* operations one member executes per repeat */
-    double model_ns;       /* modelled skeleton time: sum of mean compute + call time x w */
-    double residue_ns;     /* the part of it at weight < 1 */
-    double app_ns;         /* the application's time for the class (skel_plan_app_ns()) */
+    uint64_t ops;            /* operations one member executes per repeat */
+    double model_ns;         /* modelled skeleton time: sum of mean compute + call time x w */
+    double residue_ns;       /* the part of it at weight < 1 */
+    double app_ns;           /* the application's time for the class (skel_plan_app_ns()) */
     uint64_t dominant_total; /* iterations of the dominant sequence in the application */
     uint64_t dominant_full;  /* full ones kept in the skeleton */
     double dominant_iter_ns;
@@ -142,8 +147,10 @@ typedef struct skel_plan {
     uint32_t nslots;     /* communicator slots per rank */
     int remap_tags;      /* tags above 32767 are renumbered (tag_of()) */
     uint32_t ntags;
-    int32_t *tags;       /* sorted distinct tags when remapping */
-    double app_ns;       /* the application's time (skel_plan_app_ns()) */
+    int32_t *tags;        /* sorted distinct tags when remapping */
+    double app_ns;        /* the application's time (skel_plan_app_ns()) */
+    int matched;          /* the signature pairs messages: tags are matching classes */
+    int64_t *class_bytes; /* per matching class: its largest message in bytes */
     uint32_t nops, capops;
     skel_plan_op *ops;
     uint32_t nseqs, capseqs;

@@ -9,30 +9,32 @@
 #include <string.h>
 #include <unistd.h>
 
-#define NONE UINT32_MAX
+#define NONE      UINT32_MAX
 #define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
 
 /* Pseudo operations the skeleton adds around the program. */
 enum { PH_START = 0, PH_PROGRAM, PH_END, PH_FINALIZE, PH_DONE };
 
 struct msg {
-    int32_t src, dst;  /* world ranks */
-    uint32_t comm;     /* comm id */
+    int32_t src, dst; /* world ranks */
+    uint32_t comm;    /* comm id */
     int32_t tag;
     int64_t bytes;
-    uint32_t op;       /* sending op */
-    uint64_t pos;      /* its position in the sender's program */
+    uint32_t op;  /* sending op */
+    uint64_t pos; /* its position in the sender's program */
+    uint64_t seq; /* order of sending over the whole run */
     uint8_t sync, matched;
 };
 
 struct precv {
     int32_t rank, src; /* src: world rank or SKEL_PEER_ANY */
     uint32_t comm;
-    int32_t tag;       /* or SKEL_TAG_ANY */
-    int64_t cap;       /* bytes */
+    int32_t tag; /* or SKEL_TAG_ANY */
+    int64_t cap; /* bytes */
     uint32_t op;
     uint64_t pos;
-    uint32_t msg;      /* matched message */
+    uint64_t seq; /* order of posting over the whole run */
+    uint32_t msg; /* matched message */
     uint8_t matched;
 };
 
@@ -41,7 +43,6 @@ struct req {
     uint8_t kind;
     uint8_t any;  /* a wildcard receive: its source becomes the REPLY peer */
     uint32_t idx; /* msg, precv or instance */
-    uint32_t comm;
 };
 
 struct inst {
@@ -57,6 +58,21 @@ struct vec32 {
     uint32_t n, cap;
 };
 
+/* A FIFO of message or receive indices with one key (rank, comm, src, tag). */
+struct queue {
+    int32_t rank, src, tag;
+    uint32_t comm;
+    uint32_t *v;
+    uint32_t head, n, cap;
+    uint8_t listed; /* in its rank's unexp_q (unexpected messages only) */
+};
+
+/* Queues by key, open addressing (queue id + 1, 0 empty). */
+struct qmap {
+    uint32_t *tab;
+    uint32_t tabcap, n;
+};
+
 struct frame {
     uint32_t seq, idx;
     uint64_t reps;
@@ -66,14 +82,17 @@ struct rstate {
     int phase;
     struct frame *stack;
     uint32_t depth;
-    uint32_t cur;     /* op being executed, NONE between operations */
+    uint32_t cur; /* op being executed, NONE between operations */
     uint8_t started;
-    uint32_t a, b;    /* the current operation's message/receive/instance */
-    uint64_t pos;     /* operations executed */
+    uint32_t a, b; /* the current operation's message/receive/instance */
+    uint64_t pos;  /* operations executed */
     int32_t last_any;
     uint32_t *ring;
     uint64_t nact;
-    struct vec32 posted, unexpected;
+    struct vec32 wild;     /* posted wildcard receives, in posting order */
+    struct vec32 unexp_q;  /* queues that ever held unexpected messages for this rank */
+    struct vec32 posted_q; /* queues that ever held posted receives of this rank */
+    struct vec32 deferred; /* sends a Test found complete, finished before the end */
 };
 
 struct sim {
@@ -89,29 +108,38 @@ struct sim {
     uint32_t nreqs, capreqs;
     struct inst *insts;
     uint32_t ninsts, capinsts;
+    struct queue *queues;
+    uint32_t nqueues, capqueues;
+    struct qmap unexp, posted; /* unexpected messages; posted specific receives */
+    uint64_t seq;
     /* (rank, comm) -> instance counter, and (comm, counter) -> instance */
-    uint64_t *cc;      /* nranks x (ncomms) */
-    struct vec32 *ci;  /* per comm: instance ids in order */
-    uint32_t *uf;      /* union-find over ops */
-    int64_t *gmax;     /* per op (group root): largest count */
-    uint32_t *gdt;     /* per op (group root): largest datatype size */
+    uint64_t *cc;     /* nranks x (ncomms) */
+    struct vec32 *ci; /* per comm: instance ids in order */
+    uint32_t *uf;     /* union-find over ops */
+    int64_t *gmax;    /* per op (group root): largest count */
+    uint32_t *gdt;    /* per op (group root): largest datatype size */
     uint64_t total_ops, max_ops;
-    uint64_t bytes, max_bytes; /* held by the growing tables (messages, receives, ...) */
+    uint64_t bytes, max_bytes; /* held by the tables that grow with every operation */
     struct skel_sim_stats st;
 };
 
 /* ------------------------------------------------------------------------ */
 
-/* Room for element n of *v (any array type), in the schedule's terms.  The
- * tables grow with every operation checked, so their memory is bounded
- * here, whatever operation limit was asked for: a limit of billions must be
- * refused, not paid for in gigabytes. */
-static int room(struct sim *m, void *v, uint32_t *cap, uint32_t n, size_t elem)
+static int grow(void *v, uint32_t *cap, uint32_t n)
+{
+    return skel_grow_u32(v, cap, (uint64_t)n + 1, sizeof(uint32_t));
+}
+
+/* Room for element n of one of the tables that grow with every operation
+ * checked (messages, receives, requests, instances, queues).  Their memory
+ * is bounded here, whatever operation limit was asked for: a limit of
+ * billions must be refused, not paid for in gigabytes. */
+static int table(struct sim *m, void *v, uint32_t *cap, uint32_t n, size_t elem)
 {
     uint32_t old = *cap;
     int rc = skel_grow_u32(v, cap, (uint64_t)n + 1, elem);
     if (rc != SKEL_OK)
-        return skel_fail_context(rc, "checking the schedule");
+        return rc;
     m->bytes += (uint64_t)(*cap - old) * elem;
     if (m->bytes > m->max_bytes)
         return skel_fail(SKEL_ERANGE,
@@ -122,9 +150,9 @@ static int room(struct sim *m, void *v, uint32_t *cap, uint32_t n, size_t elem)
     return SKEL_OK;
 }
 
-static int vpush(struct sim *m, struct vec32 *v, uint32_t x)
+static int vpush(struct vec32 *v, uint32_t x)
 {
-    int rc = room(m, &v->v, &v->cap, v->n, sizeof *v->v);
+    int rc = grow(&v->v, &v->cap, v->n);
     if (rc == SKEL_OK)
         v->v[v->n++] = x;
     return rc;
@@ -146,7 +174,96 @@ static uint32_t uf_find(uint32_t *uf, uint32_t x)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Descriptions */
+/* Queues */
+
+static uint64_t key_hash(int32_t rank, uint32_t comm, int32_t src, int32_t tag)
+{
+    uint64_t z = ((uint64_t)(uint32_t)rank << 32 | comm) * UINT64_C(0x9E3779B97F4A7C15);
+    z ^= ((uint64_t)(uint32_t)src << 32 | (uint32_t)tag) + (z >> 29);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    return z ^ (z >> 31);
+}
+
+static int qmap_rehash(struct sim *m, struct qmap *q)
+{
+    uint32_t cap = q->tabcap ? q->tabcap * 2 : 256;
+    uint32_t *t = calloc(cap, sizeof *t);
+    if (t == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < q->tabcap; i++)
+        if (q->tab[i] != 0) {
+            const struct queue *x = &m->queues[q->tab[i] - 1];
+            uint32_t j = (uint32_t)key_hash(x->rank, x->comm, x->src, x->tag) & (cap - 1);
+            while (t[j] != 0)
+                j = (j + 1) & (cap - 1);
+            t[j] = q->tab[i];
+        }
+    free(q->tab);
+    q->tab = t;
+    q->tabcap = cap;
+    return SKEL_OK;
+}
+
+/* The queue of key in map q; created (and listed in *owner) when create is
+ * set, else NONE when absent. */
+static int queue_of(struct sim *m, struct qmap *q, int32_t rank, uint32_t comm, int32_t src,
+                    int32_t tag, int create, struct vec32 *owner, uint32_t *out)
+{
+    *out = NONE;
+    if (q->tabcap == 0 || (create && (uint64_t)(q->n + 1) * 2 > q->tabcap)) {
+        if (!create)
+            return SKEL_OK;
+        int rc = qmap_rehash(m, q);
+        if (rc != SKEL_OK)
+            return rc;
+    }
+    uint32_t mask = q->tabcap - 1, j = (uint32_t)key_hash(rank, comm, src, tag) & mask;
+    for (; q->tab[j] != 0; j = (j + 1) & mask) {
+        const struct queue *x = &m->queues[q->tab[j] - 1];
+        if (x->rank == rank && x->comm == comm && x->src == src && x->tag == tag) {
+            *out = q->tab[j] - 1;
+            return SKEL_OK;
+        }
+    }
+    if (!create)
+        return SKEL_OK;
+    int rc = table(m, &m->queues, &m->capqueues, m->nqueues, sizeof *m->queues);
+    if (rc != SKEL_OK || (rc = vpush(owner, m->nqueues)) != SKEL_OK)
+        return rc;
+    m->queues[m->nqueues] =
+        (struct queue){.rank = rank, .src = src, .tag = tag, .comm = comm, .listed = 1};
+    q->tab[j] = ++m->nqueues;
+    q->n++;
+    *out = m->nqueues - 1;
+    return SKEL_OK;
+}
+
+static int qpush(struct queue *q, uint32_t x)
+{
+    if (q->head > 0 && q->n == q->cap) {
+        memmove(q->v, q->v + q->head, (q->n - q->head) * sizeof *q->v);
+        q->n -= q->head;
+        q->head = 0;
+    }
+    int rc = grow(&q->v, &q->cap, q->n);
+    if (rc == SKEL_OK)
+        q->v[q->n++] = x;
+    return rc;
+}
+
+static uint32_t qfront(const struct queue *q)
+{
+    return q->head < q->n ? q->v[q->head] : NONE;
+}
+
+static void qpop(struct queue *q)
+{
+    if (++q->head == q->n)
+        q->head = q->n = 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Descriptions: short, for one-line refusals */
 
 static const char *peer_str(int32_t w, char *buf, size_t len)
 {
@@ -184,6 +301,13 @@ static const char *op_str(const struct sim *m, uint32_t op, char *buf, size_t le
         return buf;
     }
     return skel_plan_describe(m->s, m->p->ops[op].sym, buf, len);
+}
+
+/* The application's tag of the message or receive of op (half h). */
+static int32_t app_tag(const struct sim *m, uint32_t op, int h)
+{
+    const skel_sig_symbol *y = &m->s->symbols[m->p->ops[op].sym];
+    return h ? y->tag2 : y->tag;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -260,9 +384,14 @@ static int resolve(struct sim *m, uint32_t rank, uint32_t op, uint32_t slot,
 }
 
 /* ------------------------------------------------------------------------ */
-/* Point-to-point matching */
+/* Point-to-point matching, by MPI's rules: per communicator, source and tag
+ * (wildcards allowed on the receive side), messages of one sender in the
+ * order sent, receives in the order posted.  Specific receives and
+ * unexpected messages wait in queues by key; wildcard receives in a list per
+ * rank.  A wildcard receive takes the earliest message sent among those it
+ * matches: one matching order is checked, not all (docs/codegen.md). */
 
-static int msg_matches(const struct precv *rv, const struct msg *g)
+static int recv_takes(const struct precv *rv, const struct msg *g)
 {
     return rv->comm == g->comm && (rv->src == SKEL_PEER_ANY || rv->src == g->src) &&
            (rv->tag == SKEL_TAG_ANY || rv->tag == g->tag);
@@ -288,41 +417,110 @@ static int match(struct sim *m, uint32_t ri, uint32_t gi)
     return SKEL_OK;
 }
 
+/* The earliest unexpected message of rank matching (comm, src, tag), which
+ * may be wildcards: its queue in *qi, NONE if there is none. */
+static int find_unexpected(struct sim *m, int32_t rank, uint32_t comm, int32_t src, int32_t tag,
+                           uint32_t *qi)
+{
+    *qi = NONE;
+    if (src != SKEL_PEER_ANY && tag != SKEL_TAG_ANY) {
+        uint32_t q;
+        int rc = queue_of(m, &m->unexp, rank, comm, src, tag, 0, NULL, &q);
+        if (rc == SKEL_OK && q != NONE && qfront(&m->queues[q]) != NONE)
+            *qi = q;
+        return rc;
+    }
+    /* The rank's queues that hold messages; empty ones leave the list (and
+     * come back with their next message), so a scan costs what is pending. */
+    struct vec32 *l = &m->rs[rank].unexp_q;
+    uint64_t best = UINT64_MAX;
+    for (uint32_t i = 0; i < l->n;) {
+        struct queue *x = &m->queues[l->v[i]];
+        uint32_t g = qfront(x);
+        if (g == NONE) {
+            x->listed = 0;
+            l->v[i] = l->v[--l->n];
+            continue;
+        }
+        if (x->comm == comm && (src == SKEL_PEER_ANY || x->src == src) &&
+            (tag == SKEL_TAG_ANY || x->tag == tag) && m->msgs[g].seq < best) {
+            best = m->msgs[g].seq;
+            *qi = l->v[i];
+        }
+        i++;
+    }
+    return SKEL_OK;
+}
+
 static int deliver(struct sim *m, uint32_t gi)
 {
-    struct rstate *d = &m->rs[m->msgs[gi].dst];
-    for (uint32_t i = 0; i < d->posted.n; i++) {
-        uint32_t ri = d->posted.v[i];
-        if (msg_matches(&m->recvs[ri], &m->msgs[gi])) {
-            vremove(&d->posted, i);
-            return match(m, ri, gi);
-        }
+    const struct msg *g = &m->msgs[gi];
+    struct rstate *d = &m->rs[g->dst];
+    uint32_t q, wi = NONE;
+    int rc = queue_of(m, &m->posted, g->dst, g->comm, g->src, g->tag, 0, NULL, &q);
+    if (rc != SKEL_OK)
+        return rc;
+    uint32_t spec = q != NONE ? qfront(&m->queues[q]) : NONE;
+    for (uint32_t i = 0; i < d->wild.n && wi == NONE; i++)
+        if (recv_takes(&m->recvs[d->wild.v[i]], g))
+            wi = i;
+    if (wi != NONE && (spec == NONE || m->recvs[d->wild.v[wi]].seq < m->recvs[spec].seq)) {
+        uint32_t ri = d->wild.v[wi];
+        vremove(&d->wild, wi);
+        return match(m, ri, gi);
     }
-    return vpush(m, &d->unexpected, gi);
+    if (spec != NONE) {
+        qpop(&m->queues[q]);
+        return match(m, spec, gi);
+    }
+    if ((rc = queue_of(m, &m->unexp, g->dst, g->comm, g->src, g->tag, 1, &d->unexp_q, &q)) !=
+        SKEL_OK)
+        return rc;
+    struct queue *x = &m->queues[q];
+    if (!x->listed) { /* left the list when it ran empty */
+        if ((rc = vpush(&d->unexp_q, q)) != SKEL_OK)
+            return rc;
+        x->listed = 1;
+    }
+    return qpush(x, gi);
 }
 
 static int post(struct sim *m, uint32_t ri)
 {
-    struct rstate *d = &m->rs[m->recvs[ri].rank];
-    for (uint32_t i = 0; i < d->unexpected.n; i++) {
-        uint32_t gi = d->unexpected.v[i];
-        if (msg_matches(&m->recvs[ri], &m->msgs[gi])) {
-            vremove(&d->unexpected, i);
-            return match(m, ri, gi);
-        }
+    const struct precv *rv = &m->recvs[ri];
+    struct rstate *d = &m->rs[rv->rank];
+    uint32_t q;
+    int rc = find_unexpected(m, rv->rank, rv->comm, rv->src, rv->tag, &q);
+    if (rc != SKEL_OK)
+        return rc;
+    if (q != NONE) {
+        uint32_t gi = qfront(&m->queues[q]);
+        qpop(&m->queues[q]);
+        return match(m, ri, gi);
     }
-    return vpush(m, &d->posted, ri);
+    if (rv->src == SKEL_PEER_ANY || rv->tag == SKEL_TAG_ANY)
+        return vpush(&d->wild, ri);
+    if ((rc = queue_of(m, &m->posted, rv->rank, rv->comm, rv->src, rv->tag, 1, &d->posted_q, &q)) !=
+        SKEL_OK)
+        return rc;
+    return qpush(&m->queues[q], ri);
 }
 
 static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
                    int32_t tag, int64_t bytes, int sync, uint32_t *out)
 {
-    int rc = room(m, &m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
+    int rc = table(m, &m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t gi = m->nmsgs++;
-    m->msgs[gi] = (struct msg){.src = (int32_t)rank, .dst = dst, .comm = comm, .tag = tag,
-                               .bytes = bytes, .op = op, .pos = m->rs[rank].pos,
+    m->msgs[gi] = (struct msg){.src = (int32_t)rank,
+                               .dst = dst,
+                               .comm = comm,
+                               .tag = tag,
+                               .bytes = bytes,
+                               .op = op,
+                               .pos = m->rs[rank].pos,
+                               .seq = m->seq++,
                                .sync = (uint8_t)sync};
     *out = gi;
     return deliver(m, gi);
@@ -331,19 +529,26 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
 static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint32_t comm,
                     int32_t tag, int64_t cap, uint32_t *out)
 {
-    int rc = room(m, &m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
+    int rc = table(m, &m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t ri = m->nrecvs++;
-    m->recvs[ri] = (struct precv){.rank = (int32_t)rank, .src = src, .comm = comm, .tag = tag,
-                                  .cap = cap, .op = op, .pos = m->rs[rank].pos, .msg = NONE};
+    m->recvs[ri] = (struct precv){.rank = (int32_t)rank,
+                                  .src = src,
+                                  .comm = comm,
+                                  .tag = tag,
+                                  .cap = cap,
+                                  .op = op,
+                                  .pos = m->rs[rank].pos,
+                                  .seq = m->seq++,
+                                  .msg = NONE};
     *out = ri;
     return post(m, ri);
 }
 
 static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int any)
 {
-    int rc = room(m, &m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
+    int rc = table(m, &m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t q = m->nreqs++;
@@ -369,13 +574,13 @@ static int req_done(const struct sim *m, uint32_t q)
     }
 }
 
-/* Standard-mode sends may be synchronous unless small enough for the eager
- * assumption; synchronous-mode sends always are. */
+/* A synchronous-mode send completes once matched; a standard one too
+ * (rendezvous) unless it is at most the eager limit (buffered). */
 static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 {
-    if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend)
+    if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend || m->o->eager_bytes == 0)
         return 1;
-    return !(m->o->eager_bytes > 0 && (uint64_t)bytes <= m->o->eager_bytes);
+    return (uint64_t)bytes > m->o->eager_bytes;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -389,76 +594,96 @@ static int64_t coll_value(const skel_plan_op *op, int side, uint32_t size)
     return c;
 }
 
+static int new_inst(struct sim *m, struct inst in, uint32_t *id)
+{
+    int rc = table(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts);
+    if (rc != SKEL_OK)
+        return rc;
+    *id = m->ninsts++;
+    m->insts[*id] = in;
+    return SKEL_OK;
+}
+
+static int coll_mismatch(const struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint64_t t,
+                         uint16_t call, int32_t root, const struct inst *in)
+{
+    char d1[320], d2[320], cb[48];
+    /* Number the application's collectives: on MPI_COMM_WORLD the skeleton's
+     * opening barrier came first. */
+    uint64_t shown = t > 0 && comm_of(m, rank, SKEL_COMM_WORLD) == comm ? t - 1 : t;
+    return skel_fail(SKEL_EDEADLOCK,
+                     "collective mismatch on %s (its collective number %llu): rank %u calls "
+                     "%s%s at operation %llu (%s) where rank %u calls %s%s (%s)",
+                     comm_str(m, comm, cb, sizeof cb), (unsigned long long)shown, rank,
+                     skel_call_name(call), root >= 0 ? " with a root" : "",
+                     (unsigned long long)m->rs[rank].pos, op_str(m, op, d1, sizeof d1),
+                     in->first_rank, skel_call_name(in->call), in->root >= 0 ? " with a root" : "",
+                     op_str(m, in->first_op, d2, sizeof d2));
+}
+
+/* Members of matching collectives use the largest count any of them wants. */
+static void unify(struct sim *m, uint32_t rank, uint32_t op, const struct inst *in, int32_t root)
+{
+    const skel_plan_op *po = &m->p->ops[op];
+    if (po->kind != SKEL_PLAN_COLL && po->kind != SKEL_PLAN_ICOLL)
+        return;
+    uint32_t a = uf_find(m->uf, op), b = uf_find(m->uf, in->first_op);
+    int side = root >= 0 && root == (int32_t)rank ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
+    int64_t v = coll_value(po, side, in->size);
+    if (a != b) {
+        m->uf[a] = b;
+        if (m->gmax[a] > m->gmax[b])
+            m->gmax[b] = m->gmax[a];
+        if (m->gdt[a] > m->gdt[b])
+            m->gdt[b] = m->gdt[a];
+    }
+    if (v > m->gmax[b])
+        m->gmax[b] = v;
+    if (po->dtsize > m->gdt[b])
+        m->gdt[b] = po->dtsize;
+}
+
 /* Join the next collective instance of comm for rank; *inst gets it. */
 static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16_t call,
                 int32_t root, uint32_t *inst)
 {
-    const skel_signature *s = m->s;
-    uint32_t size = 1;
-    if (comm != SELF_COMM) {
-        const skel_sig_comm *c = &s->comms[comm];
-        size = c->size;
-    }
     int rc;
     if (comm == SELF_COMM) {
-        if ((rc = room(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
-            return rc;
-        *inst = m->ninsts++;
-        m->insts[*inst] = (struct inst){.call = call, .root = root, .arrived = 1, .size = 1,
-                                        .first_op = op, .first_rank = rank, .comm = comm};
         m->st.collectives++;
-        return SKEL_OK;
+        return new_inst(m,
+                        (struct inst){.call = call,
+                                      .root = root,
+                                      .arrived = 1,
+                                      .size = 1,
+                                      .first_op = op,
+                                      .first_rank = rank,
+                                      .comm = comm},
+                        inst);
     }
-    uint64_t t = m->cc[(uint64_t)rank * s->ncomms + comm]++;
+    uint64_t t = m->cc[(uint64_t)rank * m->s->ncomms + comm]++;
     struct vec32 *list = &m->ci[comm];
     if (t == list->n) {
-        if ((rc = room(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts)) != SKEL_OK)
-            return rc;
-        uint32_t id = m->ninsts++;
-        m->insts[id] = (struct inst){.call = call, .root = root, .size = size, .first_op = op,
-                                     .first_rank = rank, .comm = comm};
-        if ((rc = vpush(m, list, id)) != SKEL_OK)
+        uint32_t id;
+        if ((rc = new_inst(m,
+                           (struct inst){.call = call,
+                                         .root = root,
+                                         .size = m->s->comms[comm].size,
+                                         .first_op = op,
+                                         .first_rank = rank,
+                                         .comm = comm},
+                           &id)) != SKEL_OK ||
+            (rc = vpush(list, id)) != SKEL_OK)
             return rc;
     }
     uint32_t id = list->v[t];
     struct inst *in = &m->insts[id];
-    if (in->call != call || in->root != root) {
-        char d1[320], d2[320], cb[48];
-        /* Number the application's collectives: on MPI_COMM_WORLD the
-         * skeleton's opening barrier came first. */
-        uint64_t shown = t > 0 && comm_of(m, rank, SKEL_COMM_WORLD) == comm ? t - 1 : t;
-        return skel_fail(SKEL_EDEADLOCK,
-                         "collective mismatch on %s (its collective number %llu): rank %u calls "
-                         "%s%s at operation %llu (%s) where rank %u calls %s%s (%s)",
-                         comm_str(m, comm, cb, sizeof cb), (unsigned long long)shown, rank,
-                         skel_call_name(call), root >= 0 ? " with a root" : "",
-                         (unsigned long long)m->rs[rank].pos, op_str(m, op, d1, sizeof d1),
-                         in->first_rank, skel_call_name(in->call),
-                         in->root >= 0 ? " with a root" : "", op_str(m, in->first_op, d2, sizeof d2));
-    }
+    if (in->call != call || in->root != root)
+        return coll_mismatch(m, rank, op, comm, t, call, root, in);
     in->arrived++;
     if (in->arrived == in->size)
         m->st.collectives++;
-    if (op != NONE && in->first_op != NONE) {
-        const skel_plan_op *po = &m->p->ops[op];
-        if (po->kind == SKEL_PLAN_COLL || po->kind == SKEL_PLAN_ICOLL) {
-            uint32_t a = uf_find(m->uf, op), b = uf_find(m->uf, in->first_op);
-            int side = root >= 0 && root == (int32_t)rank ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
-            int64_t v = coll_value(po, side, size);
-            uint32_t dt = po->dtsize;
-            if (a != b) {
-                m->uf[a] = b;
-                if (m->gmax[a] > m->gmax[b])
-                    m->gmax[b] = m->gmax[a];
-                if (m->gdt[a] > m->gdt[b])
-                    m->gdt[b] = m->gdt[a];
-            }
-            if (v > m->gmax[b])
-                m->gmax[b] = v;
-            if (dt > m->gdt[b])
-                m->gdt[b] = dt;
-        }
-    }
+    if (op != NONE && in->first_op != NONE)
+        unify(m, rank, op, in, root);
     *inst = id;
     return SKEL_OK;
 }
@@ -475,29 +700,250 @@ static int world_comm(const struct sim *m, uint32_t rank, uint32_t *comm)
     return SKEL_OK;
 }
 
+static int deferred_done(const struct sim *m, const struct rstate *r)
+{
+    for (uint32_t i = 0; i < r->deferred.n; i++)
+        if (!req_done(m, r->deferred.v[i]))
+            return 0;
+    return 1;
+}
+
+/* The skeleton's barriers and MPI_Finalize; the closing barrier waits for
+ * the sends a Test found complete. */
+static int exec_frame(struct sim *m, uint32_t rank, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    int rc;
+    if (!r->started) {
+        if (r->phase == PH_END && !deferred_done(m, r))
+            return SKEL_OK;
+        uint32_t comm = NONE;
+        if ((rc = world_comm(m, rank, &comm)) != SKEL_OK)
+            return rc;
+        uint16_t call = r->phase == PH_FINALIZE ? SKEL_CALL_MPI_Finalize : SKEL_CALL_MPI_Barrier;
+        if ((rc = join(m, rank, NONE, comm, call, -1, &r->a)) != SKEL_OK)
+            return rc;
+        r->started = 1;
+    }
+    *done = m->insts[r->a].arrived == m->insts[r->a].size;
+    return SKEL_OK;
+}
+
+static int64_t op_bytes(const skel_plan_op *op)
+{
+    return op->count[0] * (int64_t)op->dtsize;
+}
+
+static int exec_send(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int32_t peer;
+    int rc;
+    if (op->kind == SKEL_PLAN_ISEND) {
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
+            return rc;
+        uint32_t gi;
+        if (peer < 0)
+            rc = new_req(m, rank, RQ_NULL, 0, 0);
+        else if ((rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
+                               is_sync(m, op->call, op_bytes(op)), &gi)) == SKEL_OK)
+            rc = new_req(m, rank, RQ_SEND, gi, 0);
+        *done = rc == SKEL_OK;
+        return rc;
+    }
+    if (!r->started) {
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
+            return rc;
+        r->started = 1;
+        r->a = NONE;
+        if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
+                                       is_sync(m, op->call, op_bytes(op)), &r->a)) != SKEL_OK)
+            return rc;
+    }
+    *done = r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched;
+    return SKEL_OK;
+}
+
+static int exec_recv(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int32_t src;
+    int rc;
+    if (!r->started) {
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
+            return rc;
+        r->started = 1;
+        r->a = NONE;
+        if (src != SKEL_PEER_NULL &&
+            (rc = new_recv(m, rank, r->cur, src, comm, op->tag,
+                           op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1), &r->a)) != SKEL_OK)
+            return rc;
+        if (op->kind == SKEL_PLAN_IRECV) {
+            rc = r->a == NONE ? new_req(m, rank, RQ_NULL, 0, 0)
+                              : new_req(m, rank, RQ_RECV, r->a, src == SKEL_PEER_ANY);
+            *done = rc == SKEL_OK;
+            return rc;
+        }
+    }
+    if (r->a == NONE) {
+        *done = 1;
+    } else if (m->recvs[r->a].matched) {
+        *done = 1;
+        if (m->recvs[r->a].src == SKEL_PEER_ANY)
+            r->last_any = m->msgs[m->recvs[r->a].msg].src;
+    }
+    return SKEL_OK;
+}
+
+static int exec_sendrecv(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int32_t peer, src;
+    int rc;
+    if (!r->started) {
+        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK ||
+            (rc = resolve(m, rank, r->cur, op->comm, &y->peer2, &src)) != SKEL_OK)
+            return rc;
+        r->started = 1;
+        r->a = r->b = NONE;
+        int64_t bytes = op_bytes(op);
+        if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, op->tag, bytes,
+                                       is_sync(m, SKEL_CALL_MPI_Send, bytes), &r->a)) != SKEL_OK)
+            return rc;
+        int64_t cap = y->call == SKEL_CALL_MPI_Sendrecv_replace
+                          ? bytes
+                          : op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1);
+        if (src != SKEL_PEER_NULL &&
+            (rc = new_recv(m, rank, r->cur, src, comm, op->tag2, cap, &r->b)) != SKEL_OK)
+            return rc;
+    }
+    *done = (r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched) &&
+            (r->b == NONE || m->recvs[r->b].matched);
+    if (*done && r->b != NONE && m->recvs[r->b].src == SKEL_PEER_ANY)
+        r->last_any = m->msgs[m->recvs[r->b].msg].src;
+    return SKEL_OK;
+}
+
+/* A probe waits for a message it matches; one from MPI_ANY_SOURCE sets the
+ * source replies go to, as in the application. */
+static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int32_t src;
+    int rc;
+    if (y->call == SKEL_CALL_MPI_Iprobe && !op->flag) {
+        *done = 1;
+        return SKEL_OK;
+    }
+    if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
+        return rc;
+    r->started = 1;
+    if (src == SKEL_PEER_NULL) {
+        *done = 1;
+        return SKEL_OK;
+    }
+    uint32_t q;
+    if ((rc = find_unexpected(m, (int32_t)rank, comm, src, op->tag, &q)) != SKEL_OK)
+        return rc;
+    *done = q != NONE;
+    if (*done && src == SKEL_PEER_ANY)
+        r->last_any = m->msgs[qfront(&m->queues[q])].src;
+    return SKEL_OK;
+}
+
+/* Wait/Test: every linked request must complete, except that a Test the
+ * application saw complete only defers the sends among them (the skeleton
+ * finishes those before its closing barrier: the library had buffered
+ * them, whatever the eager limit here says). */
+static int exec_wait(struct sim *m, uint32_t rank, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan *p = m->p;
+    const skel_plan_op *op = &p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int test = op->kind == SKEL_PLAN_TEST;
+    if (test && !op->flag) {
+        *done = 1;
+        return SKEL_OK;
+    }
+    r->started = 1;
+    for (uint32_t i = 0; i < y->nlinks; i++) {
+        uint32_t d = y->links[i].dist;
+        if (d == 0 || d > r->nact || d > p->ring)
+            continue;
+        uint32_t q = r->ring[(r->nact - d) % p->ring];
+        if (q != NONE && !req_done(m, q) && !(test && m->reqs[q].kind == RQ_SEND))
+            return SKEL_OK;
+    }
+    for (uint32_t i = 0; i < y->nlinks; i++) {
+        uint32_t d = y->links[i].dist;
+        if (d == 0 || d > r->nact || d > p->ring)
+            continue;
+        uint32_t *slot = &r->ring[(r->nact - d) % p->ring];
+        if (*slot == NONE)
+            continue;
+        int rc;
+        if (!req_done(m, *slot) && (rc = vpush(&r->deferred, *slot)) != SKEL_OK)
+            return rc;
+        if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any)
+            r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
+        *slot = NONE;
+    }
+    *done = 1;
+    return SKEL_OK;
+}
+
+static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int rc;
+    if (!r->started) {
+        int32_t root = -1;
+        const struct skel_call_info *ci = skel_call_info(y->call);
+        if (op->kind != SKEL_PLAN_COMM && ci != NULL && ci->rooted) {
+            int32_t cr, wr;
+            char d[320];
+            if ((rc = skel_sig_peer_resolve(m->s, rank, op->comm, &y->root, SKEL_PEER_NONE, &cr,
+                                            &wr)) != SKEL_OK)
+                return skel_fail_context(rc, "rank %u, root of %s", rank,
+                                         op_str(m, r->cur, d, sizeof d));
+            if (wr < 0)
+                return skel_fail(SKEL_ERANGE, "rank %u: the root of %s is not a rank", rank,
+                                 op_str(m, r->cur, d, sizeof d));
+            root = wr;
+        }
+        if ((rc = join(m, rank, r->cur, comm, op->call, root, &r->a)) != SKEL_OK)
+            return rc;
+        r->started = 1;
+        if (op->kind == SKEL_PLAN_ICOLL) {
+            rc = new_req(m, rank, RQ_COLL, r->a, 0);
+            *done = rc == SKEL_OK;
+            return rc;
+        }
+    }
+    *done = m->insts[r->a].arrived == m->insts[r->a].size;
+    return SKEL_OK;
+}
+
 /* Execute (or continue) rank r's current operation: *done set when it
  * completed. */
 static int exec_op(struct sim *m, uint32_t rank, int *done)
 {
     struct rstate *r = &m->rs[rank];
-    const skel_plan *p = m->p;
     *done = 0;
-    int rc;
-    if (r->cur == NONE) { /* the skeleton's barriers and MPI_Finalize */
-        if (!r->started) {
-            uint32_t comm = NONE;
-            if ((rc = world_comm(m, rank, &comm)) != SKEL_OK)
-                return rc;
-            uint16_t call = r->phase == PH_FINALIZE ? SKEL_CALL_MPI_Finalize : SKEL_CALL_MPI_Barrier;
-            if ((rc = join(m, rank, NONE, comm, call, -1, &r->a)) != SKEL_OK)
-                return rc;
-            r->started = 1;
-        }
-        *done = m->insts[r->a].arrived == m->insts[r->a].size;
-        return SKEL_OK;
-    }
-    const skel_plan_op *op = &p->ops[r->cur];
-    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    if (r->cur == NONE)
+        return exec_frame(m, rank, done);
+    const skel_plan_op *op = &m->p->ops[r->cur];
     uint32_t comm = NONE;
     if (op->kind != SKEL_PLAN_COMPUTE && op->kind != SKEL_PLAN_WAIT && op->kind != SKEL_PLAN_TEST &&
         op->kind != SKEL_PLAN_COMMFREE) {
@@ -505,168 +951,28 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
         if (comm == NONE)
             return bad_comm(m, rank, r->cur, op->comm);
     }
-    int32_t peer, src;
     switch (op->kind) {
     case SKEL_PLAN_COMPUTE:
     case SKEL_PLAN_COMMFREE:
         *done = 1;
         return SKEL_OK;
     case SKEL_PLAN_SEND:
-        if (!r->started) {
-            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
-                return rc;
-            r->started = 1;
-            r->a = NONE;
-            if (peer >= 0) {
-                int64_t bytes = op->count[0] * (int64_t)op->dtsize;
-                if ((rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
-                                  is_sync(m, op->call, bytes), &r->a)) != SKEL_OK)
-                    return rc;
-            }
-        }
-        *done = r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched;
-        return SKEL_OK;
-    case SKEL_PLAN_ISEND: {
-        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
-            return rc;
-        if (peer < 0)
-            rc = new_req(m, rank, RQ_NULL, 0, 0);
-        else {
-            int64_t bytes = op->count[0] * (int64_t)op->dtsize;
-            uint32_t gi;
-            if ((rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
-                              is_sync(m, op->call, bytes), &gi)) == SKEL_OK)
-                rc = new_req(m, rank, RQ_SEND, gi, 0);
-        }
-        *done = rc == SKEL_OK;
-        return rc;
-    }
+    case SKEL_PLAN_ISEND:
+        return exec_send(m, rank, comm, done);
     case SKEL_PLAN_RECV:
     case SKEL_PLAN_IRECV:
-        if (!r->started) {
-            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
-                return rc;
-            r->started = 1;
-            r->a = NONE;
-            if (src != SKEL_PEER_NULL &&
-                (rc = new_recv(m, rank, r->cur, src, comm, y->tag,
-                               op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1), &r->a)) != SKEL_OK)
-                return rc;
-            if (op->kind == SKEL_PLAN_IRECV) {
-                rc = r->a == NONE ? new_req(m, rank, RQ_NULL, 0, 0)
-                                  : new_req(m, rank, RQ_RECV, r->a, src == SKEL_PEER_ANY);
-                *done = rc == SKEL_OK;
-                return rc;
-            }
-        }
-        if (r->a == NONE) {
-            *done = 1;
-        } else if (m->recvs[r->a].matched) {
-            *done = 1;
-            if (m->recvs[r->a].src == SKEL_PEER_ANY)
-                r->last_any = m->msgs[m->recvs[r->a].msg].src;
-        }
-        return SKEL_OK;
+        return exec_recv(m, rank, comm, done);
     case SKEL_PLAN_SENDRECV:
-        if (!r->started) {
-            if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK ||
-                (rc = resolve(m, rank, r->cur, op->comm, &y->peer2, &src)) != SKEL_OK)
-                return rc;
-            r->started = 1;
-            r->a = r->b = NONE;
-            int64_t bytes = op->count[0] * (int64_t)op->dtsize;
-            if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, y->tag, bytes,
-                                           is_sync(m, SKEL_CALL_MPI_Send, bytes), &r->a)) != SKEL_OK)
-                return rc;
-            int64_t cap = y->call == SKEL_CALL_MPI_Sendrecv_replace
-                              ? bytes
-                              : op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1);
-            if (src != SKEL_PEER_NULL &&
-                (rc = new_recv(m, rank, r->cur, src, comm, y->tag2, cap, &r->b)) != SKEL_OK)
-                return rc;
-        }
-        *done = (r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched) &&
-                (r->b == NONE || m->recvs[r->b].matched);
-        if (*done && r->b != NONE && m->recvs[r->b].src == SKEL_PEER_ANY)
-            r->last_any = m->msgs[m->recvs[r->b].msg].src;
-        return SKEL_OK;
+        return exec_sendrecv(m, rank, comm, done);
     case SKEL_PLAN_PROBE:
-        if (y->call == SKEL_CALL_MPI_Iprobe && !op->flag) {
-            *done = 1;
-            return SKEL_OK;
-        }
-        if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
-            return rc;
-        if (src == SKEL_PEER_NULL) {
-            *done = 1;
-            return SKEL_OK;
-        }
-        for (uint32_t i = 0; i < r->unexpected.n && !*done; i++) {
-            const struct msg *g = &m->msgs[r->unexpected.v[i]];
-            *done = g->comm == comm && (src == SKEL_PEER_ANY || g->src == src) &&
-                    (y->tag == SKEL_TAG_ANY || y->tag == g->tag);
-        }
-        r->started = 1;
-        return SKEL_OK;
+        return exec_probe(m, rank, comm, done);
     case SKEL_PLAN_WAIT:
-    case SKEL_PLAN_TEST: {
-        if (op->kind == SKEL_PLAN_TEST && !op->flag) {
-            *done = 1;
-            return SKEL_OK;
-        }
-        r->started = 1;
-        for (uint32_t i = 0; i < y->nlinks; i++) {
-            uint32_t d = y->links[i].dist;
-            if (d == 0 || d > r->nact || d > p->ring)
-                continue;
-            uint32_t q = r->ring[(r->nact - d) % p->ring];
-            if (q != NONE && !req_done(m, q))
-                return SKEL_OK;
-        }
-        for (uint32_t i = 0; i < y->nlinks; i++) {
-            uint32_t d = y->links[i].dist;
-            if (d == 0 || d > r->nact || d > p->ring)
-                continue;
-            uint32_t *slot = &r->ring[(r->nact - d) % p->ring];
-            if (*slot != NONE && m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any)
-                r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
-            *slot = NONE;
-        }
-        *done = 1;
-        return SKEL_OK;
-    }
+    case SKEL_PLAN_TEST:
+        return exec_wait(m, rank, done);
     case SKEL_PLAN_COLL:
     case SKEL_PLAN_ICOLL:
     case SKEL_PLAN_COMM:
-        if (!r->started) {
-            int32_t root = -1;
-            const struct skel_call_info *ci = skel_call_info(y->call);
-            if (op->kind != SKEL_PLAN_COMM && ci != NULL && ci->rooted) {
-                int32_t cr, wr;
-                if ((rc = skel_sig_peer_resolve(m->s, rank, op->comm, &y->root, SKEL_PEER_NONE, &cr,
-                                                &wr)) != SKEL_OK) {
-                    char d[320];
-                    return skel_fail_context(rc, "rank %u, root of %s", rank,
-                                             op_str(m, r->cur, d, sizeof d));
-                }
-                if (wr < 0) {
-                    char d[320];
-                    return skel_fail(SKEL_ERANGE, "rank %u: the root of %s is not a rank", rank,
-                                     op_str(m, r->cur, d, sizeof d));
-                }
-                root = wr;
-            }
-            if ((rc = join(m, rank, r->cur, comm, op->call, root, &r->a)) != SKEL_OK)
-                return rc;
-            r->started = 1;
-            if (op->kind == SKEL_PLAN_ICOLL) {
-                rc = new_req(m, rank, RQ_COLL, r->a, 0);
-                *done = rc == SKEL_OK;
-                return rc;
-            }
-        }
-        *done = m->insts[r->a].arrived == m->insts[r->a].size;
-        return SKEL_OK;
+        return exec_coll(m, rank, comm, done);
     default:
         return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
     }
@@ -708,20 +1014,81 @@ static int run_rank(struct sim *m, uint32_t rank, int *moved)
     return SKEL_OK;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Refusals: one line naming the first operation that can never complete */
+
+/* A request that never completes, described. */
+static void describe_req(const struct sim *m, uint32_t q, char *buf, size_t len)
+{
+    char d[320], pb[32], tb[32], cb[48];
+    const struct req *rq = &m->reqs[q];
+    if (rq->kind == RQ_RECV) {
+        const struct precv *rv = &m->recvs[rq->idx];
+        snprintf(buf, len,
+                 "its receive from %s with tag %s on %s (%s, operation %llu), which no "
+                 "message ever matches",
+                 peer_str(rv->src, pb, sizeof pb),
+                 tag_str(app_tag(m, rv->op, m->p->ops[rv->op].kind == SKEL_PLAN_SENDRECV), tb,
+                         sizeof tb),
+                 comm_str(m, rv->comm, cb, sizeof cb), op_str(m, rv->op, d, sizeof d),
+                 (unsigned long long)rv->pos);
+    } else if (rq->kind == RQ_SEND) {
+        const struct msg *g = &m->msgs[rq->idx];
+        snprintf(buf, len,
+                 "its send to %s with tag %s on %s (%lld bytes; %s, operation %llu), "
+                 "which no receive ever matches",
+                 peer_str(g->dst, pb, sizeof pb), tag_str(app_tag(m, g->op, 0), tb, sizeof tb),
+                 comm_str(m, g->comm, cb, sizeof cb), (long long)g->bytes,
+                 op_str(m, g->op, d, sizeof d), (unsigned long long)g->pos);
+    } else {
+        const struct inst *in = &m->insts[rq->idx];
+        snprintf(buf, len, "a nonblocking %s on %s that only %u of its %u ranks start",
+                 skel_call_name(in->call), comm_str(m, in->comm, cb, sizeof cb), in->arrived,
+                 in->size);
+    }
+}
+
+/* The first of the listed requests still pending, described; 0 if none. */
+static int first_pending(const struct sim *m, const struct rstate *r, const skel_sig_symbol *y,
+                         char *buf, size_t len)
+{
+    if (y == NULL) {
+        for (uint32_t i = 0; i < r->deferred.n; i++)
+            if (!req_done(m, r->deferred.v[i])) {
+                describe_req(m, r->deferred.v[i], buf, len);
+                return 1;
+            }
+        return 0;
+    }
+    for (uint32_t i = 0; i < y->nlinks; i++) {
+        uint32_t dd = y->links[i].dist;
+        if (dd == 0 || dd > r->nact || dd > m->p->ring)
+            continue;
+        uint32_t q = r->ring[(r->nact - dd) % m->p->ring];
+        if (q != NONE && !req_done(m, q)) {
+            describe_req(m, q, buf, len);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* What blocked rank r waits for, for the refusal message. */
 static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t len)
 {
     const struct rstate *r = &m->rs[rank];
-    char d[320], pb[32], tb[32], cb[48];
+    char d[320], what[700], pb[32], tb[32], cb[48];
     if (r->cur == NONE) {
+        if (r->phase == PH_END && !r->started && first_pending(m, r, NULL, what, sizeof what)) {
+            snprintf(buf, len, "rank %u ends its program waiting for %s", rank, what);
+            return;
+        }
         const struct inst *in = &m->insts[r->a];
-        snprintf(buf, len,
-                 "rank %u waits forever in %s at the end of its skeleton program (%u of %u "
-                 "ranks of %s arrived)",
-                 rank, r->phase == PH_FINALIZE ? "MPI_Finalize" : "the skeleton's closing barrier",
+        snprintf(buf, len, "rank %u waits forever in %s (%u of %u ranks of %s arrived)", rank,
+                 r->phase == PH_FINALIZE ? "MPI_Finalize"
+                 : r->phase == PH_START  ? "the skeleton's opening barrier"
+                                         : "the skeleton's closing barrier",
                  in->arrived, in->size, comm_str(m, in->comm, cb, sizeof cb));
-        if (r->phase == PH_START)
-            snprintf(buf, len, "rank %u waits forever in the skeleton's opening barrier", rank);
         return;
     }
     const skel_plan_op *op = &m->p->ops[r->cur];
@@ -733,13 +1100,15 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
     switch (op->kind) {
     case SKEL_PLAN_SEND:
         snprintf(buf + o, len - o,
-                 "sends to %s with tag %s on %s, and no receive ever matches it (a standard send "
-                 "is assumed synchronous: see --eager-limit)",
+                 "sends to %s with tag %s on %s (%lld bytes), and no receive "
+                 "ever matches it",
                  peer_str(m->msgs[r->a].dst, pb, sizeof pb), tag_str(y->tag, tb, sizeof tb),
-                 comm_str(m, m->msgs[r->a].comm, cb, sizeof cb));
+                 comm_str(m, m->msgs[r->a].comm, cb, sizeof cb), (long long)m->msgs[r->a].bytes);
         break;
     case SKEL_PLAN_RECV:
-        snprintf(buf + o, len - o, "receives from %s with tag %s on %s, and no message ever matches it",
+        snprintf(buf + o, len - o,
+                 "receives from %s with tag %s on %s, and no message ever "
+                 "matches it",
                  peer_str(m->recvs[r->a].src, pb, sizeof pb), tag_str(y->tag, tb, sizeof tb),
                  comm_str(m, m->recvs[r->a].comm, cb, sizeof cb));
         break;
@@ -752,44 +1121,12 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
                  tag_str(y->tag, tb, sizeof tb));
         break;
     case SKEL_PLAN_WAIT:
-    case SKEL_PLAN_TEST: {
-        /* Name the first request that never completes. */
-        for (uint32_t i = 0; i < y->nlinks; i++) {
-            uint32_t dd = y->links[i].dist;
-            if (dd == 0 || dd > r->nact || dd > m->p->ring)
-                continue;
-            uint32_t q = r->ring[(r->nact - dd) % m->p->ring];
-            if (q == NONE || req_done(m, q))
-                continue;
-            const struct req *rq = &m->reqs[q];
-            if (rq->kind == RQ_RECV) {
-                const struct precv *rv = &m->recvs[rq->idx];
-                snprintf(buf + o, len - o,
-                         "waits for its receive from %s with tag %s on %s (%s, operation %llu), "
-                         "which no message ever matches",
-                         peer_str(rv->src, pb, sizeof pb), tag_str(rv->tag, tb, sizeof tb),
-                         comm_str(m, rv->comm, cb, sizeof cb), op_str(m, rv->op, d, sizeof d),
-                         (unsigned long long)rv->pos);
-            } else if (rq->kind == RQ_SEND) {
-                const struct msg *g = &m->msgs[rq->idx];
-                snprintf(buf + o, len - o,
-                         "waits for its send to %s with tag %s on %s (%s, operation %llu), which "
-                         "no receive ever matches (assumed synchronous: see --eager-limit)",
-                         peer_str(g->dst, pb, sizeof pb), tag_str(g->tag, tb, sizeof tb),
-                         comm_str(m, g->comm, cb, sizeof cb), op_str(m, g->op, d, sizeof d),
-                         (unsigned long long)g->pos);
-            } else {
-                const struct inst *in = &m->insts[rq->idx];
-                snprintf(buf + o, len - o,
-                         "waits for a nonblocking %s on %s that only %u of its %u ranks start",
-                         skel_call_name(in->call), comm_str(m, in->comm, cb, sizeof cb),
-                         in->arrived, in->size);
-            }
-            return;
-        }
-        snprintf(buf + o, len - o, "never completes");
+    case SKEL_PLAN_TEST:
+        if (first_pending(m, r, y, what, sizeof what))
+            snprintf(buf + o, len - o, "waits for %s", what);
+        else
+            snprintf(buf + o, len - o, "never completes");
         break;
-    }
     default: {
         const struct inst *in = &m->insts[r->a];
         snprintf(buf + o, len - o, "on %s: only %u of its %u ranks ever reach it",
@@ -799,6 +1136,7 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
     }
 }
 
+/* Names the first blocked rank and what it waits for. */
 static int deadlock(const struct sim *m)
 {
     uint32_t nblocked = 0, first = NONE;
@@ -808,19 +1146,20 @@ static int deadlock(const struct sim *m)
                 first = r;
             nblocked++;
         }
-    char what[1400];
+    char what[1200], more[1200] = "";
     describe_block(m, first, what, sizeof what);
     /* A second blocked rank often shows the other half of the cycle. */
-    char more[1400] = "";
     for (uint32_t r = first + 1; r < m->s->nranks; r++)
         if (m->rs[r].phase != PH_DONE) {
-            char b2[1400];
+            char b2[1100];
             describe_block(m, r, b2, sizeof b2);
-            snprintf(more, sizeof more, "; meanwhile %.1300s", b2);
+            snprintf(more, sizeof more, "; meanwhile %s", b2);
             break;
         }
-    return skel_fail(SKEL_EDEADLOCK, "the skeleton would deadlock: %s%s (%u of %u ranks blocked)",
-                     what, more, nblocked, m->s->nranks);
+    return skel_fail(SKEL_EDEADLOCK,
+                     "the skeleton would deadlock: %s%s (%u of %u ranks blocked; "
+                     "standard sends above %llu bytes taken as rendezvous: see --eager-limit)",
+                     what, more, nblocked, m->s->nranks, (unsigned long long)m->o->eager_bytes);
 }
 
 static int leftovers(const struct sim *m)
@@ -828,28 +1167,37 @@ static int leftovers(const struct sim *m)
     char d[320], pb[32], tb[32], cb[48];
     for (uint32_t r = 0; r < m->s->nranks; r++) {
         const struct rstate *rs = &m->rs[r];
-        if (rs->unexpected.n > 0) {
-            const struct msg *g = &m->msgs[rs->unexpected.v[0]];
+        for (uint32_t i = 0; i < rs->unexp_q.n; i++) {
+            const struct queue *x = &m->queues[rs->unexp_q.v[i]];
+            uint32_t gi = qfront(x);
+            if (gi == NONE)
+                continue;
+            const struct msg *g = &m->msgs[gi];
             return skel_fail(SKEL_EDEADLOCK,
                              "a message is never received: rank %d sends it to rank %u with tag "
-                             "%s on %s at operation %llu (%s); %u message%s to rank %u left over",
-                             g->src, r, tag_str(g->tag, tb, sizeof tb),
+                             "%s on %s at operation %llu (%s)",
+                             g->src, r, tag_str(app_tag(m, g->op, 0), tb, sizeof tb),
                              comm_str(m, g->comm, cb, sizeof cb), (unsigned long long)g->pos,
-                             op_str(m, g->op, d, sizeof d), rs->unexpected.n,
-                             rs->unexpected.n == 1 ? "" : "s", r);
+                             op_str(m, g->op, d, sizeof d));
         }
-        if (rs->posted.n > 0) {
-            const struct precv *rv = &m->recvs[rs->posted.v[0]];
+        uint32_t ri = rs->wild.n > 0 ? rs->wild.v[0] : NONE;
+        for (uint32_t i = 0; i < rs->posted_q.n && ri == NONE; i++)
+            ri = qfront(&m->queues[rs->posted_q.v[i]]);
+        if (ri != NONE) {
+            const struct precv *rv = &m->recvs[ri];
             return skel_fail(SKEL_EDEADLOCK,
-                             "a receive is never matched: rank %u receives from %s with tag %s on "
-                             "%s at operation %llu (%s)",
-                             r, peer_str(rv->src, pb, sizeof pb), tag_str(rv->tag, tb, sizeof tb),
+                             "a receive is never matched: rank %u receives from %s with tag %s "
+                             "on %s at operation %llu (%s)",
+                             r, peer_str(rv->src, pb, sizeof pb),
+                             tag_str(app_tag(m, rv->op, 0), tb, sizeof tb),
                              comm_str(m, rv->comm, cb, sizeof cb), (unsigned long long)rv->pos,
                              op_str(m, rv->op, d, sizeof d));
         }
     }
     return SKEL_OK;
 }
+
+/* ------------------------------------------------------------------------ */
 
 /* Deepest nesting of loops below seq (memoised in depth[], 0 = unknown). */
 static uint32_t seq_depth(const skel_plan *p, uint32_t seq, uint32_t *depth)
@@ -868,6 +1216,107 @@ static uint32_t seq_depth(const skel_plan *p, uint32_t seq, uint32_t *depth)
     return d;
 }
 
+static int init_sim(struct sim *m)
+{
+    const skel_plan *p = m->p;
+    const skel_signature *s = m->s;
+    if ((uint64_t)s->nranks * (s->ncomms ? s->ncomms : 1) > (1ull << 28) ||
+        (uint64_t)s->nranks * p->ring > (1ull << 28))
+        return skel_fail(SKEL_ERANGE,
+                         "%u ranks x %u communicators x %u requests remembered: "
+                         "too many to check",
+                         s->nranks, s->ncomms, p->ring);
+    /* Frames per rank: the deepest loop nest of any class (seqs are built
+     * bottom-up, so memoising over them terminates). */
+    uint32_t maxdepth = 1;
+    uint32_t *depth = calloc(p->nseqs + 1, sizeof *depth);
+    if (depth == NULL)
+        return skel_oom();
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        uint32_t d = seq_depth(p, p->classes[c].top, depth);
+        if (d > maxdepth)
+            maxdepth = d;
+    }
+    free(depth);
+    m->rs = calloc(s->nranks, sizeof *m->rs);
+    m->cc = calloc((size_t)s->nranks * (s->ncomms ? s->ncomms : 1), sizeof *m->cc);
+    m->ci = calloc(s->ncomms + 1, sizeof *m->ci);
+    m->uf = malloc((p->nops + 1) * sizeof *m->uf);
+    m->gmax = calloc(p->nops + 1, sizeof *m->gmax);
+    m->gdt = calloc(p->nops + 1, sizeof *m->gdt);
+    if (m->rs == NULL || m->cc == NULL || m->ci == NULL || m->uf == NULL || m->gmax == NULL ||
+        m->gdt == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < p->nops; i++)
+        m->uf[i] = i;
+    for (uint32_t r = 0; r < s->nranks; r++) {
+        struct rstate *rs = &m->rs[r];
+        rs->cur = NONE;
+        rs->last_any = -1;
+        rs->phase = PH_START;
+        rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
+        rs->ring = malloc(p->ring * sizeof *rs->ring);
+        if (rs->stack == NULL || rs->ring == NULL)
+            return skel_oom();
+        for (uint32_t i = 0; i < p->ring; i++)
+            rs->ring[i] = NONE;
+        rs->stack[0] = (struct frame){p->classes[s->ranks[r].cls].top, 0, 1};
+        rs->depth = 1;
+    }
+    return SKEL_OK;
+}
+
+/* Unified counts of collectives (sim.h). */
+static void set_counts(struct sim *m)
+{
+    skel_plan *p = m->p;
+    for (uint32_t i = 0; i < p->nops; i++) {
+        skel_plan_op *op = &p->ops[i];
+        if (op->kind != SKEL_PLAN_COLL && op->kind != SKEL_PLAN_ICOLL)
+            continue;
+        uint32_t g = uf_find(m->uf, i);
+        op->ucount = m->gmax[g];
+        op->udtsize = m->gdt[g];
+        int64_t own = op->count[0] > op->count[1] ? op->count[0] : op->count[1];
+        if (op->ucount == 0 && own > 0 && op->shape != SKEL_SHAPE_ALLTOALLV)
+            op->ucount = own; /* never executed: its own count */
+        if (op->udtsize == 0)
+            op->udtsize = op->dtsize;
+    }
+}
+
+static void free_sim(struct sim *m)
+{
+    if (m->rs != NULL)
+        for (uint32_t r = 0; r < m->s->nranks; r++) {
+            struct rstate *rs = &m->rs[r];
+            free(rs->stack);
+            free(rs->ring);
+            free(rs->wild.v);
+            free(rs->unexp_q.v);
+            free(rs->posted_q.v);
+            free(rs->deferred.v);
+        }
+    if (m->ci != NULL)
+        for (uint32_t c = 0; c < m->s->ncomms; c++)
+            free(m->ci[c].v);
+    for (uint32_t i = 0; i < m->nqueues; i++)
+        free(m->queues[i].v);
+    free(m->queues);
+    free(m->unexp.tab);
+    free(m->posted.tab);
+    free(m->rs);
+    free(m->cc);
+    free(m->ci);
+    free(m->uf);
+    free(m->gmax);
+    free(m->gdt);
+    free(m->msgs);
+    free(m->recvs);
+    free(m->reqs);
+    free(m->insts);
+}
+
 uint64_t skel_sim_default_max_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -879,116 +1328,33 @@ uint64_t skel_sim_default_max_bytes(void)
 
 int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
 {
-    static const struct skel_sim_opts defaults = {0, 0, 0};
+    static const struct skel_sim_opts defaults = {SKEL_SIM_DEFAULT_EAGER, 0, 0};
     const skel_signature *s = p->sig;
     struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults};
     m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
     m.max_bytes = m.o->max_bytes ? m.o->max_bytes : skel_sim_default_max_bytes();
-    int rc = SKEL_OK;
-    if ((uint64_t)s->nranks * (s->ncomms ? s->ncomms : 1) > (1ull << 28) ||
-        (uint64_t)s->nranks * p->ring > (1ull << 28))
-        return skel_fail(SKEL_ERANGE, "%u ranks x %u communicators x %u requests remembered: "
-                         "too many to check", s->nranks, s->ncomms, p->ring);
-    /* Frames per rank: the deepest loop nest of any class (seqs are built
-     * bottom-up, so memoising over them terminates). */
-    uint32_t maxdepth = 1;
-    uint32_t *depth = calloc(p->nseqs + 1, sizeof *depth);
-    if (depth == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
-    for (uint32_t c = 0; c < s->nclasses; c++) {
-        uint32_t d = seq_depth(p, p->classes[c].top, depth);
-        if (d > maxdepth)
-            maxdepth = d;
-    }
-    free(depth);
-    m.rs = calloc(s->nranks, sizeof *m.rs);
-    m.cc = calloc((size_t)s->nranks * (s->ncomms ? s->ncomms : 1), sizeof *m.cc);
-    m.ci = calloc(s->ncomms + 1, sizeof *m.ci);
-    m.uf = malloc((p->nops + 1) * sizeof *m.uf);
-    m.gmax = malloc((p->nops + 1) * sizeof *m.gmax);
-    m.gdt = malloc((p->nops + 1) * sizeof *m.gdt);
-    if (m.rs == NULL || m.cc == NULL || m.ci == NULL || m.uf == NULL || m.gmax == NULL ||
-        m.gdt == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
-        goto out;
-    }
-    for (uint32_t i = 0; i < p->nops; i++) {
-        m.uf[i] = i;
-        m.gmax[i] = 0;
-        m.gdt[i] = 0;
-    }
-    for (uint32_t r = 0; r < s->nranks; r++) {
-        struct rstate *rs = &m.rs[r];
-        rs->cur = NONE;
-        rs->last_any = -1;
-        rs->phase = PH_START;
-        rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
-        rs->ring = malloc(p->ring * sizeof *rs->ring);
-        if (rs->stack == NULL || rs->ring == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory checking the schedule");
-            goto out;
-        }
-        for (uint32_t i = 0; i < p->ring; i++)
-            rs->ring[i] = NONE;
-        uint32_t cls = s->ranks[r].cls;
-        rs->stack[0] = (struct frame){p->classes[cls].top, 0, 1};
-        rs->depth = 1;
-    }
-    for (int moved = 1; moved;) {
+    int rc = init_sim(&m);
+    for (int moved = 1; rc == SKEL_OK && moved;) {
         moved = 0;
-        for (uint32_t r = 0; r < s->nranks; r++) {
+        for (uint32_t r = 0; r < s->nranks && rc == SKEL_OK; r++) {
             if (m.rs[r].phase == PH_DONE)
                 continue;
             int mv;
-            if ((rc = run_rank(&m, r, &mv)) != SKEL_OK)
-                goto out;
+            rc = run_rank(&m, r, &mv);
             moved |= mv;
         }
     }
-    for (uint32_t r = 0; r < s->nranks; r++)
-        if (m.rs[r].phase != PH_DONE) {
+    for (uint32_t r = 0; rc == SKEL_OK && r < s->nranks; r++)
+        if (m.rs[r].phase != PH_DONE)
             rc = deadlock(&m);
-            goto out;
-        }
-    if ((rc = leftovers(&m)) != SKEL_OK)
-        goto out;
-    /* Unified counts of collectives. */
-    for (uint32_t i = 0; i < p->nops; i++) {
-        skel_plan_op *op = &p->ops[i];
-        if (op->kind != SKEL_PLAN_COLL && op->kind != SKEL_PLAN_ICOLL)
-            continue;
-        uint32_t g = uf_find(m.uf, i);
-        op->ucount = m.gmax[g];
-        op->udtsize = m.gdt[g];
-        int64_t own = op->count[0] > op->count[1] ? op->count[0] : op->count[1];
-        if (op->ucount == 0 && own > 0 && op->shape != SKEL_SHAPE_ALLTOALLV)
-            op->ucount = own; /* never executed: its own count */
-        if (op->udtsize == 0)
-            op->udtsize = op->dtsize;
+    if (rc == SKEL_OK)
+        rc = leftovers(&m);
+    if (rc == SKEL_OK) {
+        set_counts(&m);
+        m.st.ops = m.total_ops;
+        if (st != NULL)
+            *st = m.st;
     }
-    m.st.ops = m.total_ops;
-    if (st != NULL)
-        *st = m.st;
-out:
-    if (m.rs != NULL)
-        for (uint32_t r = 0; r < s->nranks; r++) {
-            free(m.rs[r].stack);
-            free(m.rs[r].ring);
-            free(m.rs[r].posted.v);
-            free(m.rs[r].unexpected.v);
-        }
-    if (m.ci != NULL)
-        for (uint32_t c = 0; c < s->ncomms; c++)
-            free(m.ci[c].v);
-    free(m.rs);
-    free(m.cc);
-    free(m.ci);
-    free(m.uf);
-    free(m.gmax);
-    free(m.gdt);
-    free(m.msgs);
-    free(m.recvs);
-    free(m.reqs);
-    free(m.insts);
+    free_sim(&m);
     return rc;
 }

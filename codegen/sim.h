@@ -9,26 +9,40 @@
  * root on every member; a nonblocking request completes where a Wait/Test
  * that the application completed it with stands (request links).
  *
- * Blocking assumptions, chosen so that a schedule accepted here cannot hang
- * on any correct MPI library:
- *  - a standard-mode send (MPI_Send, MPI_Isend, the send half of Sendrecv) is
- *    treated as synchronous - it completes only once its receive is matched -
- *    unless it carries at most opts->eager_bytes (0 by default: no send is
- *    assumed to be buffered, whatever MPICH does with small messages);
- *    MPI_Ssend/MPI_Issend always are;
+ * MPI's semantics, with one assumption about the library:
+ *  - a standard-mode send (MPI_Send, MPI_Isend, the send half of Sendrecv)
+ *    of at most opts->eager_bytes is buffered (eager protocol: it completes
+ *    at once); a larger one completes only once its receive is matched
+ *    (rendezvous).  The default, SKEL_SIM_DEFAULT_EAGER, is below the eager
+ *    threshold of the common MPI libraries (docs/codegen.md); 0 takes every
+ *    standard send as synchronous, which no correct library can make hang.
+ *    MPI_Ssend/MPI_Issend are always synchronous;
+ *  - a Wait completes its requests; a Test the application saw complete
+ *    completes its receives and collectives (the skeleton waits for them
+ *    there) but only defers its sends: the application's library had
+ *    buffered them, so the skeleton finishes them before its closing
+ *    barrier instead of waiting in place (the check then requires them to
+ *    be received by the end);
  *  - every collective, communicator creation and MPI_Finalize synchronises
  *    all members of its communicator;
- *  - MPI_ANY_SOURCE receives take the earliest matching message in the order
- *    the simulation produced them: one matching order is checked, not all.
+ *  - MPI_ANY_SOURCE receives take the earliest matching message sent: one
+ *    matching order is checked, not all.  The skeleton's tags keep messages
+ *    of different matching classes apart and its receives are sized for any
+ *    message of their class (plan.h), so another order cannot make a
+ *    receive meet a message it was not sized for.
+ *
+ * Matching uses queues by (rank, communicator, source, tag), so a check
+ * costs about constant time per message however many are pending.
  *
  * The simulation also fills op->ucount and op->udtsize of collectives: every
  * member of a matching collective uses the largest count (per peer for
  * MPI_Alltoallv) any of them wants, so that scaled collectives always agree.
  *
- * Refusals are SKEL_EDEADLOCK with a detail naming the rank, the position in
- * its skeleton program, the call, the symbol (and its source line), the peer,
- * the tag and the communicator of the operation that can never complete (or
- * of the message never received).
+ * Refusals are SKEL_EDEADLOCK with a one-line detail naming, for the blocked
+ * rank that got least far, the position in its skeleton program, the call,
+ * the symbol (and its source line), and the peer, the application's tag and
+ * the communicator of what it waits for (or of the message never
+ * received).
  */
 #ifndef SKEL_SIM_H
 #define SKEL_SIM_H
@@ -38,6 +52,7 @@
 #include "plan.h"
 
 #define SKEL_SIM_DEFAULT_MAX_OPS 20000000ull
+#define SKEL_SIM_DEFAULT_EAGER   4096u /* bytes a standard send may be buffered up to */
 
 /* Memory the check's tables may take by default, whatever max_ops says: a
  * quarter of the machine's memory, at most 4 GiB (one operation takes about

@@ -38,8 +38,8 @@ struct parser {
     skel_tpl *t;
     const char *s;
     size_t len;
-    size_t lpos;          /* offset whose line/column are known */
-    uint32_t line, col;   /* of lpos */
+    size_t lpos;        /* offset whose line/column are known */
+    uint32_t line, col; /* of lpos */
 };
 
 /* Line and column of offset off (>= the last asked offset). */
@@ -89,9 +89,18 @@ static int push_node(skel_tpl *t, const struct node *n)
     return SKEL_OK;
 }
 
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
-static int is_name0(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
-static int is_name(char c) { return is_name0(c) || (c >= '0' && c <= '9'); }
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+static int is_name0(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+static int is_name(char c)
+{
+    return is_name0(c) || (c >= '0' && c <= '9');
+}
 
 /* Find "{{" at or after from; len if none. */
 static size_t find_open(const char *s, size_t len, size_t from)
@@ -124,6 +133,165 @@ static const char *near(const char *s, size_t len, size_t off, char *buf, size_t
     return buf;
 }
 
+/* A tag: its kind (N_VAR, N_SECTION, N_INVERTED, TAG_CLOSE, TAG_COMMENT),
+ * where it opens and ends, and its name. */
+enum { TAG_CLOSE = -1, TAG_COMMENT = -2 };
+struct tag {
+    int kind;
+    size_t open, name_off, name_len, end;
+    uint32_t line, col;
+};
+
+/* Read the tag whose "{{" is at open. */
+static int read_tag(struct parser *p, size_t open, struct tag *tg)
+{
+    const char *s = p->s;
+    size_t len = p->len, q = open + 2;
+    char nb[64];
+    *tg = (struct tag){.open = open};
+    position(p, open, &tg->line, &tg->col);
+    char sigil = q < len ? s[q] : '\0';
+    tg->kind = sigil == '#'   ? N_SECTION
+               : sigil == '^' ? N_INVERTED
+               : sigil == '/' ? TAG_CLOSE
+               : sigil == '!' ? TAG_COMMENT
+                              : N_VAR;
+    if (tg->kind != N_VAR)
+        q++;
+    if (tg->kind == TAG_COMMENT) {
+        while (q + 1 < len && !(s[q] == '}' && s[q + 1] == '}'))
+            q++;
+        if (q + 1 >= len)
+            return perr(p, len, "comment opened at %u:%u never closed: expected '}}'", tg->line,
+                        tg->col);
+        tg->end = q + 2;
+        return SKEL_OK;
+    }
+    while (q < len && is_blank(s[q]))
+        q++;
+    if (q >= len || !is_name0(s[q]))
+        return perr(p, q, "expected a name ([A-Za-z_][A-Za-z0-9_]*) after '{{%s', found %s",
+                    tg->kind == N_SECTION    ? "#"
+                    : tg->kind == N_INVERTED ? "^"
+                    : tg->kind == TAG_CLOSE  ? "/"
+                                             : "",
+                    near(s, len, q, nb, sizeof nb));
+    tg->name_off = q;
+    while (q < len && is_name(s[q]))
+        q++;
+    tg->name_len = q - tg->name_off;
+    while (q < len && is_blank(s[q]))
+        q++;
+    if (q + 1 >= len || s[q] != '}' || s[q + 1] != '}')
+        return perr(p, q, "expected '}}' to close the tag opened at %u:%u, found %s", tg->line,
+                    tg->col, near(s, len, q, nb, sizeof nb));
+    tg->end = q + 2;
+    return SKEL_OK;
+}
+
+/* A control tag alone on its line (blanks around it) takes the line with
+ * it: the text before it ends at the line's start (*text_end) and parsing
+ * goes on after the line (*next). */
+static void standalone(const struct parser *p, size_t pos, const struct tag *tg, size_t *text_end,
+                       size_t *next)
+{
+    const char *s = p->s;
+    size_t len = p->len, ls = tg->open;
+    *text_end = tg->open;
+    *next = tg->end;
+    if (tg->kind == N_VAR)
+        return;
+    while (ls > pos && is_blank(s[ls - 1]))
+        ls--;
+    if (!(ls == 0 || s[ls - 1] == '\n') || ls < pos)
+        return;
+    size_t e = tg->end;
+    while (e < len && is_blank(s[e]))
+        e++;
+    if (e == len || s[e] == '\n' || (s[e] == '\r' && e + 1 < len && s[e + 1] == '\n')) {
+        *text_end = ls;
+        *next = e == len ? len : (s[e] == '\r' ? e + 2 : e + 1);
+    }
+}
+
+/* Add the tag's node, opening or closing sections on the stack. */
+static int place_tag(struct parser *p, const struct tag *tg, uint32_t *stack, uint32_t *depth)
+{
+    skel_tpl *t = p->t;
+    const char *s = p->s;
+    struct node n = {.kind = (uint8_t)(tg->kind < 0 ? 0 : tg->kind),
+                     .off = tg->name_off,
+                     .len = tg->name_len,
+                     .line = tg->line,
+                     .col = tg->col};
+    switch (tg->kind) {
+    case N_VAR:
+        return push_node(t, &n);
+    case N_SECTION:
+    case N_INVERTED:
+        if (*depth == SKEL_TPL_MAX_DEPTH)
+            return perr(p, tg->open, "sections nested deeper than %d", SKEL_TPL_MAX_DEPTH);
+        stack[(*depth)++] = t->nnodes;
+        return push_node(t, &n);
+    case TAG_CLOSE: {
+        if (*depth == 0)
+            return perr(p, tg->open, "'{{/%.*s}}' closes no section", (int)tg->name_len,
+                        s + tg->name_off);
+        struct node *o = &t->nodes[stack[*depth - 1]];
+        if (o->len != tg->name_len || memcmp(s + o->off, s + tg->name_off, tg->name_len) != 0)
+            return perr(p, tg->open, "'{{/%.*s}}' does not close '{{%c%.*s}}' opened at %u:%u",
+                        (int)tg->name_len, s + tg->name_off, o->kind == N_SECTION ? '#' : '^',
+                        (int)o->len, s + o->off, o->line, o->col);
+        o->end = t->nnodes;
+        (*depth)--;
+        return SKEL_OK;
+    }
+    default: /* a comment */
+        return SKEL_OK;
+    }
+}
+
+static int parse_nodes(struct parser *p)
+{
+    skel_tpl *t = p->t;
+    const char *s = p->s;
+    size_t len = p->len, pos = 0;
+    const char *nul = memchr(s, '\0', len);
+    if (nul != NULL)
+        return perr(p, (size_t)(nul - s), "NUL byte: a template is text");
+    uint32_t stack[SKEL_TPL_MAX_DEPTH], depth = 0;
+    int rc = SKEL_OK;
+    while (pos < len && rc == SKEL_OK) {
+        size_t open = find_open(s, len, pos), text_end, next;
+        if (open == len) {
+            /* The text after the last tag; sections still open are refused below. */
+            struct node n = {.kind = N_TEXT, .off = pos, .len = len - pos};
+            rc = push_node(t, &n);
+            break;
+        }
+        struct tag tg;
+        if ((rc = read_tag(p, open, &tg)) != SKEL_OK)
+            return rc;
+        standalone(p, pos, &tg, &text_end, &next);
+        if (text_end > pos) {
+            struct node n = {.kind = N_TEXT, .off = pos, .len = text_end - pos};
+            if ((rc = push_node(t, &n)) != SKEL_OK)
+                return rc;
+        }
+        rc = place_tag(p, &tg, stack, &depth);
+        pos = next;
+    }
+    if (rc == SKEL_OK && depth > 0) {
+        const struct node *o = &t->nodes[stack[depth - 1]];
+        rc = skel_fail(SKEL_EFORMAT,
+                       "%s:%u:%u: section '{{%c%.*s}}' is never closed (expected "
+                       "'{{/%.*s}}' before the end of the file)",
+                       t->name, o->line, o->col, o->kind == N_SECTION ? '#' : '^', (int)o->len,
+                       s + o->off, (int)o->len, s + o->off);
+    }
+    return rc;
+}
+
 int skel_tpl_parse(const char *text, size_t len, const char *name, skel_tpl **out)
 {
     *out = NULL;
@@ -142,149 +310,7 @@ int skel_tpl_parse(const char *text, size_t len, const char *name, skel_tpl **ou
     t->text[len] = '\0';
     t->textlen = len;
     struct parser p = {.t = t, .s = t->text, .len = len, .line = 1, .col = 1};
-    const char *s = t->text;
-    int rc = SKEL_OK;
-    char nb[64];
-
-    const char *nul = memchr(s, '\0', len);
-    if (nul != NULL) {
-        rc = perr(&p, (size_t)(nul - s), "NUL byte: a template is text");
-        goto out;
-    }
-
-    uint32_t stack[SKEL_TPL_MAX_DEPTH];
-    uint32_t depth = 0;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t open = find_open(s, len, pos);
-        size_t text_end = open; /* end of the text run before the tag */
-        if (open == len) {
-            struct node n = {.kind = N_TEXT, .off = pos, .len = len - pos};
-            if ((rc = push_node(t, &n)) != SKEL_OK)
-                goto out;
-            break;
-        }
-        /* The tag. */
-        uint32_t ol, oc;
-        position(&p, open, &ol, &oc);
-        size_t q = open + 2;
-        char sigil = q < len ? s[q] : '\0';
-        int kind;
-        switch (sigil) {
-        case '#':
-            kind = N_SECTION;
-            q++;
-            break;
-        case '^':
-            kind = N_INVERTED;
-            q++;
-            break;
-        case '/':
-            kind = -1; /* close */
-            q++;
-            break;
-        case '!':
-            kind = -2; /* comment */
-            q++;
-            break;
-        default:
-            kind = N_VAR;
-            break;
-        }
-        size_t name_off = 0, name_len = 0, tag_end;
-        if (kind == -2) {
-            size_t c = q;
-            while (c + 1 < len && !(s[c] == '}' && s[c + 1] == '}'))
-                c++;
-            if (c + 1 >= len) {
-                rc = perr(&p, len, "comment opened at %u:%u never closed: expected '}}'", ol, oc);
-                goto out;
-            }
-            tag_end = c + 2;
-        } else {
-            while (q < len && is_blank(s[q]))
-                q++;
-            if (q >= len || !is_name0(s[q])) {
-                rc = perr(&p, q,
-                          "expected a name ([A-Za-z_][A-Za-z0-9_]*) after '{{%s', found %s",
-                          kind == N_SECTION ? "#" : kind == N_INVERTED ? "^" : kind == -1 ? "/" : "",
-                          near(s, len, q, nb, sizeof nb));
-                goto out;
-            }
-            name_off = q;
-            while (q < len && is_name(s[q]))
-                q++;
-            name_len = q - name_off;
-            while (q < len && is_blank(s[q]))
-                q++;
-            if (q + 1 >= len || s[q] != '}' || s[q + 1] != '}') {
-                rc = perr(&p, q, "expected '}}' to close the tag opened at %u:%u, found %s", ol,
-                          oc, near(s, len, q, nb, sizeof nb));
-                goto out;
-            }
-            tag_end = q + 2;
-        }
-        /* Standalone control tags take their whole line with them. */
-        size_t next = tag_end;
-        if (kind != N_VAR) {
-            size_t ls = open;
-            while (ls > pos && is_blank(s[ls - 1]))
-                ls--;
-            int line_begins = ls == 0 || s[ls - 1] == '\n';
-            if (line_begins && ls >= pos) {
-                size_t e = tag_end;
-                while (e < len && is_blank(s[e]))
-                    e++;
-                if (e == len || s[e] == '\n' || (s[e] == '\r' && e + 1 < len && s[e + 1] == '\n')) {
-                    text_end = ls;
-                    next = e == len ? len : (s[e] == '\r' ? e + 2 : e + 1);
-                }
-            }
-        }
-        if (text_end > pos) {
-            struct node n = {.kind = N_TEXT, .off = pos, .len = text_end - pos};
-            if ((rc = push_node(t, &n)) != SKEL_OK)
-                goto out;
-        }
-        struct node n = {.kind = (uint8_t)(kind < 0 ? 0 : kind), .off = name_off, .len = name_len,
-                         .line = ol, .col = oc};
-        if (kind == N_VAR) {
-            if ((rc = push_node(t, &n)) != SKEL_OK)
-                goto out;
-        } else if (kind == N_SECTION || kind == N_INVERTED) {
-            if (depth == SKEL_TPL_MAX_DEPTH) {
-                rc = perr(&p, open, "sections nested deeper than %d", SKEL_TPL_MAX_DEPTH);
-                goto out;
-            }
-            stack[depth++] = t->nnodes;
-            if ((rc = push_node(t, &n)) != SKEL_OK)
-                goto out;
-        } else if (kind == -1) {
-            if (depth == 0) {
-                rc = perr(&p, open, "'{{/%.*s}}' closes no section", (int)name_len, s + name_off);
-                goto out;
-            }
-            struct node *o = &t->nodes[stack[depth - 1]];
-            if (o->len != name_len || memcmp(s + o->off, s + name_off, name_len) != 0) {
-                rc = perr(&p, open, "'{{/%.*s}}' does not close '{{%c%.*s}}' opened at %u:%u",
-                          (int)name_len, s + name_off, o->kind == N_SECTION ? '#' : '^',
-                          (int)o->len, s + o->off, o->line, o->col);
-                goto out;
-            }
-            o->end = t->nnodes;
-            depth--;
-        }
-        pos = next;
-    }
-    if (depth > 0) {
-        const struct node *o = &t->nodes[stack[depth - 1]];
-        rc = skel_fail(SKEL_EFORMAT, "%s:%u:%u: section '{{%c%.*s}}' is never closed (expected "
-                       "'{{/%.*s}}' before the end of the file)",
-                       t->name, o->line, o->col, o->kind == N_SECTION ? '#' : '^', (int)o->len,
-                       s + o->off, (int)o->len, s + o->off);
-        goto out;
-    }
-out:
+    int rc = parse_nodes(&p);
     if (rc != SKEL_OK) {
         skel_tpl_free(t);
         return rc;
@@ -345,7 +371,10 @@ void skel_tpl_free(skel_tpl *t)
     free(t);
 }
 
-const char *skel_tpl_name(const skel_tpl *t) { return t->name; }
+const char *skel_tpl_name(const skel_tpl *t)
+{
+    return t->name;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Dictionaries */
@@ -583,7 +612,8 @@ static const struct entry *lookup(const struct render *r, const struct node *n)
 
 static int unknown(const struct render *r, const struct node *n)
 {
-    return skel_fail(SKEL_EFORMAT, "%s:%u:%u: unknown name '%.*s' (the generator provides no "
+    return skel_fail(SKEL_EFORMAT,
+                     "%s:%u:%u: unknown name '%.*s' (the generator provides no "
                      "such value here; see docs/codegen.md for the names)",
                      r->t->name, n->line, n->col, (int)n->len, r->t->text + n->off);
 }
@@ -621,7 +651,7 @@ static int render_range(struct render *r, uint32_t from, uint32_t to)
             const struct entry *e = lookup(r, n);
             if (e == NULL)
                 return unknown(r, n);
-            int truth = e->kind == V_BOOL ? e->b
+            int truth = e->kind == V_BOOL     ? e->b
                         : e->kind == V_STRING ? e->str[0] != '\0'
                                               : e->nitems > 0;
             if (n->kind == N_INVERTED) {

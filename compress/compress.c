@@ -3,12 +3,15 @@
 
 #include "calls.h"
 #include "error.h"
+#include "grow.h"
+#include "match.h"
+#include "pfor.h"
 #include "ranks.h"
 #include "symbols.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,63 +31,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* ---- a small parallel for --------------------------------------------------------- */
-
-struct pfor {
-    uint32_t n, next;
-    pthread_mutex_t lock;
-    int (*fn)(void *ctx, uint32_t i);
-    void *ctx;
-    int rc;
-    char err[1024];
-};
-
-static void *pfor_worker(void *arg)
-{
-    struct pfor *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        uint32_t i = p->rc == SKEL_OK ? p->next++ : p->n;
-        pthread_mutex_unlock(&p->lock);
-        if (i >= p->n)
-            return NULL;
-        int rc = p->fn(p->ctx, i);
-        if (rc != SKEL_OK) {
-            pthread_mutex_lock(&p->lock);
-            if (p->rc == SKEL_OK) {
-                p->rc = rc;
-                snprintf(p->err, sizeof p->err, "%s", skel_last_error());
-            }
-            pthread_mutex_unlock(&p->lock);
-        }
-    }
-}
-
-/* Run fn(ctx, i) for i in [0, n) on up to `threads` threads; the first
- * error (with its detail) is returned. */
-static int parallel_for(uint32_t n, unsigned threads, int (*fn)(void *, uint32_t), void *ctx)
-{
-    struct pfor p = {.n = n, .fn = fn, .ctx = ctx};
-    pthread_mutex_init(&p.lock, NULL);
-    unsigned nt = threads > n ? n : threads;
-    pthread_t tid[64];
-    if (nt > 64)
-        nt = 64;
-    unsigned started = 0;
-    for (unsigned t = 1; t < nt; t++) {
-        if (pthread_create(&tid[t], NULL, pfor_worker, &p) != 0)
-            break;
-        started = t;
-    }
-    pfor_worker(&p);
-    for (unsigned t = 1; t <= started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&p.lock);
-    if (p.rc != SKEL_OK)
-        return skel_fail(p.rc, "%s", p.err);
-    return SKEL_OK;
-}
-
 /* ---- per-rank state ----------------------------------------------------------------- */
 
 struct rank_state {
@@ -92,7 +38,7 @@ struct rank_state {
     uint32_t *site_map;
     /* At the threshold being evaluated. */
     uint32_t *map, nclusters;
-    skel_rsym *syms; /* NULL: rs->syms (identity) */
+    skel_rsym *syms;  /* NULL: rs->syms (identity) */
     skel_loops *fold; /* NULL: rs->fold */
     uint64_t length;
     /* The best so far (kept while later thresholds are tried). */
@@ -104,6 +50,9 @@ struct rank_state {
 
 struct job {
     const skel_trace *t;
+    const skel_compress_opts *o;
+    pthread_mutex_t lock; /* serialises o->progress */
+    uint32_t scanned;
     struct rank_state *st;
     uint32_t nranks;
     double T;
@@ -114,7 +63,13 @@ struct job {
 static int scan_one(void *ctx, uint32_t r)
 {
     struct job *j = ctx;
-    return skel_symbols_scan(j->t, r, &j->st[r].rs);
+    int rc = skel_symbols_scan(j->t, r, &j->st[r].rs);
+    if (rc == SKEL_OK && j->o->progress != NULL) {
+        pthread_mutex_lock(&j->lock);
+        j->o->progress(j->o->progress_arg, ++j->scanned, j->nranks);
+        pthread_mutex_unlock(&j->lock);
+    }
+    return rc;
 }
 
 static void drop_current(struct rank_state *s)
@@ -293,7 +248,8 @@ static int build_comms(skel_signature *sig, struct rank_state *st, uint32_t nran
             if (k == SKEL_COMM_SELF || c->size == 0)
                 continue; /* SELF is per rank; an empty entry was never declared */
             uint32_t g = 0;
-            while (g < sig->ncomms && !(sig->comms[g].gid == c->gid && same_members(&sig->comms[g], c)))
+            while (g < sig->ncomms &&
+                   !(sig->comms[g].gid == c->gid && same_members(&sig->comms[g], c)))
                 g++;
             if (g == sig->ncomms) {
                 if (sig->ncomms == cap) {
@@ -371,6 +327,7 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
             x->s.links = NULL;
             y->id = so + i;
             y->cls = c;
+            y->match[0] = y->match[1] = SKEL_SIG_NONE;
             to_dist(&y->compute, &x->gap, y->occurrences, x->shift);
             to_dist(&y->compute_cpu, &x->cpu, y->occurrences, x->shift);
             to_dist(&y->duration, &x->dur, y->occurrences, 0);
@@ -393,54 +350,17 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
     return SKEL_OK;
 }
 
-static unsigned online_cpus(void)
+/* The threshold: o->threshold, or with a scale K the smallest of 0, step,
+ * 2 step, ... (up to the maximum) at which Q reaches K/2.  A larger
+ * threshold is only kept when it shortens the signature by more than 1 %
+ * (SKEL_COMPRESS_MIN_GAIN): when no threshold reaches K/2, the smallest one
+ * that compresses about as well as any is used, not the maximum - a larger
+ * one would blur sizes and times for a few items. */
+static int choose_threshold(struct job *job, const skel_compress_opts *o, unsigned threads,
+                            uint64_t events, skel_compress_stats *st)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
-
-int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_signature **out,
-                        skel_compress_stats *stats)
-{
-    int rc = SKEL_OK;
-    double t0 = now_s();
-    uint32_t nranks = skel_trace_nranks(t);
-    unsigned threads = o->threads ? o->threads : online_cpus();
-    skel_signature *sig = NULL;
-    skel_rclass **per_rank = NULL, **cls = NULL;
-    uint32_t ncls = 0;
-    skel_compress_stats st;
-    memset(&st, 0, sizeof st);
-    if (nranks == 0)
-        return skel_fail(SKEL_EFORMAT, "%s: the trace has no ranks", skel_trace_dir(t));
-    if (!(o->threshold >= 0 && o->threshold <= 1) || !(o->max_threshold >= 0 && o->max_threshold <= 1) ||
-        !(o->scale >= 0) || (o->scale > 0 && !(o->step > 0)))
-        return skel_fail(SKEL_EUSAGE, "threshold and maximum threshold must be in [0, 1], the "
-                                      "scale >= 0 and the step > 0");
-    struct rank_state *rs = calloc(nranks, sizeof *rs);
-    sig = calloc(1, sizeof *sig);
-    if (rs == NULL || sig == NULL) {
-        free(rs);
-        free(sig);
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    }
-    struct job job = {.t = t, .st = rs, .nranks = nranks, .shift = !o->keep_overhead};
-
-    /* 1. Read every rank once. */
-    if ((rc = parallel_for(nranks, threads, scan_one, &job)) != SKEL_OK)
-        goto out;
-    st.scan_s = now_s() - t0;
-    uint64_t events = 0;
-    for (uint32_t r = 0; r < nranks; r++) {
-        events += rs[r].rs->events;
-        rs[r].map = malloc((rs[r].rs->nsyms ? rs[r].rs->nsyms : 1) * sizeof *rs[r].map);
-        if (rs[r].map == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
-    }
-
-    /* 2. The threshold. */
+    uint32_t nranks = job->nranks;
+    uint64_t best = UINT64_MAX;
     double T = o->scale > 0 ? 0.0 : o->threshold;
     for (uint32_t k = 0;; k++) {
         if (o->scale > 0) {
@@ -448,69 +368,51 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
             if (T > o->max_threshold - 1e-12)
                 T = o->max_threshold;
         }
-        job.T = T;
-        if ((rc = parallel_for(nranks, threads, eval_one, &job)) != SKEL_OK)
-            goto out;
-        st.tried++;
+        job->T = T;
+        int rc = skel_parallel_for(nranks, threads, eval_one, job);
+        if (rc != SKEL_OK)
+            return rc;
+        st->tried++;
         uint64_t len = 0;
-        for (uint32_t r = 0; r < nranks; r++) {
-            len += rs[r].length;
-            if ((rc = keep_current(&rs[r])) != SKEL_OK)
-                goto out;
+        for (uint32_t r = 0; r < nranks; r++)
+            len += job->st[r].length;
+        if (best == UINT64_MAX || (double)len < (1.0 - SKEL_COMPRESS_MIN_GAIN) * (double)best) {
+            best = len;
+            for (uint32_t r = 0; r < nranks; r++)
+                if ((rc = keep_current(&job->st[r])) != SKEL_OK)
+                    return rc;
+            st->threshold = T;
+            st->signature_length = len;
+            st->ratio = len ? (double)events / (double)len : 0;
         }
-        st.threshold = T;
-        st.trace_length = events;
-        st.signature_length = len;
-        st.ratio = len ? (double)events / (double)len : 0;
+        st->trace_length = events;
         if (o->scale <= 0)
-            break;
-        if (st.ratio >= o->scale / 2) {
-            st.reached = 1;
-            break;
+            return SKEL_OK;
+        if (st->ratio >= o->scale / 2) {
+            st->reached = 1;
+            return SKEL_OK;
         }
         if (T >= o->max_threshold)
-            break;
+            return SKEL_OK;
     }
+}
 
-    /* 3. Rank folding. */
-    per_rank = calloc(nranks, sizeof *per_rank);
-    if (per_rank == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    sig->nranks = nranks;
-    sig->ranks = calloc(nranks, sizeof *sig->ranks);
-    if (sig->ranks == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
-    if ((rc = build_sites(t, sig, rs, nranks)) != SKEL_OK ||
-        (rc = build_comms(sig, rs, nranks)) != SKEL_OK)
-        goto out;
-    job.classes = per_rank;
-    if ((rc = parallel_for(nranks, threads, class_one, &job)) != SKEL_OK)
-        goto out;
-    rc = skel_ranks_fold(per_rank, nranks, st.threshold, threads, &cls, &ncls);
-    if (rc != SKEL_OK)
-        goto out;
-
-    /* 4. The signature. */
+/* The application, compression and per-rank parts of the signature. */
+static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank_state *rs,
+                     uint32_t nranks, const skel_compress_opts *o, int shift, double T)
+{
     const skel_meta *m = skel_trace_meta(t);
     sig->version = SKEL_SIG_VERSION;
     sig->argc = m->ncommand;
     sig->argv = calloc(m->ncommand ? m->ncommand : 1, sizeof *sig->argv);
     sig->mpi_library = dup_or_empty(m->mpi_library);
     sig->tracer_version = dup_or_empty(m->tracer_version);
-    if (sig->argv == NULL || sig->mpi_library == NULL || sig->tracer_version == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
+    if (sig->argv == NULL || sig->mpi_library == NULL || sig->tracer_version == NULL)
+        return skel_oom();
     for (uint32_t i = 0; i < m->ncommand; i++)
-        if ((sig->argv[i] = dup_or_empty(m->command[i])) == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto out;
-        }
-    sig->threshold = st.threshold;
+        if ((sig->argv[i] = dup_or_empty(m->command[i])) == NULL)
+            return skel_oom();
+    sig->threshold = T;
     sig->max_threshold = o->max_threshold;
     sig->scale = o->scale;
     for (uint32_t r = 0; r < nranks; r++) {
@@ -519,30 +421,142 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         d->rank = r;
         d->events = x->events;
         d->time_ns = x->t_last > x->t_first ? x->t_last - x->t_first : 0;
-        uint64_t sh = job.shift ? x->per_event_ns * x->events : 0;
+        uint64_t sh = shift ? x->per_event_ns * x->events : 0;
         d->compute_ns = x->compute_ns > sh ? x->compute_ns - sh : 0;
         d->mpi_ns = x->mpi_ns;
         d->per_event_ns = x->per_event_ns;
     }
-    if ((rc = assemble(sig, cls, ncls)) != SKEL_OK)
-        goto out;
-    if ((rc = skel_signature_derive(sig)) != SKEL_OK)
-        goto out;
-    st.nclasses = ncls;
-    st.ratio = sig->ratio;
-    st.signature_length = sig->signature_length;
-    st.total_s = now_s() - t0;
-    if (stats != NULL)
-        *stats = st;
-    *out = sig;
-    sig = NULL;
-out:
-    for (uint32_t c = 0; cls != NULL && c < ncls; c++)
-        skel_ranks_free_class(cls[c]);
-    free(cls);
+    return SKEL_OK;
+}
+
+struct mapjob {
+    struct job *job;
+    const skel_signature *sig;
+    uint32_t **maps;
+};
+
+static int map_one(void *ctx, uint32_t r)
+{
+    struct mapjob *j = ctx;
+    const skel_rsig *rs = j->job->st[r].rs;
+    j->maps[r] = malloc((rs->nsyms ? rs->nsyms : 1) * sizeof *j->maps[r]);
+    if (j->maps[r] == NULL)
+        return skel_oom();
+    return skel_match_rank_map(rs->fold, rs->nsyms, j->sig, r, j->maps[r]);
+}
+
+/* Which sends met which receives (match.h): the logs every rank kept while
+ * it was read, its symbols mapped to the signature's. */
+static int pair_messages(struct job *job, skel_signature *sig, unsigned threads)
+{
+    uint32_t n = job->nranks;
+    uint32_t **maps = calloc(n, sizeof *maps), *nmaps = calloc(n, sizeof *nmaps);
+    skel_match_log **logs = calloc(n, sizeof *logs);
+    int rc = maps == NULL || nmaps == NULL || logs == NULL ? skel_oom() : SKEL_OK;
+    struct mapjob mj = {.job = job, .sig = sig, .maps = maps};
+    if (rc == SKEL_OK)
+        rc = skel_parallel_for(n, threads, map_one, &mj);
+    for (uint32_t r = 0; rc == SKEL_OK && r < n; r++) {
+        logs[r] = job->st[r].rs->mlog;
+        nmaps[r] = job->st[r].rs->nsyms;
+    }
+    if (rc == SKEL_OK)
+        rc = skel_match_pair(sig, logs, (const uint32_t *const *)maps, nmaps,
+                             &sig->messages_matched);
+    for (uint32_t r = 0; maps != NULL && r < n; r++)
+        free(maps[r]);
+    free(maps);
+    free(nmaps);
+    free(logs);
+    return rc;
+}
+
+/* Rank folding at threshold T: the classes. */
+static int fold(const skel_trace *t, skel_signature *sig, struct job *job, unsigned threads,
+                double T, skel_rclass ***cls, uint32_t *ncls)
+{
+    uint32_t nranks = job->nranks;
+    skel_rclass **per_rank = calloc(nranks, sizeof *per_rank);
+    sig->nranks = nranks;
+    sig->ranks = calloc(nranks, sizeof *sig->ranks);
+    int rc = per_rank == NULL || sig->ranks == NULL ? skel_oom() : SKEL_OK;
+    if (rc == SKEL_OK && (rc = build_sites(t, sig, job->st, nranks)) == SKEL_OK &&
+        (rc = build_comms(sig, job->st, nranks)) == SKEL_OK) {
+        job->classes = per_rank;
+        rc = skel_parallel_for(nranks, threads, class_one, job);
+    }
+    if (rc == SKEL_OK) /* takes the one-rank classes it folds (their entries become NULL) */
+        rc = skel_ranks_fold(per_rank, nranks, T, threads, cls, ncls);
     for (uint32_t r = 0; per_rank != NULL && r < nranks; r++)
         skel_ranks_free_class(per_rank[r]);
     free(per_rank);
+    return rc;
+}
+
+int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_signature **out,
+                        skel_compress_stats *stats)
+{
+    double t0 = now_s();
+    uint32_t nranks = skel_trace_nranks(t);
+    unsigned threads = o->threads ? o->threads : skel_online_cpus();
+    skel_rclass **cls = NULL;
+    uint32_t ncls = 0;
+    skel_compress_stats st;
+    memset(&st, 0, sizeof st);
+    if (nranks == 0)
+        return skel_fail(SKEL_EFORMAT, "%s: the trace has no ranks", skel_trace_dir(t));
+    if (!(o->threshold >= 0 && o->threshold <= 1) ||
+        !(o->max_threshold >= 0 && o->max_threshold <= 1) || !(o->scale >= 0) ||
+        (o->scale > 0 && !(o->step > 0)))
+        return skel_fail(SKEL_EUSAGE, "threshold and maximum threshold must be in [0, 1], the "
+                                      "scale >= 0 and the step > 0");
+    struct rank_state *rs = calloc(nranks, sizeof *rs);
+    skel_signature *sig = calloc(1, sizeof *sig);
+    if (rs == NULL || sig == NULL) {
+        free(rs);
+        free(sig);
+        return skel_oom();
+    }
+    struct job job = {.t = t,
+                      .o = o,
+                      .lock = PTHREAD_MUTEX_INITIALIZER,
+                      .st = rs,
+                      .nranks = nranks,
+                      .shift = !o->keep_overhead};
+    /* 1. Read every rank once. */
+    int rc = skel_parallel_for(nranks, threads, scan_one, &job);
+    st.scan_s = now_s() - t0;
+    uint64_t events = 0;
+    for (uint32_t r = 0; rc == SKEL_OK && r < nranks; r++) {
+        events += rs[r].rs->events;
+        rs[r].map = malloc((rs[r].rs->nsyms ? rs[r].rs->nsyms : 1) * sizeof *rs[r].map);
+        if (rs[r].map == NULL)
+            rc = skel_oom();
+    }
+    /* 2. The threshold; 3. rank folding; 4. the signature; 5. which sends
+     * met which receives (a second read of the trace). */
+    if (rc == SKEL_OK)
+        rc = choose_threshold(&job, o, threads, events, &st);
+    if (rc == SKEL_OK)
+        rc = fold(t, sig, &job, threads, st.threshold, &cls, &ncls);
+    if (rc == SKEL_OK)
+        rc = fill_head(t, sig, rs, nranks, o, job.shift, st.threshold);
+    if (rc == SKEL_OK && (rc = assemble(sig, cls, ncls)) == SKEL_OK &&
+        (rc = skel_signature_derive(sig)) == SKEL_OK)
+        rc = pair_messages(&job, sig, threads);
+    if (rc == SKEL_OK) {
+        st.nclasses = ncls;
+        st.ratio = sig->ratio;
+        st.signature_length = sig->signature_length;
+        st.total_s = now_s() - t0;
+        if (stats != NULL)
+            *stats = st;
+        *out = sig;
+        sig = NULL;
+    }
+    for (uint32_t c = 0; cls != NULL && c < ncls; c++)
+        skel_ranks_free_class(cls[c]);
+    free(cls);
     for (uint32_t r = 0; r < nranks; r++) {
         drop_current(&rs[r]);
         drop_best(&rs[r]);
@@ -578,8 +592,10 @@ struct verify {
 
 static int vfail(struct verify *v, const char *what, long long got, long long want)
 {
-    return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: %s: the trace has %lld, the signature "
-                     "gives %lld", v->rank, (unsigned long long)v->index, what, got, want);
+    return skel_fail(SKEL_EFORMAT,
+                     "rank %u, event %llu: %s: the trace has %lld, the signature "
+                     "gives %lld",
+                     v->rank, (unsigned long long)v->index, what, got, want);
 }
 
 static int within(double x, const skel_sig_range *r, double T)
@@ -623,9 +639,10 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     if (rc < 0)
         return rc;
     if (rc == 0)
-        return skel_fail(SKEL_EFORMAT, "rank %u: the trace ends after %llu events, the signature "
-                         "goes on (%s)", v->rank, (unsigned long long)v->index,
-                         skel_call_name(y->call));
+        return skel_fail(SKEL_EFORMAT,
+                         "rank %u: the trace ends after %llu events, the signature "
+                         "goes on (%s)",
+                         v->rank, (unsigned long long)v->index, skel_call_name(y->call));
     if (ev.call != y->call)
         return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: the trace has %s, the signature %s",
                          v->rank, (unsigned long long)v->index, skel_call_name(ev.call),
@@ -634,9 +651,11 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     int klass = ci ? ci->klass : SKEL_CLASS_NONE;
     int side = skel_sig_side_of(v->s, v->rank, y);
     if (side < 0 || !(y->sides & (1u << side)))
-        return skel_fail(SKEL_EFORMAT, "rank %u, event %llu: %s: the signature has no %s side "
-                         "for this rank", v->rank, (unsigned long long)v->index,
-                         skel_call_name(y->call), side == SKEL_SIG_SIDE_ROOT ? "root" : "member");
+        return skel_fail(SKEL_EFORMAT,
+                         "rank %u, event %llu: %s: the signature has no %s side "
+                         "for this rank",
+                         v->rank, (unsigned long long)v->index, skel_call_name(y->call),
+                         side == SKEL_SIG_SIDE_ROOT ? "root" : "member");
     const skel_sig_side *sd = &y->side[side];
     if (!within((double)ev.count, &sd->count, v->T))
         return vfail(v, "count", ev.count, (long long)llround(sd->count.mean));
@@ -645,10 +664,10 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     /* A receive from MPI_PROC_NULL gets 0 bytes. */
     const skel_sig_peer *src = skel_sig_source_of(y);
     int32_t scr = 0, swr = 0;
-    int from_null = src != NULL &&
-                    skel_sig_peer_resolve(v->s, v->rank, y->comm, src, v->last_wild, &scr, &swr) ==
-                        SKEL_OK &&
-                    swr == SKEL_PEER_NULL;
+    int from_null =
+        src != NULL &&
+        skel_sig_peer_resolve(v->s, v->rank, y->comm, src, v->last_wild, &scr, &swr) == SKEL_OK &&
+        swr == SKEL_PEER_NULL;
     if (from_null || sd->rbytes_events == 0) {
         if (ev.rbytes != 0 && (from_null || v->T <= 0))
             return vfail(v, "received bytes", (long long)ev.rbytes, 0);
@@ -706,8 +725,8 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
     } else if (klass == SKEL_CLASS_WAIT && y->nlinks != 0) {
         return vfail(v, "requests completed", 0, y->nlinks);
     }
-    int refers = klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE ||
-                 klass == SKEL_CLASS_CANCEL;
+    int refers =
+        klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE || klass == SKEL_CLASS_CANCEL;
     if (refers) {
         uint32_t n = ev.nreqs > 0 ? ev.nreqs : (ev.req != 0);
         if (n != y->nlinks)
@@ -763,8 +782,8 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
         return skel_fail(SKEL_EFORMAT, "the trace has %u ranks, the signature %u",
                          skel_trace_nranks(t), s->nranks);
     for (uint32_t r = 0; r < s->nranks; r++) {
-        struct verify v = {.s = s, .rank = r, .T = s->threshold, .last_wild = SKEL_PEER_NONE,
-                           .logcap = cap};
+        struct verify v = {
+            .s = s, .rank = r, .T = s->threshold, .last_wild = SKEL_PEER_NONE, .logcap = cap};
         v.log = calloc(cap, sizeof *v.log);
         if (v.log == NULL)
             return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -775,9 +794,10 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
             skel_event ev;
             int more = skel_rank_next(v.rd, &ev);
             if (more > 0)
-                rc = skel_fail(SKEL_EFORMAT, "rank %u: the signature ends after %llu events, the "
-                               "trace goes on with %s", r, (unsigned long long)v.index,
-                               skel_call_name(ev.call));
+                rc = skel_fail(SKEL_EFORMAT,
+                               "rank %u: the signature ends after %llu events, the "
+                               "trace goes on with %s",
+                               r, (unsigned long long)v.index, skel_call_name(ev.call));
             else if (more < 0)
                 rc = more;
         }

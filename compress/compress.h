@@ -7,9 +7,14 @@
  *     of 0, step, 2 step, ... (up to the maximum) at which the compression
  *     ratio Q = length(trace) / length(signature) reaches K/2 (Sodhi et al.,
  *     Table 2); at each T > 0 symbols are clustered and the folding redone
- *     from the folded string (no second pass over the files);
+ *     from the folded string (no second pass over the files).  A larger T
+ *     is kept only when it shortens the signature by more than
+ *     SKEL_COMPRESS_MIN_GAIN, so where Q cannot reach K/2 the smallest T
+ *     that compresses about as well as any is used, 0 when nothing repeats;
  *  3. ranks fold into rank classes (ranks.h), in a tree of threads;
- *  4. the signature is assembled (signature.h).
+ *  4. the signature is assembled (signature.h);
+ *  5. every message is paired with the receive that got it (match.h), from
+ *     logs the ranks kept in step 1.
  *
  * Ownership: skel_compress_trace() allocates the signature, which the caller
  * frees with skel_signature_free().
@@ -23,7 +28,10 @@
 #include "trace.h"
 
 #define SKEL_COMPRESS_MAX_THRESHOLD 0.2 /* Sodhi et al.: "always less than .2" */
-#define SKEL_COMPRESS_STEP 0.01
+#define SKEL_COMPRESS_STEP          0.01
+/* With a scale, a larger threshold is kept only when the signature gets at
+ * least this much shorter than at the best smaller one. */
+#define SKEL_COMPRESS_MIN_GAIN 0.01
 
 typedef struct skel_compress_opts {
     double threshold;     /* used when scale is 0; in [0, 1] */
@@ -32,13 +40,17 @@ typedef struct skel_compress_opts {
     double step;          /* its increment */
     unsigned threads;     /* 0: one per online CPU */
     int keep_overhead;    /* 1: do not subtract the tracer's per-event cost */
+    /* Called each time a rank's file has been read (from the reading
+     * threads, one call at a time), e.g. for progress; may be NULL. */
+    void (*progress)(void *arg, uint32_t done, uint32_t nranks);
+    void *progress_arg;
 } skel_compress_opts;
 
 typedef struct skel_compress_stats {
-    double threshold;  /* chosen */
-    double ratio;      /* Q at that threshold */
-    int reached;       /* automatic: Q >= K/2 was reached (else the maximum was used) */
-    uint32_t tried;    /* thresholds evaluated */
+    double threshold; /* chosen */
+    double ratio;     /* Q at that threshold */
+    int reached;      /* automatic: Q >= K/2 was reached (else the maximum was used) */
+    uint32_t tried;   /* thresholds evaluated */
     uint64_t trace_length, signature_length;
     uint32_t nclasses;
     double scan_s, total_s; /* wall times: reading the files, everything */

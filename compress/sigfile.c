@@ -4,6 +4,7 @@
 #include "calls.h"
 #include "afile.h"
 #include "error.h"
+#include "grow.h"
 #include "xmldoc.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 extern const unsigned char skel_schema_signature[];
 extern const size_t skel_schema_signature_len;
@@ -42,8 +44,11 @@ static char *clean(const char *s)
     size_t k = 0;
     for (size_t i = 0; i < n;) {
         unsigned c = p[i];
-        size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                                   : (c & 0xf8) == 0xf0 ? 4 : 0;
+        size_t len = c < 0x80             ? 1
+                     : (c & 0xe0) == 0xc0 ? 2
+                     : (c & 0xf0) == 0xe0 ? 3
+                     : (c & 0xf8) == 0xf0 ? 4
+                                          : 0;
         int ok = len > 0 && i + len <= n && !(c < 0x20 && c != '\t') && c != 0x7f;
         for (size_t j = 1; ok && j < len; j++)
             ok = (p[i + j] & 0xc0) == 0x80;
@@ -79,7 +84,8 @@ static void attr(struct wr *w, const char *name, const char *value)
     if (w->bad)
         return;
     char *c = clean(value);
-    if (c == NULL || xmlTextWriterWriteAttribute(w->w, (const xmlChar *)name, (const xmlChar *)c) < 0)
+    if (c == NULL ||
+        xmlTextWriterWriteAttribute(w->w, (const xmlChar *)name, (const xmlChar *)c) < 0)
         w->bad = 1;
     free(c);
 }
@@ -165,12 +171,22 @@ static void attr_ints(struct wr *w, const char *name, const int32_t *v, uint32_t
     attr_text(w, name, &t);
 }
 
+/* "min max mean", or the value alone when all three are equal. */
 static void attr_range(struct wr *w, const char *name, const skel_sig_range *r)
 {
     char b[100], m[40];
-    fmt_double(m, sizeof m, r->mean);
-    snprintf(b, sizeof b, "%lld %lld %s", (long long)r->min, (long long)r->max, m);
+    if (r->min == r->max && r->mean == (double)r->min) {
+        snprintf(b, sizeof b, "%lld", (long long)r->min);
+    } else {
+        fmt_double(m, sizeof m, r->mean);
+        snprintf(b, sizeof b, "%lld %lld %s", (long long)r->min, (long long)r->max, m);
+    }
     attr(w, name, b);
+}
+
+static int range_zero(const skel_sig_range *r)
+{
+    return r->min == 0 && r->max == 0 && r->mean == 0;
 }
 
 static void write_peer(struct wr *w, const char *name, const skel_sig_peer *p)
@@ -187,15 +203,66 @@ static void write_peer(struct wr *w, const char *name, const skel_sig_peer *p)
     end(w);
 }
 
-static void write_dist(struct wr *w, const char *name, const skel_sig_dist *d)
+static uint64_t bin_at(const skel_sketch *k, int64_t index)
+{
+    int64_t i = index - k->first;
+    return i >= 0 && i < (int64_t)k->nbins ? k->bins[i] : 0;
+}
+
+static int same_sketch(const skel_sketch *a, const skel_sketch *b)
+{
+    if (a->count != b->count || a->zeros != b->zeros)
+        return 0;
+    int64_t lo = a->first < b->first ? a->first : b->first;
+    int64_t hi = (int64_t)a->first + a->nbins > (int64_t)b->first + b->nbins
+                     ? (int64_t)a->first + a->nbins
+                     : (int64_t)b->first + b->nbins;
+    for (int64_t i = lo; i < hi; i++)
+        if (bin_at(a, i) != bin_at(b, i))
+            return 0;
+    return 1;
+}
+
+/* The sketch and mean of one or two samples follow from min and max: they
+ * need not be written (a signature where nothing repeats is mostly such
+ * symbols). */
+static int derivable(const skel_sig_dist *d)
+{
+    if (d->count == 0 || d->count > 2 || d->sketch.count != d->count)
+        return 0;
+    double mean = d->count == 1 ? (double)d->min : ((double)d->min + (double)d->max) / 2;
+    if (d->mean != mean || (d->count == 1 && d->min != d->max))
+        return 0;
+    skel_sketch k = {0};
+    int ok = skel_sketch_add(&k, d->min) == SKEL_OK &&
+             (d->count == 1 || skel_sketch_add(&k, d->max) == SKEL_OK) &&
+             same_sketch(&k, &d->sketch);
+    skel_sketch_free(&k);
+    return ok;
+}
+
+static int same_dist(const skel_sig_dist *a, const skel_sig_dist *b)
+{
+    return a->count == b->count && a->mean == b->mean && a->min == b->min && a->max == b->max &&
+           a->shift == b->shift && same_sketch(&a->sketch, &b->sketch);
+}
+
+static void write_dist(struct wr *w, const char *name, const skel_sig_dist *d, uint64_t occurrences)
 {
     start(w, name);
-    attr_u64(w, "count", d->count);
-    attr_double(w, "mean", d->mean);
+    int derived = derivable(d);
+    if (d->count != occurrences)
+        attr_u64(w, "count", d->count);
+    if (!derived)
+        attr_double(w, "mean", d->mean);
     attr_u64(w, "min", d->min);
     attr_u64(w, "max", d->max);
     if (d->shift)
         attr_u64(w, "shift", d->shift);
+    if (derived) {
+        end(w);
+        return;
+    }
     if (d->sketch.zeros)
         attr_u64(w, "zeros", d->sketch.zeros);
     struct text t = {0};
@@ -245,7 +312,10 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     if (y->prev_site != SKEL_SIG_NONE)
         attr_u64(w, "prev-site", y->prev_site);
     attr_u64(w, "occurrences", y->occurrences);
-    attr_double(w, "time-ns", y->time_ns);
+    if (y->match[0] != SKEL_SIG_NONE)
+        attr_u64(w, "match", y->match[0]);
+    if (y->match[1] != SKEL_SIG_NONE)
+        attr_u64(w, "match2", y->match[1]);
     write_peer(w, "peer", &y->peer);
     write_peer(w, "peer2", &y->peer2);
     write_peer(w, "root", &y->root);
@@ -255,12 +325,16 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
         const skel_sig_side *sd = &y->side[k];
         start(w, "side");
         attr(w, "role", k == SKEL_SIG_SIDE_ROOT ? "root" : "member");
-        write_flags(w, sd->flags);
+        if (sd->flags)
+            write_flags(w, sd->flags);
         attr_u64(w, "events", sd->events);
-        attr_u64(w, "rbytes-events", sd->rbytes_events);
+        if (sd->rbytes_events != sd->events)
+            attr_u64(w, "rbytes-events", sd->rbytes_events);
         attr_range(w, "count", &sd->count);
-        attr_range(w, "bytes", &sd->bytes);
-        attr_range(w, "rbytes", &sd->rbytes);
+        if (!range_zero(&sd->bytes))
+            attr_range(w, "bytes", &sd->bytes);
+        if (!range_zero(&sd->rbytes))
+            attr_range(w, "rbytes", &sd->rbytes);
         end(w);
     }
     for (uint32_t i = 0; i < y->nlinks; i++) {
@@ -272,22 +346,15 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
             attr(w, "cancelled", "1");
         end(w);
     }
-    write_dist(w, "compute", &y->compute);
-    write_dist(w, "compute-cpu", &y->compute_cpu);
-    write_dist(w, "duration", &y->duration);
+    write_dist(w, "compute", &y->compute, y->occurrences);
+    if (!same_dist(&y->compute, &y->compute_cpu))
+        write_dist(w, "compute-cpu", &y->compute_cpu, y->occurrences);
+    write_dist(w, "duration", &y->duration, y->occurrences);
     end(w);
 }
 
-static void write_doc(struct wr *w, const skel_signature *s)
+static void write_head(struct wr *w, const skel_signature *s)
 {
-    if (xmlTextWriterSetIndent(w->w, 1) < 0 ||
-        xmlTextWriterSetIndentString(w->w, (const xmlChar *)" ") < 0 ||
-        xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL) < 0)
-        w->bad = 1;
-    start(w, "signature");
-    attr(w, "xmlns", NS);
-    attr_u64(w, "version", SKEL_SIG_VERSION);
-
     start(w, "application");
     attr_u64(w, "ranks", s->nranks);
     attr(w, "mpi-library", s->mpi_library);
@@ -310,6 +377,8 @@ static void write_doc(struct wr *w, const skel_signature *s)
     attr_double(w, "ratio", s->ratio);
     attr_u64(w, "trace-length", s->trace_length);
     attr_u64(w, "signature-length", s->signature_length);
+    if (s->messages_matched > 0)
+        attr_u64(w, "messages-matched", s->messages_matched);
     end(w);
 
     start(w, "sites");
@@ -328,7 +397,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_comms(struct wr *w, const skel_signature *s)
+{
     start(w, "comms");
     for (uint32_t i = 0; i < s->ncomms; i++) {
         const skel_sig_comm *c = &s->comms[i];
@@ -351,7 +423,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_ranks(struct wr *w, const skel_signature *s)
+{
     start(w, "ranks");
     for (uint32_t r = 0; r < s->nranks; r++) {
         const skel_sig_rank *x = &s->ranks[r];
@@ -376,7 +451,10 @@ static void write_doc(struct wr *w, const skel_signature *s)
         end(w);
     }
     end(w);
+}
 
+static void write_classes(struct wr *w, const skel_signature *s)
+{
     for (uint32_t c = 0; c < s->nclasses; c++) {
         const skel_sig_class *k = &s->classes[c];
         start(w, "class");
@@ -427,6 +505,22 @@ static void write_doc(struct wr *w, const skel_signature *s)
         }
         end(w);
     }
+}
+
+static void write_doc(struct wr *w, const skel_signature *s)
+{
+    if (xmlTextWriterSetIndent(w->w, 1) < 0 ||
+        xmlTextWriterSetIndentString(w->w, (const xmlChar *)" ") < 0 ||
+        xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL) < 0)
+        w->bad = 1;
+    start(w, "signature");
+    attr(w, "xmlns", NS);
+    attr_u64(w, "version", SKEL_SIG_VERSION);
+
+    write_head(w, s);
+    write_comms(w, s);
+    write_ranks(w, s);
+    write_classes(w, s);
     end(w);
     if (!w->bad && xmlTextWriterEndDocument(w->w) < 0)
         w->bad = 1;
@@ -462,15 +556,44 @@ int skel_sigfile_format(const skel_signature *s, char **buf, size_t *len)
     return SKEL_OK;
 }
 
+/* buf[0..len) as a gzip stream: a malloc'd buffer in *out. */
+static int gzip_buffer(const char *buf, size_t len, char **out, size_t *olen)
+{
+    z_stream z = {0};
+    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return skel_oom();
+    size_t cap = deflateBound(&z, (uLong)len);
+    char *o = malloc(cap ? cap : 1);
+    if (o == NULL) {
+        deflateEnd(&z);
+        return skel_oom();
+    }
+    z.next_in = (Bytef *)(uintptr_t)buf;
+    z.avail_in = (uInt)len;
+    z.next_out = (Bytef *)o;
+    z.avail_out = (uInt)cap;
+    int zrc = deflate(&z, Z_FINISH);
+    *olen = z.total_out;
+    deflateEnd(&z);
+    if (zrc != Z_STREAM_END) {
+        free(o);
+        return skel_fail(SKEL_EINTERNAL, "cannot compress the signature (zlib %d)", zrc);
+    }
+    *out = o;
+    return SKEL_OK;
+}
+
 int skel_sigfile_write(const char *path, const skel_signature *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
+    char *buf = NULL, *gz = NULL;
+    size_t len = 0, glen = 0;
     int rc = skel_sigfile_format(s, &buf, &len);
-    if (rc != SKEL_OK)
-        return rc;
-    rc = skel_afile_write(path, buf, len);
+    if (rc == SKEL_OK && len > SKEL_SIGFILE_GZIP_BYTES && len < UINT32_MAX)
+        rc = gzip_buffer(buf, len, &gz, &glen);
+    if (rc == SKEL_OK)
+        rc = gz != NULL ? skel_afile_write(path, gz, glen) : skel_afile_write(path, buf, len);
     free(buf);
+    free(gz);
     return rc;
 }
 
@@ -569,9 +692,10 @@ static int u64_attr(const struct rd *r, const xmlNode *n, const char *name, uint
     }
     int e = parse_u64(v, max, out);
     int rc = e == 0 ? SKEL_OK
-                    : bad(r, n, "element '%s': attribute '%s': expected an integer from 0 to "
-                                "%llu, found '%.40s'", (const char *)n->name, name,
-                          (unsigned long long)max, v);
+                    : bad(r, n,
+                          "element '%s': attribute '%s': expected an integer from 0 to "
+                          "%llu, found '%.40s'",
+                          (const char *)n->name, name, (unsigned long long)max, v);
     free(v);
     return rc;
 }
@@ -597,8 +721,10 @@ static int i32_attr(const struct rd *r, const xmlNode *n, const char *name, int3
     int64_t x;
     int rc = parse_i64(v, INT32_MIN, INT32_MAX, &x) == 0
                  ? SKEL_OK
-                 : bad(r, n, "element '%s': attribute '%s': expected a 32-bit integer, found "
-                             "'%.40s'", (const char *)n->name, name, v);
+                 : bad(r, n,
+                       "element '%s': attribute '%s': expected a 32-bit integer, found "
+                       "'%.40s'",
+                       (const char *)n->name, name, v);
     free(v);
     if (rc == SKEL_OK)
         *out = (int32_t)x;
@@ -617,9 +743,10 @@ static int dbl_attr(const struct rd *r, const xmlNode *n, const char *name, int 
         return SKEL_OK;
     }
     int rc = parse_dbl(v, out) == 0 ? SKEL_OK
-                                    : bad(r, n, "element '%s': attribute '%s': expected a "
-                                                "number, found '%.40s'", (const char *)n->name,
-                                          name, v);
+                                    : bad(r, n,
+                                          "element '%s': attribute '%s': expected a "
+                                          "number, found '%.40s'",
+                                          (const char *)n->name, name, v);
     free(v);
     return rc;
 }
@@ -722,14 +849,22 @@ static int push_range(void *ctx, const char *tok, uint32_t i)
     return 0;
 }
 
-static int range_attr(const struct rd *r, const xmlNode *n, const char *name, skel_sig_range *out)
+/* "min max mean" or one value for all three; absent (when not required):
+ * 0. */
+static int range_attr(const struct rd *r, const xmlNode *n, const char *name, int required,
+                      skel_sig_range *out)
 {
     struct range_ctx c = {.r = out};
     uint32_t k;
-    int rc = tokens(r, n, name, 1, push_range, &c, &k);
-    if (rc == SKEL_OK && k != 3)
-        rc = bad(r, n, "element '%s': attribute '%s': expected 'min max mean'",
+    *out = (skel_sig_range){0, 0, 0.0};
+    int rc = tokens(r, n, name, required, push_range, &c, &k);
+    if (rc == SKEL_OK && k == 1) {
+        out->max = out->min;
+        out->mean = (double)out->min;
+    } else if (rc == SKEL_OK && k != 3 && (k != 0 || required)) {
+        rc = bad(r, n, "element '%s': attribute '%s': expected 'min max mean' or one value",
                  (const char *)n->name, name);
+    }
     return rc;
 }
 
@@ -741,8 +876,10 @@ static int call_attr(const struct rd *r, const xmlNode *n, const char *name, uin
     unsigned id = skel_call_by_name(v);
     int rc = id != 0 && strncmp(v, "MPI_", 4) == 0
                  ? SKEL_OK
-                 : bad(r, n, "element '%s': attribute '%s': '%.60s' is not an MPI call Skel "
-                             "knows", (const char *)n->name, name, v);
+                 : bad(r, n,
+                       "element '%s': attribute '%s': '%.60s' is not an MPI call Skel "
+                       "knows",
+                       (const char *)n->name, name, v);
     free(v);
     *out = (uint16_t)id;
     return rc;
@@ -813,17 +950,39 @@ static int push_bucket(void *ctx, const char *tok, uint32_t i)
     return 0;
 }
 
-static int dist_el(const struct rd *r, const xmlNode *n, skel_sig_dist *d)
+/* A distribution; count defaults to the symbol's occurrences, and with one
+ * or two samples the mean and the sketch may be left out (they follow from
+ * min and max). */
+static int dist_el(const struct rd *r, const xmlNode *n, uint64_t occurrences, skel_sig_dist *d)
 {
     int rc;
     uint64_t zeros;
-    if ((rc = u64_attr(r, n, "count", UINT64_MAX, 1, 0, &d->count)) != SKEL_OK ||
-        (rc = dbl_attr(r, n, "mean", 1, &d->mean)) != SKEL_OK ||
+    if ((rc = u64_attr(r, n, "count", UINT64_MAX, 0, occurrences, &d->count)) != SKEL_OK ||
         (rc = u64_attr(r, n, "min", UINT64_MAX, 1, 0, &d->min)) != SKEL_OK ||
         (rc = u64_attr(r, n, "max", UINT64_MAX, 1, 0, &d->max)) != SKEL_OK ||
         (rc = u64_attr(r, n, "shift", UINT64_MAX, 0, 0, &d->shift)) != SKEL_OK ||
         (rc = u64_attr(r, n, "zeros", UINT64_MAX, 0, 0, &zeros)) != SKEL_OK)
         return rc;
+    char *mean = get(n, "mean"), *buckets = get(n, "buckets");
+    int given = mean != NULL, sketched = buckets != NULL;
+    free(mean);
+    free(buckets);
+    if ((!given || !sketched) && (d->count == 0 || d->count > 2 || (!sketched && zeros) ||
+                                  (d->count == 1 && d->min != d->max)))
+        return bad(r, n,
+                   "element '%s': the mean and the buckets may only be left out for one "
+                   "or two samples (min and max)",
+                   (const char *)n->name);
+    d->mean = d->count == 1 ? (double)d->min : ((double)d->min + (double)d->max) / 2;
+    if (given && (rc = dbl_attr(r, n, "mean", 1, &d->mean)) != SKEL_OK)
+        return rc;
+    if (!sketched) {
+        if ((rc = skel_sketch_add(&d->sketch, d->min)) != SKEL_OK ||
+            (d->count == 2 && (rc = skel_sketch_add(&d->sketch, d->max)) != SKEL_OK))
+            return rc;
+        return d->min > d->max ? bad(r, n, "element '%s': min above max", (const char *)n->name)
+                               : SKEL_OK;
+    }
     if ((rc = skel_sketch_add_bucket(&d->sketch, -1, zeros)) != SKEL_OK)
         return rc;
     struct sketch_ctx c = {.sk = &d->sketch};
@@ -831,9 +990,11 @@ static int dist_el(const struct rd *r, const xmlNode *n, skel_sig_dist *d)
     if ((rc = tokens(r, n, "buckets", 1, push_bucket, &c, &k)) != SKEL_OK)
         return rc;
     if (d->min > d->max || d->sketch.count > d->count)
-        return bad(r, n, "element '%s': min above max, or more sketch samples (%llu) than "
-                         "count (%llu)", (const char *)n->name,
-                   (unsigned long long)d->sketch.count, (unsigned long long)d->count);
+        return bad(r, n,
+                   "element '%s': min above max, or more sketch samples (%llu) than "
+                   "count (%llu)",
+                   (const char *)n->name, (unsigned long long)d->sketch.count,
+                   (unsigned long long)d->count);
     return SKEL_OK;
 }
 
@@ -876,7 +1037,9 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
         (rc = u32_attr(r, n, "dtsize", 0, 0, &y->dtsize)) != SKEL_OK ||
         (rc = u32_attr(r, n, "site", 0, SKEL_SIG_NONE, &y->site)) != SKEL_OK ||
         (rc = u32_attr(r, n, "prev-site", 0, SKEL_SIG_NONE, &y->prev_site)) != SKEL_OK ||
-        (rc = u64_attr(r, n, "occurrences", UINT64_MAX, 1, 0, &y->occurrences)) != SKEL_OK)
+        (rc = u64_attr(r, n, "occurrences", UINT64_MAX, 1, 0, &y->occurrences)) != SKEL_OK ||
+        (rc = u32_attr(r, n, "match", 0, SKEL_SIG_NONE, &y->match[0])) != SKEL_OK ||
+        (rc = u32_attr(r, n, "match2", 0, SKEL_SIG_NONE, &y->match[1])) != SKEL_OK)
         return rc;
     op = get(n, "op");
     if (op != NULL) {
@@ -919,13 +1082,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
             y->sides |= (uint8_t)(1u << k);
             skel_sig_side *sd = &y->side[k];
             uint32_t nf;
-            if ((rc = tokens(r, c, "flags", 1, flags_tok, &sd->flags, &nf)) != SKEL_OK ||
+            if ((rc = tokens(r, c, "flags", 0, flags_tok, &sd->flags, &nf)) != SKEL_OK ||
                 (rc = u64_attr(r, c, "events", UINT64_MAX, 1, 0, &sd->events)) != SKEL_OK ||
-                (rc = u64_attr(r, c, "rbytes-events", UINT64_MAX, 1, 0, &sd->rbytes_events)) !=
-                    SKEL_OK ||
-                (rc = range_attr(r, c, "count", &sd->count)) != SKEL_OK ||
-                (rc = range_attr(r, c, "bytes", &sd->bytes)) != SKEL_OK ||
-                (rc = range_attr(r, c, "rbytes", &sd->rbytes)) != SKEL_OK)
+                (rc = u64_attr(r, c, "rbytes-events", UINT64_MAX, 0, sd->events,
+                               &sd->rbytes_events)) != SKEL_OK ||
+                (rc = range_attr(r, c, "count", 1, &sd->count)) != SKEL_OK ||
+                (rc = range_attr(r, c, "bytes", 0, &sd->bytes)) != SKEL_OK ||
+                (rc = range_attr(r, c, "rbytes", 0, &sd->rbytes)) != SKEL_OK)
                 break;
         } else if (skel_xmldoc_is(c, "link")) {
             skel_sig_link *l = &y->links[li++];
@@ -937,18 +1100,28 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
                 (rc = call_attr(r, c, "call", &l->call)) != SKEL_OK)
                 break;
         } else if (skel_xmldoc_is(c, "compute")) {
-            rc = dist_el(r, c, &y->compute);
+            rc = seen_dist & 1 ? bad(r, c, "symbol %u: two compute elements", id)
+                               : dist_el(r, c, y->occurrences, &y->compute);
             seen_dist |= 1;
         } else if (skel_xmldoc_is(c, "compute-cpu")) {
-            rc = dist_el(r, c, &y->compute_cpu);
+            rc = seen_dist & 2 ? bad(r, c, "symbol %u: two compute-cpu elements", id)
+                               : dist_el(r, c, y->occurrences, &y->compute_cpu);
             seen_dist |= 2;
         } else if (skel_xmldoc_is(c, "duration")) {
-            rc = dist_el(r, c, &y->duration);
+            rc = seen_dist & 4 ? bad(r, c, "symbol %u: two duration elements", id)
+                               : dist_el(r, c, y->occurrences, &y->duration);
             seen_dist |= 4;
         }
     }
-    if (rc == SKEL_OK && (y->sides == 0 || seen_dist != 7))
-        rc = bad(r, n, "symbol %u: a side and the three timing distributions are required", id);
+    if (rc == SKEL_OK && (y->sides == 0 || (seen_dist & 5) != 5))
+        rc = bad(r, n, "symbol %u: a side and the compute and duration distributions are required",
+                 id);
+    /* No compute-cpu: the CPU time was the wall time. */
+    if (rc == SKEL_OK && !(seen_dist & 2)) {
+        y->compute_cpu = y->compute;
+        y->compute_cpu.sketch = (skel_sketch){0};
+        rc = skel_sketch_copy(&y->compute_cpu.sketch, &y->compute.sketch);
+    }
     return rc;
 }
 
@@ -979,10 +1152,10 @@ static int block_el(struct rd *r, const xmlNode *n, uint32_t cls)
             it->kind = SKEL_SIG_ITEM_SYMBOL;
             it->count = 1;
             rc = u32_attr(r, c, "ref", 1, 0, &it->ref);
-            if (rc == SKEL_OK && (it->ref >= s->nsymbols || r->lsym[it->ref] == 0 ||
-                                  s->symbols[it->ref].cls != cls))
-                rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u",
-                         id, it->ref, cls);
+            if (rc == SKEL_OK &&
+                (it->ref >= s->nsymbols || r->lsym[it->ref] == 0 || s->symbols[it->ref].cls != cls))
+                rc = bad(r, c, "block %u refers to symbol %u, which is not defined in class %u", id,
+                         it->ref, cls);
             b->nitems++;
         } else if (skel_xmldoc_is(c, "loop")) {
             it->kind = SKEL_SIG_ITEM_LOOP;
@@ -1004,8 +1177,7 @@ static int class_el(struct rd *r, const xmlNode *n)
     if (rc != SKEL_OK)
         return rc;
     if (id >= s->nclasses)
-        return bad(r, n, "class %u: ids must be below the number of classes (%u)", id,
-                   s->nclasses);
+        return bad(r, n, "class %u: ids must be below the number of classes (%u)", id, s->nclasses);
     if (r->lcls[id] != 0)
         return bad(r, n, "class %u is defined twice (first at line %u)", id, r->lcls[id]);
     r->lcls[id] = skel_xmldoc_line(n) ? skel_xmldoc_line(n) : 1;
@@ -1030,35 +1202,16 @@ static int class_el(struct rd *r, const xmlNode *n)
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next)
         if (skel_xmldoc_is(c, "block"))
             rc = block_el(r, c, id);
-    if (rc == SKEL_OK && (k->top >= s->nblocks || r->lblk[k->top] == 0 ||
-                          s->blocks[k->top].cls != id))
+    if (rc == SKEL_OK &&
+        (k->top >= s->nblocks || r->lblk[k->top] == 0 || s->blocks[k->top].cls != id))
         rc = bad(r, n, "class %u: program block %u is not one of its blocks", id, k->top);
     return rc;
 }
 
-static int build(struct rd *r, const xmlNode *root)
+static int build_app(struct rd *r, const xmlNode *app)
 {
     skel_signature *s = r->s;
     int rc = SKEL_OK;
-    const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
-    for (const xmlNode *c = root->children; c != NULL; c = c->next) {
-        if (skel_xmldoc_is(c, "application"))
-            app = c;
-        else if (skel_xmldoc_is(c, "compression"))
-            comp = c;
-        else if (skel_xmldoc_is(c, "sites"))
-            sites = c;
-        else if (skel_xmldoc_is(c, "comms"))
-            comms = c;
-        else if (skel_xmldoc_is(c, "ranks"))
-            ranks = c;
-        else if (skel_xmldoc_is(c, "class"))
-            s->nclasses++;
-    }
-    if (!app || !comp || !sites || !comms || !ranks)
-        return bad(r, root, "the signature lacks a required section");
-    s->version = SKEL_SIG_VERSION;
-    /* Application. */
     if ((rc = u32_attr(r, app, "ranks", 1, 0, &s->nranks)) != SKEL_OK ||
         (rc = str_attr(r, app, "mpi-library", &s->mpi_library)) != SKEL_OK ||
         (rc = str_attr(r, app, "tracer", &s->tracer_version)) != SKEL_OK)
@@ -1083,14 +1236,28 @@ static int build(struct rd *r, const xmlNode *root)
             if (s->argv[ai++] == NULL)
                 return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
         }
-    /* Compression. */
+    return rc;
+}
+
+static int build_compression(struct rd *r, const xmlNode *comp)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     if ((rc = dbl_attr(r, comp, "threshold", 1, &s->threshold)) != SKEL_OK ||
         (rc = dbl_attr(r, comp, "max-threshold", 1, &s->max_threshold)) != SKEL_OK ||
-        (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK)
+        (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK ||
+        (rc = u64_attr(r, comp, "messages-matched", UINT64_MAX, 0, 0, &s->messages_matched)) !=
+            SKEL_OK)
         return rc;
     if (!(s->threshold >= 0 && s->threshold <= 1))
         return bad(r, comp, "threshold %g is outside [0, 1]", s->threshold);
-    /* Sites. */
+    return rc;
+}
+
+static int build_sites(struct rd *r, const xmlNode *sites)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     for (const xmlNode *c = sites->children; c != NULL; c = c->next)
         s->nsites += skel_xmldoc_is(c, "site");
     uint32_t *lsite = calloc(s->nsites ? s->nsites : 1, sizeof *lsite);
@@ -1121,7 +1288,13 @@ static int build(struct rd *r, const xmlNode *root)
     free(lsite);
     if (rc != SKEL_OK)
         return rc;
-    /* Communicators. */
+    return rc;
+}
+
+static int build_comms(struct rd *r, const xmlNode *comms)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     for (const xmlNode *c = comms->children; c != NULL; c = c->next)
         s->ncomms += skel_xmldoc_is(c, "comm");
     if ((s->comms = calloc(s->ncomms ? s->ncomms : 1, sizeof *s->comms)) == NULL ||
@@ -1165,7 +1338,13 @@ static int build(struct rd *r, const xmlNode *root)
     }
     if (rc != SKEL_OK)
         return rc;
-    /* Ranks. */
+    return rc;
+}
+
+static int build_ranks(struct rd *r, const xmlNode *ranks)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     uint32_t nrank_el = 0;
     for (const xmlNode *c = ranks->children; c != NULL; c = c->next)
         nrank_el += skel_xmldoc_is(c, "rank");
@@ -1206,6 +1385,13 @@ static int build(struct rd *r, const xmlNode *root)
     }
     if (rc != SKEL_OK)
         return rc;
+    return rc;
+}
+
+static int build_classes(struct rd *r, const xmlNode *root)
+{
+    skel_signature *s = r->s;
+    int rc = SKEL_OK;
     /* Classes: count symbols and blocks first (their ids are global). */
     for (const xmlNode *c = root->children; c != NULL; c = c->next) {
         if (!skel_xmldoc_is(c, "class"))
@@ -1233,15 +1419,112 @@ static int build(struct rd *r, const xmlNode *root)
     return rc;
 }
 
+static int build(struct rd *r, const xmlNode *root)
+{
+    skel_signature *s = r->s;
+    const xmlNode *app = NULL, *comp = NULL, *sites = NULL, *comms = NULL, *ranks = NULL;
+    for (const xmlNode *c = root->children; c != NULL; c = c->next) {
+        if (skel_xmldoc_is(c, "application"))
+            app = c;
+        else if (skel_xmldoc_is(c, "compression"))
+            comp = c;
+        else if (skel_xmldoc_is(c, "sites"))
+            sites = c;
+        else if (skel_xmldoc_is(c, "comms"))
+            comms = c;
+        else if (skel_xmldoc_is(c, "ranks"))
+            ranks = c;
+        else if (skel_xmldoc_is(c, "class"))
+            s->nclasses++;
+    }
+    if (!app || !comp || !sites || !comms || !ranks)
+        return bad(r, root, "the signature lacks a required section");
+    s->version = SKEL_SIG_VERSION;
+    int rc;
+    if ((rc = build_app(r, app)) != SKEL_OK || (rc = build_compression(r, comp)) != SKEL_OK ||
+        (rc = build_sites(r, sites)) != SKEL_OK || (rc = build_comms(r, comms)) != SKEL_OK ||
+        (rc = build_ranks(r, ranks)) != SKEL_OK)
+        return rc;
+    return build_classes(r, root);
+}
+
+/* A gzip stream inflated into a malloc'd buffer of at most
+ * SKEL_SIGFILE_MAX_BYTES. */
+static int gunzip_buffer(const char *buf, size_t len, const char *name, char **out, size_t *olen)
+{
+    z_stream z = {0};
+    if (len > UINT32_MAX || inflateInit2(&z, 15 + 16) != Z_OK)
+        return skel_fail(SKEL_ERANGE, "%s: compressed signature too large", name);
+    size_t cap = len * 4 + 4096, n = 0;
+    char *o = NULL;
+    int zrc = Z_OK, rc = SKEL_OK;
+    z.next_in = (Bytef *)(uintptr_t)buf;
+    z.avail_in = (uInt)len;
+    while (rc == SKEL_OK && zrc != Z_STREAM_END) {
+        if (n == cap || o == NULL) {
+            if (o != NULL)
+                cap *= 2;
+            if (cap > SKEL_SIGFILE_MAX_BYTES + 1)
+                cap = SKEL_SIGFILE_MAX_BYTES + 1;
+            if (n == cap) {
+                rc = skel_fail(SKEL_ERANGE, "%s: more than %llu bytes once decompressed", name,
+                               (unsigned long long)SKEL_SIGFILE_MAX_BYTES);
+                break;
+            }
+            char *no = realloc(o, cap);
+            if (no == NULL) {
+                rc = skel_oom();
+                break;
+            }
+            o = no;
+        }
+        size_t room = cap - n < UINT32_MAX ? cap - n : UINT32_MAX;
+        z.next_out = (Bytef *)o + n;
+        z.avail_out = (uInt)room;
+        zrc = inflate(&z, Z_NO_FLUSH);
+        n += room - z.avail_out;
+        if (zrc != Z_OK && zrc != Z_STREAM_END)
+            rc = skel_fail(SKEL_EFORMAT, "%s: byte %lu: not a valid gzip stream (%s)", name,
+                           (unsigned long)z.total_in, z.msg != NULL ? z.msg : "truncated");
+        else if (zrc == Z_OK && z.avail_in == 0 && z.avail_out != 0)
+            rc = skel_fail(SKEL_EFORMAT, "%s: the gzip stream is cut short (byte %lu)", name,
+                           (unsigned long)z.total_in);
+    }
+    inflateEnd(&z);
+    if (rc != SKEL_OK) {
+        free(o);
+        return rc;
+    }
+    *out = o;
+    *olen = n;
+    return SKEL_OK;
+}
+
+static int parse_xml(const char *buf, size_t len, const char *name, skel_signature **out);
+
 int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signature **out)
+{
+    *out = NULL;
+    if (len < 2 || (unsigned char)buf[0] != 0x1f || (unsigned char)buf[1] != 0x8b)
+        return parse_xml(buf, len, name, out);
+    char *xml = NULL;
+    size_t n = 0;
+    int rc = gunzip_buffer(buf, len, name, &xml, &n);
+    if (rc == SKEL_OK)
+        rc = parse_xml(xml, n, name, out);
+    free(xml);
+    return rc;
+}
+
+static int parse_xml(const char *buf, size_t len, const char *name, skel_signature **out)
 {
     static const struct skel_xmldoc_opts opts = {
         .what = "a signature", .max_bytes = SKEL_SIGFILE_MAX_BYTES, .see = "docs/signature.md"};
     xmlDocPtr doc = NULL;
     struct rd r = {.name = name};
     *out = NULL;
-    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature,
-                                   skel_schema_signature_len, NULL, &opts, &doc);
+    int rc = skel_xmldoc_load_opts(buf, len, name, skel_schema_signature, skel_schema_signature_len,
+                                   NULL, &opts, &doc);
     if (rc != SKEL_OK)
         return rc;
     if ((r.s = calloc(1, sizeof *r.s)) == NULL) {
@@ -1250,8 +1533,8 @@ int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signa
     }
     if ((rc = build(&r, xmlDocGetRootElement(doc))) != SKEL_OK)
         goto out;
-    skel_sig_lines lines = {.symbol = r.lsym, .block = r.lblk, .cls = r.lcls,
-                            .rank = r.lrank, .comm = r.lcomm};
+    skel_sig_lines lines = {
+        .symbol = r.lsym, .block = r.lblk, .cls = r.lcls, .rank = r.lrank, .comm = r.lcomm};
     if ((rc = skel_signature_check_at(r.s, name, &lines)) != SKEL_OK)
         goto out;
     if ((rc = skel_signature_derive(r.s)) != SKEL_OK)
@@ -1271,13 +1554,13 @@ out:
 
 int skel_sigfile_read(const char *path, skel_signature **out)
 {
-    char *buf;
-    size_t len;
     *out = NULL;
-    int rc = skel_read_file(path, SKEL_SIGFILE_MAX_BYTES, &buf, &len);
+    char *buf = NULL;
+    size_t n = 0;
+    int rc = skel_read_file(path, SKEL_SIGFILE_MAX_BYTES, &buf, &n);
     if (rc != SKEL_OK)
         return rc;
-    rc = skel_sigfile_parse(buf, len, path, out);
+    rc = skel_sigfile_parse(buf, n, path, out);
     free(buf);
     return rc;
 }

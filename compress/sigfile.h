@@ -13,6 +13,10 @@
  * skel_signature_free(); skel_sigfile_format() a buffer freed with free().
  * Writing never leaves a partial file: the document goes to a temporary
  * file in the same directory that is renamed over the target when complete.
+ * A document larger than SKEL_SIGFILE_GZIP_BYTES is written gzip-compressed
+ * (a signature of a run where nothing repeats holds a symbol per event: as
+ * XML, several times the trace; compressed, about its size); readers take
+ * both forms, whatever the file is called (zcat shows a compressed one).
  */
 #ifndef SKEL_SIGFILE_H
 #define SKEL_SIGFILE_H
@@ -21,15 +25,17 @@
 
 #include "signature.h"
 
-/* Largest signature file read (bytes). */
+/* Largest signature read (bytes of XML, after decompression). */
 #define SKEL_SIGFILE_MAX_BYTES (1ull << 31)
+/* Documents larger than this are written gzip-compressed. */
+#define SKEL_SIGFILE_GZIP_BYTES (256u << 10)
 
 int skel_sigfile_write(const char *path, const skel_signature *s);
 int skel_sigfile_format(const skel_signature *s, char **buf, size_t *len);
 
 int skel_sigfile_read(const char *path, skel_signature **out);
-/* Parse buf[0..len) (not necessarily NUL-terminated); name is used in
- * messages. */
+/* Parse buf[0..len) (not necessarily NUL-terminated; XML or gzip'd XML);
+ * name is used in messages. */
 int skel_sigfile_parse(const char *buf, size_t len, const char *name, skel_signature **out);
 
 #endif

@@ -111,8 +111,7 @@ int skel_sig_peer_resolve(const skel_signature *s, uint32_t rank, uint32_t slot,
     case SKEL_SIG_PEER_ABS:
         pos = p->value;
         break;
-    case SKEL_SIG_PEER_REL:
-    {
+    case SKEL_SIG_PEER_REL: {
         int64_t q = (int64_t)me + p->value; /* a hostile value must not overflow */
         if (q < 0 || q >= (int64_t)size) {
             *comm_rank = *world_rank = SKEL_PEER_NULL;
@@ -274,8 +273,8 @@ const char *skel_sig_symbol_name(const skel_sig_symbol *sym, char *buf, size_t l
     return buf;
 }
 
-static const char *const peer_kinds[SKEL_SIG_PEER__COUNT] = {
-    "none", "any", "null", "root", "abs", "rel", "mod", "cart", "reply"};
+static const char *const peer_kinds[SKEL_SIG_PEER__COUNT] = {"none", "any", "null", "root", "abs",
+                                                             "rel",  "mod", "cart", "reply"};
 
 const char *skel_sig_peer_kind_name(int kind)
 {
@@ -343,192 +342,224 @@ static int acyclic(const skel_signature *s, uint32_t b, uint8_t *state, int dept
     return 1;
 }
 
-int skel_signature_check_at(const skel_signature *s, const char *where, const skel_sig_lines *L)
+/* What a check needs to name the offending element's line. */
+struct chk {
+    const skel_signature *s;
+    const char *where;
+    const skel_sig_lines *L;
+};
+
+static int check_comms(const struct chk *k)
 {
-    int rc = SKEL_OK;
-    uint8_t *seen = NULL, *state = NULL;
-    const uint32_t *ls = L ? L->symbol : NULL, *lb = L ? L->block : NULL,
-                   *lc = L ? L->cls : NULL, *lr = L ? L->rank : NULL, *lm = L ? L->comm : NULL;
-    if (s->nranks == 0)
-        return skel_fail(SKEL_EFORMAT, "%s: no ranks", where);
+    const skel_signature *s = k->s;
+    const uint32_t *lm = k->L ? k->L->comm : NULL;
     for (uint32_t i = 0; i < s->ncomms; i++) {
         const skel_sig_comm *c = &s->comms[i];
-        for (uint32_t k = 0; k < c->size; k++)
-            if (c->members[k] < 0 || (uint32_t)c->members[k] >= s->nranks)
-                return skel_fail(SKEL_EFORMAT, "%s%s: communicator %u: member %d is not a rank "
-                                 "(0..%u)", where, at(lm, i), i, c->members[k], s->nranks - 1);
+        for (uint32_t m = 0; m < c->size; m++)
+            if (c->members[m] < 0 || (uint32_t)c->members[m] >= s->nranks)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: communicator %u: member %d is not a rank "
+                                 "(0..%u)",
+                                 k->where, at(lm, i), i, c->members[m], s->nranks - 1);
         if (c->flags & SKEL_COMMF_CART) {
             int64_t n = 1;
-            for (uint32_t k = 0; k < c->ndims; k++)
-                n *= c->dims[k] > 0 ? c->dims[k] : 0;
+            for (uint32_t d = 0; d < c->ndims; d++)
+                n *= c->dims[d] > 0 ? c->dims[d] : 0;
             if (c->ndims == 0 || c->ndims > SKEL_SIG_MAXDIMS || n != (int64_t)c->size)
-                return skel_fail(SKEL_EFORMAT, "%s%s: communicator %u: grid does not match its "
-                                 "%u members", where, at(lm, i), i, c->size);
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: communicator %u: grid does not match its "
+                                 "%u members",
+                                 k->where, at(lm, i), i, c->size);
         }
     }
+    return SKEL_OK;
+}
+
+static int check_ranks(const struct chk *k)
+{
+    const skel_signature *s = k->s;
+    const uint32_t *lr = k->L ? k->L->rank : NULL;
     for (uint32_t r = 0; r < s->nranks; r++) {
         const skel_sig_rank *rk = &s->ranks[r];
         if (rk->rank != r)
-            return skel_fail(SKEL_EFORMAT, "%s%s: rank entries out of order (found %u where %u "
-                             "was expected)", where, at(lr, r), rk->rank, r);
+            return skel_fail(SKEL_EFORMAT,
+                             "%s%s: rank entries out of order (found %u where %u "
+                             "was expected)",
+                             k->where, at(lr, r), rk->rank, r);
         if (rk->cls >= s->nclasses)
-            return skel_fail(SKEL_EFORMAT, "%s%s: rank %u: class %u is not defined", where,
+            return skel_fail(SKEL_EFORMAT, "%s%s: rank %u: class %u is not defined", k->where,
                              at(lr, r), r, rk->cls);
-        for (uint32_t k = 0; k < rk->ncomms; k++) {
-            if (k == SKEL_COMM_SELF && rk->comms[k] == SKEL_SIG_NONE)
-                continue;
-            if (rk->comms[k] == SKEL_SIG_NONE)
-                continue; /* a slot the rank never used (freed before anything) */
-            if (rk->comms[k] >= s->ncomms)
-                return skel_fail(SKEL_EFORMAT, "%s%s: rank %u: slot %u names communicator %u, "
-                                 "which is not defined", where, at(lr, r), r, k, rk->comms[k]);
-            const skel_sig_comm *c = &s->comms[rk->comms[k]];
-            int32_t self = (int32_t)r;
-            if (find(c->members, c->size, self) < 0)
-                return skel_fail(SKEL_EFORMAT, "%s%s: rank %u is not a member of communicator "
-                                 "%u (its slot %u)", where, at(lr, r), r, rk->comms[k], k);
+        for (uint32_t m = 0; m < rk->ncomms; m++) {
+            if (rk->comms[m] == SKEL_SIG_NONE)
+                continue; /* SELF, or a slot the rank never used (freed before anything) */
+            if (rk->comms[m] >= s->ncomms)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: rank %u: slot %u names communicator %u, "
+                                 "which is not defined",
+                                 k->where, at(lr, r), r, m, rk->comms[m]);
+            const skel_sig_comm *c = &s->comms[rk->comms[m]];
+            if (find(c->members, c->size, (int32_t)r) < 0)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: rank %u is not a member of communicator "
+                                 "%u (its slot %u)",
+                                 k->where, at(lr, r), r, rk->comms[m], m);
         }
     }
-    seen = calloc(s->nranks, 1);
-    state = calloc(s->nblocks ? s->nblocks : 1, 1);
-    if (seen == NULL || state == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "out of memory");
-        goto out;
-    }
+    return SKEL_OK;
+}
+
+/* Every rank in exactly one class, which lists it; each class's program one
+ * of its blocks.  seen[] has nranks bytes, zeroed. */
+static int check_classes(const struct chk *k, uint8_t *seen)
+{
+    const skel_signature *s = k->s;
+    const uint32_t *lc = k->L ? k->L->cls : NULL, *lr = k->L ? k->L->rank : NULL;
     for (uint32_t c = 0; c < s->nclasses; c++) {
-        const skel_sig_class *k = &s->classes[c];
-        if (k->nranks == 0) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: class %u has no ranks", where, at(lc, c), c);
-            goto out;
-        }
-        for (uint32_t i = 0; i < k->nranks; i++) {
-            uint32_t r = k->ranks[i];
-            if (r >= s->nranks) {
-                rc = skel_fail(SKEL_EFORMAT, "%s%s: class %u: rank %u does not exist (%u ranks)",
-                               where, at(lc, c), c, r, s->nranks);
-                goto out;
-            }
-            if (seen[r]) {
-                rc = skel_fail(SKEL_EFORMAT, "%s%s: class %u: rank %u is in two classes", where,
-                               at(lc, c), c, r);
-                goto out;
-            }
+        const skel_sig_class *cl = &s->classes[c];
+        if (cl->nranks == 0)
+            return skel_fail(SKEL_EFORMAT, "%s%s: class %u has no ranks", k->where, at(lc, c), c);
+        for (uint32_t i = 0; i < cl->nranks; i++) {
+            uint32_t r = cl->ranks[i];
+            if (r >= s->nranks)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: class %u: rank %u does not exist (%u "
+                                 "ranks)",
+                                 k->where, at(lc, c), c, r, s->nranks);
+            if (seen[r])
+                return skel_fail(SKEL_EFORMAT, "%s%s: class %u: rank %u is in two classes",
+                                 k->where, at(lc, c), c, r);
             seen[r] = 1;
-            if (s->ranks[r].cls != c) {
-                rc = skel_fail(SKEL_EFORMAT, "%s%s: class %u lists rank %u, whose entry says "
-                               "class %u", where, at(lc, c), c, r, s->ranks[r].cls);
-                goto out;
-            }
+            if (s->ranks[r].cls != c)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: class %u lists rank %u, whose entry says "
+                                 "class %u",
+                                 k->where, at(lc, c), c, r, s->ranks[r].cls);
         }
-        if (k->top >= s->nblocks || s->blocks[k->top].cls != c) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: class %u: its program block is not one of its "
-                           "blocks", where, at(lc, c), c);
-            goto out;
-        }
+        if (cl->top >= s->nblocks || s->blocks[cl->top].cls != c)
+            return skel_fail(SKEL_EFORMAT,
+                             "%s%s: class %u: its program block is not one of its "
+                             "blocks",
+                             k->where, at(lc, c), c);
     }
     for (uint32_t r = 0; r < s->nranks; r++)
-        if (!seen[r]) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: rank %u is in no class", where, at(lr, r), r);
-            goto out;
-        }
+        if (!seen[r])
+            return skel_fail(SKEL_EFORMAT, "%s%s: rank %u is in no class", k->where, at(lr, r), r);
+    return SKEL_OK;
+}
+
+/* Items refer to symbols and loop bodies of their own class; loops nest.
+ * state[] has nblocks bytes, zeroed. */
+static int check_blocks(const struct chk *k, uint8_t *state)
+{
+    const skel_signature *s = k->s;
+    const uint32_t *lb = k->L ? k->L->block : NULL;
     for (uint32_t b = 0; b < s->nblocks; b++) {
         const skel_sig_block *blk = &s->blocks[b];
-        if (blk->cls >= s->nclasses) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: block %u: class %u is not defined", where,
-                           at(lb, b), b, blk->cls);
-            goto out;
-        }
+        if (blk->cls >= s->nclasses)
+            return skel_fail(SKEL_EFORMAT, "%s%s: block %u: class %u is not defined", k->where,
+                             at(lb, b), b, blk->cls);
         for (uint32_t i = 0; i < blk->nitems; i++) {
             const skel_sig_item *it = &blk->items[i];
             if (it->kind == SKEL_SIG_ITEM_SYMBOL) {
-                if (it->ref >= s->nsymbols || s->symbols[it->ref].cls != blk->cls) {
-                    rc = skel_fail(SKEL_EFORMAT, "%s%s: block %u: item %u refers to symbol %u, "
-                                   "which is not defined in class %u", where, at(lb, b), b, i,
-                                   it->ref, blk->cls);
-                    goto out;
-                }
-            } else {
-                if (it->ref >= s->nblocks || s->blocks[it->ref].cls != blk->cls ||
-                    it->ref == s->classes[blk->cls].top) {
-                    rc = skel_fail(SKEL_EFORMAT, "%s%s: block %u: item %u loops over block %u, "
-                                   "which is not a loop body of class %u", where, at(lb, b), b, i,
-                                   it->ref, blk->cls);
-                    goto out;
-                }
-                if (it->count == 0) {
-                    rc = skel_fail(SKEL_EFORMAT, "%s%s: block %u: item %u: a loop of 0 "
-                                   "iterations", where, at(lb, b), b, i);
-                    goto out;
-                }
+                if (it->ref >= s->nsymbols || s->symbols[it->ref].cls != blk->cls)
+                    return skel_fail(SKEL_EFORMAT,
+                                     "%s%s: block %u: item %u refers to symbol %u, "
+                                     "which is not defined in class %u",
+                                     k->where, at(lb, b), b, i, it->ref, blk->cls);
+                continue;
             }
+            if (it->ref >= s->nblocks || s->blocks[it->ref].cls != blk->cls ||
+                it->ref == s->classes[blk->cls].top)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: block %u: item %u loops over block %u, "
+                                 "which is not a loop body of class %u",
+                                 k->where, at(lb, b), b, i, it->ref, blk->cls);
+            if (it->count == 0)
+                return skel_fail(SKEL_EFORMAT, "%s%s: block %u: item %u: a loop of 0 iterations",
+                                 k->where, at(lb, b), b, i);
         }
     }
     for (uint32_t b = 0; b < s->nblocks; b++)
-        if (!acyclic(s, b, state, 0)) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: block %u contains itself (loops must nest)",
-                           where, at(lb, b), b);
-            goto out;
-        }
-    for (uint32_t i = 0; i < s->nsymbols; i++) {
-        const skel_sig_symbol *y = &s->symbols[i];
-        if (y->cls >= s->nclasses) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: class %u is not defined", where,
-                           at(ls, i), i, y->cls);
-            goto out;
-        }
-        if (skel_call_info(y->call) == NULL) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: unknown call %u", where, at(ls, i), i,
-                           y->call);
-            goto out;
-        }
-        if ((y->site != SKEL_SIG_NONE && y->site >= s->nsites) ||
-            (y->prev_site != SKEL_SIG_NONE && y->prev_site >= s->nsites)) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: call site not defined", where,
-                           at(ls, i), i);
-            goto out;
-        }
-        if (y->sides == 0 || y->sides > 3) {
-            rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: no member or root side", where,
-                           at(ls, i), i);
-            goto out;
-        }
-        for (int sd = 0; sd < 2; sd++) {
-            if (!(y->sides & (1u << sd)))
-                continue;
-            const skel_sig_range *rg[3] = {&y->side[sd].count, &y->side[sd].bytes,
-                                           &y->side[sd].rbytes};
-            for (int k = 0; k < 3; k++)
-                if (rg[k]->min > rg[k]->max || rg[k]->mean < (double)rg[k]->min - 0.5 ||
-                    rg[k]->mean > (double)rg[k]->max + 0.5) {
-                    rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: a range whose mean is not "
-                                   "between its min and max", where, at(ls, i), i);
-                    goto out;
-                }
-        }
-        const skel_sig_dist *d[3] = {&y->compute, &y->compute_cpu, &y->duration};
-        for (int k = 0; k < 3; k++)
-            if (d[k]->count > 0 && (d[k]->min > d[k]->max || d[k]->sketch.count > d[k]->count)) {
-                rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: inconsistent timing "
-                               "distribution", where, at(ls, i), i);
-                goto out;
-            }
-        if (y->comm != SKEL_SIG_NONE)
-            for (uint32_t k = 0; k < s->classes[y->cls].nranks; k++) {
-                const skel_sig_rank *rk = &s->ranks[s->classes[y->cls].ranks[k]];
-                if (y->comm != SKEL_COMM_SELF &&
-                    (y->comm >= rk->ncomms || rk->comms[y->comm] == SKEL_SIG_NONE)) {
-                    rc = skel_fail(SKEL_EFORMAT, "%s%s: symbol %u uses communicator slot %u, "
-                                   "which rank %u does not have", where, at(ls, i), i, y->comm,
-                                   rk->rank);
-                    goto out;
-                }
-            }
-        if ((rc = check_peer(s, y, &y->peer, "peer", where, L)) != SKEL_OK ||
-            (rc = check_peer(s, y, &y->peer2, "second peer", where, L)) != SKEL_OK ||
-            (rc = check_peer(s, y, &y->root, "root", where, L)) != SKEL_OK)
-            goto out;
+        if (!acyclic(s, b, state, 0))
+            return skel_fail(SKEL_EFORMAT, "%s%s: block %u contains itself (loops must nest)",
+                             k->where, at(lb, b), b);
+    return SKEL_OK;
+}
+
+static int check_symbol(const struct chk *k, uint32_t i)
+{
+    const skel_signature *s = k->s;
+    const skel_sig_symbol *y = &s->symbols[i];
+    const char *line = at(k->L ? k->L->symbol : NULL, i);
+    if (y->cls >= s->nclasses)
+        return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: class %u is not defined", k->where, line,
+                         i, y->cls);
+    if (skel_call_info(y->call) == NULL)
+        return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: unknown call %u", k->where, line, i,
+                         y->call);
+    if ((y->site != SKEL_SIG_NONE && y->site >= s->nsites) ||
+        (y->prev_site != SKEL_SIG_NONE && y->prev_site >= s->nsites))
+        return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: call site not defined", k->where, line, i);
+    if (y->sides == 0 || y->sides > 3)
+        return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: no member or root side", k->where, line,
+                         i);
+    /* Matching classes are numbered densely, at most two per symbol. */
+    for (int h = 0; h < 2; h++)
+        if (y->match[h] != SKEL_SIG_NONE && y->match[h] >= 2 * (uint64_t)s->nsymbols)
+            return skel_fail(SKEL_EFORMAT,
+                             "%s%s: symbol %u: matching class %u is out of range "
+                             "(the signature has %u symbols)",
+                             k->where, line, i, y->match[h], s->nsymbols);
+    for (int sd = 0; sd < 2; sd++) {
+        if (!(y->sides & (1u << sd)))
+            continue;
+        const skel_sig_range *rg[3] = {&y->side[sd].count, &y->side[sd].bytes, &y->side[sd].rbytes};
+        for (int m = 0; m < 3; m++)
+            if (rg[m]->min > rg[m]->max || rg[m]->mean < (double)rg[m]->min - 0.5 ||
+                rg[m]->mean > (double)rg[m]->max + 0.5)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: symbol %u: a range whose mean is not "
+                                 "between its min and max",
+                                 k->where, line, i);
     }
-out:
+    const skel_sig_dist *d[3] = {&y->compute, &y->compute_cpu, &y->duration};
+    for (int m = 0; m < 3; m++)
+        if (d[m]->count > 0 && (d[m]->min > d[m]->max || d[m]->sketch.count > d[m]->count))
+            return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: inconsistent timing distribution",
+                             k->where, line, i);
+    if (y->comm != SKEL_SIG_NONE)
+        for (uint32_t m = 0; m < s->classes[y->cls].nranks; m++) {
+            const skel_sig_rank *rk = &s->ranks[s->classes[y->cls].ranks[m]];
+            if (y->comm != SKEL_COMM_SELF &&
+                (y->comm >= rk->ncomms || rk->comms[y->comm] == SKEL_SIG_NONE))
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: symbol %u uses communicator slot %u, "
+                                 "which rank %u does not have",
+                                 k->where, line, i, y->comm, rk->rank);
+        }
+    int rc;
+    if ((rc = check_peer(s, y, &y->peer, "peer", k->where, k->L)) != SKEL_OK ||
+        (rc = check_peer(s, y, &y->peer2, "second peer", k->where, k->L)) != SKEL_OK ||
+        (rc = check_peer(s, y, &y->root, "root", k->where, k->L)) != SKEL_OK)
+        return rc;
+    return SKEL_OK;
+}
+
+int skel_signature_check_at(const skel_signature *s, const char *where, const skel_sig_lines *L)
+{
+    struct chk k = {s, where, L};
+    if (s->nranks == 0)
+        return skel_fail(SKEL_EFORMAT, "%s: no ranks", where);
+    int rc;
+    if ((rc = check_comms(&k)) != SKEL_OK || (rc = check_ranks(&k)) != SKEL_OK)
+        return rc;
+    uint8_t *seen = calloc(s->nranks, 1), *state = calloc(s->nblocks ? s->nblocks : 1, 1);
+    if (seen == NULL || state == NULL)
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+    if (rc == SKEL_OK && (rc = check_classes(&k, seen)) == SKEL_OK)
+        rc = check_blocks(&k, state);
+    for (uint32_t i = 0; rc == SKEL_OK && i < s->nsymbols; i++)
+        rc = check_symbol(&k, i);
     free(seen);
     free(state);
     return rc;
@@ -599,9 +630,13 @@ int skel_signature_derive(skel_signature *s)
     }
     for (uint32_t b = 0; b < s->nblocks; b++)
         block_totals(s, b, done);
+    s->nmatch = 0;
     for (uint32_t i = 0; i < s->nsymbols; i++) {
         skel_sig_symbol *y = &s->symbols[i];
         y->time_ns = (double)y->occurrences * (y->compute.mean + y->duration.mean);
+        for (int h = 0; h < 2; h++)
+            if (y->match[h] != SKEL_SIG_NONE && y->match[h] + 1 > s->nmatch)
+                s->nmatch = y->match[h] + 1;
     }
     s->trace_length = 0;
     s->signature_length = 0;

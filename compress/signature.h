@@ -45,7 +45,7 @@
 #include "sketch.h"
 
 #define SKEL_SIG_VERSION 1
-#define SKEL_SIG_NONE UINT32_MAX /* "no site / no block / no communicator" */
+#define SKEL_SIG_NONE    UINT32_MAX /* "no site / no block / no communicator" */
 #define SKEL_SIG_MAXDIMS 8
 
 /* How a peer (destination, source, root) is expressed.  "me" and "size" are
@@ -129,11 +129,11 @@ enum {
 
 typedef struct skel_sig_symbol {
     uint32_t id;
-    uint32_t cls;   /* the class that uses it */
-    uint16_t call;  /* enum skel_call */
-    uint32_t comm;    /* communicator slot of the call (SKEL_SIG_NONE if none) */
-    uint32_t newcomm; /* slot of the communicator the call creates, or SKEL_SIG_NONE */
-    uint32_t obj;     /* file/window index, or SKEL_SIG_NONE */
+    uint32_t cls;        /* the class that uses it */
+    uint16_t call;       /* enum skel_call */
+    uint32_t comm;       /* communicator slot of the call (SKEL_SIG_NONE if none) */
+    uint32_t newcomm;    /* slot of the communicator the call creates, or SKEL_SIG_NONE */
+    uint32_t obj;        /* file/window index, or SKEL_SIG_NONE */
     skel_sig_peer peer;  /* destination of sends, source asked for by receives */
     skel_sig_peer peer2; /* Sendrecv: source asked for */
     skel_sig_peer root;  /* rooted collectives */
@@ -153,6 +153,12 @@ typedef struct skel_sig_symbol {
     uint64_t occurrences;     /* events of the whole class (all member ranks) */
     double time_ns;           /* derived: occurrences x (mean compute + mean duration),
                                  the symbol's total time over the class's ranks */
+    /* Matching classes (match.h): match[0] of the symbol's message (what a
+     * send sends, a receive or a probe gets), match[1] of the receive half of
+     * MPI_Sendrecv; SKEL_SIG_NONE when none of its messages was matched in
+     * the trace (or the signature predates matching).  Messages of one class
+     * only ever met receives of the same class. */
+    uint32_t match[2];
     skel_sig_dist compute;     /* wall time computing before the call */
     skel_sig_dist compute_cpu; /* CPU time of the same */
     skel_sig_dist duration;    /* time inside the call */
@@ -171,36 +177,36 @@ typedef struct skel_sig_block {
     uint32_t cls;
     uint32_t nitems;
     skel_sig_item *items;
-    uint64_t events;  /* symbols one execution of the block expands to */
-    double time_ns;   /* modelled time of one execution: the sum over its
-                         symbols of mean compute + mean duration (the
-                         duration of MPI_Init and MPI_Finalize left out) */
+    uint64_t events; /* symbols one execution of the block expands to */
+    double time_ns;  /* modelled time of one execution: the sum over its
+                        symbols of mean compute + mean duration (the
+                        duration of MPI_Init and MPI_Finalize left out) */
 } skel_sig_block;
 
 typedef struct skel_sig_class {
     uint32_t id;
     uint32_t nranks;
-    uint32_t *ranks;   /* world ranks, ascending */
-    uint32_t top;      /* block id of the whole program */
-    uint64_t events;   /* events per member rank */
-    uint64_t length;   /* signature length (docs/signature.md) */
-    double time_ns;    /* mean wall time per member rank */
+    uint32_t *ranks; /* world ranks, ascending */
+    uint32_t top;    /* block id of the whole program */
+    uint64_t events; /* events per member rank */
+    uint64_t length; /* signature length (docs/signature.md) */
+    double time_ns;  /* mean wall time per member rank */
     /* The dominant sequence (Sodhi et al., 4.5): the loop with the largest share
      * of the modelled run time; SKEL_SIG_NONE if the class has no loop. */
-    uint32_t dominant;        /* block id of the loop body */
-    uint64_t dominant_count;  /* its iterations (per execution of the loop) */
-    double dominant_share;    /* fraction of the class's modelled time */
-    double dominant_iter_ns;  /* modelled time of one iteration */
+    uint32_t dominant;       /* block id of the loop body */
+    uint64_t dominant_count; /* its iterations (per execution of the loop) */
+    double dominant_share;   /* fraction of the class's modelled time */
+    double dominant_iter_ns; /* modelled time of one iteration */
 } skel_sig_class;
 
 typedef struct skel_sig_comm {
     uint32_t id;
-    uint64_t gid;        /* the tracer's global id */
-    uint16_t created_by; /* call id, 0 for MPI_COMM_WORLD / MPI_COMM_SELF */
+    uint64_t gid;         /* the tracer's global id */
+    uint16_t created_by;  /* call id, 0 for MPI_COMM_WORLD / MPI_COMM_SELF */
     uint32_t parent_slot; /* slot it was created from, SKEL_SIG_NONE if predefined */
-    uint32_t flags;      /* SKEL_COMMF_INTER, SKEL_COMMF_CART (event.h) */
+    uint32_t flags;       /* SKEL_COMMF_INTER, SKEL_COMMF_CART (event.h) */
     uint32_t size;
-    int32_t *members;    /* world ranks in communicator order */
+    int32_t *members; /* world ranks in communicator order */
     uint32_t remote_size;
     int32_t *remote;
     uint32_t ndims;
@@ -211,9 +217,9 @@ typedef struct skel_sig_rank {
     uint32_t rank;
     uint32_t cls;
     uint64_t events;
-    uint64_t time_ns;    /* first event start to last event end */
-    uint64_t compute_ns; /* sum of compute gaps (after the overhead shift) */
-    uint64_t mpi_ns;     /* sum of call durations */
+    uint64_t time_ns;      /* first event start to last event end */
+    uint64_t compute_ns;   /* sum of compute gaps (after the overhead shift) */
+    uint64_t mpi_ns;       /* sum of call durations */
     uint64_t per_event_ns; /* tracer overhead per event (the shift) */
     uint32_t ncomms;
     uint32_t *comms; /* comms[] id per slot (SKEL_SIG_NONE for SELF, which is per rank) */
@@ -238,12 +244,14 @@ typedef struct skel_signature {
     char *partial; /* NULL: made from a whole trace; else why the trace was not whole
                       (skel_trace_completeness(), compressed with --allow-partial) */
     /* Compression. */
-    double threshold;     /* similarity threshold used */
+    double threshold; /* similarity threshold used */
     double max_threshold;
-    double scale;         /* K asked for (0: threshold given directly) */
-    double ratio;         /* Q = trace_length / signature_length */
+    double scale; /* K asked for (0: threshold given directly) */
+    double ratio; /* Q = trace_length / signature_length */
     uint64_t trace_length;
     uint64_t signature_length;
+    uint64_t messages_matched; /* point-to-point messages paired (match.h); 0 if unknown */
+    uint32_t nmatch;           /* matching classes: every match[] is below it */
 
     uint32_t nsites;
     skel_sig_site *sites;

@@ -108,14 +108,14 @@ struct scan {
     skel_rsig *r;
     uint32_t *tab; /* 1 + symbol id */
     uint64_t tab_cap;
-    uint64_t *hash; /* per symbol */
-    struct fkey *keys; /* per symbol */
+    uint64_t *hash;       /* per symbol */
+    struct fkey *keys;    /* per symbol */
     uint32_t *site_cache; /* per site: 1 + last symbol at that site */
     uint32_t site_cache_cap;
     struct reqmap reqs;
-    uint64_t act;        /* activations so far */
-    int32_t last_wild;   /* actual source of the latest wildcard receive */
-    skel_sig_link *lk;   /* links of the current event */
+    uint64_t act;      /* activations so far */
+    int32_t last_wild; /* actual source of the latest wildcard receive */
+    skel_sig_link *lk; /* links of the current event */
     uint32_t lk_cap;
 };
 
@@ -401,8 +401,8 @@ static int on_event(struct scan *sc, const skel_event *ev, uint32_t *prev_site)
                 req_del(&sc->reqs, e);
         }
     }
-    int refers = klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE ||
-                 klass == SKEL_CLASS_CANCEL;
+    int refers =
+        klass == SKEL_CLASS_START || klass == SKEL_CLASS_REQFREE || klass == SKEL_CLASS_CANCEL;
     uint32_t nref = refers ? (ev->nreqs > 0 ? ev->nreqs : (ev->req != 0 ? 1 : 0)) : 0;
     if (nref > 0) {
         if ((rc = need_links(sc, nl + nref)) != SKEL_OK)
@@ -464,6 +464,8 @@ static int on_event(struct scan *sc, const skel_event *ev, uint32_t *prev_site)
     r->events++;
     r->compute_ns += ev->gap_wall;
     r->mpi_ns += dur;
+    if ((rc = skel_match_log_event(r->mlog, ev, id)) != SKEL_OK)
+        return rc;
     return skel_loops_push(r->fold, id);
 }
 
@@ -541,7 +543,8 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, skel_rsig **out)
     r->rank = rank;
     r->nranks = skel_trace_nranks(t);
     sc.r = r;
-    if ((rc = skel_loops_new(&r->fold)) != SKEL_OK)
+    if ((rc = skel_loops_new(&r->fold)) != SKEL_OK ||
+        (rc = skel_match_log_new(&r->mlog)) != SKEL_OK)
         goto out;
     if ((rc = skel_trace_open_rank(t, rank, &rd)) != SKEL_OK)
         goto out;
@@ -557,7 +560,7 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, skel_rsig **out)
         if ((rc = on_event(&sc, &ev, &prev_site)) != SKEL_OK)
             goto out;
     }
-    if (rc < 0)
+    if (rc < 0 || (rc = skel_match_log_end(r->mlog)) != SKEL_OK)
         goto out;
     const skel_rank_end *end = skel_rank_end_of(rd);
     r->per_event_ns = end != NULL ? end->per_event_ns : 0;
@@ -597,6 +600,7 @@ void skel_symbols_free(skel_rsig *r)
     skel_symbols_free_syms(r->syms, r->nsyms);
     free(r->links);
     skel_loops_free(r->fold);
+    skel_match_log_free(r->mlog);
     if (r->comms != NULL)
         for (uint32_t i = 0; i < r->ncomms; i++) {
             free(r->comms[i].members);
@@ -806,8 +810,8 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
         qsort(mb, m, sizeof *mb, cmp_member);
         for (uint32_t a = 0; a < m;) {
             uint32_t b = a + 1, rep = mb[a].k;
-            while (b < m && mb[b].cb == mb[a].cb && mb[b].cr == mb[a].cr &&
-                   mb[b].cc == mb[a].cc && mb[b].cg == mb[a].cg)
+            while (b < m && mb[b].cb == mb[a].cb && mb[b].cr == mb[a].cr && mb[b].cc == mb[a].cc &&
+                   mb[b].cg == mb[a].cg)
                 b++;
             for (uint32_t q = a; q < b; q++)
                 map[idx[g0 + mb[q].k]] = g0 + rep;

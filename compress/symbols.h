@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "loops.h"
+#include "match.h"
 #include "signature.h"
 #include "sketch.h"
 #include "trace.h"
@@ -52,7 +53,7 @@ typedef struct skel_rsym {
     uint32_t prev_site, site; /* this rank's site indices */
     /* Statistics. */
     uint64_t n;
-    int32_t reply_peer; /* REPLY symbols: the world rank replied to ... */
+    int32_t reply_peer;  /* REPLY symbols: the world rank replied to ... */
     uint8_t reply_mixed; /* ... unless it varied */
     skel_timing gap, cpu, dur;
 } skel_rsym;
@@ -63,7 +64,8 @@ typedef struct skel_rsig {
     skel_rsym *syms;
     uint32_t nlinks, links_cap;
     skel_sig_link *links;
-    skel_loops *fold; /* the symbol string, folded */
+    skel_loops *fold;     /* the symbol string, folded */
+    skel_match_log *mlog; /* which symbols sent and received, per stream (match.h) */
     /* The rank's tables at the end of its file (deep copies). */
     uint32_t ncomms;
     skel_comm *comms;

@@ -8,6 +8,7 @@
 #include "record.h"
 
 #include "error.h"
+#include "grow.h"
 #include "map.h"
 #include "session.h"
 #include "writer.h"
@@ -216,9 +217,13 @@ uint32_t skel_tr_comm_index(MPI_Comm comm)
     return ci == SKEL_COMM_NONE ? SKEL_COMM_WORLD : ci;
 }
 
+/* Freed: the handle may come back for another communicator. */
+static uint32_t comm_gen;
+
 static void forget_comm(MPI_Comm comm)
 {
     skel_map_del(&comm_map, HANDLE_KEY(comm));
+    comm_gen++;
 }
 
 /* ---- requests ------------------------------------------------------------ */
@@ -228,7 +233,7 @@ struct tr_req {
     uint64_t key;
     uint64_t bytes; /* bytes a send request sends */
     int32_t peer;   /* peer asked for (world rank or SKEL_PEER_*) */
-    uint32_t next; /* next request with the same handle (0 = none), 1-based */
+    uint32_t next;  /* next request with the same handle (0 = none), 1-based */
     uint32_t comm;
     uint16_t call;
     uint8_t klass;
@@ -262,8 +267,59 @@ static uint32_t req_alloc(void)
     return nreq_slots++;
 }
 
-/* Some MPI libraries hand out the same handle for several requests that are
- * complete at once (MPI_PROC_NULL peers): a handle keeps a FIFO of requests. */
+/* Where the requests of a handle start: a direct-mapped front table holds
+ * most handles (an MPI library reuses a small set of request handles, so
+ * they rarely collide), the map the others.  A handle lives in one of the
+ * two, never both.  Some MPI libraries hand out the same handle for several
+ * requests that are complete at once (MPI_PROC_NULL peers): a handle keeps
+ * a FIFO of requests, chained through next. */
+#define FRONT 1024u
+static struct {
+    uint64_t key;
+    uint32_t head; /* pool index, 0: empty */
+} front[FRONT];
+
+static uint32_t front_slot(uint64_t key)
+{
+    return (uint32_t)((key ^ key >> 4) * 0x9E3779B1u) >> 22; /* 10 bits: FRONT */
+}
+_Static_assert(FRONT == 1u << 10, "front_slot makes 10-bit indices");
+
+/* The cell holding the pool index of the first request of key, or NULL. */
+static uint32_t *head_of(uint64_t key)
+{
+    uint32_t f = front_slot(key);
+    if (front[f].head != 0 && front[f].key == key)
+        return &front[f].head;
+    if (req_map.live == 0)
+        return NULL;
+    skel_map_slot *s = skel_map_find(&req_map, key);
+    return s != NULL ? &s->val : NULL;
+}
+
+/* Take the first request of key off its FIFO (head is head_of(key)); returns
+ * its pool index, which the caller frees or keeps. */
+static uint32_t pop_head(uint64_t key, uint32_t *head)
+{
+    uint32_t i = *head;
+    *head = reqs[i].next;
+    if (*head == 0) {
+        uint32_t f = front_slot(key);
+        if (head == &front[f].head)
+            front[f].key = 0;
+        else
+            skel_map_del(&req_map, key);
+    }
+    return i;
+}
+
+static void req_release(uint32_t i)
+{
+    reqs[i].live = 0;
+    reqs[i].next = req_free;
+    req_free = i;
+}
+
 static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, int persistent,
                         uint64_t bytes, int32_t peer)
 {
@@ -271,49 +327,44 @@ static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, 
     if (i == 0)
         return 0;
     uint64_t key = HANDLE_KEY(h);
-    reqs[i] = (struct tr_req){.id = next_req_id++, .key = key, .comm = comm, .call = call,
-                              .klass = (uint8_t)klass, .persistent = (uint8_t)persistent,
-                              .live = 1, .bytes = bytes, .peer = peer};
-    int created;
-    skel_map_slot *s = skel_map_upsert(&req_map, key, &created);
-    if (s == NULL) {
-        reqs[i].live = 0;
-        reqs[i].next = req_free;
-        req_free = i;
-        return 0;
-    }
-    if (created) {
-        s->val = i;
-    } else {
-        uint32_t j = s->val;
+    reqs[i] = (struct tr_req){.id = next_req_id++,
+                              .key = key,
+                              .comm = comm,
+                              .call = call,
+                              .klass = (uint8_t)klass,
+                              .persistent = (uint8_t)persistent,
+                              .live = 1,
+                              .bytes = bytes,
+                              .peer = peer};
+    uint32_t *head = head_of(key), f = front_slot(key);
+    if (head != NULL) {
+        uint32_t j = *head;
         while (reqs[j].next != 0)
             j = reqs[j].next;
         reqs[j].next = i;
+    } else if (front[f].head == 0) {
+        front[f].key = key;
+        front[f].head = i;
+    } else if (skel_map_put(&req_map, key, i) != 0) {
+        req_release(i);
+        return 0;
     }
     return reqs[i].id;
 }
 
 static struct tr_req *req_lookup(MPI_Request h)
 {
-    skel_map_slot *s = skel_map_find(&req_map, HANDLE_KEY(h));
-    return s != NULL ? &reqs[s->val] : NULL;
+    uint32_t *head = head_of(HANDLE_KEY(h));
+    return head != NULL ? &reqs[*head] : NULL;
 }
 
 /* Remove the first request of handle h from the table. */
 static void req_drop(MPI_Request h)
 {
     uint64_t key = HANDLE_KEY(h);
-    skel_map_slot *s = skel_map_find(&req_map, key);
-    if (s == NULL)
-        return;
-    uint32_t i = s->val;
-    if (reqs[i].next != 0)
-        s->val = reqs[i].next;
-    else
-        skel_map_del(&req_map, key);
-    reqs[i].live = 0;
-    reqs[i].next = req_free;
-    req_free = i;
+    uint32_t *head = head_of(key);
+    if (head != NULL)
+        req_release(pop_head(key, head));
 }
 
 /* ---- call sites and modules ---------------------------------------------- */
@@ -611,8 +662,8 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
         rsz = type_size(c->rdt);
         ev->rbytes = sum_counts(c->rcounts, nin) * rsz;
         ev->dtsize = c->inplace ? (uint32_t)rsz : type_size(c->sdt);
-        ev->count = (int64_t)(c->inplace ? sum_counts(c->rcounts, nin)
-                                         : sum_counts(c->scounts, nout));
+        ev->count =
+            (int64_t)(c->inplace ? sum_counts(c->rcounts, nin) : sum_counts(c->scounts, nout));
         ev->bytes = c->inplace ? ev->rbytes : (uint64_t)ev->count * ev->dtsize;
         break;
     case SKEL_SHAPE_ALLTOALLW:
@@ -635,44 +686,465 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
     }
 }
 
+/* ---- status of a received message ------------------------------------------ */
+
+/* The last status decoded and what it said.  A receive loop sees the same
+ * source, tag and size again and again, and PMPI_Get_count is a call into
+ * MPI; what it returns depends on the status alone.  MPI_ERROR is left out
+ * of the comparison: single-completion calls do not set it. */
+static struct {
+    int valid;
+    uint32_t ci;
+    MPI_Status st;
+    int32_t asrc, atag;
+    int has_bytes;
+    uint64_t rbytes;
+} last_status;
+
+static int same_status(const MPI_Status *a, const MPI_Status *b)
+{
+    const size_t e = offsetof(MPI_Status, MPI_ERROR), after = e + sizeof a->MPI_ERROR;
+    return memcmp(a, b, e) == 0 &&
+           memcmp((const char *)a + after, (const char *)b + after, sizeof *a - after) == 0;
+}
+
 /* Actual source/tag/size of a received message from its status. */
 static void from_status(const MPI_Status *st, uint32_t ci, skel_event *ev)
 {
+    if (last_status.valid && last_status.ci == ci && same_status(st, &last_status.st)) {
+        ev->asrc = last_status.asrc;
+        ev->atag = last_status.atag;
+        if (last_status.has_bytes)
+            ev->rbytes = last_status.rbytes;
+        return;
+    }
+    int has_bytes = 1;
     if (st->MPI_SOURCE == MPI_PROC_NULL) {
         ev->asrc = SKEL_PEER_NULL;
         ev->atag = MPI_ANY_TAG == st->MPI_TAG ? SKEL_TAG_ANY : st->MPI_TAG;
         ev->rbytes = 0;
-        return;
+    } else {
+        ev->asrc = skel_tr_world_rank(ci, st->MPI_SOURCE);
+        ev->atag = st->MPI_TAG;
+        int n = 0;
+        has_bytes = PMPI_Get_count(st, MPI_BYTE, &n) == MPI_SUCCESS && n != MPI_UNDEFINED && n >= 0;
+        if (has_bytes)
+            ev->rbytes = (uint64_t)n;
     }
-    ev->asrc = skel_tr_world_rank(ci, st->MPI_SOURCE);
-    ev->atag = st->MPI_TAG;
-    int n = 0;
-    if (PMPI_Get_count(st, MPI_BYTE, &n) == MPI_SUCCESS && n != MPI_UNDEFINED && n >= 0)
-        ev->rbytes = (uint64_t)n;
+    last_status.valid = 1;
+    last_status.ci = ci;
+    last_status.st = *st;
+    last_status.asrc = ev->asrc;
+    last_status.atag = ev->atag;
+    last_status.has_bytes = has_bytes;
+    last_status.rbytes = ev->rbytes;
 }
 
-/* ---- the handler ---------------------------------------------------------- */
+/* ---- describing a call ------------------------------------------------------ */
 
 static int32_t tag_of(int tag)
 {
     return tag == MPI_ANY_TAG ? SKEL_TAG_ANY : tag;
 }
 
-void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)
+static void count_bytes(skel_event *ev, int count, MPI_Datatype dt)
+{
+    ev->count = count;
+    ev->dtsize = type_size(dt);
+    ev->bytes = (uint64_t)(count > 0 ? count : 0) * ev->dtsize;
+}
+
+/* The classes whose events carry what a status says (source, tag, size):
+ * refreshed on every call, even when the arguments repeat. */
+static int has_status(int klass)
+{
+    return klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_PROBE || klass == SKEL_CLASS_IPROBE ||
+           klass == SKEL_CLASS_SENDRECV || klass == SKEL_CLASS_MPROBE ||
+           klass == SKEL_CLASS_IMPROBE || klass == SKEL_CLASS_MRECV;
+}
+
+/* What the call's outputs say about the message: the flag of a probe, the
+ * status, a matched message's communicator. */
+static void received(const struct skel_tr_call *c, uint32_t cx, int ok, skel_event *ev)
+{
+    int flag = c->flagp == NULL || *c->flagp;
+    if (c->flagp != NULL && ok && *c->flagp)
+        ev->flags |= SKEL_EVF_FLAG;
+    if (c->status != NULL && ok && flag)
+        from_status(c->status, cx, ev);
+    if (c->msgp != NULL && ok && flag && *c->msgp != MPI_MESSAGE_NULL &&
+        *c->msgp != MPI_MESSAGE_NO_PROC)
+        skel_map_put(&msg_map, HANDLE_KEY(*c->msgp), cx);
+}
+
+static uint32_t describe_send(const struct skel_tr_call *c, skel_event *ev)
+{
+    uint32_t cx = skel_tr_comm_index(c->comm);
+    ev->peer = skel_tr_world_rank(cx, c->dest);
+    ev->tag = tag_of(c->tag);
+    count_bytes(ev, c->count, c->dt);
+    return cx;
+}
+
+static uint32_t describe_recv(const struct skel_tr_call *c, int klass, int ok, skel_event *ev)
+{
+    uint32_t cx = skel_tr_comm_index(c->comm);
+    ev->peer = skel_tr_world_rank(cx, c->src);
+    ev->tag = tag_of(c->tag);
+    if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT)
+        count_bytes(ev, c->count, c->dt);
+    received(c, cx, ok, ev);
+    return cx;
+}
+
+static uint32_t describe_mrecv(const struct skel_tr_call *c, int ok, skel_event *ev)
+{
+    skel_map_slot *s = skel_map_find(&msg_map, HANDLE_KEY(c->msg));
+    uint32_t cx = s != NULL ? s->val : SKEL_COMM_WORLD;
+    if (s != NULL)
+        skel_map_del(&msg_map, HANDLE_KEY(c->msg));
+    count_bytes(ev, c->count, c->dt);
+    if (c->status != NULL && ok)
+        from_status(c->status, cx, ev);
+    return cx;
+}
+
+static uint32_t describe_sendrecv(const struct skel_tr_call *c, int ok, skel_event *ev)
+{
+    uint32_t cx = skel_tr_comm_index(c->comm);
+    ev->peer = skel_tr_world_rank(cx, c->dest);
+    ev->tag = tag_of(c->tag);
+    ev->peer2 = skel_tr_world_rank(cx, c->src);
+    ev->tag2 = tag_of(c->rtag);
+    if (c->call == SKEL_CALL_MPI_Sendrecv)
+        count_bytes(ev, c->scount, c->sdt);
+    else
+        count_bytes(ev, c->count, c->dt);
+    if (c->status != NULL && ok)
+        from_status(c->status, cx, ev);
+    return cx;
+}
+
+static uint32_t describe_coll(const struct skel_tr_call *c, const struct skel_call_info *ci,
+                              skel_event *ev)
+{
+    uint32_t cx = skel_tr_comm_index(c->comm);
+    if (ci->rooted)
+        ev->root = skel_tr_world_rank(cx, c->root);
+    if (ci->shape == SKEL_SHAPE_REDUCE || ci->shape == SKEL_SHAPE_ALLREDUCE ||
+        ci->shape == SKEL_SHAPE_SCAN || ci->shape == SKEL_SHAPE_EXSCAN ||
+        ci->shape == SKEL_SHAPE_REDSCAT || ci->shape == SKEL_SHAPE_REDSCATBLK)
+        ev->op = op_code(c->op);
+    coll_bytes(c, ci->shape, cx, ev);
+    return cx;
+}
+
+static uint32_t describe_file(const struct skel_tr_call *c, const struct skel_call_info *ci, int ok,
+                              skel_event *ev)
+{
+    uint32_t cx = SKEL_COMM_WORLD;
+    if (ci->klass == SKEL_CLASS_IOOPEN) {
+        cx = skel_tr_comm_index(c->comm);
+        if (ok && c->fhp != NULL && *c->fhp != MPI_FILE_NULL) {
+            ev->obj = new_object(SKEL_OBJ_FILE, cx);
+            if (ev->obj != SKEL_COMM_NONE)
+                skel_map_put(&file_map, HANDLE_KEY(*c->fhp), ev->obj);
+        }
+        return cx;
+    }
+    ev->obj = lookup_object(&file_map, HANDLE_KEY(c->fh));
+    if (ev->obj != SKEL_COMM_NONE)
+        cx = win_comm[ev->obj];
+    if (ci->klass == SKEL_CLASS_IOCLOSE)
+        skel_map_del(&file_map, HANDLE_KEY(c->fh));
+    if (ci->klass == SKEL_CLASS_IO || ci->klass == SKEL_CLASS_IIO) {
+        count_bytes(ev, c->count, c->dt);
+        if (ci->shape != SKEL_SHAPE_WRITE) {
+            ev->rbytes = ev->bytes;
+            ev->bytes = 0;
+        }
+    }
+    return cx;
+}
+
+static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_call_info *ci,
+                                int ok, skel_event *ev)
+{
+    uint32_t cx = SKEL_COMM_WORLD;
+    if (ci->klass == SKEL_CLASS_WIN) {
+        if (c->winp != NULL) {
+            cx = skel_tr_comm_index(c->comm);
+            if (ok && *c->winp != MPI_WIN_NULL) {
+                ev->obj = new_object(SKEL_OBJ_WIN, cx);
+                if (ev->obj != SKEL_COMM_NONE)
+                    skel_map_put(&win_map, HANDLE_KEY(*c->winp), ev->obj);
+            }
+        }
+        return cx;
+    }
+    ev->obj = lookup_object(&win_map, HANDLE_KEY(c->win));
+    if (ev->obj != SKEL_COMM_NONE)
+        cx = win_comm[ev->obj];
+    if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
+        c->call == SKEL_CALL_MPI_Win_flush || ci->klass != SKEL_CLASS_WINSYNC)
+        ev->peer = skel_tr_world_rank(cx, c->target);
+    if (ci->klass != SKEL_CLASS_WINSYNC) {
+        count_bytes(ev, c->count, c->dt);
+        if (ci->shape == SKEL_SHAPE_GET) {
+            ev->rbytes = ev->bytes;
+            ev->bytes = 0;
+        }
+        if (c->call == SKEL_CALL_MPI_Accumulate || c->call == SKEL_CALL_MPI_Raccumulate ||
+            c->call == SKEL_CALL_MPI_Get_accumulate || c->call == SKEL_CALL_MPI_Fetch_and_op)
+            ev->op = op_code(c->op);
+    }
+    return cx;
+}
+
+/* Fill ev (initialised) from the call's arguments, by class. */
+static void describe(const struct skel_tr_call *c, const struct skel_call_info *ci, int ok,
+                     skel_event *ev)
+{
+    uint32_t cx = SKEL_COMM_WORLD;
+    switch (ci->klass) {
+    case SKEL_CLASS_SEND:
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_SEND_INIT:
+        cx = describe_send(c, ev);
+        break;
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+        cx = describe_recv(c, ci->klass, ok, ev);
+        break;
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV:
+        cx = describe_mrecv(c, ok, ev);
+        break;
+    case SKEL_CLASS_SENDRECV:
+        cx = describe_sendrecv(c, ok, ev);
+        break;
+    case SKEL_CLASS_COLL:
+    case SKEL_CLASS_ICOLL:
+        cx = describe_coll(c, ci, ev);
+        break;
+    case SKEL_CLASS_COMM:
+        cx = skel_tr_comm_index(c->comm);
+        if (ok && c->newcomm != NULL && *c->newcomm != MPI_COMM_NULL)
+            ev->newcomm = register_comm(*c->newcomm, cx, c->call);
+        break;
+    case SKEL_CLASS_GROUP:
+        if (c->call == SKEL_CALL_MPI_Comm_group)
+            cx = skel_tr_comm_index(c->comm);
+        break;
+    case SKEL_CLASS_IOOPEN:
+    case SKEL_CLASS_IOCLOSE:
+    case SKEL_CLASS_IO:
+    case SKEL_CLASS_IIO:
+    case SKEL_CLASS_IOMISC:
+        cx = describe_file(c, ci, ok, ev);
+        break;
+    case SKEL_CLASS_WIN:
+    case SKEL_CLASS_RMA:
+    case SKEL_CLASS_RRMA:
+    case SKEL_CLASS_WINSYNC:
+        cx = describe_window(c, ci, ok, ev);
+        break;
+    default:
+        break;
+    }
+    ev->comm = cx;
+}
+
+/* ---- repeated calls ----------------------------------------------------------- */
+
+/* A loop calls MPI from the same sites with the same arguments over and
+ * over.  Each site remembers the key of its previous call (record.h: struct
+ * skel_tr_call) and the event fields made of it; a call with the same key
+ * reuses them and skips the translations (communicator, ranks, datatype
+ * sizes, byte counts), which are most of the handler's work.
+ *
+ * The fields are a function of the key as long as the handles in it mean
+ * what they meant: communicators (a freed handle may come back for another
+ * communicator: comm_gen counts the frees) and datatypes (only predefined
+ * ones are trusted, as they can never be freed).  Outputs (status, flag) and
+ * requests are read on every call. */
+struct tr_memo {
+    uint16_t call;       /* 0: empty */
+    uint8_t fixed_types; /* every datatype in the key is predefined */
+    uint32_t comm_gen;
+    unsigned char key[SKEL_TR_KEY_LEN];
+    skel_event ev;
+};
+
+static struct tr_memo *memos; /* by site index */
+static uint32_t memo_cap;
+
+/* Classes and shapes whose fields come from the key alone (no arrays). */
+static int memo_class(const struct skel_call_info *ci)
+{
+    switch (ci->klass) {
+    case SKEL_CLASS_SEND:
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_SENDRECV:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+        return 1;
+    case SKEL_CLASS_COLL:
+    case SKEL_CLASS_ICOLL:
+        switch (ci->shape) {
+        case SKEL_SHAPE_GATHERV:
+        case SKEL_SHAPE_SCATTERV:
+        case SKEL_SHAPE_ALLGATHERV:
+        case SKEL_SHAPE_ALLTOALLV:
+        case SKEL_SHAPE_ALLTOALLW:
+        case SKEL_SHAPE_REDSCAT:
+        case SKEL_SHAPE_NALLGATHERV:
+        case SKEL_SHAPE_NALLTOALLV:
+        case SKEL_SHAPE_NALLTOALLW:
+            return 0;
+        default:
+            return 1;
+        }
+    default:
+        return 0;
+    }
+}
+
+/* A datatype whose size can never change: unset (zeroed in the key), null,
+ * or predefined. */
+static int fixed_type(MPI_Datatype dt)
+{
+    static const MPI_Datatype unset; /* all bits zero, like a key field no wrapper set */
+    if (memcmp(&dt, &unset, sizeof dt) == 0 || dt == MPI_DATATYPE_NULL)
+        return 1;
+    int ni, na, nd, combiner = MPI_UNDEFINED;
+    PMPI_Type_get_envelope(dt, &ni, &na, &nd, &combiner);
+    return combiner == MPI_COMBINER_NAMED;
+}
+
+/* The site's memo when the call may use one, else NULL. */
+static struct tr_memo *memo_of(uint32_t site, const struct skel_call_info *ci, int ok)
+{
+    if (!ok || site >= memo_cap || !memo_class(ci))
+        return NULL;
+    return &memos[site];
+}
+
+/* The key is made of 4- and 8-byte fields: compared a word at a time. */
+static inline int same_key(const unsigned char *a, const unsigned char *b)
+{
+    uint64_t d = 0;
+    size_t i = 0;
+    for (; i + 8 <= SKEL_TR_KEY_LEN; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        d |= x ^ y;
+    }
+    for (; i + 4 <= SKEL_TR_KEY_LEN; i += 4) {
+        uint32_t x, y;
+        memcpy(&x, a + i, 4);
+        memcpy(&y, b + i, 4);
+        d |= x ^ y;
+    }
+    return d == 0;
+}
+_Static_assert(SKEL_TR_KEY_LEN % 4 == 0, "same_key compares 4-byte words");
+
+/* 1 when m holds the fields of this call's key; else m is re-keyed for it and
+ * the caller describes the call into m->ev. */
+static int memo_hit(struct tr_memo *m, const struct skel_tr_call *c)
+{
+    int same = m->call == c->call && m->comm_gen == comm_gen &&
+               same_key(m->key, (const unsigned char *)&c->comm);
+    if (same)
+        return m->fixed_types;
+    m->call = c->call;
+    m->comm_gen = comm_gen;
+    memcpy(m->key, &c->comm, SKEL_TR_KEY_LEN);
+    m->fixed_types = fixed_type(c->dt) && fixed_type(c->sdt) && fixed_type(c->rdt);
+    return 0;
+}
+
+static int grow_memos(uint32_t n)
+{
+    if (n <= memo_cap)
+        return 0;
+    uint32_t cap = memo_cap;
+    if (skel_grow_u32(&memos, &cap, n, sizeof *memos) != SKEL_OK)
+        return -1;
+    memset(memos + memo_cap, 0, (size_t)(cap - memo_cap) * sizeof *memos);
+    memo_cap = cap;
+    return 0;
+}
+
+/* The event of a call: its site's memo when the key repeats, else described
+ * afresh (into the memo, or into local). */
+static skel_event *event_of(const struct skel_tr_call *c, const struct skel_call_info *ci, int ok,
+                            uint32_t site, skel_event *local)
+{
+    struct tr_memo *m = memo_of(site, ci, ok);
+    if (m != NULL && memo_hit(m, c)) {
+        skel_event *ev = &m->ev;
+        ev->flags = 0;
+        if (has_status(ci->klass)) {
+            ev->asrc = SKEL_PEER_NONE;
+            ev->atag = SKEL_TAG_NONE;
+            ev->rbytes = 0;
+            received(c, ev->comm, ok, ev);
+        }
+        return ev;
+    }
+    skel_event *ev = m != NULL ? &m->ev : local;
+    skel_event_init(ev);
+    describe(c, ci, ok, ev);
+    return ev;
+}
+
+/* ---- the handler ---------------------------------------------------------------- */
+
+/* The site of a call: most calls come from the same place as the previous
+ * call of the same function, which saves the hash lookup. */
+static const void *last_addr[SKEL_CALL_LIMIT];
+static uint32_t last_site[SKEL_CALL_LIMIT];
+
+static uint32_t site_of(const void *addr, unsigned call, int *fortran)
+{
+    if (addr == last_addr[call] && addr != NULL) {
+        *fortran = site_fortran[last_site[call]];
+        return last_site[call];
+    }
+    uint32_t s = site_index(addr, fortran);
+    if (s < nsites) {
+        last_addr[call] = addr;
+        last_site[call] = s;
+        grow_memos(nsites);
+    }
+    return s;
+}
+
+/* Write ev at site with the call's times, and account for the tracer's time. */
+static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t site, int fortran)
 {
     struct skel_tr_thread *t = c->t;
-    int fortran = 0;
     ev->call = c->call;
     ev->thread = t->index;
     ev->t_start = c->t0;
     ev->t_end = c->t1;
     ev->gap_wall = c->gap_wall;
     ev->gap_cpu = c->gap_cpu;
+    ev->site = site;
     if (rc != MPI_SUCCESS)
         ev->flags |= SKEL_EVF_ERROR;
     if (c->inplace)
         ev->flags |= SKEL_EVF_INPLACE;
-    ev->site = site_index(c->site, &fortran);
     if (fortran || t->fsite != NULL)
         ev->flags |= SKEL_EVF_FORTRAN;
     uint64_t flushed = skel_writer_flush_ns(skel_tr_s.w);
@@ -687,183 +1159,45 @@ void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)
         skel_tr_s.overhead_sum_ns += skel_tr_now() - c->t1;
         skel_tr_s.overhead_samples++;
     }
-    /* A buffer flush while recording is not the application's time: the
-     * writer told the reader (a pause record); mirror it in our own gaps. */
-    uint64_t dflush = skel_writer_flush_ns(skel_tr_s.w) - flushed;
-    if (dflush > 0)
-        t->prev_end += dflush;
+    /* A flush while recording is not the application's time: the writer told
+     * the reader (a pause record); mirror it in our own gaps. */
+    t->prev_end += skel_writer_flush_ns(skel_tr_s.w) - flushed;
+}
+
+void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)
+{
+    int fortran = 0;
+    uint32_t site = site_of(c->site, c->call, &fortran);
+    commit_at(c, ev, rc, site, fortran);
+}
+
+/* The request a call created: its trace id. */
+static void created_request(const struct skel_tr_call *c, int klass, int ok, skel_event *ev)
+{
+    ev->req = 0;
+    if (c->reqp == NULL)
+        return;
+    if (ok && *c->reqp != MPI_REQUEST_NULL) {
+        int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
+        ev->req = req_new(*c->reqp, c->call, klass, ev->comm, persistent, ev->bytes, ev->peer);
+    } else if (skel_class_creates_request(klass) || c->call == SKEL_CALL_MPI_Comm_idup) {
+        /* The call failed or gave no request: keep the id sequence dense. */
+        ev->req = next_req_id++;
+    }
 }
 
 void skel_tr_commit(struct skel_tr_call *c, int rc)
 {
-    skel_event ev;
-    skel_event_init(&ev);
     const struct skel_call_info *ci = skel_call_info(c->call);
     skel_tr_lock();
-    if (skel_tr_active != 1 || ci == NULL) {
-        skel_tr_unlock();
-        c->t->depth--;
-        return;
+    if (skel_tr_active == 1 && ci != NULL) {
+        int ok = rc == MPI_SUCCESS, fortran = 0;
+        uint32_t site = site_of(c->site, c->call, &fortran);
+        skel_event local;
+        skel_event *ev = event_of(c, ci, ok, site, &local);
+        created_request(c, ci->klass, ok, ev);
+        commit_at(c, ev, rc, site, fortran);
     }
-    uint32_t cx = SKEL_COMM_WORLD;
-    int klass = ci->klass;
-    int ok = rc == MPI_SUCCESS;
-    switch (klass) {
-    case SKEL_CLASS_SEND:
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_SEND_INIT:
-        cx = skel_tr_comm_index(c->comm);
-        ev.peer = skel_tr_world_rank(cx, c->dest);
-        ev.tag = tag_of(c->tag);
-        ev.count = c->count;
-        ev.dtsize = type_size(c->dt);
-        ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
-        break;
-    case SKEL_CLASS_RECV:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_PROBE:
-    case SKEL_CLASS_IPROBE:
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-        cx = skel_tr_comm_index(c->comm);
-        ev.peer = skel_tr_world_rank(cx, c->src);
-        ev.tag = tag_of(c->tag);
-        if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT) {
-            ev.count = c->count;
-            ev.dtsize = type_size(c->dt);
-            ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
-        }
-        if (c->flagp != NULL && ok && *c->flagp)
-            ev.flags |= SKEL_EVF_FLAG;
-        if (c->status != NULL && ok && (c->flagp == NULL || *c->flagp))
-            from_status(c->status, cx, &ev);
-        if (c->msgp != NULL && ok && (c->flagp == NULL || *c->flagp) &&
-            *c->msgp != MPI_MESSAGE_NULL && *c->msgp != MPI_MESSAGE_NO_PROC)
-            skel_map_put(&msg_map, HANDLE_KEY(*c->msgp), cx);
-        break;
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV: {
-        skel_map_slot *s = skel_map_find(&msg_map, HANDLE_KEY(c->msg));
-        cx = s != NULL ? s->val : SKEL_COMM_WORLD;
-        if (s != NULL)
-            skel_map_del(&msg_map, HANDLE_KEY(c->msg));
-        ev.count = c->count;
-        ev.dtsize = type_size(c->dt);
-        ev.bytes = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
-        if (c->status != NULL && ok)
-            from_status(c->status, cx, &ev);
-        break;
-    }
-    case SKEL_CLASS_SENDRECV:
-        cx = skel_tr_comm_index(c->comm);
-        ev.peer = skel_tr_world_rank(cx, c->dest);
-        ev.tag = tag_of(c->tag);
-        ev.peer2 = skel_tr_world_rank(cx, c->src);
-        ev.tag2 = tag_of(c->rtag);
-        if (c->call == SKEL_CALL_MPI_Sendrecv) {
-            ev.count = c->scount;
-            ev.dtsize = type_size(c->sdt);
-        } else {
-            ev.count = c->count;
-            ev.dtsize = type_size(c->dt);
-        }
-        ev.bytes = (uint64_t)(ev.count > 0 ? ev.count : 0) * ev.dtsize;
-        if (c->status != NULL && ok)
-            from_status(c->status, cx, &ev);
-        break;
-    case SKEL_CLASS_COLL:
-    case SKEL_CLASS_ICOLL:
-        cx = skel_tr_comm_index(c->comm);
-        if (ci->rooted)
-            ev.root = skel_tr_world_rank(cx, c->root);
-        if (ci->shape == SKEL_SHAPE_REDUCE || ci->shape == SKEL_SHAPE_ALLREDUCE ||
-            ci->shape == SKEL_SHAPE_SCAN || ci->shape == SKEL_SHAPE_EXSCAN ||
-            ci->shape == SKEL_SHAPE_REDSCAT || ci->shape == SKEL_SHAPE_REDSCATBLK)
-            ev.op = op_code(c->op);
-        coll_bytes(c, ci->shape, cx, &ev);
-        break;
-    case SKEL_CLASS_COMM:
-        cx = skel_tr_comm_index(c->comm);
-        if (ok && c->newcomm != NULL && *c->newcomm != MPI_COMM_NULL)
-            ev.newcomm = register_comm(*c->newcomm, cx, c->call);
-        break;
-    case SKEL_CLASS_GROUP:
-        if (c->call == SKEL_CALL_MPI_Comm_group)
-            cx = skel_tr_comm_index(c->comm);
-        break;
-    case SKEL_CLASS_IOOPEN:
-        cx = skel_tr_comm_index(c->comm);
-        if (ok && c->fhp != NULL && *c->fhp != MPI_FILE_NULL) {
-            ev.obj = new_object(SKEL_OBJ_FILE, cx);
-            if (ev.obj != SKEL_COMM_NONE)
-                skel_map_put(&file_map, HANDLE_KEY(*c->fhp), ev.obj);
-        }
-        break;
-    case SKEL_CLASS_IOCLOSE:
-    case SKEL_CLASS_IO:
-    case SKEL_CLASS_IIO:
-    case SKEL_CLASS_IOMISC:
-        ev.obj = lookup_object(&file_map, HANDLE_KEY(c->fh));
-        if (ev.obj != SKEL_COMM_NONE)
-            cx = win_comm[ev.obj];
-        if (klass == SKEL_CLASS_IOCLOSE)
-            skel_map_del(&file_map, HANDLE_KEY(c->fh));
-        if (klass == SKEL_CLASS_IO || klass == SKEL_CLASS_IIO) {
-            ev.count = c->count;
-            ev.dtsize = type_size(c->dt);
-            uint64_t b = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
-            if (ci->shape == SKEL_SHAPE_WRITE)
-                ev.bytes = b;
-            else
-                ev.rbytes = b;
-        }
-        break;
-    case SKEL_CLASS_WIN:
-        if (c->winp != NULL) {
-            cx = skel_tr_comm_index(c->comm);
-            if (ok && *c->winp != MPI_WIN_NULL) {
-                ev.obj = new_object(SKEL_OBJ_WIN, cx);
-                if (ev.obj != SKEL_COMM_NONE)
-                    skel_map_put(&win_map, HANDLE_KEY(*c->winp), ev.obj);
-            }
-        }
-        break;
-    case SKEL_CLASS_RMA:
-    case SKEL_CLASS_RRMA:
-    case SKEL_CLASS_WINSYNC:
-        ev.obj = lookup_object(&win_map, HANDLE_KEY(c->win));
-        if (ev.obj != SKEL_COMM_NONE)
-            cx = win_comm[ev.obj];
-        if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
-            c->call == SKEL_CALL_MPI_Win_flush || klass != SKEL_CLASS_WINSYNC)
-            ev.peer = skel_tr_world_rank(cx, c->target);
-        if (klass != SKEL_CLASS_WINSYNC) {
-            ev.count = c->count;
-            ev.dtsize = type_size(c->dt);
-            uint64_t b = (uint64_t)(c->count > 0 ? c->count : 0) * ev.dtsize;
-            if (ci->shape == SKEL_SHAPE_GET)
-                ev.rbytes = b;
-            else
-                ev.bytes = b;
-            if (c->call == SKEL_CALL_MPI_Accumulate || c->call == SKEL_CALL_MPI_Raccumulate ||
-                c->call == SKEL_CALL_MPI_Get_accumulate || c->call == SKEL_CALL_MPI_Fetch_and_op)
-                ev.op = op_code(c->op);
-        }
-        break;
-    default:
-        break;
-    }
-    ev.comm = cx;
-    if (c->reqp != NULL && ok && *c->reqp != MPI_REQUEST_NULL) {
-        int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
-        ev.req = req_new(*c->reqp, c->call, klass, cx, persistent, ev.bytes, ev.peer);
-    } else if (c->reqp != NULL && (skel_class_creates_request(klass) ||
-                                   c->call == SKEL_CALL_MPI_Comm_idup)) {
-        /* The call failed or gave no request: keep the id sequence dense. */
-        ev.req = next_req_id++;
-    }
-    skel_tr_commit_event(c, &ev, rc);
     skel_tr_unlock();
     c->t->depth--;
 }
@@ -904,8 +1238,9 @@ void skel_tr_comm_forget(MPI_Comm comm)
 void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
                               uint32_t index)
 {
-    skel_map_slot *slot = skel_map_find(&req_map, HANDLE_KEY(h));
-    struct tr_req *r = slot != NULL ? &reqs[slot->val] : NULL;
+    uint64_t key = HANDLE_KEY(h);
+    uint32_t *head = head_of(key);
+    struct tr_req *r = head != NULL ? &reqs[*head] : NULL;
     cp->req = r != NULL ? r->id : 0;
     cp->call = r != NULL ? r->call : 0;
     cp->index = index;
@@ -931,20 +1266,14 @@ void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Stat
         cp->bytes = 0;
     } else if (recv && st != NULL) {
         skel_event tmp;
-        skel_event_init(&tmp);
+        tmp.asrc = SKEL_PEER_NONE;
+        tmp.atag = SKEL_TAG_NONE;
+        tmp.rbytes = 0;
         from_status(st, r->comm, &tmp);
         cp->src = tmp.asrc;
         cp->tag = tmp.atag;
         cp->bytes = tmp.rbytes;
     }
-    if (!r->persistent) { /* done: drop it (first of its handle's FIFO) */
-        uint32_t i = slot->val;
-        if (r->next != 0)
-            slot->val = r->next;
-        else
-            skel_map_del_slot(&req_map, slot);
-        r->live = 0;
-        r->next = req_free;
-        req_free = i;
-    }
+    if (!r->persistent) /* done: drop it (first of its handle's FIFO) */
+        req_release(pop_head(key, head));
 }

@@ -10,29 +10,33 @@
  *     c.<field> = <argument>; ...      // capture by parameter kind
  *     skel_tr_commit(&c, rc);          // the one real handler (tracer.c)
  *
- * enter/leave are inline and cheap: one CLOCK_MONOTONIC read each, plus a
+ * enter/leave are inline and cheap: one time stamp each (clock.h), plus a
  * thread CPU clock read only around long compute gaps and long calls (see
- * tracer.c: "CPU time").  Everything else happens in skel_tr_commit.
+ * session.c and docs/trace-format.md: "Per-call cost").  Everything else
+ * happens in skel_tr_commit (record.c).
  */
 #ifndef SKEL_RECORD_H
 #define SKEL_RECORD_H
 
 #include <mpi.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 #include "calls.h"
+#include "clock.h"
 
 /* Per-thread tracer state (thread-local). */
 struct skel_tr_thread {
-    uint32_t index;     /* 0 for the first thread seen, then 1, 2... */
-    uint32_t depth;     /* > 0 while inside a wrapper: nested MPI calls are not traced */
-    uint64_t prev_end;  /* monotonic ns when the previous traced call returned */
-    uint64_t cpu_ref;   /* thread CPU ns at the last CPU sample */
-    uint64_t wall_ref;  /* monotonic ns at the last CPU sample */
-    const void *fsite;  /* call site handed down by a Fortran wrapper, or NULL */
-    uint32_t seq;       /* calls recorded by this thread (for overhead sampling) */
-    int sleepy;         /* the latest sampled gap was mostly off the CPU */
+    uint32_t index;    /* 0 for the first thread seen, then 1, 2... */
+    uint32_t depth;    /* > 0 while inside a wrapper: nested MPI calls are not traced */
+    uint64_t prev_end; /* monotonic ns when the previous traced call returned */
+    uint64_t cpu_ref;  /* thread CPU ns at the last CPU sample */
+    uint64_t wall_ref; /* monotonic ns at the last CPU sample */
+    const void *fsite; /* call site handed down by a Fortran wrapper, or NULL */
+    uint32_t seq;      /* calls recorded by this thread (for overhead sampling) */
+    int sleepy;        /* the latest sampled gap was mostly off the CPU */
     int ready;
 };
 
@@ -40,20 +44,15 @@ struct skel_tr_thread {
  * according to the call's class and shape. */
 struct skel_tr_call {
     uint16_t call;
-    uint8_t inplace;
     const void *site;
     struct skel_tr_thread *t;
     uint64_t t0, t1;
     uint64_t gap_wall, gap_cpu;
 
-    MPI_Comm comm;
+    /* Outputs and arrays: read through, never compared. */
     MPI_Comm *newcomm;
-    int count, scount, rcount;
     const int *scounts, *rcounts;
-    MPI_Datatype dt, sdt, rdt;
     const MPI_Datatype *sdts, *rdts;
-    int dest, src, tag, rtag, root, target;
-    MPI_Op op;
     MPI_Request *reqp;
     MPI_Status *status;
     int *flagp;
@@ -63,7 +62,21 @@ struct skel_tr_call {
     MPI_File *fhp;
     MPI_Win win;
     MPI_Win *winp;
+
+    /* The key, from comm to inplace: the scalar arguments that decide an
+     * event's fields.  A call whose key equals that of the previous call at
+     * its site repeats that call's fields (record.c: "repeated calls").
+     * skel_tr_enter zeroes it, so that what a wrapper does not set compares
+     * equal. */
+    MPI_Comm comm;
+    MPI_Datatype dt, sdt, rdt;
+    MPI_Op op;
+    int count, scount, rcount;
+    int dest, src, tag, rtag, root, target;
+    int inplace;
 };
+#define SKEL_TR_KEY_OFF offsetof(struct skel_tr_call, comm)
+#define SKEL_TR_KEY_LEN (offsetof(struct skel_tr_call, inplace) + sizeof(int) - SKEL_TR_KEY_OFF)
 
 /* Session state: 0 not started yet, 1 tracing, 2 stopped (after MPI_Finalize,
  * MPI_Abort, a fatal signal or a tracer failure). */
@@ -81,13 +94,6 @@ extern uint64_t skel_tr_cpu_sample_ns, skel_tr_cpu_period_ns;
 
 struct skel_tr_thread *skel_tr_thread_slow(void);
 extern __thread struct skel_tr_thread skel_tr_self __attribute__((tls_model("initial-exec")));
-
-static inline uint64_t skel_tr_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static inline uint64_t skel_tr_cpu_now(void)
 {
@@ -132,7 +138,7 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
     c->t0 = now;
     /* Fields the handler reads for every call; the rest are read only for
      * the calls whose wrappers set them. */
-    c->inplace = 0;
+    memset(&c->comm, 0, SKEL_TR_KEY_LEN);
     c->reqp = NULL;
     c->status = NULL;
     c->flagp = NULL;
@@ -146,6 +152,8 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
 static inline void skel_tr_leave(struct skel_tr_call *c)
 {
     c->t1 = skel_tr_now();
+    if (__builtin_expect(c->t1 < c->t0, 0)) /* never, short of a TSC out of step */
+        c->t1 = c->t0;
     if (c->t1 - c->t0 >= skel_tr_cpu_sample_ns &&
         (c->t->sleepy || c->t1 - c->t->wall_ref >= skel_tr_cpu_period_ns)) {
         /* A long call may have blocked without using the CPU: take a new

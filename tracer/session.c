@@ -3,12 +3,19 @@
  *
  * Configuration (environment):
  *   SKEL_TRACE_DIR             output directory (default ./skel-trace)
- *   SKEL_TRACE_BUFFER          per-rank buffer, bytes with optional K/M suffix (default 4M)
+ *   SKEL_TRACE_BUFFER          per-rank buffer, bytes with optional K/M suffix (default 4M):
+ *                              the window of the rank file mapped at a time (whole
+ *                              pages), or the memory buffer when streaming
+ *   SKEL_TRACE_IO              "mapped" (default: the rank file is written through a
+ *                              shared mapping, so a rank killed by SIGKILL keeps every
+ *                              event it recorded) or "stream" (buffer, then write(2))
  *   SKEL_TRACE_CPU_SAMPLE_US   only gaps/calls at least this long get a measured
  *                              CPU time (default 20; see record.h)
  *   SKEL_TRACE_CPU_PERIOD_US   spacing of those samples while the thread computes
  *                              (default: 250 CPU clock reads, at least 20)
  *   SKEL_TRACE_SYNC_ROUNDS     ping-pongs per clock-offset estimate (default 16)
+ *   SKEL_TRACE_CLOCK           "tsc" (default where the kernel keeps CLOCK_MONOTONIC on
+ *                              the TSC) or "monotonic" (clock_gettime): see clock.h
  */
 #include "session.h"
 
@@ -135,7 +142,9 @@ static void clock_sync(int phase)
         int64_t res[2] = {my_offset + rel, (int64_t)best};
         PMPI_Send(res, 2, MPI_INT64_T, child, TAG_RESULT, comm);
     }
-    skel_clock_sync cs = {.phase = (uint8_t)phase, .offset_ns = my_offset, .rtt_ns = my_rtt,
+    skel_clock_sync cs = {.phase = (uint8_t)phase,
+                          .offset_ns = my_offset,
+                          .rtt_ns = my_rtt,
                           .t_local = skel_tr_now()};
     if (phase == 0) {
         skel_tr_s.offset_init_ns = my_offset;
@@ -301,6 +310,15 @@ static void at_exit(void)
     }
 }
 
+/* A child forked by the application shares the rank file's mapping and
+ * inherits the exit handler: it must neither record nor end the parent's
+ * trace (truncating the file under the parent). */
+static void forked_child(void)
+{
+    skel_tr_active = 2;
+    skel_tr_s.w = NULL;
+}
+
 void skel_tr_abort(int errorcode)
 {
     if (skel_tr_active != 1 || skel_tr_s.w == NULL)
@@ -347,10 +365,17 @@ int skel_tr_start(int provided)
     skel_tr_cpu_period_ns =
         env_size("SKEL_TRACE_CPU_PERIOD_US", default_cpu_period_us(), 1, 1000000) * 1000;
     sync_rounds = (int)env_size("SKEL_TRACE_SYNC_ROUNDS", 16, 1, 10000);
-    size_t bufsize = (size_t)env_size("SKEL_TRACE_BUFFER", 4u << 20, 64u << 10, 1u << 30);
+    size_t bufsize = (size_t)env_size("SKEL_TRACE_BUFFER", 4u << 20, 1, 1u << 30);
+    int wflags = SKEL_WRITER_OVERWRITE;
+    const char *io = getenv("SKEL_TRACE_IO");
+    if (io != NULL && strcmp(io, "stream") == 0)
+        wflags |= SKEL_WRITER_STREAM;
+    else if (io != NULL && *io != '\0' && strcmp(io, "mapped") != 0)
+        fprintf(stderr, "skel tracer: ignoring SKEL_TRACE_IO=%s (expected mapped or stream)\n", io);
     const char *dir = getenv("SKEL_TRACE_DIR");
     snprintf(s->dir, sizeof s->dir, "%s", dir != NULL && *dir ? dir : "skel-trace");
 
+    skel_tr_clock_start();
     struct timespec rt;
     clock_gettime(CLOCK_REALTIME, &rt);
     s->t_init = skel_tr_now();
@@ -385,16 +410,23 @@ int skel_tr_start(int provided)
     skel_rank_info info = {.rank = (uint32_t)s->rank,
                            .nranks = (uint32_t)s->nranks,
                            .pid = (uint32_t)getpid(),
-                           .thread_level = (uint32_t)(provided < 0 ? 0 : provided > 3 ? 3 : provided),
+                           .thread_level = (uint32_t)(provided < 0   ? 0
+                                                      : provided > 3 ? 3
+                                                                     : provided),
                            .t_init = s->t_init,
                            .unix_init_ns = s->unix_init_ns,
                            .host = s->host,
                            .mpi_library = s->library,
                            .tracer_version = SKEL_VERSION};
-    if (skel_writer_open(path, &info, bufsize, 1, &s->w) != SKEL_OK) {
+    if (skel_writer_open(path, &info, bufsize, wflags, &s->w) != SKEL_OK) {
         fprintf(stderr, "skel tracer (rank %d): %s; not tracing\n", s->rank, skel_last_error());
         return 0;
     }
+    if (skel_writer_streams(s->w) && !(wflags & SKEL_WRITER_STREAM))
+        fprintf(stderr,
+                "skel tracer (rank %d): %s cannot be mapped: buffering instead (a "
+                "rank killed by SIGKILL loses what is buffered)\n",
+                s->rank, path);
     uint64_t t0 = skel_tr_now();
     clock_sync(0);
     s->sync_ns += skel_tr_now() - t0;
@@ -402,7 +434,7 @@ int skel_tr_start(int provided)
         write_meta(NULL, 0);
     install_signals();
     static int registered;
-    if (!registered && atexit(at_exit) == 0)
+    if (!registered && atexit(at_exit) == 0 && pthread_atfork(NULL, NULL, forked_child) == 0)
         registered = 1;
     skel_tr_active = 1;
     return 1;
@@ -447,15 +479,16 @@ void skel_tr_stop(void)
 
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    skel_rank_end end = {
-        .nevents = s->nevents,
-        .overhead_ns = mine.overhead,
-        .per_event_ns = per_event,
-        .flush_ns = skel_writer_flush_ns(s->w),
-        .nflush = skel_writer_nflush(s->w),
-        .user_cpu_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u + (uint64_t)ru.ru_utime.tv_usec * 1000u,
-        .sys_cpu_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u + (uint64_t)ru.ru_stime.tv_usec * 1000u,
-        .t_end = skel_tr_now()};
+    skel_rank_end end = {.nevents = s->nevents,
+                         .overhead_ns = mine.overhead,
+                         .per_event_ns = per_event,
+                         .flush_ns = skel_writer_flush_ns(s->w),
+                         .nflush = skel_writer_nflush(s->w),
+                         .user_cpu_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u +
+                                        (uint64_t)ru.ru_utime.tv_usec * 1000u,
+                         .sys_cpu_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u +
+                                       (uint64_t)ru.ru_stime.tv_usec * 1000u,
+                         .t_end = skel_tr_now()};
     skel_tr_active = 2;
     if (skel_writer_finish(s->w, &end) != SKEL_OK)
         fprintf(stderr, "skel tracer (rank %d): %s\n", s->rank, skel_last_error());

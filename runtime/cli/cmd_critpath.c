@@ -37,6 +37,8 @@ int skel_cmd_critpath(int argc, char **argv)
     o.trace_dir = argv[first];
     struct skel_profile_result r;
     int rc = skel_profile_run(&o, &r);
+    if (r.input_note[0])
+        fprintf(stderr, "skel critpath: %s\n", r.input_note);
     if (rc == SKEL_OK && tsv)
         skel_profile_print_tsv(stdout, &r);
     else if (rc == SKEL_OK)

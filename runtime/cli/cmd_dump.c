@@ -92,9 +92,12 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
         n++;
     }
     if (rc == 0 && n < limit) {
+        char why[512];
         if (skel_rank_truncated(r))
-            printf("# rank %u: the stream ends without an end record (signal %d, abort code %d)\n",
-                   rank, skel_rank_signal(r), skel_rank_abort_code(r));
+            printf("# %s\n# rank %u: the stream ends without an end record (signal %d, abort code "
+                   "%d)\n",
+                   skel_usecase_printable(skel_rank_ending_text(r, why, sizeof why)), rank,
+                   skel_rank_signal(r), skel_rank_abort_code(r));
         else
             printf("# rank %u: end of stream\n", rank);
     }

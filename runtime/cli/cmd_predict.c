@@ -52,6 +52,8 @@ int skel_cmd_predict(int argc, char **argv)
     o.lbf.report = events ? print_event : NULL;
     struct skel_predict_result r;
     int rc = skel_predict_run(&o, &r);
+    if (r.input_note[0])
+        fprintf(stderr, "skel predict: %s\n", r.input_note);
     if (rc == SKEL_OK && tsv)
         skel_predict_print_tsv(stdout, &r);
     else if (rc == SKEL_OK)

@@ -21,53 +21,39 @@
 
 extern char **environ;
 
-static const char *base_name(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s != NULL ? s + 1 : p;
-}
-
-/* What kind of launcher argv[0] is, following symbolic links (Debian's
- * /usr/bin/mpiexec is an alternative pointing at one of them). */
+/* What kind of launcher argv[0] is: "hydra", "openmpi", "srun", or "env"
+ * (the program itself, or a launcher passing its environment on). */
 static const char *launcher_style(const char *argv0)
 {
-    char found[PATH_MAX], real[PATH_MAX];
-    const char *names[2] = {base_name(argv0), NULL};
-    if (skel_find_program(argv0, found, sizeof found) == SKEL_OK &&
-        realpath(found, real) != NULL)
-        names[1] = base_name(real);
-    for (int i = 0; i < 2 && names[i] != NULL; i++) {
-        const char *b = names[i];
-        if (strcmp(b, "mpiexec.mpich") == 0 || strcmp(b, "mpirun.mpich") == 0 ||
-            strcmp(b, "mpiexec.hydra") == 0 || strncmp(b, "hydra", 5) == 0)
-            return "hydra";
-        if (strcmp(b, "mpiexec.openmpi") == 0 || strcmp(b, "mpirun.openmpi") == 0 ||
-            strcmp(b, "orterun") == 0 || strcmp(b, "prterun") == 0)
-            return "openmpi";
-        if (strcmp(b, "srun") == 0)
-            return "srun";
-    }
-    return "env";
+    const char *s = skel_launcher_style(argv0);
+    return s[0] != '\0' ? s : "env";
 }
 
-/* The MPI library of the first program in argv that links one. */
+/* The MPI library of the first program in argv that uses one, read from its
+ * whole dependency closure (a program may reach MPI through a library of
+ * its own). */
 static enum skel_mpi_flavor detect_flavor(char *const argv[], const char *style)
 {
     for (size_t i = 0; argv[i] != NULL; i++) {
-        char path[PATH_MAX];
-        if (argv[i][0] == '-' || skel_find_program(argv[i], path, sizeof path) != SKEL_OK)
+        struct skel_elf_mpi m;
+        if (argv[i][0] == '-' || skel_mpi_of_program(argv[i], &m) != SKEL_OK)
             continue;
-        char **needed;
-        size_t n;
-        if (skel_elf_needed(path, &needed, &n) != SKEL_OK)
-            continue;
-        enum skel_mpi_flavor f = skel_elf_flavor_of(needed, n);
-        skel_elf_free_list(needed, n);
-        if (f != SKEL_MPI_UNKNOWN)
-            return f;
+        if (m.flavor != SKEL_MPI_UNKNOWN)
+            return m.flavor;
     }
     skel_clear_error();
     return strcmp(style, "openmpi") == 0 ? SKEL_MPI_OPENMPI : SKEL_MPI_MPICH;
+}
+
+/* srun passes its own environment to the tasks; --export=ALL,LD_PRELOAD=LIB
+ * gives the tracer to them without loading it into srun itself, unless the
+ * command chooses its own --export (which would replace ours). */
+static int srun_exports(char *const argv[])
+{
+    for (size_t i = 1; argv[i] != NULL; i++)
+        if (strncmp(argv[i], "--export", 8) == 0)
+            return 0;
+    return 1;
 }
 
 /* A trace may replace only a trace: check dir before anything is run or
@@ -233,7 +219,8 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         goto out;
     if (o->buffer != NULL && (rc = env_set(&env, &nenv, "SKEL_TRACE_BUFFER", o->buffer, 0)))
         goto out;
-    int by_env = strcmp(style, "hydra") != 0 && strcmp(style, "openmpi") != 0;
+    int by_srun = strcmp(style, "srun") == 0 && srun_exports(argv) && strchr(lib, ',') == NULL;
+    int by_env = strcmp(style, "hydra") != 0 && strcmp(style, "openmpi") != 0 && !by_srun;
     if (by_env && (rc = env_set(&env, &nenv, "LD_PRELOAD", lib, 1)) != SKEL_OK)
         goto out;
 
@@ -251,6 +238,9 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         args[nargs++] = "-genv";
         args[nargs++] = "LD_PRELOAD";
         args[nargs++] = (char *)lib;
+    } else if (by_srun) {
+        snprintf(kv1, sizeof kv1, "--export=ALL,LD_PRELOAD=%s", lib);
+        args[nargs++] = kv1;
     } else if (strcmp(style, "openmpi") == 0) {
         snprintf(kv1, sizeof kv1, "LD_PRELOAD=%s", lib);
         snprintf(kv2, sizeof kv2, "SKEL_TRACE_DIR=%s", dir);

@@ -30,7 +30,13 @@ struct send_thread {
 
 struct exporter {
     const skel_trace *t;
-    FILE *f;
+    FILE *f; /* counts what goes through it into out (fopencookie) */
+    FILE *out;
+    uint64_t bytes;      /* written to out */
+    uint64_t budget;     /* 0: no limit (opts->max_bytes) */
+    uint64_t rank_start; /* bytes when the current rank began (without flows) */
+    int64_t last_ts;     /* ns from the origin of the latest call written */
+    int (*cancelled)(void);
     int64_t origin; /* ns in rank 0's clock: ts 0 */
     uint32_t nranks;
     struct site_cache *sites;
@@ -44,6 +50,40 @@ struct exporter {
 static int io_fail(void)
 {
     return skel_fail(SKEL_EIO, "writing the export failed: %s", strerror(errno ? errno : EIO));
+}
+
+/* The counting stream: every byte goes to x->out; a failed write (a full
+ * disk) fails the stream, which the loops check between events. */
+static ssize_t count_write(void *cookie, const char *buf, size_t n)
+{
+    struct exporter *x = cookie;
+    size_t w = fwrite(buf, 1, n, x->out);
+    x->bytes += w;
+    return w == n ? (ssize_t)n : -1;
+}
+
+/* Between events: stop on a write error or an interruption, and say
+ * whether the size budget is spent (*full). */
+static int between(struct exporter *x, uint64_t budget, int *full)
+{
+    if (ferror(x->f) || ferror(x->out))
+        return io_fail();
+    if (x->cancelled != NULL && x->cancelled())
+        return skel_fail(SKEL_EINTERRUPTED, "the export was interrupted");
+    *full = budget > 0 && x->bytes >= budget;
+    return SKEL_OK;
+}
+
+uint64_t skel_export_estimate(const skel_trace *t, const struct skel_export_opts *o,
+                              uint64_t *calls)
+{
+    const skel_meta *m = skel_trace_meta(t);
+    uint64_t n = 0;
+    for (uint32_t i = 0; m != NULL && i < m->nrank_entries; i++)
+        n += m->ranks[i].nevents;
+    if (calls != NULL)
+        *calls = n;
+    return n * (o != NULL && o->no_flows ? 220 : 330);
 }
 
 /* Microseconds with three decimals from a signed nanosecond count, exactly. */
@@ -128,7 +168,8 @@ static int put_event(struct exporter *x, const skel_replay *rp, const skel_rank_
     skel_text_json(f, skel_call_name(ev->call));
     fprintf(f, ",\"cat\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
             skel_category_name(skel_call_category(ev->call)), rank, ev->thread);
-    put_us(f, when(x, rp, rank, ev->t_start));
+    x->last_ts = when(x, rp, rank, ev->t_start);
+    put_us(f, x->last_ts);
     fputs(",\"dur\":", f);
     put_us(f, ev->t_end >= ev->t_start ? (int64_t)(ev->t_end - ev->t_start) : 0);
     fprintf(f, ",\"args\":{\"seq\":%" PRIu64, ev->seq);
@@ -211,16 +252,24 @@ static int put_flows(struct exporter *x, const skel_replay *rp, const skel_repla
         if (m->peek)
             continue;
         uint64_t id = ++x->flow_id;
-        /* Each end sits inside its slice, so that viewers bind the arrow to it. */
-        uint64_t smid =
-            m->send_start + (m->send_end > m->send_start ? (m->send_end - m->send_start) / 2 : 0);
-        uint64_t rmid = ev->t_start + (ev->t_end > ev->t_start ? (ev->t_end - ev->t_start) / 2 : 0);
+        /* The arrow runs from the start of the send to the end of the call
+         * that received the message - the only two moments the message
+         * certainly spans - each 1 ns inside its slice so that viewers bind
+         * it there.  Only clocks that disagree between the two ranks (the
+         * offsets are estimates) could put the end before the start: then
+         * it ends where it starts. */
+        uint64_t sdur = m->send_end > m->send_start ? m->send_end - m->send_start : 0;
+        uint64_t rdur = ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
+        int64_t from = when(x, rp, m->src, m->send_start + (sdur >= 2 ? 1 : 0));
+        int64_t to = when(x, rp, it->rank, ev->t_end - (rdur >= 2 ? 1 : 0));
+        if (to < from)
+            to = from;
         sep(x);
         fprintf(f,
                 "{\"ph\":\"s\",\"name\":\"message\",\"cat\":\"message\",\"id\":%" PRIu64
                 ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
                 id, m->src, th);
-        put_us(f, when(x, rp, m->src, smid));
+        put_us(f, from);
         fprintf(f, ",\"args\":{\"bytes\":%" PRIu64 ",\"tag\":%" PRId32 ",\"to\":%" PRIu32 "}}",
                 m->bytes, m->tag, m->dst);
         sep(x);
@@ -229,7 +278,7 @@ static int put_flows(struct exporter *x, const skel_replay *rp, const skel_repla
             "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"cat\":\"message\",\"id\":%" PRIu64
             ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
             id, it->rank, ev->thread);
-        put_us(f, when(x, rp, it->rank, rmid));
+        put_us(f, to);
         fputs("}", f);
         x->st.flows++;
     }
@@ -360,8 +409,9 @@ static int export_replay(struct exporter *x)
     if ((rc = put_header(x, rp)) != SKEL_OK)
         goto out;
     skel_replay_item it;
-    int n;
-    while ((n = skel_replay_next(rp, &it)) == 1) {
+    int n, full = 0;
+    while ((rc = between(x, x->budget, &full)) == SKEL_OK && !full &&
+           (n = skel_replay_next(rp, &it)) == 1) {
         if (it.group) {
             for (uint32_t i = 0; i < it.ncoll && rc == SKEL_OK; i++)
                 rc = put_event(x, rp, skel_replay_reader(rp, it.coll[i].rank), it.coll[i].rank,
@@ -377,7 +427,9 @@ static int export_replay(struct exporter *x)
         if (rc != SKEL_OK)
             goto out;
     }
-    if (n < 0)
+    if (rc == SKEL_OK && full)
+        x->st.summary = 1;
+    else if (rc == SKEL_OK && n < 0)
         rc = skel_fail_context(n, "replaying the trace (try --no-flows for a trace that cannot be "
                                   "replayed)");
 out:
@@ -405,12 +457,17 @@ static int export_ranks(struct exporter *x)
         int64_t saved = x->origin;
         x->origin = saved + off;
         skel_event ev;
-        int n;
-        while ((n = skel_rank_next(rr[r], &ev)) == 1)
+        int n = 0, full = 0;
+        /* Each rank its share of the budget. */
+        uint64_t budget = x->budget ? x->bytes + x->budget / x->nranks : 0;
+        while ((rc = between(x, budget, &full)) == SKEL_OK && !full &&
+               (n = skel_rank_next(rr[r], &ev)) == 1)
             if ((rc = put_event(x, NULL, rr[r], r, &ev, UINT64_MAX)) != SKEL_OK)
                 break;
         x->origin = saved;
-        if (rc == SKEL_OK && n < 0)
+        if (rc == SKEL_OK && full)
+            x->st.summary = 1;
+        else if (rc == SKEL_OK && n < 0)
             rc = n;
     }
 out:
@@ -420,6 +477,19 @@ out:
     return rc;
 }
 
+/* Where a summary stops: an instant event across all processes, so that the
+ * viewer shows the cut and says what is missing. */
+static void put_cut(struct exporter *x)
+{
+    sep(x);
+    fprintf(x->f, "{\"ph\":\"i\",\"s\":\"g\",\"pid\":0,\"tid\":0,\"ts\":");
+    put_us(x->f, x->last_ts);
+    fprintf(x->f,
+            ",\"name\":\"skel export: summary, %" PRIu64 " of %" PRIu64
+            " calls written (the size limit was reached; --force writes all)\"}",
+            x->st.events, x->st.calls);
+}
+
 int skel_export_chrome_stream(const skel_trace *t, const struct skel_export_opts *o, FILE *out,
                               struct skel_export_stats *st)
 {
@@ -427,25 +497,37 @@ int skel_export_chrome_stream(const skel_trace *t, const struct skel_export_opts
     if (x == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     x->t = t;
-    x->f = out;
+    x->out = out;
     x->nranks = skel_trace_nranks(t);
     x->st.ranks = x->nranks;
+    x->budget = o != NULL ? o->max_bytes : 0;
+    x->cancelled = o != NULL ? o->cancelled : NULL;
+    skel_export_estimate(t, o, &x->st.calls);
     int rc = SKEL_OK;
+    x->f = fopencookie(x, "w", (cookie_io_functions_t){.write = count_write});
     x->sites = calloc(x->nranks ? x->nranks : 1, sizeof *x->sites);
-    if (x->sites == NULL) {
+    if (x->sites == NULL || x->f == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
         goto out;
     }
+    /* The export is many small writes, buffered here in 64 KiB (a summary
+     * stops within that of its limit) and again in out. */
+    setvbuf(x->f, NULL, _IOFBF, 1 << 16);
     errno = 0;
     rc = o != NULL && o->no_flows ? export_ranks(x) : export_replay(x);
+    if (rc == SKEL_OK && x->st.summary)
+        put_cut(x);
     if (rc == SKEL_OK) {
-        fputs("\n]}\n", out);
-        if (ferror(out) || fflush(out) != 0)
+        fputs("\n]}\n", x->f);
+        if (ferror(x->f) || fflush(x->f) != 0 || ferror(out) || fflush(out) != 0)
             rc = io_fail();
     }
+    x->st.bytes = x->bytes;
     if (st != NULL)
         *st = x->st;
 out:
+    if (x->f != NULL)
+        fclose(x->f); /* the cookie stream only: out stays open */
     for (uint32_t r = 0; x->sites != NULL && r < x->nranks; r++) {
         for (uint32_t i = 0; i < x->sites[r].n; i++)
             free(x->sites[r].label[i]);

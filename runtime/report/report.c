@@ -715,17 +715,9 @@ static void write_header(struct page *p, const char *title, const char *cmd)
         if (p->app.replayed)
             fact(d, "messages", skel_text_count(p->app.messages, b, sizeof b));
         if (m->mpi_library != NULL) {
-            /* MPICH says "MPICH Version:\t4.0.2": keep the first line, tabs as blanks. */
+            /* MPICH says "MPICH Version:\t4.0.2": one line, blanks for tabs. */
             char lib[160];
-            snprintf(lib, sizeof lib, "%s", m->mpi_library);
-            for (char *q = lib; *q; q++)
-                if (*q == '\t')
-                    *q = ' ';
-                else if (*q == '\n') {
-                    *q = '\0';
-                    break;
-                }
-            fact(d, "MPI library", lib);
+            fact(d, "MPI library", skel_text_oneline(m->mpi_library, lib, sizeof lib));
         }
         if (m->start_unix_ns > 0) {
             time_t t = (time_t)(m->start_unix_ns / 1000000000u);

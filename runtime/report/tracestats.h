@@ -15,8 +15,9 @@
 
 struct skel_callstat {
     uint64_t count;
-    uint64_t bytes;   /* sent / written */
-    uint64_t rbytes;  /* received / read */
+    uint64_t bytes;   /* sent / written (never the buffer a receive posts) */
+    uint64_t rbytes;  /* received / read; what a nonblocking receive gets is
+                         counted under the Wait/Test call that completed it */
     uint64_t time_ns; /* inside the call */
 };
 
@@ -26,6 +27,7 @@ struct skel_rankstat {
     int truncated;     /* its stream has no clean end */
     int signal;        /* signal that ended it, 0 if none */
     int abort_code;    /* MPI_Abort error code, -1 if none */
+    int ending;        /* how its stream ends (enum skel_ending) */
     char error[512];   /* damage report when the stream is damaged, else "" */
     uint64_t nevents;
     uint64_t t_first, t_last; /* first start, last end (rank clock) */

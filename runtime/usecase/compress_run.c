@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "sigfile.h"
+#include "traceinput.h"
 #include "usecase.h"
 
 #include <errno.h>
@@ -37,10 +38,13 @@ int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compre
     memset(res, 0, sizeof *res);
     skel_trace *t = NULL;
     skel_signature *back = NULL;
+    struct skel_trace_input in;
     char *partial = NULL;
     int rc = check_output(o->trace_dir, o->output);
-    if (rc == SKEL_OK)
-        rc = skel_trace_open(o->trace_dir, &t);
+    if (rc != SKEL_OK || (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) != SKEL_OK)
+        return rc;
+    skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+    rc = skel_trace_open(in.dir, &t);
     if (rc == SKEL_OK)
         rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &partial);
     if (rc == SKEL_OK &&
@@ -56,6 +60,7 @@ int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compre
         skel_fail_context(rc, "verification of %s against %s", o->output, o->trace_dir);
     skel_signature_free(back);
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     return rc;
 }
 

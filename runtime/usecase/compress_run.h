@@ -14,7 +14,7 @@
 #include "compress.h"
 
 struct skel_compress_run_opts {
-    const char *trace_dir;
+    const char *trace_dir;   /* a Skel trace or an OTF2 archive (traceinput.h) */
     const char *output;      /* the signature file (replaced atomically) */
     skel_compress_opts opts; /* threshold, or the scale K to choose it for */
     int verify;              /* read the file back and check it against the trace */
@@ -24,6 +24,7 @@ struct skel_compress_run_opts {
 struct skel_compress_run_result {
     skel_signature *sig;
     skel_compress_stats stats;
+    char input_note[512]; /* what importing an OTF2 archive said (traceinput.h), or "" */
 };
 
 /* The trace is refused when it is not whole (skel_trace_completeness():

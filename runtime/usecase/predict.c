@@ -4,6 +4,7 @@
 #include "commtable.h"
 #include "error.h"
 #include "trace.h"
+#include "traceinput.h"
 #include "usecase.h"
 
 #include <stdlib.h>
@@ -17,10 +18,14 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
                                       "network the trace was taken on");
     skel_commtable *cur = NULL, *net = NULL;
     skel_trace *t = NULL;
+    struct skel_trace_input in = {0};
     int rc = SKEL_OK;
     if ((o->table_current != NULL && (rc = skel_commtable_load(o->table_current, &cur))) ||
         (o->network != NULL && (rc = skel_commtable_load(o->network, &net))) ||
-        (rc = skel_trace_open(o->trace_dir, &t)) != SKEL_OK ||
+        (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) != SKEL_OK)
+        goto out;
+    skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+    if ((rc = skel_trace_open(in.dir, &t)) != SKEL_OK ||
         (rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &res->partial)) !=
             SKEL_OK)
         goto out;
@@ -35,6 +40,7 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
         res->ratio = res->lbf.measured_ns > 0 ? res->lbf.predicted_ns / res->lbf.measured_ns : 0;
 out:
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     skel_commtable_free(cur);
     skel_commtable_free(net);
     return rc;

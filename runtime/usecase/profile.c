@@ -4,6 +4,7 @@
 #include "commtable.h"
 #include "error.h"
 #include "trace.h"
+#include "traceinput.h"
 #include "usecase.h"
 
 #include <stdlib.h>
@@ -14,16 +15,21 @@ int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_resu
     memset(res, 0, sizeof *res);
     skel_commtable *table = NULL;
     skel_trace *t = NULL;
+    struct skel_trace_input in;
     int rc = SKEL_OK;
     if ((o->table == NULL || (rc = skel_commtable_load(o->table, &table)) == SKEL_OK) &&
-        (rc = skel_trace_open(o->trace_dir, &t)) == SKEL_OK &&
-        (rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &res->partial)) ==
-            SKEL_OK) {
-        struct skel_critpath_opts co = o->cp;
-        co.table = table;
-        rc = skel_critpath_run(t, &co, &res->cp);
+        (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) == SKEL_OK) {
+        skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+        if ((rc = skel_trace_open(in.dir, &t)) == SKEL_OK &&
+            (rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &res->partial)) ==
+                SKEL_OK) {
+            struct skel_critpath_opts co = o->cp;
+            co.table = table;
+            rc = skel_critpath_run(t, &co, &res->cp);
+        }
+        skel_trace_close(t);
+        skel_trace_input_close(&in);
     }
-    skel_trace_close(t);
     skel_commtable_free(table);
     return rc;
 }

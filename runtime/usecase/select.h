@@ -25,6 +25,26 @@
  * validate measure it once on the reference run and pass it to every later
  * run (--calibration U), as the application does the same work everywhere.
  *
+ * Trust.  One launch per candidate is not enough on a shared machine (two
+ * launches of the same skeleton on the same hosts can differ by 2x), so each
+ * candidate is launched --rounds times (default 5), round robin with the
+ * starting candidate rotated every round, so that a drift in conditions hits
+ * every candidate alike and none always runs first.  Each candidate gets the
+ * median of its launches and a spread (interquartile range / median); the
+ * best two are compared with an exact two-sided rank-sum test
+ * (Mann-Whitney U) of their launches: they are called distinguishable when
+ * p < SKEL_SELECT_ALPHA and their medians differ by at least
+ * SKEL_SELECT_MIN_DIFF.  Their overlap (the share of pairs of launches in
+ * which the runner-up was at least as fast) is reported either way.  With
+ * fewer than 5 launches each the test cannot get below 0.01 (3 and 3 give
+ * p >= 0.1 whatever the times): select then says so, with how far apart
+ * the launches were, and asks for more rounds - however large the
+ * difference looks, two or three launches on a shared machine can all fall
+ * on the same side of a burst of load.
+ * Warnings: a measured scaling ratio far from K (outside [K/1.5, 1.5 K]),
+ * and, for candidates on this machine (local, testbed), other programs using
+ * its CPUs during the selection.
+ *
  * Ownership: skel_select_skeleton_load() fills a struct the caller releases
  * with skel_select_skeleton_free(); skel_select_run() fills a struct
  * skel_select_result released with skel_select_result_free() (also after a
@@ -57,6 +77,8 @@ struct skel_select_skeleton {
     char mode[16];          /* plan mode it was generated in ("" if not given) */
     uint64_t seed;          /* seed of its compute durations */
     int have_seed;
+    enum skel_mpi_flavor mpi; /* the MPI it was built with: skeleton.meta's mpi line, or
+                                 read from the program's ELF dependencies */
 };
 
 /* Read DIR/skeleton.meta (errors name the file and line) and check that
@@ -122,11 +144,11 @@ struct skel_select_measurement {
 
 /* Run the skeleton once with --repeat repeats (and --calibration calib when
  * calib > 0) through skel_launch_run(): base gives the node set, testbed,
- * tools, timeout and yield; its argv, repeat, scenario, stdout/stderr are
- * set here (the skeleton's output goes to a temporary file that is read and
- * removed; base->stdout_path, when set, gets a copy of it and of its standard
- * error appended).  scenario may be NULL (none, or applied by the caller).  Returns
- * SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
+ * tools, timeout and yield, and the MPI (when base->mpi is unknown, the
+ * skeleton's); its argv, repeat, scenario, stdout/stderr are set here (the skeleton's output goes
+ * to a temporary file that is read and removed; base->stdout_path, when set, gets a copy of it
+ * and of its standard error appended).  scenario may be NULL (none, or applied by the
+ * caller).  Returns SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
  * timeout, no report) returns its code and fills m->error; SKEL_EINTERRUPTED
  * after Ctrl-C. */
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
@@ -142,23 +164,44 @@ enum skel_select_ratio_source {
     SKEL_SELECT_RATIO_CALIBRATION, /* DIR/calibration (a `skel validate` dedicated run) */
 };
 
+#define SKEL_SELECT_ROUNDS      5    /* default launches per candidate */
+#define SKEL_SELECT_ALPHA       0.01 /* the rank-sum test's level for "distinguishable" */
+#define SKEL_SELECT_MIN_DIFF    0.02 /* medians closer than this are not told apart */
+#define SKEL_SELECT_RATIO_FAR   1.5  /* ratio outside [K/this, K*this]: a warning */
+#define SKEL_SELECT_LOADED_CPUS 0.25 /* other programs' CPUs (on average) for a warning */
+
 struct skel_select_opts {
     const char *skeleton_dir;
-    const char *candidates; /* node-set XML file: the named candidate sets */
-    const char *reference;  /* node-set spec of the reference run, or NULL (see below) */
-    double ratio;           /* > 0: use this measured scaling ratio, measure no reference */
-    double app_time_s;      /* > 0: the application's time on the reference instead of
-                               skeleton.meta's app_time_s */
-    unsigned repeat;        /* skeleton repeats per launch (its --repeat); 0: 3 */
-    unsigned rounds;        /* launches per candidate, cycling over the candidates; 0: 1 */
-    double timeout_s;       /* per launch; <= 0: none */
-    int yield;              /* preload the yield shim */
+    /* Candidate files: node-set XML files (their named sets) and hostfiles
+     * (one set each, named after the file without its extension).  With
+     * nodes "slurm" they may be left out: the allocation is split into
+     * disjoint groups of consecutive nodes with enough slots for the
+     * skeleton, one candidate each. */
+    const char *const *candidates;
+    size_t ncandidates;
+    const char *nodes;        /* NULL, or "slurm": the candidates are nodes of the Slurm
+                                 allocation this runs in, launched with srun */
+    const char *reference;    /* node-set spec of the reference run, or NULL (see below) */
+    double ratio;             /* > 0: use this measured scaling ratio, measure no reference */
+    double app_time_s;        /* > 0: the application's time on the reference instead of
+                                 skeleton.meta's app_time_s */
+    unsigned repeat;          /* skeleton repeats per launch (its --repeat); 0: 3 */
+    unsigned rounds;          /* launches per candidate, cycling over the candidates;
+                                 0: SKEL_SELECT_ROUNDS */
+    double timeout_s;         /* per launch; <= 0: none */
+    int yield;                /* preload the yield shim */
+    enum skel_mpi_flavor mpi; /* SKEL_MPI_UNKNOWN: the skeleton's (skeleton.meta) */
     int verbose;
     struct skel_launch_tools tools;
     /* Called after each launch, e.g. to print progress; may be NULL.  what is
      * "reference" or the candidate's name; round counts from 0. */
     void (*progress)(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m);
+    /* Called before each launch, to say what runs now: what and round as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the selection makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *what, unsigned round, unsigned rounds, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
@@ -167,7 +210,10 @@ struct skel_select_candidate {
     char *hosts;      /* "10.77.0.1,10.77.0.3" (with :slots when not 1) */
     size_t nmeasured; /* launches that reported */
     size_t nlaunched;
-    double skeleton_s;   /* median over the launches' elapsed_s */
+    double *samples;     /* nmeasured launches' elapsed_s (each a median over --repeat),
+                            in the order they ran */
+    double skeleton_s;   /* median over the launches */
+    double spread;       /* interquartile range of the launches / median (0 for one) */
     double min_s, max_s; /* over every repeat of every launch */
     double predicted_s;  /* skeleton_s x ratio */
     unsigned rank;       /* 1 = best; failed candidates come last */
@@ -175,6 +221,21 @@ struct skel_select_candidate {
     char error[512];
     char note[256]; /* e.g. fewer slots than ranks */
 };
+
+/* The best two candidates compared (skel_select_compare()). */
+struct skel_select_comparison {
+    int done;            /* both had at least two launches */
+    int distinguishable; /* p < SKEL_SELECT_ALPHA, medians >= SKEL_SELECT_MIN_DIFF apart */
+    size_t pairs;        /* pairs of launches, one of each */
+    double slower_wins;  /* pairs in which the runner-up was at least as fast (ties: 1/2) */
+    double overlap;      /* slower_wins / pairs */
+    double p;            /* exact two-sided rank-sum (Mann-Whitney U) p-value */
+    double diff;         /* runner-up's median / best's - 1 */
+    double gap;          /* runner-up's fastest launch / best's slowest - 1 (> 0: no overlap) */
+    double p_min;        /* the smallest p the test can give for these sample sizes */
+};
+
+#define SKEL_SELECT_MAX_WARNINGS 4
 
 struct skel_select_result {
     struct skel_select_skeleton skeleton;
@@ -185,11 +246,18 @@ struct skel_select_result {
     double ratio;
     double calibration; /* units per ns passed to the candidates' runs (0: their own) */
     unsigned repeat, rounds;
-    int implicit_testbed; /* a testbed was brought up for this selection */
+    unsigned launch, launches; /* launches made so far, and in all */
+    int implicit_testbed;      /* a testbed was brought up for this selection */
     int ranked;           /* every candidate was tried and the ranking made */
     size_t n;
-    struct skel_select_candidate *c; /* in the order of the candidates file */
+    struct skel_select_candidate *c; /* in the order of the candidates files */
     size_t *order;                   /* indices into c, best first */
+    struct skel_select_comparison best2;
+    double foreign_cpus; /* other programs' CPU use on this machine, on average over the
+                            selection; < 0: not measured (no candidate on this machine) */
+    unsigned ncpus;
+    size_t nwarnings;
+    char warnings[SKEL_SELECT_MAX_WARNINGS][512];
 };
 
 /* The measured scaling ratio: the skeleton ratio source is decided in this
@@ -208,12 +276,29 @@ void skel_select_result_free(struct skel_select_result *res);
  * predicted_s from res->ratio. */
 void skel_select_rank(struct skel_select_result *res);
 
+/* Everything after the launches, from the candidates' samples: each one's
+ * median and spread, the ranking, the comparison of the best two, and the
+ * warnings (ratio far from K, the best two not distinguishable, a loaded
+ * machine when res->foreign_cpus says so). */
+void skel_select_summarize(struct skel_select_result *res);
+
+/* Compare the launches of the best candidate (a) with the runner-up's (b). */
+void skel_select_compare(const double *a, size_t na, const double *b, size_t nb,
+                         struct skel_select_comparison *out);
+
+/* Exact two-sided p-value of the rank-sum statistic u (pairs in which a
+ * value of the second sample is below one of the first, ties counted 1/2)
+ * for samples of sizes n and m without ties; the normal approximation with
+ * continuity correction when n + m > 60. */
+double skel_select_ranksum_p(double u, size_t n, size_t m);
+
 /* The table and the recommendation, as `skel select` prints them. */
 void skel_select_print(FILE *out, const struct skel_select_result *res);
 
 /* CSV (temporary file, then rename); header
  *   rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,
- *   vs_best,outcome,error */
+ *   vs_best,outcome,error,spread,samples_s
+ * (samples_s: every launch's time, joined by ';', in the order they ran). */
 int skel_select_write_csv(const char *path, const struct skel_select_result *res);
 
 /* Median of n values (sorts v in place); 0 for n == 0. */

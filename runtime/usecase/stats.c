@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include "error.h"
+#include "report_text.h"
 #include "usecase.h"
 
 #include <inttypes.h>
@@ -78,6 +79,10 @@ static void print_ranks(FILE *out, const struct skel_tracestats *st)
             snprintf(end, sizeof end, "killed by signal %d", r->signal);
         else if (r->abort_code >= 0)
             snprintf(end, sizeof end, "MPI_Abort(%d)", r->abort_code);
+        else if (r->truncated && r->ending == SKEL_END_OPEN)
+            snprintf(end, sizeof end, "killed (SIGKILL, or still running)");
+        else if (r->truncated && r->ending == SKEL_END_STOPPED)
+            snprintf(end, sizeof end, "the tracer stopped");
         else if (r->truncated)
             snprintf(end, sizeof end, "exited without MPI_Finalize");
         else
@@ -96,8 +101,11 @@ void skel_stats_print(FILE *out, const struct skel_stats_result *res)
     const struct skel_tracestats *st = &res->st;
     const skel_meta *m = skel_trace_meta(t);
     fprintf(out, "trace %s: %u ranks", skel_trace_dir(t), st->nranks);
-    if (m->mpi_library != NULL)
-        fprintf(out, ", %s", m->mpi_library);
+    if (m->mpi_library != NULL) {
+        char lib[512];
+        fputs(", ", out);
+        skel_usecase_put_text(out, skel_text_oneline(m->mpi_library, lib, sizeof lib));
+    }
     fputc('\n', out);
     if (!res->complete)
         fprintf(out, "PARTIAL TRACE: %s\n", res->partial);

@@ -69,6 +69,14 @@ struct skel_trace;
 int skel_usecase_trace_check(struct skel_trace *t, const char *dir, int allow_partial,
                              char **partial);
 
+/* The candidate closest to a mistyped word, for a "did you mean" hint:
+ * the one with the smallest edit distance (insertions, deletions,
+ * substitutions and swaps of neighbours), if that distance is at most a
+ * third of the word's length (at least 1), or a candidate the word is a
+ * prefix of (at least 3 characters); NULL when none is close enough or two
+ * are equally close.  Candidates may repeat. */
+const char *skel_usecase_suggest(const char *word, const char *const *cand, size_t n);
+
 /* Ranks as ranges: "0-3,5,7-8". */
 void skel_usecase_print_ranks(FILE *out, const uint32_t *ranks, uint32_t n);
 

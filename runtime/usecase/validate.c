@@ -4,6 +4,7 @@
 
 #include "afile.h"
 #include "csv.h"
+#include "elfdeps.h"
 #include "error.h"
 #include "nodeset.h"
 #include "proc.h"
@@ -380,9 +381,11 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
     int have_small = t->small != NULL, have_avg = t->nseries > 0;
 
     fprintf(out, "application  %s\n", skel_usecase_safe(t->app, b, sizeof b));
-    fprintf(out, "             %u ranks on %s; median of %u launch%s, ", t->nranks,
-            skel_usecase_safe(t->nodes, b, sizeof b), t->app_repeat,
-            t->app_repeat == 1 ? "" : "es");
+    fprintf(out,
+            "             %u ranks on %s; median of %u round%s (each round launches the "
+            "application,\n             the skeletons and the other programs once, in turn), ",
+            t->nranks, skel_usecase_safe(t->nodes, b, sizeof b), t->app_repeat,
+            t->app_repeat == 1 ? "" : "s");
     if (t->net)
         fprintf(out, "wall time less the launch overhead\n"
                      "             (mpiexec, MPI_Init, MPI_Finalize: the skeletons' launches "
@@ -400,7 +403,9 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fputc('\n', out);
     }
     if (t->nskel > 0)
-        fprintf(out, "             skeleton times: their own elapsed_s, median of %u repeats\n",
+        fprintf(out,
+                "             skeleton times: their own elapsed_s (median of %u repeats per "
+                "launch)\n",
                 t->skel_repeat);
     if (have_small)
         fprintf(out, "small input  %s%s\n", skel_usecase_safe(t->small, b, sizeof b),
@@ -424,6 +429,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fprintf(out, "  %13s", "mean slowdown");
     if (t->net)
         fprintf(out, "  %8s", "launch");
+    fprintf(out, "  %10s", "app spread");
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
@@ -443,6 +449,11 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         }
         if (t->net)
             fprintf(out, "  %8.3f", r->launch_s);
+        /* The application's range over the rounds, relative to its median. */
+        if (r->app.ok && r->app.runs > 1 && r->app.time_s > 0)
+            fprintf(out, "  %9.1f%%", 100 * (r->app.max_s - r->app.min_s) / r->app.time_s);
+        else
+            fprintf(out, "  %10s", "-");
         fputc('\n', out);
     }
 
@@ -932,11 +943,20 @@ struct runner {
     struct skel_nodeset_list *sets;
     skel_testbed *tb;
     struct skel_launch_spec base; /* of every launch */
+    enum skel_mpi_flavor app_mpi; /* the application's MPI (given, or from its ELF dependencies) */
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
-    int failed; /* some run failed */
+    unsigned launch, launches; /* for o->starting */
+    int failed;                /* some run failed */
 };
+
+static void starting(struct runner *R, const char *scenario, const char *what)
+{
+    if (R->o->starting != NULL)
+        R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
+    R->launch++;
+}
 
 /* Where a run's output goes: the log directory, or a scratch file. */
 static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
@@ -986,42 +1006,97 @@ static void net_of(struct skel_validate_measure *m, double launch_s)
     m->max_s -= launch_s;
 }
 
-/* An application (or the small-input run, or a baseline): R launches. */
+/* The launches of one quantity under one scenario, gathered round after
+ * round and summarised once all rounds ran. */
+struct acc {
+    double v[SKEL_VALIDATE_MAX_ROUNDS];
+    size_t n;
+    double min_s, max_s;
+    int failed;      /* a launch failed: no more of it under this scenario */
+    char error[512]; /* the first failure */
+};
+
+static void acc_add(struct acc *a, double t, double lo, double hi)
+{
+    if (a->n == 0 || lo < a->min_s)
+        a->min_s = lo;
+    if (a->n == 0 || hi > a->max_s)
+        a->max_s = hi;
+    if (a->n < SKEL_VALIDATE_MAX_ROUNDS)
+        a->v[a->n++] = t;
+}
+
+/* The median of the launches (and their extremes) as the measurement; a
+ * quantity with a failed launch is not measured. */
+static void acc_finish(const struct acc *a, struct skel_validate_measure *m)
+{
+    memset(m, 0, sizeof *m);
+    if (a->failed || a->n == 0) {
+        snprintf(m->error, sizeof m->error, "%s", a->error[0] ? a->error : "no successful run");
+        return;
+    }
+    double v[SKEL_VALIDATE_MAX_ROUNDS];
+    memcpy(v, a->v, a->n * sizeof *v);
+    m->ok = 1;
+    m->time_s = skel_select_median(v, a->n);
+    m->min_s = a->min_s;
+    m->max_s = a->max_s;
+    m->runs = (unsigned)a->n;
+}
+
+/* The MPI of a program (given with --mpi, or read from its dependencies). */
+static enum skel_mpi_flavor program_mpi(const struct runner *R, const char *prog)
+{
+    struct skel_elf_mpi m;
+    if (R->o->mpi != SKEL_MPI_UNKNOWN)
+        return R->o->mpi;
+    if (skel_mpi_of_program(prog, &m) != SKEL_OK)
+        m.flavor = SKEL_MPI_UNKNOWN;
+    skel_clear_error();
+    return m.flavor;
+}
+
+/* One launch of an application (or of the small-input run, or of a
+ * baseline), added to a. */
 static int run_app(struct runner *R, char *const *argv, const char *scenario, const char *what,
-                   struct skel_validate_measure *m)
+                   struct acc *a)
 {
     char path[PATH_MAX];
     struct skel_launch_result res;
     struct skel_launch_spec s = R->base;
-    memset(m, 0, sizeof *m);
+    struct skel_validate_measure m;
+    memset(&m, 0, sizeof m);
     out_path(R, scenario, what, path, sizeof path);
+    starting(R, scenario, what);
     s.argv = argv;
-    s.repeat = R->o->repeat ? R->o->repeat : 1;
+    s.repeat = 1;
+    s.mpi = argv == R->o->app_argv ? R->app_mpi : program_mpi(R, argv[0]);
     s.stdout_path = s.stderr_path = path;
     int rc = skel_launch_run(&s, &res);
     if (rc == SKEL_OK && res.stats.n > 0) {
-        m->ok = 1;
-        m->time_s = res.stats.median_s;
-        m->min_s = res.stats.min_s;
-        m->max_s = res.stats.max_s;
-        m->runs = (unsigned)res.stats.n;
+        m.ok = 1;
+        m.time_s = m.min_s = m.max_s = res.stats.median_s;
+        m.runs = 1;
+        acc_add(a, m.time_s, m.min_s, m.max_s);
     } else {
         char tail[200], why[400];
         /* Copy first: reading the output may replace the thread's error detail. */
         snprintf(why, sizeof why, "%s",
                  skel_last_error()[0] ? skel_last_error() : skel_strerror(rc));
         tail_of(path, tail, sizeof tail);
-        snprintf(m->error, sizeof m->error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
+        snprintf(m.error, sizeof m.error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
                  tail[0] ? "; last output: " : "", tail);
         if (rc == SKEL_OK)
             rc = SKEL_EEXEC;
-        skel_fail(rc, "%s", m->error);
+        skel_fail(rc, "%s", m.error);
+        a->failed = 1;
+        snprintf(a->error, sizeof a->error, "%s", m.error);
     }
     skel_launch_result_free(&res);
     if (R->o->log_dir == NULL)
         unlink(path);
     if (R->o->progress != NULL)
-        R->o->progress(R->o->progress_arg, scenario, what, m);
+        R->o->progress(R->o->progress_arg, scenario, what, &m);
     return rc;
 }
 
@@ -1044,6 +1119,7 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
         out_path(R, scenario, what, path, sizeof path);
         base.stdout_path = path;
     }
+    starting(R, scenario, what);
     int rc = skel_select_measure(sk, &base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
@@ -1147,7 +1223,10 @@ static int load_skeletons(struct runner *R)
         t->nskel = k + 1;
     }
     t->nranks = R->sk[0].nranks;
-    t->app_repeat = o->repeat ? o->repeat : 1;
+    t->app_repeat = o->repeat ? o->repeat : SKEL_VALIDATE_ROUNDS;
+    if (t->app_repeat > SKEL_VALIDATE_MAX_ROUNDS)
+        return skel_fail(SKEL_EUSAGE, "--repeat %u: at most %d rounds", t->app_repeat,
+                         SKEL_VALIDATE_MAX_ROUNDS);
     t->skel_repeat = o->skeleton_repeat ? o->skeleton_repeat : 3;
     if ((t->app = join_argv(o->app_argv)) == NULL ||
         (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL))
@@ -1260,9 +1339,11 @@ static int open_nodes(struct runner *R)
             (rc = skel_scenario_check(R->order[i], o->scenarios, skel_testbed_nhosts(R->tb))) !=
                 SKEL_OK)
             return rc;
+    R->app_mpi = program_mpi(R, o->app_argv[0]);
     R->base = (struct skel_launch_spec){.nodes = &R->sets->sets[0],
                                         .testbed = R->tb,
                                         .nranks = t->nranks,
+                                        .mpi = o->mpi,
                                         .timeout_s = o->timeout_s,
                                         .yield = o->yield,
                                         .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
@@ -1330,38 +1411,86 @@ static void take_launch_off(struct runner *R, size_t i, double *lsamp, size_t nl
     }
 }
 
-/* Everything measured under scenario i (applied around the runs); the
- * return value of the last run (SKEL_EINTERRUPTED stops at once). */
+/* Everything measured under scenario i (applied around the runs), in
+ * rounds: the application, each skeleton, the small-input run and the
+ * baselines once per round, so that a drift in conditions while the
+ * scenario is applied hits all of them alike; each gets the median of its
+ * rounds.  Returns the code of the last run (SKEL_EINTERRUPTED stops at
+ * once). */
 static int measure_scenario(struct runner *R, size_t i)
 {
     const struct skel_validate_opts *o = R->o;
     struct skel_validate_table *t = R->t;
     struct skel_validate_row *row = &t->rows[i];
     const struct skel_scenario *sc = R->order[i];
-    int e = run_app(R, o->app_argv, sc->name, "application", &row->app);
-    double lsamp[SKEL_VALIDATE_MAX_SKELETONS];
+    struct acc *accs = calloc(2 + R->nsk + o->nbaseline, sizeof *accs);
+    if (accs == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    struct acc *app = &accs[0], *small = &accs[1], *sk = &accs[2], *base = &accs[2 + R->nsk];
+    double lsamp[SKEL_VALIDATE_MAX_ROUNDS * SKEL_VALIDATE_MAX_SKELETONS];
     size_t nl = 0;
-    for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
-        double launch = 0;
-        e = run_skeleton(R, &R->sk[k], k, sc->name, t->skel_repeat,
-                         o->self_calibrate ? 0 : t->skel[k].calibration, &row->skel[k], &launch,
-                         NULL);
-        if (launch > 0)
-            lsamp[nl++] = launch;
+    int e = SKEL_OK;
+    for (unsigned r = 0; r < t->app_repeat && e != SKEL_EINTERRUPTED; r++) {
+        if (!app->failed)
+            e = run_app(R, o->app_argv, sc->name, "application", app);
+        for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
+            double launch = 0;
+            struct skel_validate_measure m;
+            if (sk[k].failed)
+                continue;
+            e = run_skeleton(R, &R->sk[k], k, sc->name, t->skel_repeat,
+                             o->self_calibrate ? 0 : t->skel[k].calibration, &m, &launch, NULL);
+            if (m.ok)
+                acc_add(&sk[k], m.time_s, m.min_s, m.max_s);
+            else {
+                sk[k].failed = 1;
+                snprintf(sk[k].error, sizeof sk[k].error, "%s", m.error);
+            }
+            if (launch > 0)
+                lsamp[nl++] = launch;
+        }
+        if (o->small_argv != NULL && !small->failed && e != SKEL_EINTERRUPTED)
+            e = run_app(R, o->small_argv, sc->name, "small input", small);
+        for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+            char what[32];
+            snprintf(what, sizeof what, "baseline %zu", j + 1);
+            if (!base[j].failed)
+                e = run_app(R, o->baseline_argv[j], sc->name, what, &base[j]);
+        }
     }
-    if (o->small_argv != NULL && e != SKEL_EINTERRUPTED)
-        e = run_app(R, o->small_argv, sc->name, "small input", &row->small);
-    for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+    acc_finish(app, &row->app);
+    if (o->small_argv != NULL)
+        acc_finish(small, &row->small);
+    for (size_t k = 0; k < R->nsk; k++)
+        acc_finish(&sk[k], &row->skel[k]);
+    for (size_t j = 0; j < o->nbaseline; j++) {
         struct skel_validate_measure m;
-        char what[32];
-        snprintf(what, sizeof what, "baseline %zu", j + 1);
-        e = run_app(R, o->baseline_argv[j], sc->name, what, &m);
+        acc_finish(&base[j], &m);
         t->series[j].time_s[i] = m.ok ? m.time_s : 0;
         R->failed |= !m.ok && e != SKEL_EINTERRUPTED;
     }
+    free(accs);
     if (t->net && e != SKEL_EINTERRUPTED)
         take_launch_off(R, i, lsamp, nl);
     return e;
+}
+
+/* A measured scaling ratio far from the skeleton's K means the reference
+ * runs of the application or the skeleton are off (the skeleton should run
+ * 1/K as long as the application): worth a warning, as for skel select. */
+static void ratio_warnings(struct skel_validate_table *t)
+{
+    for (size_t k = 0; k < t->nskel; k++) {
+        double r = t->skel[k].ratio, kk = t->skel[k].k;
+        if (!(r > 0 && kk >= 1) ||
+            (r >= kk / SKEL_SELECT_RATIO_FAR && r <= kk * SKEL_SELECT_RATIO_FAR))
+            continue;
+        size_t w = strlen(t->warning);
+        snprintf(t->warning + w, sizeof t->warning - w,
+                 "%sthe measured scaling ratio of skeleton %zu, %.3g, is far from its K = %.4g: "
+                 "its reference runs (or the application's) are off",
+                 w ? "; " : "", k + 1, r, kk);
+    }
 }
 
 /* Scenario i: apply, measure everything, remove; after the reference, the
@@ -1394,6 +1523,7 @@ static int run_scenario(struct runner *R, size_t i)
         return skel_fail(SKEL_EEXEC, "the reference run ('%s') failed: %s", sc->name, why);
     }
     skel_validate_compute(R->t);
+    ratio_warnings(R->t);
     if (o->write_calibration)
         write_calibrations(o, R->t, row);
     return SKEL_OK;
@@ -1413,6 +1543,11 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
         (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
         t->net = !o->wall_time;
+        /* Every launch: the calibrations, then per scenario the application,
+         * the skeletons, the small input and the baselines. */
+        R.launches =
+            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */

@@ -21,7 +21,10 @@
  * Times: skeletons report their own elapsed_s (select.h), median over their
  * --repeat.  Applications (the application, the small-input run, the
  * baseline applications) are timed by the wall clock from spawning mpiexec
- * to reaping it (skel_launch_run), median over --repeat launches, less - by
+ * to reaping it (skel_launch_run).  Under each scenario everything is
+ * launched once per round (--repeat rounds, default 3), interleaved, and
+ * each quantity is the median of its rounds; the applications' times are
+ * then less - by
  * default - the launch overhead of the same node set under the same
  * scenario: mpiexec's start-up, MPI_Init and MPI_Finalize, 0.1-0.3 s
  * dedicated and several times that when a CPU is shared, which would
@@ -46,13 +49,15 @@
 #include "launch.h"
 
 #define SKEL_VALIDATE_MAX_SKELETONS 8
+#define SKEL_VALIDATE_ROUNDS        3 /* default rounds per scenario */
+#define SKEL_VALIDATE_MAX_ROUNDS    100
 
 /* One measured quantity: a median and its spread. */
 struct skel_validate_measure {
     int ok;        /* measured */
     double time_s; /* median */
     double min_s, max_s;
-    unsigned runs;   /* launches (applications) or repeats (skeletons) */
+    unsigned runs;   /* launches (rounds) it is the median of */
     char error[512]; /* why not, when a run failed */
 };
 
@@ -139,10 +144,15 @@ struct skel_validate_opts {
     const char *reference;    /* reference scenario; NULL: "dedicated" (built in, empty,
                                  when the file has none) */
     const char *nodes;        /* node-set spec; NULL: testbed:1,...,P (one rank per host) */
-    unsigned repeat;          /* launches per application measurement; 0: 1 */
+    unsigned repeat;          /* rounds per scenario: the application, each skeleton, the
+                                 small input and the baselines once per round, interleaved;
+                                 each measured as the median of its rounds;
+                                 0: SKEL_VALIDATE_ROUNDS */
     unsigned skeleton_repeat; /* the skeleton's --repeat; 0: 3 */
     double timeout_s;         /* per launch; <= 0: none */
     int yield, verbose;
+    enum skel_mpi_flavor mpi;        /* launch every program as for this MPI; SKEL_MPI_UNKNOWN:
+                                        each program's own (ELF dependencies, skeleton.meta) */
     int self_calibrate;              /* let every skeleton run measure its own compute speed
                                         (needs wall_time) */
     int wall_time;                   /* applications: plain wall time (default: net of the
@@ -158,6 +168,11 @@ struct skel_validate_opts {
      * "baseline N"; may be NULL. */
     void (*progress)(void *arg, const char *scenario, const char *what,
                      const struct skel_validate_measure *m);
+    /* Called before each launch, to say what runs now: scenario and what as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the validation makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *scenario, const char *what, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 

@@ -50,9 +50,10 @@ mpicc.mpich -O2 -Wall -Wextra -Werror "$TMP/offcpu.c" -o "$TMP/offcpu" || fail "
 "$SKEL" generate -K 2 --quiet -o "$TMP/sk" -- mpiexec.mpich -n 2 "$TMP/offcpu" ||
     fail "skel generate"
 # The phase before the barrier: rank 0's is off the CPU, rank 1's on it.
-grep -E '^static const double skel_o_[0-9]+\[\] SKEL_UNUSED = \{ [0-9.e+]+, ' "$TMP/sk/skeleton.c" \
-    >/dev/null || fail "no off-CPU table in the skeleton: $(grep skel_o_ "$TMP/sk/skeleton.c")"
-grep -E '^    \{ [0-9]+, skel_q_[0-9]+, 0, skel_o_' "$TMP/sk/skeleton.c" >/dev/null ||
+# skel_dists rows: { quantiles, first, off-CPU quantiles, first }.
+grep -E '^    \{ [0-9]+, [0-9]+, [1-9][0-9]*, [0-9]+ \}, /\* compute before symbol' "$TMP/sk/skeleton.c" \
+    >/dev/null || fail "no off-CPU table in the skeleton: $(grep 'compute before' "$TMP/sk/skeleton.c")"
+grep -E '^    \{ [0-9]+, [0-9]+, 0, 0 \}, /\* compute before symbol' "$TMP/sk/skeleton.c" >/dev/null ||
     fail "every distribution has an off-CPU table: rank 1's compute should not"
 
 # CPU time of both ranks over the wall time of the job, three tries (the

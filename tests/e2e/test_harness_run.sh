@@ -47,7 +47,7 @@ printf 'node01:2\nnode02:2\n' >"$WORK/real"
 grep -q "^mpiexec.mpich -hosts node01:2,node02:2 -n 4 ./app$" "$WORK/dry.txt" || fail "hosts vector: $(cat "$WORK/dry.txt")"
 SLURM_JOB_NODELIST='c[1-2]' SLURM_TASKS_PER_NODE='2(x2)' "$SKEL" run --nodes slurm --yield --dry-run -- ./app >"$WORK/dry.txt" ||
     fail "slurm dry run"
-grep -q "^srun --ntasks 4 --nodelist c1,c2 --export ALL,LD_PRELOAD=.*libskelshim-yield.so ./app$" "$WORK/dry.txt" ||
+grep -q "^srun --mpi=pmi2 --ntasks 4 --nodes=2 --nodelist c1,c2 --export ALL,LD_PRELOAD=.*libskelshim-yield.so ./app$" "$WORK/dry.txt" ||
     fail "slurm vector: $(cat "$WORK/dry.txt")"
 
 note "finalize shim: 4 ranks over TCP finish, code after MPI_Finalize runs, exit status kept"

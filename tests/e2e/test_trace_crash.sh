@@ -44,7 +44,7 @@ for how in segv term abort exit; do
     > "$TMP/$how.out" 2>&1 || status=$?
   [ "$how" = exit ] || [ "$status" != 0 ] || fail "$how: the run was expected to fail"
   "$SKEL" dump --rank 1 "$TMP/$how" > "$TMP/$how.dump" || true
-  n=$(grep -c "MPI_Allreduce" "$TMP/$how.dump" || true)
+  n=$(grep -c " MPI_Allreduce " "$TMP/$how.dump" || true)
   [ "$n" = 100 ] || { cat "$TMP/$how.dump" | tail; fail "$how: rank 1 has $n of 100 Allreduce events"; }
   tail -1 "$TMP/$how.dump" | grep -q "without an end record" || fail "$how: not marked truncated"
   case $how in
@@ -52,6 +52,24 @@ for how in segv term abort exit; do
     term) tail -1 "$TMP/$how.dump" | grep -q "signal 15" || fail "term: signal not recorded" ;;
     abort) tail -1 "$TMP/$how.dump" | grep -q "abort code 7" || fail "abort: code not recorded" ;;
   esac
+  # The reader's sentence: which rank, how many events, why.
+  case $how in
+    segv) want="signal 11" ;;
+    term) want="signal 15" ;;
+    abort) want="MPI_Abort with error code 7" ;;
+    # The first rank to exit says so; the launcher may kill the other one
+    # before its exit handlers run (its events are kept all the same).
+    exit) want="exited without MPI_Finalize|killed without a chance to say so" ;;
+  esac
+  grep -Eq "^# rank 1: incomplete, [0-9]* events .*($want)" "$TMP/$how.dump" ||
+    fail "$how: no incomplete mark with '$want': $(tail -2 "$TMP/$how.dump")"
+  if [ "$how" = exit ]; then
+    "$SKEL" dump --rank 0 "$TMP/$how" > "$TMP/exit.dump0"
+    grep -Eq "^# rank 0: incomplete, [0-9]* events .*($want)" "$TMP/exit.dump0" ||
+      fail "exit: rank 0 not marked incomplete: $(tail -2 "$TMP/exit.dump0")"
+    cat "$TMP/exit.dump0" "$TMP/$how.dump" | grep -q "exited without MPI_Finalize" ||
+      fail "exit: neither rank is marked as exited without MPI_Finalize"
+  fi
   "$SKEL" stats --strict "$TMP/$how" > /dev/null && fail "$how: --strict accepted a truncated trace"
 done
 echo ok

@@ -20,6 +20,7 @@
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char dir[64];
@@ -192,11 +193,15 @@ Test(base_afile, no_directory)
 
 Test(base_afile, rename_that_cannot_happen)
 {
-    /* A directory cannot be replaced by a file: everything is written, the
-     * rename fails, the temporary file goes. */
+    /* A directory made where the file goes while it is written cannot be
+     * replaced by the file: everything is written, the rename fails, the
+     * temporary file goes. */
+    skel_afile *af;
+    cr_assert_eq(skel_afile_open(path_in("d"), &af), SKEL_OK);
+    fputs("data", skel_afile_stream(af));
     cr_assert_eq(mkdir(path_in("d"), 0755), 0);
     put("d/inside", "old");
-    expect_eio_naming(skel_afile_write(path_in("d"), "data", 4), "cannot rename", NULL);
+    expect_eio_naming(skel_afile_commit(af), "cannot rename", NULL);
     expect_text("d/inside", "old");
     ONLY("d");
     cr_assert_eq(skel_afile_commit(NULL), SKEL_EINTERNAL);
@@ -344,4 +349,60 @@ Test(base_afile, read_file_limits)
     cr_assert_eq(b[big], '\0');
     free(b);
     free(data);
+}
+
+/* A device is written in place, never replaced by a file: /dev/full keeps
+ * being the device and its write error is reported. */
+Test(base_afile, device_written_in_place)
+{
+    struct stat before, after;
+    cr_assert_eq(stat("/dev/full", &before), 0);
+    cr_assert(S_ISCHR(before.st_mode));
+    skel_afile *af;
+    cr_assert_eq(skel_afile_open("/dev/full", &af), SKEL_OK);
+    for (int i = 0; i < 100000; i++)
+        fputs("some output that does not fit\n", skel_afile_stream(af));
+    cr_assert_eq(skel_afile_commit(af), SKEL_EIO);
+    cr_assert_not_null(strstr(skel_last_error(), "/dev/full"), "%s", skel_last_error());
+    cr_assert_eq(stat("/dev/full", &after), 0);
+    cr_assert(S_ISCHR(after.st_mode), "/dev/full was replaced by a file");
+    cr_assert_eq(after.st_rdev, before.st_rdev);
+}
+
+/* A FIFO the user named is written into, and the reader gets everything. */
+Test(base_afile, fifo_written_in_place)
+{
+    char fifo[128];
+    snprintf(fifo, sizeof fifo, "%s/out.fifo", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        skel_afile *af;
+        if (skel_afile_open(fifo, &af) != SKEL_OK)
+            _exit(1);
+        fputs("through the pipe\n", skel_afile_stream(af));
+        _exit(skel_afile_commit(af) == SKEL_OK ? 0 : 2);
+    }
+    FILE *r = fopen(fifo, "r");
+    cr_assert_not_null(r);
+    char line[64] = "";
+    cr_assert_not_null(fgets(line, sizeof line, r));
+    fclose(r);
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    cr_assert_str_eq(line, "through the pipe\n");
+    struct stat st;
+    cr_assert_eq(stat(fifo, &st), 0);
+    cr_assert(S_ISFIFO(st.st_mode), "the FIFO was replaced by a file");
+}
+
+/* A directory is not a file to write. */
+Test(base_afile, directory_refused)
+{
+    skel_afile *af = NULL;
+    cr_assert_eq(skel_afile_open(dir, &af), SKEL_EIO);
+    cr_assert_null(af);
+    cr_assert_not_null(strstr(skel_last_error(), "is a directory"), "%s", skel_last_error());
 }

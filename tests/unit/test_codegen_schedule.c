@@ -8,8 +8,14 @@
 #include <unistd.h>
 
 #include "codegen.h"
+#include "compress.h"
+#include "meta.h"
 #include "plan.h"
 #include "sim.h"
+#include "trace.h"
+#include "writer.h"
+
+#include <math.h>
 
 static uint64_t calls(const skel_plan *p, uint32_t cls, const char *name)
 {
@@ -294,17 +300,21 @@ static int split_sends(struct tsig *t, int base)
 {
     tsym(t, 0, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
     tsym(t, 1, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 100, 8, "");
-    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"10\"/><loop body=\"%d\" count=\"10\"/>"
-            "</block><block id=\"%d\"><s ref=\"0\"/></block><block id=\"%d\"><s ref=\"1\"/>"
-            "</block>\n", base, base + 1, base + 2, base + 1, base + 2);
+    tput(t,
+         "<block id=\"%d\"><loop body=\"%d\" count=\"10\"/><loop body=\"%d\" count=\"10\"/>"
+         "</block><block id=\"%d\"><s ref=\"0\"/></block><block id=\"%d\"><s ref=\"1\"/>"
+         "</block>\n",
+         base, base + 1, base + 2, base + 1, base + 2);
     return 3;
 }
 
 static int one_recv_loop(struct tsig *t, int base)
 {
     tsym(t, 2, "MPI_Recv", "tag=\"1\"", PEER("abs", 0), 100, 8, "");
-    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/></block><block id=\"%d\">"
-            "<s ref=\"2\"/></block>\n", base, base + 1, base + 1);
+    tput(t,
+         "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/></block><block id=\"%d\">"
+         "<s ref=\"2\"/></block>\n",
+         base, base + 1, base + 1);
     return 2;
 }
 
@@ -487,8 +497,9 @@ static skel_signature *gather_by_hand(void)
     tclass(&t, 0, "0", 0);
     tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
     tsym(&t, 1, "MPI_Recv", "tag=\"9\"", "<peer kind=\"any\"/>", 10, 8, "");
-    tput(&t, "<block id=\"0\"><loop body=\"1\" count=\"40\"/><loop body=\"2\" count=\"2\"/></block>"
-             "<block id=\"1\"><s ref=\"0\"/></block><block id=\"2\"><s ref=\"1\"/></block></class>\n");
+    tput(&t,
+         "<block id=\"0\"><loop body=\"1\" count=\"40\"/><loop body=\"2\" count=\"2\"/></block>"
+         "<block id=\"1\"><s ref=\"0\"/></block><block id=\"2\"><s ref=\"1\"/></block></class>\n");
     tclass(&t, 1, "1 2", 3);
     tsym(&t, 2, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
     tsym(&t, 3, "MPI_Send", "tag=\"9\"", PEER("abs", 0), 10, 8, "");
@@ -525,4 +536,221 @@ Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
     remove_dir(dir);
     free(dir);
     skel_signature_free(s);
+}
+
+/* Both ranks MPI_Isend 800 bytes to each other, poll MPI_Testall until it
+ * comes back true, then receive: the application's library had buffered
+ * the sends.  A Test that completed defers its sends (they are received
+ * after), so the schedule passes even when no send is assumed buffered; a
+ * Wait in its place needs the eager assumption. */
+static skel_signature *polled_sends(const char *completion, const char *flags)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym_side(&t, 1, completion, "", "", 0, 0, flags,
+              "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tsym(&t, 2, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, sends_a_test_saw_complete_are_deferred)
+{
+    skel_signature *s = polled_sends("MPI_Testall", "true");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = polled_sends("MPI_Waitall", "");
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK, "a Waitall on unreceived sends passed");
+    expect_detail("waits for its send to rank 1 with tag 1 on MPI_COMM_WORLD (800 bytes");
+    /* Real semantics: sends up to the eager limit are buffered. */
+    cr_assert_eq(check(p, 799), SKEL_EDEADLOCK, "800 bytes taken as eager below 800");
+    cr_assert_eq(check(p, 800), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Rank 0 receives from MPI_ANY_SOURCE a zero-count message, then one of 800
+ * bytes (the same tag); rank 1 sends the empty one, rank 2 the long one.
+ * MPI may deliver either first.  When the trace paired them in one matching
+ * class, both receives are sized for the class's longest message; when it
+ * paired each with its own, they get distinct tags and keep their size. */
+static skel_signature *wildcard_pair(const char *m_short, const char *m_long)
+{
+    char a[64], b[64];
+    snprintf(a, sizeof a, "tag=\"5\" match=\"%s\"", m_short);
+    snprintf(b, sizeof b, "tag=\"5\" match=\"%s\"", m_long);
+    struct tsig t = {0};
+    tsig_head(&t, 3, (int[]){0, 1, 2});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, "MPI_Recv", a, "<peer kind=\"any\"/>", 0, 1, "");
+    tsym(&t, 1, "MPI_Recv", b, "<peer kind=\"any\"/>", 100, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n</class>\n");
+    tclass(&t, 1, "1", 1);
+    tsym(&t, 2, "MPI_Send", a, PEER("abs", 0), 0, 1, "");
+    tput(&t, "<block id=\"1\"><s ref=\"2\"/></block>\n</class>\n");
+    tclass(&t, 2, "2", 2);
+    tsym(&t, 3, "MPI_Send", b, PEER("abs", 0), 100, 8, "");
+    tput(&t, "<block id=\"2\"><s ref=\"3\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+static const skel_plan_op *op_of(const skel_plan *p, uint32_t sym)
+{
+    for (uint32_t i = 0; i < p->nops; i++)
+        if (p->ops[i].sym == sym)
+            return &p->ops[i];
+    cr_assert_fail("no operation of symbol %u", sym);
+    return NULL;
+}
+
+Test(codegen_schedule, wildcard_receives_sized_for_their_matching_class)
+{
+    skel_signature *s = wildcard_pair("0", "0");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *r0 = op_of(p, 0), *r1 = op_of(p, 1);
+    cr_expect_geq(r0->rcap * (r0->dtsize ? r0->dtsize : 1), 800,
+                  "the zero-count receive can meet the 800-byte message: capacity %lld",
+                  (long long)r0->rcap);
+    cr_expect_eq(r0->tag, r1->tag);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = wildcard_pair("0", "1");
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    r0 = op_of(p, 0);
+    r1 = op_of(p, 1);
+    cr_expect_eq(r0->rcap, 0, "a receive of its own class keeps its size");
+    cr_expect_neq(r0->tag, r1->tag, "different classes, different tags");
+    cr_expect_eq(op_of(p, 2)->tag, r0->tag);
+    cr_expect_eq(op_of(p, 3)->tag, r1->tag);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+Test(codegen_schedule, refusal_is_one_line)
+{
+    skel_signature *s = two_classes(irecv_any_wait, send_tag4);
+    expect_refusal(s, 0);
+    const char *e = skel_last_error();
+    cr_expect_null(strchr(e, '\n'), "a refusal spans lines: %s", e);
+    cr_expect_lt(strlen(e), 1000, "a refusal of %zu characters", strlen(e));
+    skel_signature_free(s);
+}
+
+/* The application's time for K and expected_s leaves the tracer out, also
+ * where the program is all communication.  A 2-rank ping-pong, written as a
+ * trace: each hop takes 1000 ns untraced; the tracer spends 100 ns after
+ * every call (its per-event cost, recorded in the end record), which also
+ * delays the peer - rank 0 waits in MPI_Recv for rank 1's cost too.  The
+ * signature's time must be the untraced 2 x 1000 ns per round trip. */
+Test(codegen_schedule, application_time_without_the_tracer)
+{
+    char dir[] = "/tmp/skel-test-apptime-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const uint64_t hop = 1000, o = 100, send = 150;
+    const uint32_t rounds = 500;
+    skel_meta_rank mr[2] = {{.rank = 0, .host = "h", .nevents = 2 * rounds + 2},
+                            {.rank = 1, .host = "h", .nevents = 2 * rounds + 2}};
+    char *cmd[] = {"pingpong", NULL};
+    skel_meta m = {.tracer_version = "t",
+                   .mpi_library = "m",
+                   .nranks = 2,
+                   .ncommand = 1,
+                   .command = cmd,
+                   .complete = 1,
+                   .ranks = mr,
+                   .nrank_entries = 2};
+    char p[256];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {.rank = r,
+                               .nranks = 2,
+                               .pid = 1,
+                               .t_init = 1000,
+                               .host = "h",
+                               .mpi_library = "m",
+                               .tracer_version = "t"};
+        skel_writer *w;
+        cr_assert_eq(skel_writer_open(p, &info, 1 << 16, 1, &w), SKEL_OK, "%s", skel_last_error());
+        skel_site site = {.index = 0, .addr = 1, .module = SKEL_COMM_NONE, .func = "", .file = ""};
+        cr_assert_eq(skel_writer_site(w, &site), SKEL_OK);
+        skel_event ev;
+        uint64_t t = 1000, seq = 0;
+        /* Rank 0 starts its round trip at t: send, receive the answer at
+         * t + 2 hop + o (rank 1's cost after receiving delays it). */
+        uint64_t period = 2 * hop + 2 * o;
+#define PUT(call_, start_, end_, peer_)                                                            \
+    do {                                                                                           \
+        skel_event_init(&ev);                                                                      \
+        ev.call = (call_);                                                                         \
+        ev.site = 0;                                                                               \
+        ev.seq = seq++;                                                                            \
+        ev.t_start = (start_);                                                                     \
+        ev.t_end = (end_);                                                                         \
+        ev.gap_wall = ev.gap_cpu = ev.t_start - t;                                                 \
+        ev.peer = (peer_);                                                                         \
+        ev.tag = (peer_) >= 0 ? 1 : SKEL_TAG_NONE;                                                 \
+        ev.asrc = (call_) == SKEL_CALL_MPI_Recv ? (peer_) : SKEL_PEER_NONE;                        \
+        ev.atag = (call_) == SKEL_CALL_MPI_Recv ? 1 : SKEL_TAG_NONE;                               \
+        ev.count = ev.bytes = (peer_) >= 0 ? 8 : 0;                                                \
+        ev.dtsize = 1;                                                                             \
+        ev.comm = 0;                                                                               \
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
+        t = ev.t_end;                                                                              \
+    } while (0)
+        PUT(SKEL_CALL_MPI_Init, 1000, 2000, -3);
+        uint64_t base = 2000 + o;
+        for (uint32_t i = 0; i < rounds; i++, base += period) {
+            if (r == 0) {
+                PUT(SKEL_CALL_MPI_Send, base, base + send, 1);
+                PUT(SKEL_CALL_MPI_Recv, base + send + o, base + 2 * hop + o, 1);
+            } else {
+                /* Posted right after its previous send, done when rank 0's
+                 * message arrives; answers after its own cost. */
+                PUT(SKEL_CALL_MPI_Recv, i == 0 ? base : base - period + hop + o + send + o,
+                    base + hop, 0);
+                PUT(SKEL_CALL_MPI_Send, base + hop + o, base + hop + o + send, 0);
+            }
+            t = t + 0; /* the next gap starts at this call's end */
+        }
+        PUT(SKEL_CALL_MPI_Finalize, t + o, t + o + 10, -3);
+#undef PUT
+        skel_rank_end end = {.nevents = seq, .per_event_ns = o};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+    skel_trace *tr = NULL;
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK, "%s", skel_last_error());
+    skel_compress_opts co;
+    skel_compress_defaults(&co);
+    skel_signature *s = NULL;
+    cr_assert_eq(skel_compress_trace(tr, &co, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    skel_trace_close(tr);
+    double want = (double)rounds * 2 * (double)hop / 1e9, got = skel_codegen_app_seconds(s);
+    /* The first round trip and the last gap differ by a few o. */
+    cr_expect(fabs(got - want) <= 4 * (double)o / 1e9, "application time %.9f s, untraced %.9f s",
+              got, want);
+    skel_signature_free(s);
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/meta", dir);
+    unlink(p);
+    rmdir(dir);
 }

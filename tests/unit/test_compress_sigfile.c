@@ -315,3 +315,105 @@ Test(sigfile, peer_out_of_range)
     cr_expect(strstr(skel_last_error(), "does not resolve") != NULL, "%s", skel_last_error());
     free(doc);
 }
+
+/* A signature where nothing repeats (sizes jittered on every event) is
+ * large as XML: it is written gzip-compressed, read back the same, and a
+ * cut compressed file is refused with what went wrong. */
+Test(sigfile, large_signature_compressed)
+{
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = SKEL_SYNTH_RING;
+    o.nranks = 4;
+    o.iterations = 600;
+    o.bytes_jitter = 0.9;
+    o.gap_jitter = 0.5;
+    cr_assert_eq(skel_synth_write(dir_, &o), SKEL_OK, "%s", skel_last_error());
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir_, &t), SKEL_OK);
+    skel_compress_opts co;
+    skel_compress_defaults(&co);
+    skel_signature *s;
+    cr_assert_eq(skel_compress_trace(t, &co, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    skel_trace_close(t);
+    rmtrace(dir_, o.nranks);
+    char *xml;
+    size_t n;
+    cr_assert_eq(skel_sigfile_format(s, &xml, &n), SKEL_OK);
+    cr_assert_gt(n, SKEL_SIGFILE_GZIP_BYTES, "the sample is only %zu bytes of XML", n);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/big.sig", dir_);
+    cr_assert_eq(skel_sigfile_write(path, s), SKEL_OK, "%s", skel_last_error());
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f);
+    unsigned char head[2] = {0, 0};
+    cr_assert_eq(fread(head, 1, 2, f), 2u);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    cr_expect(head[0] == 0x1f && head[1] == 0x8b, "not gzip-compressed");
+    cr_expect_lt((size_t)size, n / 3, "%ld compressed bytes for %zu of XML", size, n);
+    skel_signature *b;
+    cr_assert_eq(skel_sigfile_read(path, &b), SKEL_OK, "%s", skel_last_error());
+    char *again;
+    size_t m;
+    cr_assert_eq(skel_sigfile_format(b, &again, &m), SKEL_OK);
+    cr_expect(m == n && memcmp(again, xml, n) == 0, "the compressed file reads back otherwise");
+    /* Cut short. */
+    cr_assert_eq(truncate(path, size / 2), 0);
+    skel_signature *c = NULL;
+    cr_expect_eq(skel_sigfile_read(path, &c), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "big.sig") != NULL &&
+                  strstr(skel_last_error(), "gzip") != NULL,
+              "%s", skel_last_error());
+    unlink(path);
+    free(again);
+    free(xml);
+    skel_signature_free(b);
+    skel_signature_free(s);
+}
+
+/* One- and two-sample distributions are written without their sketch and
+ * mean, ranges of one value as that value; they read back exactly. */
+Test(sigfile, compact_forms_read_back)
+{
+    const char *doc =
+        "<?xml version=\"1.0\"?>\n<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
+        "<application ranks=\"1\" mpi-library=\"m\" tracer=\"t\"><arg>a</arg></application>\n"
+        "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
+        "trace-length=\"2\" signature-length=\"2\"/>\n<sites/>\n"
+        "<comms><comm id=\"0\" gid=\"0\" members=\"0\"/></comms>\n"
+        "<ranks><rank id=\"0\" class=\"0\" events=\"2\" time-ns=\"9\" compute-ns=\"5\" "
+        "mpi-ns=\"4\" per-event-ns=\"0\" comms=\"0 -\"/></ranks>\n"
+        "<class id=\"0\" ranks=\"0\" program=\"0\" events=\"2\" length=\"2\" time-ns=\"9\">\n"
+        "<symbol id=\"0\" call=\"MPI_Barrier\" comm=\"0\" occurrences=\"2\">"
+        "<side role=\"member\" events=\"2\" count=\"0\"/>"
+        "<compute min=\"100\" max=\"300\"/><duration min=\"7\" max=\"7\" count=\"1\"/>"
+        "</symbol>\n<block id=\"0\"><s ref=\"0\"/><s ref=\"0\"/></block>\n</class>\n"
+        "</signature>\n";
+    skel_signature *s = NULL;
+    cr_assert_eq(skel_sigfile_parse(doc, strlen(doc), "c.sig", &s), SKEL_OK, "%s",
+                 skel_last_error());
+    const skel_sig_symbol *y = &s->symbols[0];
+    cr_expect_eq(y->compute.count, 2);
+    cr_expect_eq(y->compute.mean, 200.0);
+    cr_expect_eq(y->compute.sketch.count, 2);
+    cr_expect_eq(y->compute_cpu.mean, 200.0, "compute-cpu left out: the same as compute");
+    cr_expect_eq(y->compute_cpu.sketch.count, 2);
+    cr_expect_eq(y->duration.count, 1);
+    cr_expect_eq(y->duration.mean, 7.0);
+    cr_expect_eq(y->side[0].rbytes_events, 2);
+    cr_expect_eq(y->side[0].bytes.max, 0);
+    skel_signature_free(s);
+    /* More than two samples need their sketch. */
+    const char *bad = strstr(doc, "<compute min=");
+    cr_assert_not_null(bad);
+    char *three = malloc(strlen(doc) + 32);
+    size_t off = (size_t)(bad - doc);
+    memcpy(three, doc, off);
+    strcpy(three + off, "<compute count=\"3\" min=\"100\" max=\"300\"/>");
+    strcat(three, strstr(bad, "<duration"));
+    cr_expect_eq(skel_sigfile_parse(three, strlen(three), "c.sig", &s), SKEL_EFORMAT);
+    cr_expect(strstr(skel_last_error(), "one or two samples") != NULL, "%s", skel_last_error());
+    free(three);
+}

@@ -51,7 +51,8 @@ static uint64_t make_trace(uint32_t nranks, uint32_t iters)
     char *cmd[] = {HOSTILE_CMD, HOSTILE_ARG, NULL};
     skel_meta_rank ranks[8];
     for (uint32_t r = 0; r < nranks; r++)
-        ranks[r] = (skel_meta_rank){.rank = r, .host = HOSTILE_HOST, .pid = 100 + r};
+        ranks[r] = (skel_meta_rank){
+            .rank = r, .host = HOSTILE_HOST, .pid = 100 + r, .nevents = 4 * (uint64_t)iters + 2};
     skel_meta m = {.tracer_version = "t",
                    .mpi_library = "Fake <b>MPI</b>\t1.0",
                    .nranks = nranks,
@@ -558,6 +559,7 @@ Test(export, json_parser_rejects_what_json_forbids)
 struct counts {
     uint64_t x, s, f, m;
     uint64_t per_call[4]; /* Isend, Irecv, Waitall, Allreduce */
+    uint64_t i;           /* instant events */
 };
 
 static void check_export(const char *json, uint32_t nranks, struct counts *c)
@@ -611,6 +613,9 @@ static void check_export(const char *json, uint32_t nranks, struct counts *c)
         } else if (strcmp(ph->str, "s") == 0 || strcmp(ph->str, "f") == 0) {
             *(ph->str[0] == 's' ? &c->s : &c->f) += 1;
             cr_assert(jget(e, "id") != NULL && jget(e, "ts") != NULL);
+        } else if (strcmp(ph->str, "i") == 0) {
+            c->i++; /* where a summary stops */
+            cr_assert(jget(e, "ts") != NULL && jget(e, "name") != NULL);
         } else if (strcmp(ph->str, "M") == 0) {
             c->m++;
             const jv *name = jget(e, "name"), *args = jget(e, "args");
@@ -677,6 +682,172 @@ Test(export, a_trace_that_cannot_be_replayed_fails_and_leaves_no_file)
     snprintf(out, sizeof out, "%s.json", dir);
     cr_assert_neq(skel_export_chrome(t, NULL, out, NULL), SKEL_OK);
     cr_assert_neq(access(out, F_OK), 0, "no half-written file");
+    skel_trace_close(t);
+    remove_dir(dir);
+}
+
+/* Past max_bytes an export is a summary that still parses: the calls from
+ * the start that fit (within the 64 KiB buffer), one instant event marking
+ * the cut; with flows and without. */
+Test(export, large_export_becomes_a_summary)
+{
+    const uint32_t nranks = 3, iters = 400;
+    uint64_t events = make_trace(nranks, iters);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    uint64_t calls = 0, est = skel_export_estimate(t, NULL, &calls);
+    cr_expect_eq(calls, events);
+    cr_expect_gt(est, 100000u);
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    for (int nf = 0; nf < 2; nf++) {
+        struct skel_export_opts o = {.no_flows = nf, .max_bytes = 100000};
+        struct skel_export_stats st;
+        cr_assert_eq(skel_export_chrome(t, &o, out, &st), SKEL_OK, "%s", skel_last_error());
+        cr_expect(st.summary, "no summary");
+        cr_expect_lt(st.events, events);
+        cr_expect_gt(st.events, 0u);
+        cr_expect_leq(st.bytes, 100000u + (1u << 16) + 4096, "%llu bytes",
+                      (unsigned long long)st.bytes);
+        struct counts c;
+        check_export(out, nranks, &c);
+        cr_expect_eq(c.x, st.events);
+        cr_expect_eq(c.i, 1u, "one mark where the summary stops");
+    }
+    unlink(out);
+    skel_trace_close(t);
+    remove_dir(dir);
+}
+
+static int calls_before_cancel;
+static int cancel_soon(void)
+{
+    return --calls_before_cancel < 0;
+}
+
+/* An interruption (seen through the callback) and a failed write stop the
+ * export with the right error, and no file is left. */
+Test(export, interrupted_or_failed_export_leaves_no_file)
+{
+    make_trace(2, 200);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    calls_before_cancel = 50;
+    struct skel_export_opts o = {.cancelled = cancel_soon};
+    cr_assert_eq(skel_export_chrome(t, &o, out, NULL), SKEL_EINTERRUPTED, "%s", skel_last_error());
+    cr_assert_neq(access(out, F_OK), 0, "a file was left");
+    FILE *full = fopen("/dev/full", "w");
+    if (full != NULL) {
+        setvbuf(full, NULL, _IONBF, 0);
+        cr_expect_eq(skel_export_chrome_stream(t, NULL, full, NULL), SKEL_EIO);
+        fclose(full);
+    }
+    skel_trace_close(t);
+    remove_dir(dir);
+}
+
+/* ---- Flow arrows run forwards ------------------------------------------------------ */
+
+/* Two ranks: rank 1 posts a long MPI_Recv early; rank 0 sends late with a
+ * short MPI_Send.  Between slice middles the arrow would end before it
+ * starts (the Recv's middle is long before the Send's). */
+static void make_late_send_trace(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/skel-test-flow-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    skel_meta_rank ranks[2] = {{.rank = 0, .host = "h"}, {.rank = 1, .host = "h"}};
+    skel_meta m = {.tracer_version = "t",
+                   .mpi_library = "m",
+                   .nranks = 2,
+                   .complete = 1,
+                   .ranks = ranks,
+                   .nrank_entries = 2};
+    char p[256];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {
+            .rank = r, .nranks = 2, .t_init = 1000, .host = "h", .mpi_library = "m"};
+        skel_writer *w;
+        cr_assert_eq(skel_writer_open(p, &info, 1 << 16, 1, &w), SKEL_OK, "%s", skel_last_error());
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        ev.t_start = 1000;
+        ev.t_end = 2000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.seq = 1;
+        ev.tag = 3;
+        ev.count = 10;
+        ev.dtsize = 1;
+        ev.bytes = 10;
+        if (r == 0) {
+            ev.call = SKEL_CALL_MPI_Send;
+            ev.peer = 1;
+            ev.t_start = 90000;
+            ev.t_end = 90100;
+        } else {
+            ev.call = SKEL_CALL_MPI_Recv;
+            ev.peer = ev.asrc = 0;
+            ev.atag = 3;
+            ev.rbytes = 10;
+            ev.t_start = 2000;
+            ev.t_end = 100000;
+        }
+        ev.gap_wall = ev.gap_cpu = ev.t_start - 2000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.seq = 2;
+        ev.call = SKEL_CALL_MPI_Finalize;
+        ev.t_start = 100000;
+        ev.t_end = 101000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_rank_end end = {.nevents = 3};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+}
+
+Test(export, every_flow_ends_no_earlier_than_it_starts)
+{
+    make_late_send_trace();
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    struct skel_export_stats st;
+    cr_assert_eq(skel_export_chrome(t, NULL, out, &st), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(st.flows, 1);
+    jv root;
+    char why[256];
+    cr_assert_eq(json_parse_file(out, &root, why, sizeof why), 0, "not JSON: %s", why);
+    const jv *evs = jget(&root, "traceEvents");
+    double s_ts = -1, f_ts = -1, send_ts = -1, send_end = -1, recv_ts = -1, recv_end = -1;
+    for (size_t i = 0; i < evs->n; i++) {
+        const jv *e = &evs->kids[i], *ph = jget(e, "ph"), *name = jget(e, "name");
+        if (strcmp(ph->str, "s") == 0)
+            s_ts = jget(e, "ts")->num;
+        else if (strcmp(ph->str, "f") == 0)
+            f_ts = jget(e, "ts")->num;
+        else if (strcmp(ph->str, "X") == 0 && strcmp(name->str, "MPI_Send") == 0)
+            send_ts = jget(e, "ts")->num, send_end = send_ts + jget(e, "dur")->num;
+        else if (strcmp(ph->str, "X") == 0 && strcmp(name->str, "MPI_Recv") == 0)
+            recv_ts = jget(e, "ts")->num, recv_end = recv_ts + jget(e, "dur")->num;
+    }
+    cr_assert(s_ts >= 0 && f_ts >= 0 && send_ts >= 0 && recv_ts >= 0);
+    cr_assert(f_ts >= s_ts, "the arrow ends (%.3f us) before it starts (%.3f us)", f_ts, s_ts);
+    /* Each end lies inside its slice: at the send's start, at the receive's end. */
+    cr_assert(s_ts >= send_ts && s_ts - send_ts <= 0.0015 && s_ts < send_end, "%.3f %.3f", s_ts,
+              send_ts);
+    cr_assert(f_ts <= recv_end && recv_end - f_ts <= 0.0015 && f_ts > recv_ts, "%.3f %.3f", f_ts,
+              recv_end);
+    jv_free(&root);
+    unlink(out);
     skel_trace_close(t);
     remove_dir(dir);
 }

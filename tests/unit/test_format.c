@@ -8,9 +8,12 @@
 #include "trace.h"
 #include "writer.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define NEV 400
@@ -36,17 +39,16 @@ static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *
                        uint64_t *next_req)
 {
     skel_event_init(ev);
-    static const uint16_t calls[] = {SKEL_CALL_MPI_Isend, SKEL_CALL_MPI_Irecv,
-                                     SKEL_CALL_MPI_Allreduce, SKEL_CALL_MPI_Waitall,
-                                     SKEL_CALL_MPI_Sendrecv, SKEL_CALL_MPI_Bcast,
-                                     SKEL_CALL_MPI_Recv, SKEL_CALL_MPI_Send};
+    static const uint16_t calls[] = {
+        SKEL_CALL_MPI_Isend,    SKEL_CALL_MPI_Irecv, SKEL_CALL_MPI_Allreduce, SKEL_CALL_MPI_Waitall,
+        SKEL_CALL_MPI_Sendrecv, SKEL_CALL_MPI_Bcast, SKEL_CALL_MPI_Recv,      SKEL_CALL_MPI_Send};
     ev->call = calls[i % 8];
     ev->thread = (i % 50 == 49) ? 1 : 0;
     ev->site = (uint32_t)(i % 5);
-    ev->gap_wall = (uint64_t)(1000 + (i * 7919) % 100000);
+    ev->gap_wall = (uint64_t)(1000 + ((int64_t)i * 7919) % 100000);
     ev->gap_cpu = i % 3 == 0 ? ev->gap_wall : ev->gap_wall / 2;
     ev->t_start = *clock + ev->gap_wall;
-    ev->t_end = ev->t_start + (uint64_t)(100 + (i * 104729) % 5000);
+    ev->t_end = ev->t_start + (uint64_t)(100 + ((int64_t)i * 104729) % 5000);
     *clock = ev->t_end;
     ev->comm = i % 7 == 0 ? 2 : SKEL_COMM_WORLD;
     ev->flags = i % 11 == 0 ? SKEL_EVF_FORTRAN : 0;
@@ -65,10 +67,18 @@ static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *
         /* Complete the two previous requests (an Isend and an Irecv). */
         uint64_t r = *next_req;
         ev->ncomplete = 2;
-        c[0] = (skel_completion){.req = r - 2, .call = SKEL_CALL_MPI_Isend, .index = 0,
-                                 .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 0};
-        c[1] = (skel_completion){.req = r - 1, .call = SKEL_CALL_MPI_Irecv, .index = 1,
-                                 .src = i % 4, .tag = (i - 2) % 13, .bytes = 77};
+        c[0] = (skel_completion){.req = r - 2,
+                                 .call = SKEL_CALL_MPI_Isend,
+                                 .index = 0,
+                                 .src = SKEL_PEER_NONE,
+                                 .tag = SKEL_TAG_NONE,
+                                 .bytes = 0};
+        c[1] = (skel_completion){.req = r - 1,
+                                 .call = SKEL_CALL_MPI_Irecv,
+                                 .index = 1,
+                                 .src = i % 4,
+                                 .tag = (i - 2) % 13,
+                                 .bytes = 77};
         ev->complete = c;
         break;
     }
@@ -112,26 +122,50 @@ static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *
 }
 
 /* The Waitall above completes the two previous requests only when they are
- * an Isend and an Irecv: calls 0,1 then 3 (Waitall) in each group of 8. */
+ * an Isend and an Irecv: calls 0,1 then 3 (Waitall) in each group of 8.
+ * write_flags: 0 (through a mapping) or SKEL_WRITER_STREAM. */
+static int write_flags;
+
 static void write_trace(size_t bufsize, uint64_t *times)
 {
-    skel_rank_info info = {.rank = 1, .nranks = 4, .pid = 42, .thread_level = 3,
-                           .t_init = 5, .unix_init_ns = 6, .host = "node\"1\n",
-                           .mpi_library = "MPICH", .tracer_version = "test"};
+    skel_rank_info info = {.rank = 1,
+                           .nranks = 4,
+                           .pid = 42,
+                           .thread_level = 3,
+                           .t_init = 5,
+                           .unix_init_ns = 6,
+                           .host = "node\"1\n",
+                           .mpi_library = "MPICH",
+                           .tracer_version = "test"};
     skel_writer *w;
-    cr_assert_eq(skel_writer_open(path, &info, bufsize, 1, &w), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_writer_open(path, &info, bufsize, SKEL_WRITER_OVERWRITE | write_flags, &w),
+                 SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_writer_streams(w), write_flags != 0);
     skel_module mod = {.index = 0, .base = 0x1000, .path = "/bin/app"};
     cr_assert_eq(skel_writer_module(w, &mod), SKEL_OK);
     for (uint32_t s = 0; s < 5; s++) {
-        skel_site site = {.index = s, .addr = 0x1000 + s * 16, .module = 0, .offset = s * 16,
-                          .func = s == 2 ? "solve" : "", .file = "", .line = s, .fortran = s == 3};
+        skel_site site = {.index = s,
+                          .addr = 0x1000 + s * 16,
+                          .module = 0,
+                          .offset = s * 16,
+                          .func = s == 2 ? "solve" : "",
+                          .file = "",
+                          .line = s,
+                          .fortran = s == 3};
         cr_assert_eq(skel_writer_site(w, &site), SKEL_OK, "%s", skel_last_error());
     }
     int32_t members[] = {1, 3};
     int32_t dims[] = {2}, periods[] = {1};
-    skel_comm cm = {.index = 2, .gid = 0xabcdef, .parent = 0, .created_by = SKEL_CALL_MPI_Cart_create,
-                    .flags = SKEL_COMMF_CART, .size = 2, .members = members, .ndims = 1,
-                    .dims = dims, .periods = periods};
+    skel_comm cm = {.index = 2,
+                    .gid = 0xabcdef,
+                    .parent = 0,
+                    .created_by = SKEL_CALL_MPI_Cart_create,
+                    .flags = SKEL_COMMF_CART,
+                    .size = 2,
+                    .members = members,
+                    .ndims = 1,
+                    .dims = dims,
+                    .periods = periods};
     cr_assert_eq(skel_writer_comm(w, &cm), SKEL_OK, "%s", skel_last_error());
     skel_clock_sync cs = {.phase = 0, .offset_ns = -1234, .rtt_ns = 800, .t_local = 9};
     cr_assert_eq(skel_writer_clock(w, &cs), SKEL_OK);
@@ -190,7 +224,7 @@ static void check_event(int i, const skel_event *got, uint64_t *clock, uint64_t 
 
 TestSuite(format, .init = setup, .fini = teardown);
 
-Test(format, round_trip_every_field)
+static void check_round_trip(void)
 {
     /* A small buffer forces many blocks and flushes in the middle. */
     write_trace(4096, NULL);
@@ -223,6 +257,11 @@ Test(format, round_trip_every_field)
     cr_assert_eq(skel_rank_clock(r, 0)->offset_ns, -1234);
     cr_assert_eq(skel_rank_end_of(r)->per_event_ns, 2);
     skel_rank_close(r);
+}
+
+Test(format, round_trip_every_field)
+{
+    check_round_trip();
 }
 
 static uint8_t *slurp(size_t *len)
@@ -274,7 +313,7 @@ static int read_all(int *status, uint64_t *clock, uint64_t *next_req, int verify
     return n;
 }
 
-Test(format, truncation_at_every_byte)
+static void check_truncation(void)
 {
     /* Blocks of ~4 KiB: every cut lands in a block header, inside a record or
      * between records of some block. */
@@ -308,6 +347,19 @@ Test(format, truncation_at_every_byte)
     free(full);
 }
 
+Test(format, truncation_at_every_byte)
+{
+    check_truncation();
+}
+
+/* The same file written with write(2) instead of through a mapping. */
+Test(format, streamed_round_trip_and_truncation)
+{
+    write_flags = SKEL_WRITER_STREAM;
+    check_round_trip();
+    check_truncation();
+}
+
 Test(format, corruption_is_detected_not_crashed)
 {
     write_trace(4096, NULL);
@@ -327,7 +379,8 @@ Test(format, corruption_is_detected_not_crashed)
         if (status < 0)
             detected++;
     }
-    cr_assert_eq(detected, trials, "%d of %d corruptions went unnoticed", trials - detected, trials);
+    cr_assert_eq(detected, trials, "%d of %d corruptions went unnoticed", trials - detected,
+                 trials);
     free(copy);
     free(full);
 }
@@ -438,4 +491,294 @@ Test(format, varint_and_crc_primitives)
     cr_assert_eq(c.bad, 1);
     /* CRC-32C check value. */
     cr_assert_eq(skel_crc32c("123456789", 9), 0xe3069283u);
+}
+
+/* ---- rank files version 2: endings, open blocks, kills ------------------------ */
+
+static skel_rank_info info2 = {.rank = 1,
+                               .nranks = 4,
+                               .pid = 42,
+                               .host = "h",
+                               .mpi_library = "MPICH",
+                               .tracer_version = "test"};
+
+/* Open a writer with the declarations make_event's events use. */
+static skel_writer *open_declared(size_t bufsize, int flags)
+{
+    skel_writer *w;
+    cr_assert_eq(skel_writer_open(path, &info2, bufsize, flags | SKEL_WRITER_OVERWRITE, &w),
+                 SKEL_OK, "%s", skel_last_error());
+    for (uint32_t s = 0; s < 5; s++) {
+        skel_site site = {.index = s, .addr = s, .module = SKEL_COMM_NONE, .func = "", .file = ""};
+        cr_assert_eq(skel_writer_site(w, &site), SKEL_OK, "%s", skel_last_error());
+    }
+    int32_t members[] = {1, 3};
+    skel_comm cm = {.index = 2, .gid = 7, .parent = 0, .size = 2, .members = members};
+    cr_assert_eq(skel_writer_comm(w, &cm), SKEL_OK, "%s", skel_last_error());
+    return w;
+}
+
+static void write_events(skel_writer *w, int n)
+{
+    uint64_t clock = 1000000, next_req = 1, reqs[64];
+    skel_completion c[2];
+    for (int i = 0; i < n; i++) {
+        skel_event ev;
+        make_event(i, &clock, &ev, c, reqs, &next_req);
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "event %d: %s", i, skel_last_error());
+    }
+}
+
+/* Read the whole file, checking every event against make_event; returns the
+ * number of events, the final status in *status and the reader's ending. */
+static int read_checked(int *status, int *ending, char *text, size_t len)
+{
+    skel_rank_reader *r;
+    *status = skel_rank_open(path, &r);
+    if (*status != SKEL_OK)
+        return 0;
+    uint64_t clock = 1000000, next_req = 1;
+    skel_event ev;
+    int n = 0;
+    while ((*status = skel_rank_next(r, &ev)) == 1)
+        check_event(n++, &ev, &clock, &next_req);
+    *ending = skel_rank_ending(r);
+    if (text != NULL)
+        skel_rank_ending_text(r, text, len);
+    skel_rank_close(r);
+    return n;
+}
+
+Test(format, every_ending_is_recorded_in_both_modes)
+{
+    static const struct {
+        int signo, code, ending;
+    } cases[] = {{0, 7, SKEL_END_ABORT}, {0, -1, SKEL_END_EXIT}, {6, -1, SKEL_END_SIGNAL}};
+    for (int mode = 0; mode < 2; mode++) {
+        int flags = mode ? SKEL_WRITER_STREAM : 0;
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            skel_writer *w = open_declared(4096, flags);
+            cr_assert_eq(skel_writer_streams(w), mode);
+            write_events(w, 300);
+            cr_assert_eq(skel_writer_crash(w, cases[k].signo, cases[k].code), SKEL_OK, "%s",
+                         skel_last_error());
+            skel_writer_abandon(w);
+            int status, ending;
+            char text[512];
+            cr_assert_eq(read_checked(&status, &ending, text, sizeof text), 300);
+            cr_assert_eq(status, 0, "mode %d case %zu: %s", mode, k, skel_last_error());
+            cr_assert_eq(ending, cases[k].ending, "mode %d case %zu: %s", mode, k, text);
+            cr_assert(strstr(text, "rank 1: incomplete, 300 events") != NULL, "%s", text);
+        }
+        /* Abandoned without a word: the tracer stopped itself. */
+        skel_writer *w = open_declared(4096, flags);
+        write_events(w, 50);
+        skel_writer_abandon(w);
+        int status, ending;
+        cr_assert_eq(read_checked(&status, &ending, NULL, 0), 50);
+        cr_assert_eq(ending, SKEL_END_STOPPED);
+        /* Finished: clean, and the ending is in the header. */
+        w = open_declared(4096, flags);
+        write_events(w, 50);
+        skel_rank_end end = {.nevents = 50};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+        cr_assert_eq(read_checked(&status, &ending, NULL, 0), 50);
+        cr_assert_eq(ending, SKEL_END_CLEAN);
+        size_t len;
+        uint8_t *full = slurp(&len);
+        cr_assert_eq(full[SKEL_HDR_ENDING], SKEL_END_CLEAN);
+        free(full);
+    }
+}
+
+Test(format, streamed_signal_flush_keeps_finished_records)
+{
+    skel_writer *w = open_declared(1 << 16, SKEL_WRITER_STREAM);
+    write_events(w, 10);
+    /* What a signal handler does: nothing buffered was written before. */
+    skel_writer_crash_from_signal(w, 11);
+    skel_writer_abandon(w);
+    int status, ending;
+    char text[512];
+    cr_assert_eq(read_checked(&status, &ending, text, sizeof text), 10);
+    cr_assert_eq(status, 0, "%s", skel_last_error());
+    cr_assert_eq(ending, SKEL_END_SIGNAL);
+    cr_assert(strstr(text, "signal 11") != NULL, "%s", text);
+}
+
+/* A child writes events through a mapping and is killed with SIGKILL: the
+ * file holds every event it finished, up to an open block, and says that the
+ * process ended without a word. */
+static int killed_after(int nevents, size_t bufsize)
+{
+    int ready[2];
+    cr_assert_eq(pipe(ready), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        close(ready[0]);
+        skel_writer *w;
+        if (skel_writer_open(path, &info2, bufsize, SKEL_WRITER_OVERWRITE, &w) != SKEL_OK)
+            _exit(3);
+        if (write(ready[1], "", 1) != 1)
+            _exit(6);
+        for (uint32_t s = 0; s < 5; s++) {
+            skel_site site = {.index = s, .module = SKEL_COMM_NONE, .func = "", .file = ""};
+            skel_writer_site(w, &site);
+        }
+        int32_t members[] = {1, 3};
+        skel_comm cm = {.index = 2, .gid = 7, .size = 2, .members = members};
+        skel_writer_comm(w, &cm);
+        uint64_t clock = 1000000, next_req = 1, reqs[64];
+        skel_completion c[2];
+        for (int i = 0; nevents < 0 || i < nevents; i++) {
+            skel_event ev;
+            make_event(i, &clock, &ev, c, reqs, &next_req);
+            if (skel_writer_event(w, &ev) != SKEL_OK)
+                _exit(4);
+        }
+        raise(SIGKILL);
+        _exit(5);
+    }
+    close(ready[1]);
+    char b;
+    cr_assert_eq(read(ready[0], &b, 1), 1, "the writer did not start");
+    close(ready[0]);
+    if (nevents < 0) { /* killed from outside, somewhere in the middle */
+        struct timespec nap = {0, (long)(random() % 3000000)};
+        nanosleep(&nap, NULL);
+        kill(pid, SIGKILL);
+    }
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "the writer ended with status %d", st);
+    return 0;
+}
+
+Test(format, sigkill_keeps_every_finished_event)
+{
+    /* Small windows: the kills land in all phases of the window moves. */
+    static const int counts[] = {0, 1, 17, 100, 400, 1000, 4000};
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+        killed_after(counts[k], 4096);
+        int status, ending;
+        char text[512];
+        int n = read_checked(&status, &ending, text, sizeof text);
+        cr_assert_eq(status, 0, "after %d events: %s", counts[k], skel_last_error());
+        cr_assert_eq(n, counts[k], "after %d events: %s", counts[k], text);
+        cr_assert_eq(ending, SKEL_END_OPEN, "%s", text);
+        cr_assert(strstr(text, "killed") != NULL, "%s", text);
+    }
+    /* Killed from outside at random moments, in the middle of records. */
+    int prev_max = 0;
+    for (int k = 0; k < 12; k++) {
+        killed_after(-1, k % 2 ? 4096 : 1 << 20);
+        int status, ending;
+        int n = read_checked(&status, &ending, NULL, 0);
+        cr_assert_eq(status, 0, "kill %d after %d events: %s", k, n, skel_last_error());
+        cr_assert_eq(ending, SKEL_END_OPEN);
+        prev_max = n > prev_max ? n : prev_max;
+    }
+    cr_assert_gt(prev_max, 0, "no kill landed after the first event");
+}
+
+Test(format, open_block_in_a_cleanly_closed_file_is_damage)
+{
+    killed_after(100, 4096);
+    size_t len;
+    uint8_t *full = slurp(&len);
+    full[SKEL_HDR_ENDING] = SKEL_END_CLEAN;
+    spit(full, len);
+    int status, ending;
+    read_checked(&status, &ending, NULL, 0);
+    cr_assert_eq(status, SKEL_EFORMAT, "%s", skel_last_error());
+    cr_assert_eq(ending, SKEL_END_DAMAGED);
+    free(full);
+}
+
+Test(format, reserved_header_bytes_are_checked)
+{
+    write_trace(4096, NULL);
+    size_t len;
+    uint8_t *full = slurp(&len);
+    static const size_t reserved[] = {9, 11, 25, 26, 27, 36, 39};
+    for (size_t k = 0; k < sizeof reserved / sizeof reserved[0]; k++) {
+        full[reserved[k]] = 1;
+        spit(full, len);
+        skel_rank_reader *r;
+        cr_assert_eq(skel_rank_open(path, &r), SKEL_EFORMAT, "byte %zu", reserved[k]);
+        char want[32];
+        snprintf(want, sizeof want, "byte %zu:", reserved[k]);
+        cr_assert(strstr(skel_last_error(), want) != NULL, "%s", skel_last_error());
+        full[reserved[k]] = 0;
+    }
+    full[SKEL_HDR_ENDING] = 9; /* no such ending */
+    spit(full, len);
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_EFORMAT);
+    free(full);
+}
+
+/* Version 1 files (written before the mapping) still read; their byte 9 is
+ * checked too. */
+Test(format, version_1_files_still_read)
+{
+    const char *v1 = SKEL_TEST_DATA "/fuzz/corpus/trace/cg-r1.skt";
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(v1, &r), SKEL_OK, "%s", skel_last_error());
+    skel_event ev;
+    int n = 0, rc;
+    while ((rc = skel_rank_next(r, &ev)) == 1)
+        n++;
+    cr_assert_geq(rc, 0, "%s", skel_last_error());
+    cr_assert_gt(n, 0);
+    skel_rank_close(r);
+    FILE *f = fopen(v1, "rb");
+    cr_assert_not_null(f);
+    uint8_t buf[4096];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    cr_assert_eq(buf[8], 1);
+    buf[9] = 5;
+    spit(buf, len);
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_EFORMAT);
+    cr_assert(strstr(skel_last_error(), "byte 9:") != NULL, "%s", skel_last_error());
+}
+
+/* The mapped writer holds no more of the file than its buffer size (whole
+ * pages) plus the header page, however much it writes. */
+static size_t mapped_bytes_of(const char *file)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    cr_assert_not_null(f);
+    char line[4096];
+    size_t total = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        unsigned long lo, hi;
+        if (strstr(line, file) != NULL && sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            total += hi - lo;
+    }
+    fclose(f);
+    return total;
+}
+
+Test(format, the_buffer_bounds_the_mapping)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    static const size_t sizes[] = {1024, 4096, 3 * 4096, 64 << 10};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t window = (sizes[k] + page - 1) / page * page;
+        skel_writer *w = open_declared(sizes[k], 0);
+        size_t most = 0;
+        for (int round = 0; round < 40; round++) {
+            write_events(w, 200); /* ~2 KiB of records each */
+            size_t m = mapped_bytes_of(path);
+            most = m > most ? m : most;
+        }
+        window = window < 2 * page ? 2 * page : window; /* at least two pages */
+        cr_assert_leq(most, window + page, "buffer %zu: %zu bytes mapped", sizes[k], most);
+        cr_assert_gt(skel_writer_nflush(w), 0, "buffer %zu: the window never moved", sizes[k]);
+        skel_writer_abandon(w);
+        cr_assert_eq(mapped_bytes_of(path), 0, "the writer left a mapping behind");
+    }
 }

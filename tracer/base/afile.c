@@ -16,7 +16,8 @@
 struct skel_afile {
     FILE *f;    /* NULL once finished */
     char *path; /* the target */
-    char *tmp;  /* the temporary file beside it */
+    char *tmp;  /* the temporary file beside it (the target itself when direct) */
+    int direct; /* the target is no regular file (a device, a FIFO): written in place */
 };
 
 /* Temporary names differ between processes (the pid) and between files a
@@ -41,7 +42,20 @@ int skel_afile_open(const char *path, skel_afile **out)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
     }
     int fd = -1, e = 0;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+    /* A device or a FIFO (/dev/stdout, /dev/null, a pipe a user named) is
+     * written in place: renaming a file over it would replace the device. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            release(af);
+            return skel_fail(SKEL_EIO, "%s: is a directory, expected a file name", path);
+        }
+        af->direct = 1;
+        snprintf(af->tmp, len, "%s", path);
+        fd = open(path, O_WRONLY | O_CLOEXEC);
+        e = errno;
+    }
+    for (int attempt = 0; !af->direct && attempt < 100 && fd < 0; attempt++) {
         snprintf(af->tmp, len, "%s.tmp.%ld.%u", path, (long)getpid(),
                  atomic_fetch_add(&counter, 1u));
         fd = open(af->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -50,14 +64,17 @@ int skel_afile_open(const char *path, skel_afile **out)
             break;
     }
     if (fd < 0) {
-        int rc = skel_fail(SKEL_EIO, "%s: cannot create %s: %s", path, af->tmp, strerror(e));
+        int rc = af->direct
+                     ? skel_fail(SKEL_EIO, "%s: cannot open: %s", path, strerror(e))
+                     : skel_fail(SKEL_EIO, "%s: cannot create %s: %s", path, af->tmp, strerror(e));
         release(af);
         return rc;
     }
     af->f = fdopen(fd, "w");
     if (af->f == NULL) {
         close(fd);
-        unlink(af->tmp);
+        if (!af->direct)
+            unlink(af->tmp);
         release(af);
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
     }
@@ -86,7 +103,7 @@ static int finish(skel_afile *af)
         e = errno;
     }
     /* EINVAL: a file system without fsync; the data is written all the same. */
-    if (!bad && fsync(fileno(af->f)) != 0 && errno != EINVAL) {
+    if (!bad && !af->direct && fsync(fileno(af->f)) != 0 && errno != EINVAL) {
         bad = 1;
         e = errno;
     }
@@ -103,6 +120,8 @@ static int finish(skel_afile *af)
 
 static int replace(const skel_afile *af)
 {
+    if (af->direct)
+        return SKEL_OK;
     if (rename(af->tmp, af->path) != 0)
         return skel_fail(SKEL_EIO, "%s: cannot rename %s to it: %s", af->path, af->tmp,
                          strerror(errno));
@@ -116,7 +135,7 @@ int skel_afile_commit(skel_afile *af)
     int rc = finish(af);
     if (rc == SKEL_OK)
         rc = replace(af);
-    if (rc != SKEL_OK)
+    if (rc != SKEL_OK && !af->direct)
         unlink(af->tmp);
     release(af);
     return rc;
@@ -141,7 +160,7 @@ int skel_afile_commit_all(skel_afile **afs, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (afs[i] == NULL)
             continue;
-        if (i >= renamed)
+        if (i >= renamed && !afs[i]->direct)
             unlink(afs[i]->tmp);
         release(afs[i]);
         afs[i] = NULL;
@@ -155,7 +174,8 @@ void skel_afile_abort(skel_afile *af)
         return;
     if (af->f != NULL)
         fclose(af->f);
-    unlink(af->tmp);
+    if (!af->direct)
+        unlink(af->tmp);
     release(af);
 }
 

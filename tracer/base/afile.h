@@ -6,7 +6,9 @@
  * under a temporary name in the same directory (PATH.tmp.<pid>.<n>, created
  * exclusively), then flushed, synced, checked for write errors and renamed
  * over PATH.  A failure at any step removes the temporary file and leaves
- * PATH as it was.
+ * PATH as it was.  A PATH that exists and is no regular file (/dev/stdout,
+ * /dev/null, a FIFO) is written in place instead - renaming over it would
+ * replace the device - and its write errors are reported all the same.
  *
  *     skel_afile *af;
  *     if ((rc = skel_afile_open(path, &af)) != SKEL_OK) return rc;

@@ -13,14 +13,21 @@
 #include "event.h"
 #include "map.h"
 
-#define SKEL_FILE_MAGIC      "SKELTRC\n"
-#define SKEL_FILE_HEADER_LEN 24u
-#define SKEL_BLOCK_MAGIC     0x4b424b53u /* "SKBK" little-endian */
-#define SKEL_BLOCK_HEADER_LEN 24u
-#define SKEL_MAX_BLOCK       (256u << 20) /* readers refuse larger blocks */
-#define SKEL_MAX_STRING      65536u
-#define SKEL_MAX_LIST        (1u << 24)   /* members, completions, requests per record */
-#define SKEL_MAX_THREADS     4096u
+#define SKEL_FILE_MAGIC         "SKELTRC\n"
+#define SKEL_FILE_HEADER_LEN    40u /* version 2 */
+#define SKEL_FILE_HEADER_LEN_V1 24u
+#define SKEL_BLOCK_MAGIC        0x4b424b53u /* "SKBK" little-endian: a sealed block */
+#define SKEL_BLOCK_OPEN_MAGIC   0x424f4b53u /* "SKOB": the block being written */
+#define SKEL_BLOCK_HEADER_LEN   24u
+#define SKEL_BLOCK_ALIGN        8u /* version 2: blocks start at multiples of 8 */
+/* Version-2 file header fields after the version-1 ones (docs/trace-format.md). */
+#define SKEL_HDR_ENDING  24u          /* u8 enum skel_ending */
+#define SKEL_HDR_SIGNAL  28u          /* i32 */
+#define SKEL_HDR_ABORT   32u          /* i32 */
+#define SKEL_MAX_BLOCK   (256u << 20) /* readers refuse larger blocks */
+#define SKEL_MAX_STRING  65536u
+#define SKEL_MAX_LIST    (1u << 24) /* members, completions, requests per record */
+#define SKEL_MAX_THREADS 4096u
 
 /* Record types below 16; event records use their call id (>= 16) as type. */
 enum {
@@ -146,30 +153,60 @@ static inline int64_t skel_get_svarint(skel_cursor *c)
 /* CRC-32C (Castagnoli) of a buffer; uses SSE4.2 when the CPU has it. */
 uint32_t skel_crc32c(const void *data, size_t len);
 
-/* Fields an event inherits from the previous event at the same call site. */
+/* Fields an event inherits from the previous event at the same call site:
+ * the members of skel_event from count to op, in the same order and layout
+ * (checked in codec.c), so that they compare and copy as one block. */
 typedef struct skel_site_ctx {
-    int32_t peer, tag, peer2, tag2, asrc, atag, root;
-    uint32_t comm, dtsize, obj;
     int64_t count;
     uint64_t bytes, rbytes;
+    int32_t peer, tag, peer2, tag2, asrc, atag, root;
+    uint32_t comm, obj, dtsize;
     uint8_t op;
 } skel_site_ctx;
+#define SKEL_CTX_LEN (offsetof(skel_site_ctx, op) + 1)
+
+/* The context block of an event. */
+static inline const void *skel_event_ctx(const skel_event *ev)
+{
+    return &ev->count;
+}
+
+/* Whether an event's context equals a site's: eight words and a byte. */
+static inline int skel_ctx_same(const skel_event *ev, const skel_site_ctx *sc)
+{
+    const unsigned char *a = (const unsigned char *)&ev->count, *b = (const unsigned char *)sc;
+    uint64_t d = 0;
+    for (size_t i = 0; i + 8 <= SKEL_CTX_LEN; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        d |= x ^ y;
+    }
+    return d == 0 && a[SKEL_CTX_LEN - 1] == b[SKEL_CTX_LEN - 1];
+}
 
 void skel_site_ctx_init(skel_site_ctx *c);
 
-/* In-flight requests: id -> what the completion defaults to.  Entries live
- * in a pool indexed through a skel_map; a pointer from skel_reqtab_get() is
- * valid until the next skel_reqtab_put(). */
+/* In-flight requests: id -> what the completion defaults to.  Request ids
+ * are dense (1, 2, 3... in creation order) and most requests complete soon
+ * after they were created, so entries live in a ring indexed by the low bits
+ * of their id: a put, a get and a delete cost one array access.  A request
+ * still live when a newer id needs its ring slot (a persistent request, one
+ * never completed) moves to an overflow map.  A pointer from
+ * skel_reqtab_get() is valid until the next skel_reqtab_put(). */
 typedef struct skel_req_entry {
-    uint64_t id;
+    uint64_t id; /* 0: the ring slot is empty */
     uint16_t call;
     uint8_t persistent;
     int32_t src, tag; /* requested source/tag for receives, else NONE */
     uint64_t bytes;
 } skel_req_entry;
 
+#define SKEL_REQTAB_RING 256u /* a power of two */
+
 typedef struct skel_reqtab {
-    skel_map map;
+    skel_req_entry *ring; /* SKEL_REQTAB_RING entries, allocated at the first put */
+    skel_map map;         /* overflow: id -> index in pool */
     skel_req_entry *pool;
     uint32_t npool, cap;
     uint32_t *free_slots;

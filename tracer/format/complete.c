@@ -12,6 +12,7 @@
  * that called MPI_Abort or died of its own signal is the cause; ranks the
  * launcher then killed (SIGTERM, SIGKILL, SIGINT, SIGHUP) are consequences. */
 enum { END_CLEAN, END_KILLED, END_CUT, END_DAMAGED, END_SIGNAL, END_ABORT };
+/* (The reader's enum skel_ending says what the file says; these order it.) */
 
 /* One rank read to its end: END_CLEAN, or how it ended with why.  The reason
  * holds numbers and fixed words only: it is copied into signatures and
@@ -34,32 +35,50 @@ static int rank_end(const skel_trace *t, uint32_t rank, int *how, char *why, siz
         return SKEL_OK;
     }
     skel_event ev;
-    int got, sig = 0;
+    int got;
     while ((got = skel_rank_next(r, &ev)) == 1)
         ;
-    if (got < 0) {
-        if (got == SKEL_ENOMEM) {
-            skel_rank_close(r);
-            return got;
-        }
-        skel_clear_error();
-        *how = END_DAMAGED;
-        snprintf(why, len, "the trace file of rank %u is damaged at byte %llu", rank,
-                 (unsigned long long)skel_rank_offset(r));
-    } else if (skel_rank_abort_code(r) >= 0) {
+    if (got == SKEL_ENOMEM) {
+        skel_rank_close(r);
+        return got;
+    }
+    skel_clear_error();
+    int sig = skel_rank_signal(r);
+    switch (skel_rank_ending(r)) {
+    case SKEL_END_CLEAN:
+        break;
+    case SKEL_END_ABORT:
         *how = END_ABORT;
         snprintf(why, len, "rank %u called MPI_Abort (error code %d)", rank,
                  skel_rank_abort_code(r));
-    } else if (skel_rank_truncated(r) && (sig = skel_rank_signal(r)) > 0) {
+        break;
+    case SKEL_END_SIGNAL:
         *how = sig == SIGTERM || sig == SIGKILL || sig == SIGINT || sig == SIGHUP ? END_KILLED
                                                                                   : END_SIGNAL;
         snprintf(why, len, "rank %u was ended by signal %d", rank, sig);
-    } else if (skel_rank_truncated(r)) {
+        break;
+    case SKEL_END_OPEN:
+        *how = END_KILLED;
+        snprintf(why, len, "rank %u was killed without a chance to say so (SIGKILL)", rank);
+        break;
+    case SKEL_END_EXIT:
         *how = END_CUT;
-        snprintf(why, len,
-                 "the trace of rank %u ends without its end record (the rank exited without "
-                 "MPI_Finalize, or the end of its file is lost)",
-                 rank);
+        snprintf(why, len, "rank %u exited without MPI_Finalize", rank);
+        break;
+    case SKEL_END_STOPPED:
+        *how = END_DAMAGED;
+        snprintf(why, len, "the tracer of rank %u stopped on an error of its own", rank);
+        break;
+    default:
+        *how = END_DAMAGED;
+        if (got < 0)
+            snprintf(why, len, "the trace file of rank %u is damaged at byte %llu", rank,
+                     (unsigned long long)skel_rank_offset(r));
+        else
+            snprintf(why, len,
+                     "the trace of rank %u ends without its end record (the end of its file is "
+                     "lost)",
+                     rank);
     }
     skel_rank_close(r);
     return SKEL_OK;

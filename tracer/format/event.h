@@ -13,9 +13,29 @@
 
 #include "calls.h"
 
-/* Version of the binary rank-file layout (docs/trace-format.md). */
+/* Version of the metadata file `meta` (docs/trace-format.md). */
 #define SKEL_TRACE_VERSION_MAJOR 1
 #define SKEL_TRACE_VERSION_MINOR 0
+/* Version of the binary rank files.  Version 2 keeps how the process ended in
+ * the file header and may end in an open block (written through a mapping);
+ * readers also read version 1 files. */
+#define SKEL_RANK_FILE_VERSION_MAJOR 2
+#define SKEL_RANK_FILE_VERSION_MINOR 0
+
+/* How a rank's trace ends: byte 24 of a version-2 rank file, kept up to date
+ * by the writer, and what the reader concludes (skel_rank_ending()). */
+enum skel_ending {
+    SKEL_END_OPEN = 0,    /* never closed: the process was killed without a word
+                             (SIGKILL, e.g. by the launcher after another rank
+                             failed) or is still running */
+    SKEL_END_CLEAN = 1,   /* MPI_Finalize: the end record is there */
+    SKEL_END_SIGNAL = 2,  /* a fatal signal the tracer caught */
+    SKEL_END_ABORT = 3,   /* MPI_Abort */
+    SKEL_END_EXIT = 4,    /* the process exited without MPI_Finalize */
+    SKEL_END_STOPPED = 5, /* the tracer stopped on an error of its own */
+    SKEL_END_DAMAGED = 6, /* reader only: the file is cut short or corrupt */
+    SKEL_END__COUNT
+};
 
 /* Special peer/root values; real world ranks are >= 0. */
 #define SKEL_PEER_ANY  (-1) /* MPI_ANY_SOURCE */
@@ -82,23 +102,26 @@ typedef struct skel_event {
     uint64_t gap_wall; /* wall ns of compute since the thread's previous event ended,
                           without the tracer's own buffer flushes */
     uint64_t gap_cpu;  /* CPU ns used in that gap */
-    int32_t peer;      /* destination of sends, source asked for by receives */
-    int32_t tag;       /* tag of peer */
-    int32_t peer2;     /* Sendrecv: source asked for */
-    int32_t tag2;      /* Sendrecv: receive tag asked for */
-    int32_t asrc;      /* receive-type calls: actual source of the message */
-    int32_t atag;      /* receive-type calls: actual tag of the message */
-    int32_t root;      /* rooted collectives: the root's world rank */
-    uint32_t comm;     /* communicator index (see skel_rank_comm) */
-    uint32_t newcomm;  /* communicator created by this call, or SKEL_COMM_NONE */
-    uint32_t obj;      /* file or window index (I/O, one-sided), or SKEL_COMM_NONE */
-    int64_t count;     /* element count (send count for collectives) */
-    uint32_t dtsize;   /* size in bytes of the datatype of count */
-    uint8_t op;        /* enum skel_op */
-    uint64_t bytes;    /* bytes this rank sends/writes (or asks to receive for receives) */
-    uint64_t rbytes;   /* bytes this rank receives/reads */
-    uint64_t req;      /* request created (or started/freed/cancelled), 0 if none */
-    uint32_t nreqs;    /* Startall: requests started */
+    /* The context, count to op: the fields a call site repeats from one event
+     * to the next (docs/trace-format.md), kept together and in this order
+     * (codec.h: skel_site_ctx) so that a writer compares them at once. */
+    int64_t count;    /* element count (send count for collectives) */
+    uint64_t bytes;   /* bytes this rank sends/writes (or asks to receive for receives) */
+    uint64_t rbytes;  /* bytes this rank receives/reads */
+    int32_t peer;     /* destination of sends, source asked for by receives */
+    int32_t tag;      /* tag of peer */
+    int32_t peer2;    /* Sendrecv: source asked for */
+    int32_t tag2;     /* Sendrecv: receive tag asked for */
+    int32_t asrc;     /* receive-type calls: actual source of the message */
+    int32_t atag;     /* receive-type calls: actual tag of the message */
+    int32_t root;     /* rooted collectives: the root's world rank */
+    uint32_t comm;    /* communicator index (see skel_rank_comm) */
+    uint32_t obj;     /* file or window index (I/O, one-sided), or SKEL_COMM_NONE */
+    uint32_t dtsize;  /* size in bytes of the datatype of count */
+    uint8_t op;       /* enum skel_op */
+    uint32_t newcomm; /* communicator created by this call, or SKEL_COMM_NONE */
+    uint64_t req;     /* request created (or started/freed/cancelled), 0 if none */
+    uint32_t nreqs;   /* Startall: requests started */
     const uint64_t *reqs;
     uint32_t ncomplete; /* Wait/Test families: requests completed */
     const skel_completion *complete;
@@ -109,13 +132,13 @@ typedef struct skel_event {
 void skel_event_init(skel_event *ev);
 
 typedef struct skel_comm {
-    uint32_t index;      /* index used by events */
-    uint64_t gid;        /* global id: the same on every member rank */
-    uint32_t parent;     /* index of the communicator it was created from */
-    uint16_t created_by; /* call id, 0 for predefined ones */
-    uint16_t flags;      /* SKEL_COMMF_* */
-    uint32_t size;       /* number of (local) members */
-    int32_t *members;    /* world rank of each member, in communicator order */
+    uint32_t index;       /* index used by events */
+    uint64_t gid;         /* global id: the same on every member rank */
+    uint32_t parent;      /* index of the communicator it was created from */
+    uint16_t created_by;  /* call id, 0 for predefined ones */
+    uint16_t flags;       /* SKEL_COMMF_* */
+    uint32_t size;        /* number of (local) members */
+    int32_t *members;     /* world rank of each member, in communicator order */
     uint32_t remote_size; /* intercommunicators: remote group */
     int32_t *remote;
     uint32_t ndims; /* Cartesian topology */
@@ -169,20 +192,20 @@ typedef struct skel_rank_info {
 typedef struct skel_clock_sync {
     uint8_t phase; /* 0 at MPI_Init, 1 at MPI_Finalize */
     int64_t offset_ns;
-    uint64_t rtt_ns; /* best round trip used for the estimate (error <= rtt/2) */
+    uint64_t rtt_ns;  /* best round trip used for the estimate (error <= rtt/2) */
     uint64_t t_local; /* local monotonic time of the estimate */
 } skel_clock_sync;
 
 /* What a rank says at a clean end (MPI_Finalize). */
 typedef struct skel_rank_end {
     uint64_t nevents;
-    uint64_t overhead_ns;       /* tracer's own time: records + flushes + clock sync */
-    uint64_t per_event_ns;      /* calibrated cost of recording one event */
-    uint64_t flush_ns;          /* time spent writing buffers */
+    uint64_t overhead_ns;  /* tracer's own time: records + flushes + clock sync */
+    uint64_t per_event_ns; /* calibrated cost of recording one event */
+    uint64_t flush_ns;     /* time spent writing buffers */
     uint64_t nflush;
-    uint64_t user_cpu_ns;       /* process CPU time at the end (getrusage) */
+    uint64_t user_cpu_ns; /* process CPU time at the end (getrusage) */
     uint64_t sys_cpu_ns;
-    uint64_t t_end;             /* monotonic ns when the tracer stopped */
+    uint64_t t_end; /* monotonic ns when the tracer stopped */
 } skel_rank_end;
 
 #endif

@@ -1,10 +1,17 @@
 /* reader.c - decode one rank's trace file block by block.
  *
- * A complete block is verified against its checksum before any of its
- * records is decoded.  A block cut short by the end of the file (a crash in
- * the middle of a write) is decoded record by record up to the cut, so every
- * complete event before the damage is still delivered; then the reader
- * reports where the file ends and what was expected there.
+ * A sealed block is verified against its checksum before any of its records
+ * is decoded.  A block cut short by the end of the file (a crash in the
+ * middle of a write, a copy cut short) is decoded record by record up to the
+ * cut, so every complete event before the damage is still delivered; then
+ * the reader reports where the file ends and what was expected there.
+ *
+ * Version 2 files are written through a shared mapping: a process killed
+ * while writing leaves its last block open ("SKOB": no checksum yet, its
+ * header counting the records that were finished) followed by space the
+ * writer had reserved but never reached (zeros).  The open block is decoded
+ * up to the records its header counts and ends the data; the file header
+ * says how the process ended, when it had the chance to say it.
  */
 #include "reader.h"
 
@@ -32,19 +39,24 @@ struct skel_rank_reader {
     int fd;
     char *path;
     uint32_t rank, nranks;
+    uint32_t version; /* major version of the file: 1 or 2 */
+    int hdr_ending;   /* version 2: the ending the file header states */
+    int hdr_signal, hdr_abort;
 
-    uint64_t file_off;   /* file offset of the next unread byte */
-    uint8_t *block;      /* current block payload */
+    uint64_t file_off; /* file offset of the next unread byte */
+    uint8_t *block;    /* current block payload */
     size_t block_cap, block_len, block_pos;
-    uint64_t block_off;  /* file offset of the payload's first byte */
+    uint64_t block_off; /* file offset of the payload's first byte */
     uint32_t block_nrec, block_seen;
-    int block_partial;   /* payload cut short by the end of the file */
+    int block_partial;       /* payload cut short by the end of the file */
+    int block_open;          /* an open block: the last of the data */
     uint32_t block_declared; /* payload length the header promised */
     int in_block;
+    int data_ended; /* an open block or unwritten space ended the data */
 
     int status; /* 0 running, 1 ended cleanly, <0 sticky error */
-    int have_info, have_end;
-    int signo, abort_code;
+    int have_info, have_end, have_crash;
+    int signo, abort_code; /* from a version-1 crash record */
     skel_rank_info info;
     skel_rank_end end;
     skel_clock_sync clocks[2];
@@ -54,7 +66,7 @@ struct skel_rank_reader {
     uint32_t ncomms, comm_cap;
     skel_site *sites;
     skel_site_ctx *site_ctx;
-    uint32_t nsites, site_cap;
+    uint32_t nsites, site_cap, site_ctx_cap;
     skel_module *modules;
     uint32_t nmodules, module_cap;
     skel_object *objects;
@@ -66,9 +78,10 @@ struct skel_rank_reader {
     struct thread_state *threads;
     uint32_t nthreads;
     uint64_t nevents;
+    uint16_t last_call; /* call of the last event delivered */
 
-    skel_completion *compl;
-    uint32_t compl_cap;
+    skel_completion *completions;
+    uint32_t completions_cap;
     uint64_t *reqbuf;
     uint32_t reqbuf_cap;
 };
@@ -120,6 +133,14 @@ static char *dup_bytes(const uint8_t *p, size_t n)
     return s;
 }
 
+static int all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != 0)
+            return 0;
+    return 1;
+}
+
 /* ---- open / close -------------------------------------------------------- */
 
 static int add_predefined_comms(skel_rank_reader *r)
@@ -148,6 +169,79 @@ static int add_predefined_comms(skel_rank_reader *r)
     return SKEL_OK;
 }
 
+/* Reserved header bytes must be zero: a writer that gives them a meaning
+ * will raise the version, and anything else there is damage. */
+static int check_reserved(const char *path, const uint8_t *hdr, const size_t *at, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (hdr[at[i]] != 0)
+            return skel_fail(SKEL_EFORMAT, "%s: byte %zu: reserved header byte is %u, expected 0",
+                             path, at[i], hdr[at[i]]);
+    return SKEL_OK;
+}
+
+/* The file header: magic, version, sizes, and (version 2) how the writer
+ * says the process ended. */
+static int read_header(skel_rank_reader *r)
+{
+    const char *path = r->path;
+    uint8_t hdr[SKEL_FILE_HEADER_LEN];
+    ssize_t n = read_full(r->fd, hdr, SKEL_FILE_HEADER_LEN_V1);
+    if (n < 0)
+        return skel_fail(SKEL_EIO, "%s: read: %s", path, strerror(errno));
+    if (n < 8 || memcmp(hdr, SKEL_FILE_MAGIC, 8) != 0)
+        return skel_fail(SKEL_EFORMAT,
+                         "%s: byte 0: not a Skel trace file (expected the magic "
+                         "\"SKELTRC\\n\")",
+                         path);
+    if (n >= 9 && hdr[8] != 1 && hdr[8] != SKEL_RANK_FILE_VERSION_MAJOR)
+        return skel_fail(SKEL_EVERSION,
+                         "%s: byte 8: trace format version %u.%u, this Skel reads versions 1.x "
+                         "and %u.x",
+                         path, hdr[8], n > 10 ? hdr[10] : 0, SKEL_RANK_FILE_VERSION_MAJOR);
+    uint32_t hlen = n >= 16 ? skel_get_u32(hdr + 12) : 0;
+    r->version = n >= 9 ? hdr[8] : 0;
+    uint32_t want = r->version == 1 ? SKEL_FILE_HEADER_LEN_V1 : SKEL_FILE_HEADER_LEN;
+    if (n == SKEL_FILE_HEADER_LEN_V1 && want > SKEL_FILE_HEADER_LEN_V1) {
+        ssize_t k = read_full(r->fd, hdr + n, want - (size_t)n);
+        if (k < 0)
+            return skel_fail(SKEL_EIO, "%s: read: %s", path, strerror(errno));
+        n += k;
+    }
+    if ((size_t)n < want)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s: byte %zd: file header truncated (expected %u bytes, file has %zd)",
+                         path, n, want, n);
+    static const size_t v1_reserved[] = {9, 11},
+                        v2_reserved[] = {9, 11, 25, 26, 27, 36, 37, 38, 39};
+    int rc = r->version == 1 ? check_reserved(path, hdr, v1_reserved, 2)
+                             : check_reserved(path, hdr, v2_reserved, 9);
+    if (rc != SKEL_OK)
+        return rc;
+    if (hlen != want)
+        return skel_fail(SKEL_EFORMAT, "%s: byte 12: header length %u, expected %u", path, hlen,
+                         want);
+    r->rank = skel_get_u32(hdr + 16);
+    r->nranks = skel_get_u32(hdr + 20);
+    if (r->nranks == 0 || r->nranks > MAX_RANKS || r->rank >= r->nranks)
+        return skel_fail(SKEL_EFORMAT, "%s: byte 16: rank %u of %u ranks is impossible", path,
+                         r->rank, r->nranks);
+    r->hdr_ending = SKEL_END_OPEN;
+    r->hdr_abort = -1;
+    if (r->version >= 2) {
+        r->hdr_ending = hdr[SKEL_HDR_ENDING];
+        r->hdr_signal = (int32_t)skel_get_u32(hdr + SKEL_HDR_SIGNAL);
+        r->hdr_abort = (int32_t)skel_get_u32(hdr + SKEL_HDR_ABORT);
+        /* Any abort code is possible (MPI_Abort takes any int); -1 means none. */
+        if (r->hdr_ending > SKEL_END_STOPPED || r->hdr_signal < 0 || r->hdr_signal > 1024)
+            return skel_fail(SKEL_EFORMAT,
+                             "%s: byte 24: impossible ending (%u, signal %d, abort code %d)", path,
+                             r->hdr_ending, r->hdr_signal, r->hdr_abort);
+    }
+    r->file_off = want;
+    return SKEL_OK;
+}
+
 int skel_rank_open(const char *path, skel_rank_reader **out)
 {
     int rc = SKEL_OK;
@@ -157,8 +251,8 @@ int skel_rank_open(const char *path, skel_rank_reader **out)
     r->fd = -1;
     r->abort_code = -1;
     r->path = strdup(path);
-    r->site_cap = 64;
-    r->site_ctx = malloc(r->site_cap * sizeof *r->site_ctx);
+    r->site_cap = r->site_ctx_cap = 64;
+    r->site_ctx = malloc(r->site_ctx_cap * sizeof *r->site_ctx);
     r->sites = calloc(r->site_cap, sizeof *r->sites);
     r->nthreads = 1;
     r->threads = calloc(1, sizeof *r->threads);
@@ -172,44 +266,8 @@ int skel_rank_open(const char *path, skel_rank_reader **out)
         rc = skel_fail(SKEL_EIO, "%s: cannot open: %s", path, strerror(errno));
         goto fail;
     }
-    uint8_t hdr[SKEL_FILE_HEADER_LEN];
-    ssize_t n = read_full(r->fd, hdr, sizeof hdr);
-    if (n < 0) {
-        rc = skel_fail(SKEL_EIO, "%s: read: %s", path, strerror(errno));
+    if ((rc = read_header(r)) != SKEL_OK)
         goto fail;
-    }
-    if (n < 8 || memcmp(hdr, SKEL_FILE_MAGIC, 8) != 0) {
-        rc = skel_fail(SKEL_EFORMAT, "%s: byte 0: not a Skel trace file (expected the magic "
-                                     "\"SKELTRC\\n\")",
-                       path);
-        goto fail;
-    }
-    if ((size_t)n < sizeof hdr) {
-        rc = skel_fail(SKEL_ETRUNCATED,
-                       "%s: byte %zd: file header truncated (expected %u bytes, file has %zd)",
-                       path, n, SKEL_FILE_HEADER_LEN, n);
-        goto fail;
-    }
-    if (hdr[8] != SKEL_TRACE_VERSION_MAJOR) {
-        rc = skel_fail(SKEL_EVERSION,
-                       "%s: byte 8: trace format version %u.%u, this Skel reads version %u.x",
-                       path, hdr[8], hdr[10], SKEL_TRACE_VERSION_MAJOR);
-        goto fail;
-    }
-    uint32_t hlen = skel_get_u32(hdr + 12);
-    if (hlen != SKEL_FILE_HEADER_LEN) {
-        rc = skel_fail(SKEL_EFORMAT, "%s: byte 12: header length %u, expected %u", path, hlen,
-                       SKEL_FILE_HEADER_LEN);
-        goto fail;
-    }
-    r->rank = skel_get_u32(hdr + 16);
-    r->nranks = skel_get_u32(hdr + 20);
-    if (r->nranks == 0 || r->nranks > MAX_RANKS || r->rank >= r->nranks) {
-        rc = skel_fail(SKEL_EFORMAT, "%s: byte 16: rank %u of %u ranks is impossible", path,
-                       r->rank, r->nranks);
-        goto fail;
-    }
-    r->file_off = SKEL_FILE_HEADER_LEN;
     r->info.rank = r->rank; /* known from the header before the rank-info record */
     r->info.nranks = r->nranks;
     if ((rc = add_predefined_comms(r)) != SKEL_OK)
@@ -252,7 +310,7 @@ void skel_rank_close(skel_rank_reader *r)
     free(r->objects);
     skel_reqtab_free(&r->reqs);
     free(r->threads);
-    free(r->compl);
+    free(r->completions);
     free(r->reqbuf);
     free(r->path);
     free(r);
@@ -260,27 +318,55 @@ void skel_rank_close(skel_rank_reader *r)
 
 /* ---- blocks -------------------------------------------------------------- */
 
-/* Load the next block.  Returns 1 when a block is ready, 0 at a clean end of
- * file, or an error. */
-static int next_block(skel_rank_reader *r)
+/* Version 2: blocks start at multiples of 8; skip the zero padding before
+ * the next one.  Returns 1 when positioned, 0 at the end of the file, or an
+ * error. */
+static int skip_padding(skel_rank_reader *r)
 {
-    uint64_t off = r->file_off;
-    uint8_t hdr[SKEL_BLOCK_HEADER_LEN];
-    ssize_t n = read_full(r->fd, hdr, sizeof hdr);
+    uint64_t to = (r->file_off + SKEL_BLOCK_ALIGN - 1) & ~(uint64_t)(SKEL_BLOCK_ALIGN - 1);
+    if (r->version < 2 || to == r->file_off)
+        return 1;
+    uint8_t pad[SKEL_BLOCK_ALIGN];
+    size_t want = (size_t)(to - r->file_off);
+    ssize_t n = read_full(r->fd, pad, want);
     if (n < 0)
-        return fail_at(r, SKEL_EIO, off, "read: %s", strerror(errno));
-    if (n == 0)
-        return 0;
-    if ((size_t)n < sizeof hdr)
-        return fail_at(r, SKEL_ETRUNCATED, off,
-                       "block header cut off by the end of the file (expected %u bytes, found %zd)",
-                       SKEL_BLOCK_HEADER_LEN, n);
-    if (skel_get_u32(hdr) != SKEL_BLOCK_MAGIC)
-        return fail_at(r, SKEL_EFORMAT, off, "expected a block header (magic \"SKBK\")");
+        return fail_at(r, SKEL_EIO, r->file_off, "read: %s", strerror(errno));
+    if (!all_zero(pad, (size_t)n))
+        return fail_at(r, SKEL_EFORMAT, r->file_off, "padding after a block is not zero");
+    r->file_off += (uint64_t)n;
+    return (size_t)n == want;
+}
+
+/* The data ends where no block was written (zeros the writer reserved, an
+ * empty open block): legitimate only in a file whose writer did not close it
+ * cleanly. */
+static int end_of_data(skel_rank_reader *r, uint64_t off)
+{
+    if (r->hdr_ending == SKEL_END_CLEAN)
+        return fail_at(r, SKEL_EFORMAT, off,
+                       "expected a block header (the file was closed cleanly, yet its data "
+                       "stops here)");
+    r->data_ended = 1;
+    return 0;
+}
+
+/* Check a block header read at off; 1 when it starts a block, 0 when the data
+ * ends there, or an error. */
+static int check_block_header(skel_rank_reader *r, const uint8_t *hdr, uint64_t off)
+{
+    uint32_t magic = skel_get_u32(hdr);
     uint32_t len = skel_get_u32(hdr + 4);
     uint32_t nrec = skel_get_u32(hdr + 8);
-    uint32_t crc = skel_get_u32(hdr + 12);
     uint64_t first = skel_get_u64(hdr + 16);
+    int open = r->version >= 2 && magic == SKEL_BLOCK_OPEN_MAGIC;
+    if (r->version >= 2 && magic == 0)
+        return end_of_data(r, off);
+    if (open && r->hdr_ending == SKEL_END_CLEAN)
+        return fail_at(r, SKEL_EFORMAT, off, "an open block in a file that was closed cleanly");
+    if (open && len == 0 && nrec == 0)
+        return end_of_data(r, off);
+    if (magic != SKEL_BLOCK_MAGIC && !open)
+        return fail_at(r, SKEL_EFORMAT, off, "expected a block header (magic \"SKBK\")");
     if (len == 0 || len > SKEL_MAX_BLOCK || nrec == 0 || nrec > len)
         return fail_at(r, SKEL_EFORMAT, off,
                        "block header with impossible sizes (%u payload bytes, %u records)", len,
@@ -289,6 +375,36 @@ static int next_block(skel_rank_reader *r)
         return fail_at(r, SKEL_EFORMAT, off,
                        "block starts at event %llu but %llu events came before it",
                        (unsigned long long)first, (unsigned long long)r->nevents);
+    r->block_open = open;
+    return 1;
+}
+
+/* Load the next block.  Returns 1 when a block is ready, 0 at the end of the
+ * data, or an error. */
+static int next_block(skel_rank_reader *r)
+{
+    if (r->data_ended)
+        return 0;
+    int rc = skip_padding(r);
+    if (rc <= 0)
+        return rc;
+    uint64_t off = r->file_off;
+    uint8_t hdr[SKEL_BLOCK_HEADER_LEN];
+    ssize_t n = read_full(r->fd, hdr, sizeof hdr);
+    if (n < 0)
+        return fail_at(r, SKEL_EIO, off, "read: %s", strerror(errno));
+    if (n == 0)
+        return 0;
+    if ((size_t)n < sizeof hdr) {
+        if (r->version >= 2 && all_zero(hdr, (size_t)n))
+            return end_of_data(r, off);
+        return fail_at(r, SKEL_ETRUNCATED, off,
+                       "block header cut off by the end of the file (expected %u bytes, found %zd)",
+                       SKEL_BLOCK_HEADER_LEN, n);
+    }
+    if ((rc = check_block_header(r, hdr, off)) <= 0)
+        return rc;
+    uint32_t len = skel_get_u32(hdr + 4);
     if (len > r->block_cap) {
         uint8_t *nb = realloc(r->block, len);
         if (nb == NULL)
@@ -303,11 +419,13 @@ static int next_block(skel_rank_reader *r)
     r->block_off = off + SKEL_BLOCK_HEADER_LEN;
     r->block_len = (size_t)n;
     r->block_pos = 0;
-    r->block_nrec = nrec;
+    r->block_nrec = skel_get_u32(hdr + 8);
     r->block_seen = 0;
     r->block_declared = len;
     r->block_partial = (size_t)n < len;
-    if (!r->block_partial && skel_crc32c(r->block, len) != crc)
+    /* An open block has no checksum yet: the writer was killed before it
+     * sealed it, and its header counts the records it finished. */
+    if (!r->block_partial && !r->block_open && skel_crc32c(r->block, len) != skel_get_u32(hdr + 12))
         return fail_at(r, SKEL_EFORMAT, off,
                        "block of %u bytes fails its checksum (the file is corrupt)", len);
     if (r->block_partial && n == 0)
@@ -321,8 +439,7 @@ static int next_block(skel_rank_reader *r)
 
 /* After a decode failure at record offset rec_off: truncation if the cursor
  * ran into the cut end of a partial block, else corruption. */
-static int bad_record(skel_rank_reader *r, const skel_cursor *c, uint64_t rec_off,
-                      const char *what)
+static int bad_record(skel_rank_reader *r, const skel_cursor *c, uint64_t rec_off, const char *what)
 {
     if (r->block_partial && c->p >= c->end)
         return fail_at(r, SKEL_ETRUNCATED, rec_off,
@@ -457,7 +574,8 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
             ok = ok && !c->bad;
         }
     }
-    if (ok && skel_grow_u32(&r->comms, &r->comm_cap, r->ncomms + 1, sizeof *r->comms) != SKEL_OK)
+    if (ok && skel_grow_u32(&r->comms, &r->comm_cap, (uint64_t)r->ncomms + 1, sizeof *r->comms) !=
+                  SKEL_OK)
         ok = 0;
     if (!ok) {
         free(cm.members);
@@ -492,13 +610,11 @@ static int rec_site(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     uint64_t line = skel_get_varint(c);
     uint64_t fortran = skel_get_varint(c);
     ok = ok && !c->bad && line <= UINT32_MAX && fortran <= 1;
-    if (ok && r->nsites == r->site_cap) {
-        skel_site_ctx *nc = realloc(r->site_ctx, 2 * (size_t)r->site_cap * sizeof *nc);
-        if (nc != NULL)
-            r->site_ctx = nc;
-        ok = nc != NULL && skel_grow_u32(&r->sites, &r->site_cap, 2 * (uint64_t)r->site_cap,
-                                         sizeof *r->sites) == SKEL_OK;
-    }
+    ok = ok &&
+         skel_grow_u32(&r->site_ctx, &r->site_ctx_cap, (uint64_t)r->nsites + 1,
+                       sizeof *r->site_ctx) == SKEL_OK &&
+         skel_grow_u32(&r->sites, &r->site_cap, (uint64_t)r->nsites + 1, sizeof *r->sites) ==
+             SKEL_OK;
     if (!ok) {
         free(s.func);
         free(s.file);
@@ -522,8 +638,9 @@ static int rec_module(skel_rank_reader *r, skel_cursor *c, uint64_t off)
         return fail_at(r, SKEL_EFORMAT, off, "module %llu declared, expected index %u",
                        (unsigned long long)index, r->nmodules);
     m.index = (uint32_t)index;
-    if (!get_string(c, &m.path) || skel_grow_u32(&r->modules, &r->module_cap, r->nmodules + 1,
-                                                 sizeof *r->modules) != SKEL_OK) {
+    if (!get_string(c, &m.path) ||
+        skel_grow_u32(&r->modules, &r->module_cap, (uint64_t)r->nmodules + 1, sizeof *r->modules) !=
+            SKEL_OK) {
         free(m.path);
         return bad_record(r, c, off, "module record");
     }
@@ -539,14 +656,14 @@ static int rec_object(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     uint64_t comm = skel_get_varint(c);
     if (c->bad)
         return bad_record(r, c, off, "file/window record");
-    if (index != r->nobjects || (kind != SKEL_OBJ_FILE && kind != SKEL_OBJ_WIN) ||
-        comm > r->ncomms)
+    if (index != r->nobjects || (kind != SKEL_OBJ_FILE && kind != SKEL_OBJ_WIN) || comm > r->ncomms)
         return fail_at(r, SKEL_EFORMAT, off, "file/window record with impossible values");
     o.index = (uint32_t)index;
     o.kind = (uint8_t)kind;
     o.comm = comm == 0 ? SKEL_COMM_NONE : (uint32_t)(comm - 1);
-    if (!get_string(c, &o.name) || skel_grow_u32(&r->objects, &r->object_cap, r->nobjects + 1,
-                                                 sizeof *r->objects) != SKEL_OK) {
+    if (!get_string(c, &o.name) ||
+        skel_grow_u32(&r->objects, &r->object_cap, (uint64_t)r->nobjects + 1, sizeof *r->objects) !=
+            SKEL_OK) {
         free(o.name);
         return bad_record(r, c, off, "file/window record");
     }
@@ -602,28 +719,19 @@ static int need_thread(skel_rank_reader *r, uint64_t thread)
     return 1;
 }
 
-static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned call,
-                     skel_event *ev)
+/* ---- events ----------------------------------------------------------------- */
+
+/* The fields before the context: thread, times, CPU time, flags and site.
+ * Returns the thread's state through *tsp. */
+static int read_event_head(skel_rank_reader *r, skel_cursor *c, uint64_t off, uint64_t mask,
+                           skel_event *ev, struct thread_state **tsp)
 {
-    const struct skel_call_info *ci = skel_call_info(call);
-    if (ci == NULL)
-        return fail_at(r, SKEL_EFORMAT, off, "unknown record type %u", call);
-    skel_event_init(ev);
-    ev->call = (uint16_t)call;
-    ev->seq = r->nevents;
-    int64_t me = (int64_t)r->rank;
-    uint64_t mask = skel_get_varint(c);
-    if (c->bad)
-        return bad_record(r, c, off, "event record");
-    if (mask & ~(uint64_t)SKEL_M__ALL)
-        return fail_at(r, SKEL_EFORMAT, off, "event record with unknown field bits 0x%llx",
-                       (unsigned long long)mask);
     uint64_t thread = (mask & SKEL_M_THREAD) ? skel_get_varint(c) : 0;
     if (!c->bad && !need_thread(r, thread))
         return fail_at(r, SKEL_EFORMAT, off, "thread index %llu is too large",
                        (unsigned long long)thread);
     ev->thread = (uint32_t)thread;
-    struct thread_state *ts = &r->threads[ev->thread];
+    struct thread_state *ts = *tsp = &r->threads[ev->thread];
     if (mask & SKEL_M_ABSTIME) {
         ev->t_start = skel_get_varint(c);
         ev->gap_wall = skel_get_varint(c);
@@ -653,7 +761,7 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
             return fail_at(r, SKEL_EFORMAT, off, "event with impossible flags");
         ev->flags = (uint16_t)fl;
     }
-    uint64_t site = r->call_site[call];
+    uint64_t site = r->call_site[ev->call];
     if (mask & SKEL_M_SITE)
         site = skel_get_varint(c);
     if (c->bad)
@@ -662,121 +770,220 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared call site %llu",
                        (unsigned long long)site);
     ev->site = (uint32_t)site;
-    skel_site_ctx *sc = &r->site_ctx[site];
-    skel_site_ctx nc = *sc;
+    return SKEL_OK;
+}
+
+/* The context fields present in the record, over the site's previous ones. */
+static int read_context(skel_rank_reader *r, skel_cursor *c, uint64_t off, uint64_t mask,
+                        skel_site_ctx *nc)
+{
+    int64_t me = (int64_t)r->rank;
     if (mask & SKEL_M_PEER)
-        nc.peer = get_rank(c, me);
+        nc->peer = get_rank(c, me);
     if (mask & SKEL_M_TAG)
-        nc.tag = get_i32(c);
+        nc->tag = get_i32(c);
     if (mask & SKEL_M_COMM)
-        nc.comm = get_u32(c);
+        nc->comm = get_u32(c);
     if (mask & SKEL_M_COUNT)
-        nc.count = skel_get_svarint(c);
+        nc->count = skel_get_svarint(c);
     if (mask & SKEL_M_DTSIZE)
-        nc.dtsize = get_u32(c);
+        nc->dtsize = get_u32(c);
     if (mask & SKEL_M_BYTES)
-        nc.bytes = skel_get_varint(c);
+        nc->bytes = skel_get_varint(c);
     if (mask & SKEL_M_RBYTES)
-        nc.rbytes = skel_get_varint(c);
+        nc->rbytes = skel_get_varint(c);
     if (mask & SKEL_M_ROOT)
-        nc.root = get_i32(c);
+        nc->root = get_i32(c);
     if (mask & SKEL_M_OP) {
         uint32_t op = get_u32(c);
-        nc.op = op < SKEL_OP__COUNT ? (uint8_t)op : SKEL_OP__COUNT;
+        nc->op = op < SKEL_OP__COUNT ? (uint8_t)op : SKEL_OP__COUNT;
     }
     if (mask & SKEL_M_PEER2)
-        nc.peer2 = get_rank(c, me);
+        nc->peer2 = get_rank(c, me);
     if (mask & SKEL_M_TAG2)
-        nc.tag2 = get_i32(c);
+        nc->tag2 = get_i32(c);
     if (mask & SKEL_M_ASRC)
-        nc.asrc = get_rank(c, me);
+        nc->asrc = get_rank(c, me);
     if (mask & SKEL_M_ATAG)
-        nc.atag = get_i32(c);
-    int creates = skel_class_creates_request(ci->klass) || call == SKEL_CALL_MPI_Comm_idup;
-    uint64_t req = creates ? r->last_req + 1 : 0;
-    if (mask & SKEL_M_REQ)
-        req += (uint64_t)skel_get_svarint(c);
+        nc->atag = get_i32(c);
     if (c->bad)
         return bad_record(r, c, off, "event record");
-    if (!check_peer(r, nc.peer) || !check_peer(r, nc.peer2) || !check_peer(r, nc.asrc) ||
-        !check_peer(r, nc.root))
+    if (!check_peer(r, nc->peer) || !check_peer(r, nc->peer2) || !check_peer(r, nc->asrc) ||
+        !check_peer(r, nc->root))
         return fail_at(r, SKEL_EFORMAT, off, "event names a rank outside 0..%u", r->nranks - 1);
-    if (nc.comm >= r->ncomms)
+    if (nc->comm >= r->ncomms)
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared communicator %u",
-                       nc.comm);
-    if (nc.op >= SKEL_OP__COUNT)
-        return fail_at(r, SKEL_EFORMAT, off, "event with unknown reduction operation %u", nc.op);
-    if (creates && req == 0)
-        return fail_at(r, SKEL_EFORMAT, off, "request id 0 is reserved");
+                       nc->comm);
+    if (nc->op >= SKEL_OP__COUNT)
+        return fail_at(r, SKEL_EFORMAT, off, "event with unknown reduction operation %u", nc->op);
+    return SKEL_OK;
+}
 
-    ev->nreqs = 0;
-    if (mask & SKEL_M_REQS) {
-        uint64_t n = skel_get_varint(c);
-        if (c->bad)
-            return bad_record(r, c, off, "event record");
-        if (n == 0 || n > SKEL_MAX_LIST || n > (uint64_t)(c->end - c->p)) {
-            if (n <= SKEL_MAX_LIST && n > (uint64_t)(c->end - c->p))
-                c->p = c->end, c->bad = 1;
-            else
-                c->bad = 1;
-            return bad_record(r, c, off, "request list");
-        }
-        if (skel_grow_u32(&r->reqbuf, &r->reqbuf_cap, n, sizeof *r->reqbuf) != SKEL_OK)
-            return fail_at(r, SKEL_ENOMEM, off, "out of memory");
-        uint64_t prev = r->last_req;
-        for (uint64_t i = 0; i < n; i++) {
-            prev += (uint64_t)skel_get_svarint(c);
-            r->reqbuf[i] = prev;
-        }
-        if (c->bad)
-            return bad_record(r, c, off, "request list");
-        ev->nreqs = (uint32_t)n;
-        ev->reqs = r->reqbuf;
+/* The length of a request or completion list: at least one entry, and no
+ * more than the bytes left could hold (else truncation or corruption). */
+static int read_list_length(skel_rank_reader *r, skel_cursor *c, uint64_t off, const char *what,
+                            uint64_t *n)
+{
+    *n = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (*n == 0 || *n > SKEL_MAX_LIST || *n > (uint64_t)(c->end - c->p)) {
+        if (*n <= SKEL_MAX_LIST && *n > (uint64_t)(c->end - c->p))
+            c->p = c->end;
+        c->bad = 1;
+        return bad_record(r, c, off, what);
     }
-    ev->ncomplete = 0;
-    if (mask & SKEL_M_COMPLETE) {
-        uint64_t n = skel_get_varint(c);
+    return SKEL_OK;
+}
+
+/* Startall's list of requests, as differences from the last one created. */
+static int read_requests(skel_rank_reader *r, skel_cursor *c, uint64_t off, skel_event *ev)
+{
+    uint64_t n;
+    int rc = read_list_length(r, c, off, "request list", &n);
+    if (rc != SKEL_OK)
+        return rc;
+    if (skel_grow_u32(&r->reqbuf, &r->reqbuf_cap, n, sizeof *r->reqbuf) != SKEL_OK)
+        return fail_at(r, SKEL_ENOMEM, off, "out of memory");
+    uint64_t prev = r->last_req;
+    for (uint64_t i = 0; i < n; i++) {
+        prev += (uint64_t)skel_get_svarint(c);
+        r->reqbuf[i] = prev;
+    }
+    if (c->bad)
+        return bad_record(r, c, off, "request list");
+    ev->nreqs = (uint32_t)n;
+    ev->reqs = r->reqbuf;
+    return SKEL_OK;
+}
+
+/* The completion list: each request's fields default to what it was posted
+ * with, its index to the previous one's plus one. */
+static int read_completions(skel_rank_reader *r, skel_cursor *c, uint64_t off, skel_event *ev)
+{
+    uint64_t n;
+    int rc = read_list_length(r, c, off, "completion list", &n);
+    if (rc != SKEL_OK)
+        return rc;
+    if (skel_grow_u32(&r->completions, &r->completions_cap, n, sizeof *r->completions) != SKEL_OK)
+        return fail_at(r, SKEL_ENOMEM, off, "out of memory");
+    int64_t me = (int64_t)r->rank;
+    uint64_t prev = r->last_req;
+    uint32_t index = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        skel_completion *cp = &r->completions[i];
+        uint64_t v = skel_get_varint(c);
+        uint64_t fl = v & 31;
+        prev += (uint64_t)skel_unzigzag(v >> 5);
         if (c->bad)
-            return bad_record(r, c, off, "event record");
-        if (n == 0 || n > SKEL_MAX_LIST || n > (uint64_t)(c->end - c->p)) {
-            if (n <= SKEL_MAX_LIST && n > (uint64_t)(c->end - c->p))
-                c->p = c->end, c->bad = 1;
-            else
-                c->bad = 1;
             return bad_record(r, c, off, "completion list");
-        }
-        if (skel_grow_u32(&r->compl, &r->compl_cap, n, sizeof *r->compl ) != SKEL_OK)
-            return fail_at(r, SKEL_ENOMEM, off, "out of memory");
-        uint64_t prev = r->last_req;
-        uint32_t index = 0;
-        for (uint64_t i = 0; i < n; i++) {
-            skel_completion *cp = &r->compl[i];
-            uint64_t v = skel_get_varint(c);
-            uint64_t fl = v & 31;
-            prev += (uint64_t)skel_unzigzag(v >> 5);
-            if (c->bad)
-                return bad_record(r, c, off, "completion list");
-            const skel_req_entry *e = skel_reqtab_get(&r->reqs, prev);
-            if (e == NULL)
-                return fail_at(r, SKEL_EFORMAT, off, "completion of unknown request %llu",
-                               (unsigned long long)prev);
-            cp->req = prev;
-            cp->call = e->call;
-            cp->flags = (fl & SKEL_C_CANCELLED) ? SKEL_EVF_CANCELLED : 0;
-            cp->src = (fl & SKEL_C_SRC) ? get_rank(c, me) : e->src;
-            cp->tag = (fl & SKEL_C_TAG) ? get_i32(c) : e->tag;
-            cp->bytes = (fl & SKEL_C_BYTES) ? skel_get_varint(c) : e->bytes;
-            uint64_t idx = (fl & SKEL_C_INDEX) ? skel_get_varint(c) : index;
-            if (c->bad)
-                return bad_record(r, c, off, "completion list");
-            if (!check_peer(r, cp->src) || idx > UINT32_MAX - 1)
-                return fail_at(r, SKEL_EFORMAT, off, "completion with impossible values");
-            cp->index = (uint32_t)idx;
-            index = cp->index + 1;
-        }
-        ev->ncomplete = (uint32_t)n;
-        ev->complete = r->compl;
+        const skel_req_entry *e = skel_reqtab_get(&r->reqs, prev);
+        if (e == NULL)
+            return fail_at(r, SKEL_EFORMAT, off, "completion of unknown request %llu",
+                           (unsigned long long)prev);
+        cp->req = prev;
+        cp->call = e->call;
+        cp->flags = (fl & SKEL_C_CANCELLED) ? SKEL_EVF_CANCELLED : 0;
+        cp->src = (fl & SKEL_C_SRC) ? get_rank(c, me) : e->src;
+        cp->tag = (fl & SKEL_C_TAG) ? get_i32(c) : e->tag;
+        cp->bytes = (fl & SKEL_C_BYTES) ? skel_get_varint(c) : e->bytes;
+        uint64_t idx = (fl & SKEL_C_INDEX) ? skel_get_varint(c) : index;
+        if (c->bad)
+            return bad_record(r, c, off, "completion list");
+        if (!check_peer(r, cp->src) || idx > UINT32_MAX - 1)
+            return fail_at(r, SKEL_EFORMAT, off, "completion with impossible values");
+        cp->index = (uint32_t)idx;
+        index = cp->index + 1;
     }
+    ev->ncomplete = (uint32_t)n;
+    ev->complete = r->completions;
+    return SKEL_OK;
+}
+
+/* The record is valid: deliver the context fields and update the site's
+ * context, the request table and the thread, exactly as the writer did. */
+static int accept_event(skel_rank_reader *r, uint64_t off, int klass, const skel_site_ctx *nc,
+                        struct thread_state *ts, skel_event *ev)
+{
+    r->site_ctx[ev->site] = *nc;
+    r->call_site[ev->call] = ev->site;
+    ev->peer = nc->peer;
+    ev->tag = nc->tag;
+    ev->comm = nc->comm;
+    ev->count = nc->count;
+    ev->dtsize = nc->dtsize;
+    ev->bytes = nc->bytes;
+    ev->rbytes = nc->rbytes;
+    ev->root = nc->root;
+    ev->op = nc->op;
+    ev->peer2 = nc->peer2;
+    ev->tag2 = nc->tag2;
+    ev->asrc = nc->asrc;
+    ev->atag = nc->atag;
+    ev->obj = nc->obj;
+    for (uint32_t i = 0; i < ev->ncomplete; i++) {
+        skel_req_entry *e = skel_reqtab_get(&r->reqs, ev->complete[i].req);
+        if (e != NULL && !e->persistent)
+            skel_reqtab_del(&r->reqs, ev->complete[i].req);
+    }
+    if (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup) {
+        int recv = klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT ||
+                   klass == SKEL_CLASS_IMRECV;
+        skel_req_entry e = {.id = ev->req,
+                            .call = ev->call,
+                            .persistent =
+                                klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT,
+                            .src = recv ? nc->peer : SKEL_PEER_NONE,
+                            .tag = recv ? nc->tag : SKEL_TAG_NONE,
+                            .bytes = nc->bytes};
+        r->last_req = ev->req;
+        if (skel_reqtab_put(&r->reqs, &e) != SKEL_OK)
+            return fail_at(r, SKEL_ENOMEM, off, "out of memory for the request table");
+    }
+    if (klass == SKEL_CLASS_REQFREE)
+        skel_reqtab_del(&r->reqs, ev->req);
+    ts->prev_end = ev->t_end;
+    ts->pause = 0;
+    ts->seen = 1;
+    r->nevents++;
+    r->last_call = ev->call;
+    return 1;
+}
+
+static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned call,
+                     skel_event *ev)
+{
+    const struct skel_call_info *ci = skel_call_info(call);
+    if (ci == NULL)
+        return fail_at(r, SKEL_EFORMAT, off, "unknown record type %u", call);
+    skel_event_init(ev);
+    ev->call = (uint16_t)call;
+    ev->seq = r->nevents;
+    uint64_t mask = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (mask & ~(uint64_t)SKEL_M__ALL)
+        return fail_at(r, SKEL_EFORMAT, off, "event record with unknown field bits 0x%llx",
+                       (unsigned long long)mask);
+    struct thread_state *ts = NULL;
+    int rc = read_event_head(r, c, off, mask, ev, &ts);
+    if (rc != SKEL_OK)
+        return rc;
+    skel_site_ctx nc = r->site_ctx[ev->site];
+    if ((rc = read_context(r, c, off, mask, &nc)) != SKEL_OK)
+        return rc;
+    int creates = skel_class_creates_request(ci->klass) || call == SKEL_CALL_MPI_Comm_idup;
+    ev->req = creates ? r->last_req + 1 : 0;
+    if (mask & SKEL_M_REQ)
+        ev->req += (uint64_t)skel_get_svarint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "event record");
+    if (creates && ev->req == 0)
+        return fail_at(r, SKEL_EFORMAT, off, "request id 0 is reserved");
+    if ((mask & SKEL_M_REQS) && (rc = read_requests(r, c, off, ev)) != SKEL_OK)
+        return rc;
+    if ((mask & SKEL_M_COMPLETE) && (rc = read_completions(r, c, off, ev)) != SKEL_OK)
+        return rc;
     if (mask & SKEL_M_NEWCOMM) {
         uint64_t ncm = skel_get_varint(c);
         if (!c->bad && ncm >= r->ncomms)
@@ -790,49 +997,73 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         return bad_record(r, c, off, "event record");
     if (nc.obj != SKEL_COMM_NONE && nc.obj >= r->nobjects)
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc.obj);
+    return accept_event(r, off, ci->klass, &nc, ts, ev);
+}
 
-    /* The record is valid: commit contexts and tables. */
-    *sc = nc;
-    r->call_site[call] = ev->site;
-    ev->peer = nc.peer;
-    ev->tag = nc.tag;
-    ev->comm = nc.comm;
-    ev->count = nc.count;
-    ev->dtsize = nc.dtsize;
-    ev->bytes = nc.bytes;
-    ev->rbytes = nc.rbytes;
-    ev->root = nc.root;
-    ev->op = nc.op;
-    ev->peer2 = nc.peer2;
-    ev->tag2 = nc.tag2;
-    ev->asrc = nc.asrc;
-    ev->atag = nc.atag;
-    ev->obj = nc.obj;
-    ev->req = req;
-    if (creates) {
-        skel_req_entry e = {.id = req, .call = (uint16_t)call};
-        e.persistent = ci->klass == SKEL_CLASS_SEND_INIT || ci->klass == SKEL_CLASS_RECV_INIT;
-        int recv = ci->klass == SKEL_CLASS_IRECV || ci->klass == SKEL_CLASS_RECV_INIT ||
-                   ci->klass == SKEL_CLASS_IMRECV;
-        e.src = recv ? nc.peer : SKEL_PEER_NONE;
-        e.tag = recv ? nc.tag : SKEL_TAG_NONE;
-        e.bytes = nc.bytes;
-        r->last_req = req;
-        if (skel_reqtab_put(&r->reqs, &e) != SKEL_OK)
-            return fail_at(r, SKEL_ENOMEM, off, "out of memory for the request table");
-    }
-    for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        skel_req_entry *e = skel_reqtab_get(&r->reqs, ev->complete[i].req);
-        if (e != NULL && !e->persistent)
-            skel_reqtab_del(&r->reqs, ev->complete[i].req);
-    }
-    if (ci->klass == SKEL_CLASS_REQFREE)
-        skel_reqtab_del(&r->reqs, req);
-    ts->prev_end = ev->t_end;
-    ts->pause = 0;
-    ts->seen = 1;
-    r->nevents++;
-    return 1;
+/* ---- other records --------------------------------------------------------------- */
+
+static int rec_clock(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_clock_sync cs;
+    uint64_t phase = skel_get_varint(c);
+    cs.offset_ns = skel_get_svarint(c);
+    cs.rtt_ns = skel_get_varint(c);
+    cs.t_local = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "clock record");
+    if (phase > 1)
+        return fail_at(r, SKEL_EFORMAT, off, "clock record with phase %llu",
+                       (unsigned long long)phase);
+    cs.phase = (uint8_t)phase;
+    if (r->nclock < 2)
+        r->clocks[r->nclock++] = cs;
+    return SKEL_OK;
+}
+
+static int rec_end(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    skel_rank_end e;
+    e.nevents = skel_get_varint(c);
+    e.overhead_ns = skel_get_varint(c);
+    e.per_event_ns = skel_get_varint(c);
+    e.flush_ns = skel_get_varint(c);
+    e.nflush = skel_get_varint(c);
+    e.user_cpu_ns = skel_get_varint(c);
+    e.sys_cpu_ns = skel_get_varint(c);
+    e.t_end = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "end record");
+    if (e.nevents != r->nevents)
+        return fail_at(r, SKEL_EFORMAT, off, "end record counts %llu events, the file has %llu",
+                       (unsigned long long)e.nevents, (unsigned long long)r->nevents);
+    r->end = e;
+    r->have_end = 1;
+    return SKEL_OK;
+}
+
+/* Version 1 wrote how a process ended as a record; version 2 keeps it in the
+ * file header (both are read). */
+static int rec_crash(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    int64_t sig = skel_get_svarint(c), code = skel_get_svarint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "crash record");
+    r->signo = sig < 0 || sig > 1024 ? 0 : (int)sig;
+    r->abort_code = code < INT32_MIN || code > INT32_MAX ? -1 : (int)code;
+    r->have_crash = 1;
+    return SKEL_OK;
+}
+
+static int rec_pause(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    uint64_t th = skel_get_varint(c), ns = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "pause record");
+    if (!need_thread(r, th))
+        return fail_at(r, SKEL_EFORMAT, off, "pause of impossible thread %llu",
+                       (unsigned long long)th);
+    r->threads[th].pause += ns;
+    return SKEL_OK;
 }
 
 /* Decode the next record of the current block: 1 = event delivered,
@@ -846,7 +1077,7 @@ static int next_record(skel_rank_reader *r, skel_event *ev)
         return bad_record(r, &c, off, "record");
     if (!r->have_info && type != SKEL_REC_RANKINFO)
         return fail_at(r, SKEL_EFORMAT, off, "expected the rank-info record first");
-    int rc = SKEL_OK;
+    int rc;
     switch (type) {
     case SKEL_REC_RANKINFO:
         rc = rec_rankinfo(r, &c, off);
@@ -863,59 +1094,18 @@ static int next_record(skel_rank_reader *r, skel_event *ev)
     case SKEL_REC_OBJECT:
         rc = rec_object(r, &c, off);
         break;
-    case SKEL_REC_CLOCK: {
-        skel_clock_sync cs;
-        uint64_t phase = skel_get_varint(&c);
-        cs.offset_ns = skel_get_svarint(&c);
-        cs.rtt_ns = skel_get_varint(&c);
-        cs.t_local = skel_get_varint(&c);
-        if (c.bad)
-            return bad_record(r, &c, off, "clock record");
-        if (phase > 1)
-            return fail_at(r, SKEL_EFORMAT, off, "clock record with phase %llu",
-                           (unsigned long long)phase);
-        cs.phase = (uint8_t)phase;
-        if (r->nclock < 2)
-            r->clocks[r->nclock++] = cs;
+    case SKEL_REC_CLOCK:
+        rc = rec_clock(r, &c, off);
         break;
-    }
-    case SKEL_REC_END: {
-        skel_rank_end e;
-        e.nevents = skel_get_varint(&c);
-        e.overhead_ns = skel_get_varint(&c);
-        e.per_event_ns = skel_get_varint(&c);
-        e.flush_ns = skel_get_varint(&c);
-        e.nflush = skel_get_varint(&c);
-        e.user_cpu_ns = skel_get_varint(&c);
-        e.sys_cpu_ns = skel_get_varint(&c);
-        e.t_end = skel_get_varint(&c);
-        if (c.bad)
-            return bad_record(r, &c, off, "end record");
-        if (e.nevents != r->nevents)
-            return fail_at(r, SKEL_EFORMAT, off, "end record counts %llu events, the file has %llu",
-                           (unsigned long long)e.nevents, (unsigned long long)r->nevents);
-        r->end = e;
-        r->have_end = 1;
+    case SKEL_REC_END:
+        rc = rec_end(r, &c, off);
         break;
-    }
-    case SKEL_REC_CRASH: {
-        int64_t sig = skel_get_svarint(&c), code = skel_get_svarint(&c);
-        if (c.bad)
-            return bad_record(r, &c, off, "crash record");
-        r->signo = (int)sig;
-        r->abort_code = (int)code;
+    case SKEL_REC_CRASH:
+        rc = rec_crash(r, &c, off);
         break;
-    }
-    case SKEL_REC_PAUSE: {
-        uint64_t th = skel_get_varint(&c), ns = skel_get_varint(&c);
-        if (c.bad)
-            return bad_record(r, &c, off, "pause record");
-        if (!need_thread(r, th))
-            return fail_at(r, SKEL_EFORMAT, off, "pause of impossible thread %llu",
-                           (unsigned long long)th);
-        r->threads[th].pause += ns;
+    case SKEL_REC_PAUSE:
+        rc = rec_pause(r, &c, off);
         break;
-    }
     default:
         if (type < SKEL_REC_FIRST_EVENT || type >= SKEL_CALL_LIMIT)
             return fail_at(r, SKEL_EFORMAT, off, "unknown record type %llu",
@@ -933,6 +1123,39 @@ static int next_record(skel_rank_reader *r, skel_event *ev)
     return rc;
 }
 
+/* The current block is used up: it must have held what its header said. */
+static int finish_block(skel_rank_reader *r)
+{
+    if (r->block_partial)
+        return fail_at(r, SKEL_ETRUNCATED, r->block_off + r->block_len,
+                       "the file ends inside a block (expected %u more bytes)",
+                       (unsigned)(r->block_declared - r->block_len));
+    if (r->block_seen != r->block_nrec)
+        return fail_at(r, SKEL_EFORMAT, r->block_off + r->block_len,
+                       "block holds %u records, its header says %u", r->block_seen, r->block_nrec);
+    r->in_block = 0;
+    /* The open block is the last one the writer ever had: what follows it is
+     * at most the start of a record it did not finish. */
+    if (r->block_open)
+        r->data_ended = 1;
+    return SKEL_OK;
+}
+
+/* The end of the data: a clean end unless the file was closed cleanly and
+ * still lacks its end record (cut short after it was written). */
+static int end_of_stream(skel_rank_reader *r)
+{
+    if (!r->have_info)
+        return fail_at(r, SKEL_ETRUNCATED, r->file_off,
+                       "the file ends before the rank-info record");
+    if (!r->have_end && r->version >= 2 && r->hdr_ending == SKEL_END_CLEAN)
+        return fail_at(r, SKEL_ETRUNCATED, r->file_off,
+                       "the file ends before its end record, yet its writer closed it cleanly "
+                       "(cut short afterwards)");
+    r->status = 1;
+    return 0;
+}
+
 int skel_rank_next(skel_rank_reader *r, skel_event *ev)
 {
     if (r->status < 0)
@@ -941,27 +1164,13 @@ int skel_rank_next(skel_rank_reader *r, skel_event *ev)
         return 0;
     for (;;) {
         if (!r->in_block || r->block_pos >= r->block_len) {
-            if (r->in_block) {
-                if (r->block_partial)
-                    return fail_at(r, SKEL_ETRUNCATED, r->block_off + r->block_len,
-                                   "the file ends inside a block (expected %u more bytes)",
-                                   (unsigned)(r->block_declared - r->block_len));
-                if (r->block_seen != r->block_nrec)
-                    return fail_at(r, SKEL_EFORMAT, r->block_off + r->block_len,
-                                   "block holds %u records, its header says %u", r->block_seen,
-                                   r->block_nrec);
-                r->in_block = 0;
-            }
-            int rc = next_block(r);
+            int rc = r->in_block ? finish_block(r) : SKEL_OK;
+            if (rc == SKEL_OK)
+                rc = next_block(r);
             if (rc < 0)
                 return rc;
-            if (rc == 0) {
-                if (!r->have_info)
-                    return fail_at(r, SKEL_ETRUNCATED, r->file_off,
-                                   "the file ends before the rank-info record");
-                r->status = 1;
-                return 0;
-            }
+            if (rc == 0)
+                return end_of_stream(r);
         }
         int rc = next_record(r, ev);
         if (rc != 0)
@@ -969,19 +1178,84 @@ int skel_rank_next(skel_rank_reader *r, skel_event *ev)
     }
 }
 
+/* ---- how the stream ends ------------------------------------------------------------ */
+
 int skel_rank_truncated(const skel_rank_reader *r)
 {
     return !r->have_end;
 }
 
+int skel_rank_ending(const skel_rank_reader *r)
+{
+    if (r->status < 0)
+        return SKEL_END_DAMAGED;
+    if (r->have_end)
+        return SKEL_END_CLEAN;
+    if (r->version >= 2)
+        return r->hdr_ending == SKEL_END_CLEAN ? SKEL_END_DAMAGED : r->hdr_ending;
+    if (r->have_crash)
+        return r->signo > 0 ? SKEL_END_SIGNAL : r->abort_code >= 0 ? SKEL_END_ABORT : SKEL_END_EXIT;
+    return SKEL_END_OPEN;
+}
+
 int skel_rank_signal(const skel_rank_reader *r)
 {
-    return r->signo;
+    return r->version >= 2 && !r->have_crash ? r->hdr_signal : r->signo;
 }
 
 int skel_rank_abort_code(const skel_rank_reader *r)
 {
-    return r->abort_code;
+    return r->version >= 2 && !r->have_crash ? r->hdr_abort : r->abort_code;
+}
+
+const char *skel_ending_name(int ending)
+{
+    static const char *const names[SKEL_END__COUNT] = {
+        "killed",         "clean",  "signal", "MPI_Abort", "exit without MPI_Finalize",
+        "tracer stopped", "damaged"};
+    return ending >= 0 && ending < SKEL_END__COUNT ? names[ending] : "?";
+}
+
+char *skel_rank_ending_text(const skel_rank_reader *r, char *buf, size_t len)
+{
+    int ending = skel_rank_ending(r);
+    char last[96] = "";
+    if (r->nevents > 0)
+        snprintf(last, sizeof last, " (the last, #%llu, was %s)",
+                 (unsigned long long)(r->nevents - 1), skel_call_name(r->last_call));
+    if (ending == SKEL_END_CLEAN) {
+        snprintf(buf, len, "rank %u: complete, %llu events", r->rank,
+                 (unsigned long long)r->nevents);
+        return buf;
+    }
+    char why[160];
+    switch (ending) {
+    case SKEL_END_SIGNAL:
+        snprintf(why, sizeof why, "the process died of signal %d (%s)", skel_rank_signal(r),
+                 strsignal(skel_rank_signal(r)));
+        break;
+    case SKEL_END_ABORT:
+        snprintf(why, sizeof why, "the process called MPI_Abort with error code %d",
+                 skel_rank_abort_code(r));
+        break;
+    case SKEL_END_EXIT:
+        snprintf(why, sizeof why, "the process exited without MPI_Finalize");
+        break;
+    case SKEL_END_STOPPED:
+        snprintf(why, sizeof why, "the tracer stopped on an error of its own");
+        break;
+    case SKEL_END_DAMAGED:
+        snprintf(why, sizeof why, "the file is damaged there");
+        break;
+    default:
+        snprintf(why, sizeof why,
+                 "the process was killed without a chance to say so (SIGKILL, as a launcher "
+                 "does after another rank failed), or is still running");
+        break;
+    }
+    snprintf(buf, len, "rank %u: incomplete, %llu events up to byte %llu%s: %s", r->rank,
+             (unsigned long long)r->nevents, (unsigned long long)skel_rank_offset(r), last, why);
+    return buf;
 }
 
 const skel_rank_info *skel_rank_info_of(const skel_rank_reader *r)

@@ -12,6 +12,7 @@
 #ifndef SKEL_READER_H
 #define SKEL_READER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "event.h"
@@ -38,6 +39,18 @@ int skel_rank_truncated(const skel_rank_reader *r);
  * skel_rank_abort_code (-1 if not aborted). */
 int skel_rank_signal(const skel_rank_reader *r);
 int skel_rank_abort_code(const skel_rank_reader *r);
+/* Why the stream ended (enum skel_ending), after skel_rank_next() returned 0
+ * or an error: SKEL_END_CLEAN with the end record, SKEL_END_DAMAGED after an
+ * error, else what the file says about its process (SKEL_END_OPEN: killed
+ * without a word, as by SIGKILL). */
+int skel_rank_ending(const skel_rank_reader *r);
+/* A short name for an ending ("clean", "killed", "MPI_Abort"...). */
+const char *skel_ending_name(int ending);
+/* One sentence for a person: which rank, complete or not, how many events up
+ * to which byte, the last event, and why it ends ("rank 1: incomplete, 20003
+ * events up to byte 131072 (the last, #20002, was MPI_Allreduce): the process
+ * was killed without a chance to say so (...)").  Returns buf. */
+char *skel_rank_ending_text(const skel_rank_reader *r, char *buf, size_t len);
 
 const skel_rank_info *skel_rank_info_of(const skel_rank_reader *r);
 const skel_rank_end *skel_rank_end_of(const skel_rank_reader *r); /* NULL until seen */

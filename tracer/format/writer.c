@@ -1,10 +1,22 @@
 /* writer.c - encode one rank's records into checksummed blocks.
  *
- * The buffer holds [block_start, committed) complete records not yet written
- * and [committed, pos) a record being encoded.  Only whole records are ever
- * written, so a crash between two records leaves a readable file; the signal
- * flush writes [block_start, committed) and moves block_start, never touching
- * the record being encoded.
+ * Both output modes encode into buf: the current block's 24-byte header sits
+ * at buf[blk - 24] and its payload is [blk, pos).  Every finished record
+ * updates the header's payload length and record count with single aligned
+ * stores made after the record's bytes, so the header only ever describes
+ * complete records.
+ *
+ * Mapped (the default): buf is a window of the file itself, mapped shared.
+ * What a SIGKILL leaves behind is therefore a readable file: the blocks
+ * sealed so far, then the open block (magic "SKOB") whose header counts
+ * exactly the finished records, then space the writer never reached (zeros).
+ * A full window seals its block - checksum, then the magic "SKBK" - and the
+ * next window is mapped where the block ended.  The file header's ending
+ * byte says how the process ended once it knows (docs/trace-format.md).
+ *
+ * Streamed (SKEL_WRITER_STREAM, or when the file cannot be mapped): buf is
+ * memory; a full buffer is sealed, written with write(2) and reused.  A
+ * SIGKILL loses what is buffered.
  */
 #include "writer.h"
 
@@ -15,9 +27,13 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
+
+/* What the writer needs to know of each call id, looked up once. */
+enum { CALL_KNOWN = 1, CALL_CREATES = 2 };
 
 struct thread_state {
     uint64_t prev_end;
@@ -29,18 +45,24 @@ struct skel_writer {
     int fd;
     char *path;
     uint32_t rank, nranks;
+    int stream;            /* buffer in memory and write(2) whole blocks */
+    int failed;            /* an I/O error: further writes are refused */
+    volatile int dead;     /* a crash was recorded: nothing more is written */
+    volatile int flushing; /* inside a streamed write: signal handlers keep out */
+    uint8_t ending;        /* what the file header says (enum skel_ending) */
 
-    uint8_t *buf;
-    size_t cap;
-    size_t block_start;        /* first byte not yet written */
-    volatile size_t committed; /* end of the last complete record */
-    size_t pos;                /* encoding position */
-    volatile uint32_t rec_block, rec_committed; /* records in [0, block_start) / [0, committed) */
-    volatile uint64_t ev_block, ev_committed;   /* events before block_start / committed */
-    volatile int flushing;
-    int failed; /* a write failed: further writes are refused */
+    uint8_t *buf;     /* mapped window or stream buffer */
+    size_t cap;       /* its size */
+    size_t window;    /* the bound on cap (bufsize, whole pages when mapped) */
+    size_t blk, pos;  /* current block payload start; encoding position */
+    uint32_t nrec;    /* records in the current block */
+    uint64_t base;    /* mapped: file offset of buf[0]; streamed: of the next block */
+    uint64_t nevents; /* events in finished records */
+    size_t page;
+    uint8_t *hdr; /* mapped: the file's first page */
 
     uint32_t call_site[SKEL_CALL_LIMIT];
+    uint8_t call_kind[SKEL_CALL_LIMIT]; /* CALL_* bits, from the call table */
     skel_site_ctx *site_ctx;
     uint32_t nsites, site_cap;
     uint32_t ncomms, nmodules, nobjects;
@@ -51,9 +73,11 @@ struct skel_writer {
     struct thread_state *threads;
     uint32_t nthreads;
 
-    uint64_t bytes_written, flush_ns, nflush;
+    uint64_t flush_ns, nflush;
     uint64_t unreported_flush_ns; /* flush time not yet charged to a thread's next gap */
 };
+
+/* ---- primitives ----------------------------------------------------------- */
 
 static uint64_t now_ns(void)
 {
@@ -62,16 +86,33 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* write(2) all of iov, retrying on EINTR and short writes; async-signal-safe. */
-static int write_all(int fd, struct iovec *iov, int n)
+static size_t align8(size_t n)
+{
+    return (n + SKEL_BLOCK_ALIGN - 1) & ~(size_t)(SKEL_BLOCK_ALIGN - 1);
+}
+
+/* A little-endian u32 in one aligned store: a process killed at any moment
+ * leaves either the old or the new value in the file, never a mix. */
+static void store_le32(uint8_t *p, uint32_t v)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    __atomic_store_n((uint32_t *)(void *)p, v, __ATOMIC_RELAXED);
+}
+
+/* Write all of iov at file offset off, retrying on EINTR and short writes;
+ * async-signal-safe (one system call per attempt, no locks). */
+static int write_all(int fd, struct iovec *iov, int n, uint64_t off)
 {
     while (n > 0) {
-        ssize_t k = writev(fd, iov, n);
+        ssize_t k = pwritev(fd, iov, n, (off_t)off);
         if (k < 0) {
             if (errno == EINTR)
                 continue;
             return -1;
         }
+        off += (uint64_t)k;
         while (n > 0 && (size_t)k >= iov->iov_len) {
             k -= (ssize_t)iov->iov_len;
             iov++;
@@ -85,94 +126,228 @@ static int write_all(int fd, struct iovec *iov, int n)
     return 0;
 }
 
-/* Write [block_start, committed) as one block.  Async-signal-safe. */
-static int write_block(skel_writer *w)
+static int pwrite_all(int fd, const uint8_t *p, size_t n, uint64_t off)
 {
-    size_t start = w->block_start, end = w->committed;
-    uint32_t nrec = w->rec_committed - w->rec_block;
-    if (end == start)
-        return 0;
-    uint8_t hdr[SKEL_BLOCK_HEADER_LEN];
-    skel_put_u32(hdr, SKEL_BLOCK_MAGIC);
-    skel_put_u32(hdr + 4, (uint32_t)(end - start));
-    skel_put_u32(hdr + 8, nrec);
-    skel_put_u32(hdr + 12, skel_crc32c(w->buf + start, end - start));
-    skel_put_u64(hdr + 16, w->ev_block);
-    struct iovec iov[2] = {{hdr, sizeof hdr}, {w->buf + start, end - start}};
-    if (write_all(w->fd, iov, 2) != 0)
-        return -1;
-    w->bytes_written += sizeof hdr + (end - start);
-    w->block_start = end;
-    w->rec_block = w->rec_committed;
-    w->ev_block = w->ev_committed;
+    while (n > 0) {
+        ssize_t k = pwrite(fd, p, n, (off_t)off);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += k;
+        n -= (size_t)k;
+        off += (uint64_t)k;
+    }
     return 0;
 }
 
-int skel_writer_flush(skel_writer *w)
+/* Record how the process ends in the file header.  Async-signal-safe: stores
+ * into the mapped header page, or one pwrite(2). */
+static int set_ending(skel_writer *w, int ending, int signo, int abort_code)
 {
+    uint8_t f[12] = {(uint8_t)ending};
+    skel_put_u32(f + 4, (uint32_t)signo);
+    skel_put_u32(f + 8, (uint32_t)abort_code);
+    w->ending = (uint8_t)ending;
+    if (w->hdr != NULL) {
+        /* The detail first, the ending last: a reader never sees an ending
+         * without its signal or code. */
+        store_le32(w->hdr + SKEL_HDR_SIGNAL, (uint32_t)signo);
+        store_le32(w->hdr + SKEL_HDR_ABORT, (uint32_t)abort_code);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        w->hdr[SKEL_HDR_ENDING] = (uint8_t)ending;
+        return 0;
+    }
+    return pwrite_all(w->fd, f, sizeof f, SKEL_HDR_ENDING);
+}
+
+/* ---- blocks ------------------------------------------------------------------ */
+
+/* Start an open block at buf[pos] (8-byte aligned, room checked by the caller). */
+static void begin_block(skel_writer *w)
+{
+    uint8_t *h = w->buf + w->pos;
+    skel_put_u32(h + 4, 0);
+    skel_put_u32(h + 8, 0);
+    skel_put_u32(h + 12, 0);
+    skel_put_u64(h + 16, w->nevents);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    store_le32(h, SKEL_BLOCK_OPEN_MAGIC);
+    w->blk = w->pos + SKEL_BLOCK_HEADER_LEN;
+    w->pos = w->blk;
+    w->nrec = 0;
+}
+
+/* A record ends at `end`: make it part of the block. */
+static inline void commit(skel_writer *w, uint8_t *end, int is_event)
+{
+    uint8_t *h = w->buf + w->blk - SKEL_BLOCK_HEADER_LEN;
+    w->pos = (size_t)(end - w->buf);
+    w->nrec++;
+    w->nevents += (unsigned)is_event;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the record's bytes before its count */
+    store_le32(h + 4, (uint32_t)(w->pos - w->blk));
+    store_le32(h + 8, w->nrec);
+}
+
+/* Checksum the current block and mark it sealed; zero its padding. */
+static void seal(skel_writer *w)
+{
+    uint8_t *h = w->buf + w->blk - SKEL_BLOCK_HEADER_LEN;
+    size_t len = w->pos - w->blk, end = align8(w->pos);
+    if (end > w->cap)
+        end = w->cap;
+    memset(w->buf + w->pos, 0, end - w->pos);
+    skel_put_u32(h + 12, skel_crc32c(w->buf + w->blk, len));
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    store_le32(h, SKEL_BLOCK_MAGIC);
+}
+
+static const uint8_t zeros[SKEL_BLOCK_ALIGN];
+
+/* Streamed: write the sealed block at buf[0] (after the padding that aligns
+ * it: the file ends right after the last payload) and empty the buffer. */
+static int write_block(skel_writer *w)
+{
+    size_t pad = align8(w->base) - w->base, len = SKEL_BLOCK_HEADER_LEN + w->pos - w->blk;
+    struct iovec iov[2] = {{(void *)zeros, pad}, {w->buf, len}};
+    w->flushing = 1;
+    int rc = write_all(w->fd, iov, 2, w->base);
+    w->flushing = 0;
+    if (rc != 0)
+        return -1;
+    w->base += pad + len;
+    w->pos = 0;
+    return 0;
+}
+
+/* Map the window that starts the next block at file offset off, with room
+ * for that block's header and need bytes of records. */
+static int map_window(skel_writer *w, uint64_t off, size_t need)
+{
+    uint64_t start = off & ~(uint64_t)(w->page - 1);
+    size_t len = (size_t)(off - start) + SKEL_BLOCK_HEADER_LEN + need;
+    len = (len + w->page - 1) & ~(w->page - 1);
+    if (len < w->window)
+        len = w->window;
+    /* Reserve the disk space first: a write to a mapped page the file system
+     * cannot back would kill the process with SIGBUS. */
+    int err = posix_fallocate(w->fd, (off_t)start, (off_t)len);
+    if (err != 0)
+        return skel_fail(SKEL_EIO, "%s: cannot extend the file to %llu bytes: %s", w->path,
+                         (unsigned long long)(start + len), strerror(err));
+    void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, w->fd, (off_t)start);
+    if (m == MAP_FAILED)
+        return skel_fail(SKEL_EIO, "%s: cannot map %zu bytes at %llu: %s", w->path, len,
+                         (unsigned long long)start, strerror(errno));
+#ifdef MADV_POPULATE_WRITE
+    /* One system call instead of a page fault per page of the window. */
+    (void)madvise(m, len, MADV_POPULATE_WRITE);
+#endif
+    if (w->buf != NULL)
+        munmap(w->buf, w->cap);
+    w->buf = m;
+    w->cap = len;
+    w->base = start;
+    w->pos = (size_t)(off - start);
+    begin_block(w);
+    return SKEL_OK;
+}
+
+/* Seal the current block if it holds records and start the next one with room
+ * for need bytes (streamed: after writing the sealed one out). */
+static int next_block(skel_writer *w, size_t need)
+{
+    if (w->dead)
+        return skel_fail(SKEL_ESTATE, "%s: the trace was already closed", w->path);
     if (w->failed)
         return skel_fail(SKEL_EIO, "%s: an earlier write failed", w->path);
     uint64_t t0 = now_ns();
-    w->flushing = 1;
-    int bad = write_block(w);
-    int err = errno;
-    if (w->block_start == w->pos) { /* empty: restart at the front */
-        w->block_start = w->committed = w->pos = 0;
+    int rc = SKEL_OK;
+    size_t hdr = w->blk - SKEL_BLOCK_HEADER_LEN; /* an empty block is reused */
+    if (w->nrec > 0) {
+        seal(w);
+        hdr = align8(w->pos);
     }
-    w->flushing = 0;
+    if (w->stream) {
+        if (w->nrec > 0 && write_block(w) != 0) {
+            w->failed = 1;
+            rc = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+            goto out;
+        }
+        size_t want = SKEL_BLOCK_HEADER_LEN + need + SKEL_BLOCK_ALIGN;
+        size_t ncap = want > w->window ? want : w->window;
+        if (ncap != w->cap) { /* a huge record, or back to the bound after one */
+            uint8_t *nb = realloc(w->buf, ncap);
+            if (nb == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "%s: cannot size the trace buffer to %zu bytes",
+                               w->path, ncap);
+                goto out;
+            }
+            w->buf = nb;
+            w->cap = ncap;
+        }
+        w->pos = 0;
+        begin_block(w);
+    } else if (hdr + SKEL_BLOCK_HEADER_LEN + need <= w->cap) {
+        w->pos = hdr;
+        begin_block(w);
+    } else if ((rc = map_window(w, w->base + hdr, need)) != SKEL_OK) {
+        w->failed = 1;
+    }
+out:;
     uint64_t dt = now_ns() - t0;
     w->flush_ns += dt;
     w->unreported_flush_ns += dt;
     w->nflush++;
-    if (bad) {
-        w->failed = 1;
-        return skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(err));
+    return rc;
+}
+
+/* Make room for a record of at most need bytes. */
+static inline int reserve(skel_writer *w, size_t need)
+{
+    if (__builtin_expect(w->pos + need <= w->cap, 1))
+        return SKEL_OK;
+    return next_block(w, need);
+}
+
+int skel_writer_flush(skel_writer *w)
+{
+    return w->nrec == 0 && !w->failed && !w->dead ? SKEL_OK : next_block(w, 0);
+}
+
+/* Seal what was written and leave the file ending right after it (mapped:
+ * without the space reserved beyond).  Nothing is written afterwards: with
+ * no room left every later record fails in next_block(). */
+static int close_data(skel_writer *w)
+{
+    int rc = SKEL_OK;
+    if (w->dead)
+        return skel_fail(SKEL_ESTATE, "%s: the trace was already closed", w->path);
+    if (w->failed)
+        return skel_fail(SKEL_EIO, "%s: an earlier write failed", w->path);
+    if (w->nrec > 0)
+        seal(w);
+    if (w->stream) {
+        if (w->nrec > 0 && write_block(w) != 0)
+            rc = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    } else {
+        uint64_t end = w->base + (w->nrec > 0 ? w->pos : w->blk - SKEL_BLOCK_HEADER_LEN);
+        munmap(w->buf, w->cap);
+        w->buf = NULL;
+        if (ftruncate(w->fd, (off_t)end) != 0)
+            rc = skel_fail(SKEL_EIO, "%s: truncate: %s", w->path, strerror(errno));
     }
-    return SKEL_OK;
-}
-
-void skel_writer_flush_from_signal(skel_writer *w)
-{
-    if (w == NULL || w->flushing || w->failed)
-        return;
-    w->flushing = 1;
-    if (write_block(w) != 0)
-        w->failed = 1;
-    w->flushing = 0;
-}
-
-/* Make room for a record of at most need bytes: flush, or grow the buffer
- * when a single record is larger than it (huge completion lists). */
-static int reserve(skel_writer *w, size_t need)
-{
-    if (w->pos + need <= w->cap)
-        return SKEL_OK;
-    int rc = skel_writer_flush(w);
+    w->nrec = 0;
+    w->cap = w->pos = 0;
+    w->dead = 1;
     if (rc != SKEL_OK)
-        return rc;
-    if (w->pos + need <= w->cap)
-        return SKEL_OK;
-    size_t ncap = w->cap;
-    while (w->pos + need > ncap)
-        ncap *= 2;
-    uint8_t *nb = realloc(w->buf, ncap);
-    if (nb == NULL)
-        return skel_fail(SKEL_ENOMEM, "%s: cannot grow the trace buffer to %zu bytes", w->path,
-                         ncap);
-    w->buf = nb;
-    w->cap = ncap;
-    return SKEL_OK;
+        w->failed = 1;
+    return rc;
 }
 
-static void commit(skel_writer *w, uint8_t *end, int is_event)
-{
-    w->pos = (size_t)(end - w->buf);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    w->rec_committed++;
-    if (is_event)
-        w->ev_committed++;
-    w->committed = w->pos;
-}
+/* ---- open and close --------------------------------------------------------------- */
 
 static uint8_t *put_string(uint8_t *p, const char *s)
 {
@@ -191,57 +366,73 @@ static size_t strsize(const char *s)
     return (n > SKEL_MAX_STRING ? SKEL_MAX_STRING : n) + 10;
 }
 
-int skel_writer_open(const char *path, const skel_rank_info *info, size_t bufsize, int overwrite,
-                     skel_writer **out)
+static void destroy(skel_writer *w)
 {
-    int rc = SKEL_OK;
-    skel_writer *w = calloc(1, sizeof *w);
-    if (w == NULL)
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-    w->fd = -1;
-    if (bufsize < 4096)
-        bufsize = 4096;
-    w->cap = bufsize;
-    w->path = strdup(path);
-    w->buf = malloc(w->cap);
-    w->site_cap = 64;
-    w->site_ctx = malloc(w->site_cap * sizeof *w->site_ctx);
-    if (w->site_ctx != NULL)
-        skel_site_ctx_init(&w->site_ctx[0]); /* site 0 may be used undeclared */
-    w->nthreads = 1;
-    w->threads = calloc(1, sizeof *w->threads);
-    if (w->path == NULL || w->buf == NULL || w->site_ctx == NULL || w->threads == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
-        goto fail;
-    }
-    w->rank = info->rank;
-    w->nranks = info->nranks;
-    w->ncomms = 2; /* MPI_COMM_WORLD and MPI_COMM_SELF are implicit */
-    w->fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0644);
-    if (w->fd < 0) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", path, strerror(errno));
-        goto fail;
-    }
-    uint8_t hdr[SKEL_FILE_HEADER_LEN];
-    memcpy(hdr, SKEL_FILE_MAGIC, 8);
-    hdr[8] = SKEL_TRACE_VERSION_MAJOR;
-    hdr[9] = 0;
-    hdr[10] = SKEL_TRACE_VERSION_MINOR;
-    hdr[11] = 0;
-    skel_put_u32(hdr + 12, SKEL_FILE_HEADER_LEN);
-    skel_put_u32(hdr + 16, info->rank);
-    skel_put_u32(hdr + 20, info->nranks);
-    struct iovec iov = {hdr, sizeof hdr};
-    if (write_all(w->fd, &iov, 1) != 0) {
-        rc = skel_fail(SKEL_EIO, "%s: write: %s", path, strerror(errno));
-        goto fail;
-    }
-    w->bytes_written = sizeof hdr;
+    if (w->stream)
+        free(w->buf);
+    else if (w->buf != NULL)
+        munmap(w->buf, w->cap);
+    if (w->hdr != NULL)
+        munmap(w->hdr, w->page);
+    if (w->fd >= 0)
+        close(w->fd);
+    free(w->path);
+    free(w->site_ctx);
+    free(w->threads);
+    skel_reqtab_free(&w->reqs);
+    free(w);
+}
 
-    rc = reserve(w, 64 + strsize(info->host) + strsize(info->mpi_library) +
-                        strsize(info->tracer_version));
+/* Map the header page and the first window; on failure the caller streams. */
+static int open_mapped(skel_writer *w, const uint8_t *fh)
+{
+    void *h = mmap(NULL, w->page, PROT_READ | PROT_WRITE, MAP_SHARED, w->fd, 0);
+    if (h == MAP_FAILED)
+        return -1;
+    w->hdr = h;
+    if (map_window(w, SKEL_FILE_HEADER_LEN, 0) != SKEL_OK) {
+        munmap(w->hdr, w->page);
+        w->hdr = NULL;
+        return -1;
+    }
+    memcpy(w->hdr, fh, SKEL_FILE_HEADER_LEN);
+    return 0;
+}
+
+static int open_streamed(skel_writer *w, const uint8_t *fh)
+{
+    w->stream = 1;
+    w->cap = w->window;
+    if ((w->buf = malloc(w->cap)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
+    if (ftruncate(w->fd, 0) != 0 || pwrite_all(w->fd, fh, SKEL_FILE_HEADER_LEN, 0) != 0)
+        return skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    w->base = SKEL_FILE_HEADER_LEN;
+    w->pos = 0;
+    begin_block(w);
+    return SKEL_OK;
+}
+
+static void file_header(uint8_t *fh, const skel_rank_info *info)
+{
+    memset(fh, 0, SKEL_FILE_HEADER_LEN);
+    memcpy(fh, SKEL_FILE_MAGIC, 8);
+    fh[8] = SKEL_RANK_FILE_VERSION_MAJOR;
+    fh[10] = SKEL_RANK_FILE_VERSION_MINOR;
+    skel_put_u32(fh + 12, SKEL_FILE_HEADER_LEN);
+    skel_put_u32(fh + 16, info->rank);
+    skel_put_u32(fh + 20, info->nranks);
+    fh[SKEL_HDR_ENDING] = SKEL_END_OPEN;
+    skel_put_u32(fh + SKEL_HDR_SIGNAL, 0);
+    skel_put_u32(fh + SKEL_HDR_ABORT, (uint32_t)-1);
+}
+
+static int put_rankinfo(skel_writer *w, const skel_rank_info *info)
+{
+    int rc = reserve(w, 64 + strsize(info->host) + strsize(info->mpi_library) +
+                            strsize(info->tracer_version));
     if (rc != SKEL_OK)
-        goto fail;
+        return rc;
     uint8_t *p = w->buf + w->pos;
     p = skel_put_varint(p, SKEL_REC_RANKINFO);
     p = skel_put_varint(p, info->rank);
@@ -254,274 +445,184 @@ int skel_writer_open(const char *path, const skel_rank_info *info, size_t bufsiz
     p = put_string(p, info->mpi_library);
     p = put_string(p, info->tracer_version);
     commit(w, p, 0);
+    return SKEL_OK;
+}
+
+int skel_writer_open(const char *path, const skel_rank_info *info, size_t bufsize, int flags,
+                     skel_writer **out)
+{
+    int rc = SKEL_OK;
+    skel_writer *w = calloc(1, sizeof *w);
+    if (w == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
+    w->fd = -1;
+    w->page = (size_t)sysconf(_SC_PAGESIZE);
+    if (w->page == 0 || (w->page & (w->page - 1)) != 0)
+        w->page = 4096;
+    /* Mapped windows are whole pages, at least two so that a block header
+     * and a record starting anywhere in the first page always fit; a stream
+     * buffer holds at least a block header and a small record. */
+    w->window = (flags & SKEL_WRITER_STREAM) ? (bufsize < 256 ? 256 : bufsize)
+                                             : (bufsize + w->page - 1) & ~(w->page - 1);
+    if (!(flags & SKEL_WRITER_STREAM) && w->window < 2 * w->page)
+        w->window = 2 * w->page;
+    w->ending = SKEL_END_OPEN;
+    w->path = strdup(path);
+    w->site_cap = 64;
+    w->site_ctx = malloc(w->site_cap * sizeof *w->site_ctx);
+    if (w->site_ctx != NULL)
+        skel_site_ctx_init(&w->site_ctx[0]); /* site 0 may be used undeclared */
+    w->nthreads = 1;
+    w->threads = calloc(1, sizeof *w->threads);
+    if (w->path == NULL || w->site_ctx == NULL || w->threads == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", path);
+        goto fail;
+    }
+    w->rank = info->rank;
+    w->nranks = info->nranks;
+    w->ncomms = 2; /* MPI_COMM_WORLD and MPI_COMM_SELF are implicit */
+    for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++) {
+        const struct skel_call_info *ci = skel_call_info(call);
+        if (ci != NULL)
+            w->call_kind[call] = CALL_KNOWN | (skel_class_creates_request(ci->klass) ||
+                                                       call == SKEL_CALL_MPI_Comm_idup
+                                                   ? CALL_CREATES
+                                                   : 0);
+    }
+    int excl = (flags & SKEL_WRITER_OVERWRITE) ? O_TRUNC : O_EXCL;
+    w->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | excl, 0644);
+    if (w->fd < 0) {
+        rc = skel_fail(SKEL_EIO, "%s: cannot create: %s", path, strerror(errno));
+        goto fail;
+    }
+    uint8_t fh[SKEL_FILE_HEADER_LEN];
+    file_header(fh, info);
+    if ((flags & SKEL_WRITER_STREAM) || open_mapped(w, fh) != 0) {
+        if (!(flags & SKEL_WRITER_STREAM))
+            w->window = bufsize < 256 ? 256 : bufsize;
+        if ((rc = open_streamed(w, fh)) != SKEL_OK)
+            goto fail;
+    }
+    if ((rc = put_rankinfo(w, info)) != SKEL_OK)
+        goto fail;
     *out = w;
     return SKEL_OK;
 fail:
-    if (w->fd >= 0) {
-        close(w->fd);
+    if (w->fd >= 0)
         unlink(path);
-    }
-    free(w->path);
-    free(w->buf);
-    free(w->site_ctx);
-    free(w->threads);
-    free(w);
+    destroy(w);
     return rc;
 }
 
-static int need_thread(skel_writer *w, uint32_t thread)
+int skel_writer_streams(const skel_writer *w)
 {
-    if (thread < w->nthreads)
+    return w->stream;
+}
+
+int skel_writer_finish(skel_writer *w, const skel_rank_end *e)
+{
+    int rc = reserve(w, 100);
+    if (rc == SKEL_OK) {
+        uint8_t *p = w->buf + w->pos;
+        p = skel_put_varint(p, SKEL_REC_END);
+        p = skel_put_varint(p, e->nevents);
+        p = skel_put_varint(p, e->overhead_ns);
+        p = skel_put_varint(p, e->per_event_ns);
+        p = skel_put_varint(p, e->flush_ns);
+        p = skel_put_varint(p, e->nflush);
+        p = skel_put_varint(p, e->user_cpu_ns);
+        p = skel_put_varint(p, e->sys_cpu_ns);
+        p = skel_put_varint(p, e->t_end);
+        commit(w, p, 0);
+        rc = close_data(w);
+    }
+    if (rc == SKEL_OK && set_ending(w, SKEL_END_CLEAN, 0, -1) != 0)
+        rc = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    if (rc == SKEL_OK && fsync(w->fd) != 0 && errno != EINVAL)
+        rc = skel_fail(SKEL_EIO, "%s: fsync: %s", w->path, strerror(errno));
+    if (close(w->fd) != 0 && rc == SKEL_OK)
+        rc = skel_fail(SKEL_EIO, "%s: close: %s", w->path, strerror(errno));
+    w->fd = -1;
+    destroy(w);
+    return rc;
+}
+
+static int ending_of(int signo, int abort_code)
+{
+    return signo > 0 ? SKEL_END_SIGNAL : abort_code >= 0 ? SKEL_END_ABORT : SKEL_END_EXIT;
+}
+
+int skel_writer_crash(skel_writer *w, int signo, int abort_code)
+{
+    if (w->dead)
         return SKEL_OK;
-    if (thread >= SKEL_MAX_THREADS)
-        return skel_fail(SKEL_ERANGE, "%s: thread index %u exceeds %u", w->path, thread,
-                         SKEL_MAX_THREADS);
-    struct thread_state *nt = realloc(w->threads, (thread + 1) * sizeof *nt);
-    if (nt == NULL)
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
-    memset(nt + w->nthreads, 0, (thread + 1 - w->nthreads) * sizeof *nt);
-    w->threads = nt;
-    w->nthreads = thread + 1;
-    return SKEL_OK;
+    /* The process is about to end, and the launcher may kill it any moment
+     * (it kills the other ranks as soon as one exits without MPI_Finalize).
+     * Mapped, every record is already in the file: say why first, then
+     * tidy up.  Streamed, the records must be written before anything. */
+    int ending = ending_of(signo, abort_code), rc = SKEL_OK;
+    if (!w->stream && set_ending(w, ending, signo, abort_code) != 0)
+        rc = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    int rc2 = close_data(w);
+    if (w->stream && set_ending(w, ending, signo, abort_code) != 0 && rc2 == SKEL_OK)
+        rc2 = skel_fail(SKEL_EIO, "%s: write: %s", w->path, strerror(errno));
+    return rc != SKEL_OK ? rc : rc2;
 }
 
-static int call_creates_request(unsigned call, int klass)
+void skel_writer_crash_from_signal(skel_writer *w, int signo)
 {
-    return skel_class_creates_request(klass) || call == SKEL_CALL_MPI_Comm_idup;
+    if (w == NULL || w->dead)
+        return;
+    w->dead = 1;
+    if (w->stream && !w->flushing && !w->failed && w->nrec > 0) {
+        /* Write the finished records of the buffer as a block of their own,
+         * its header built on the stack: the interrupted code may be in the
+         * middle of the next record (the header in buf counts finished ones). */
+        const uint8_t *h = w->buf + w->blk - SKEL_BLOCK_HEADER_LEN;
+        uint32_t len = skel_get_u32(h + 4), nrec = skel_get_u32(h + 8);
+        uint8_t sh[SKEL_BLOCK_HEADER_LEN];
+        skel_put_u32(sh, SKEL_BLOCK_MAGIC);
+        skel_put_u32(sh + 4, len);
+        skel_put_u32(sh + 8, nrec);
+        skel_put_u32(sh + 12, skel_crc32c(w->buf + w->blk, len));
+        skel_put_u64(sh + 16, skel_get_u64(h + 16));
+        struct iovec iov[3] = {
+            {(void *)zeros, align8(w->base) - w->base}, {sh, sizeof sh}, {w->buf + w->blk, len}};
+        if (write_all(w->fd, iov, 3, w->base) != 0)
+            w->failed = 1;
+    }
+    /* Mapped: the file already holds every finished record. */
+    (void)set_ending(w, SKEL_END_SIGNAL, signo, -1);
 }
 
-int skel_writer_event(skel_writer *w, const skel_event *ev)
+void skel_writer_abandon(skel_writer *w)
 {
-    const struct skel_call_info *ci = skel_call_info(ev->call);
-    if (ci == NULL)
-        return skel_fail(SKEL_ERANGE, "%s: unknown call id %u", w->path, ev->call);
-    if (ev->site >= w->nsites && !(w->nsites == 0 && ev->site == 0))
-        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared site %u", w->path, ev->site);
-    if (ev->comm >= w->ncomms || (ev->newcomm != SKEL_COMM_NONE && ev->newcomm >= w->ncomms))
-        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared communicator", w->path);
-    if (ev->obj != SKEL_COMM_NONE && ev->obj >= w->nobjects)
-        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared object %u", w->path, ev->obj);
-    if (ev->t_end < ev->t_start)
-        return skel_fail(SKEL_ERANGE, "%s: event ends before it starts", w->path);
-    if (ev->ncomplete > SKEL_MAX_LIST || ev->nreqs > SKEL_MAX_LIST)
-        return skel_fail(SKEL_ERANGE, "%s: too many requests in one event", w->path);
-    int rc = need_thread(w, ev->thread);
-    if (rc != SKEL_OK)
-        return rc;
-    rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10);
-    if (rc != SKEL_OK)
-        return rc;
-    struct thread_state *ts = &w->threads[ev->thread];
-    skel_site_ctx *sc = &w->site_ctx[ev->site];
-    int creates = call_creates_request(ev->call, ci->klass);
-    uint64_t req_default = creates ? w->last_req + 1 : 0;
-    int64_t raw = (int64_t)(ev->t_start - ts->prev_end);
-    uint64_t derived = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
-    uint32_t mask = 0;
-
-    if (!ts->seen || ev->gap_wall != derived)
-        mask |= SKEL_M_ABSTIME;
-    if (ev->gap_cpu != ev->gap_wall)
-        mask |= SKEL_M_CPU;
-    if (ev->thread != 0)
-        mask |= SKEL_M_THREAD;
-    if (ev->flags != 0)
-        mask |= SKEL_M_FLAGS;
-    if (w->call_site[ev->call] != ev->site)
-        mask |= SKEL_M_SITE;
-    if (ev->peer != sc->peer)
-        mask |= SKEL_M_PEER;
-    if (ev->tag != sc->tag)
-        mask |= SKEL_M_TAG;
-    if (ev->comm != sc->comm)
-        mask |= SKEL_M_COMM;
-    if (ev->count != sc->count)
-        mask |= SKEL_M_COUNT;
-    if (ev->dtsize != sc->dtsize)
-        mask |= SKEL_M_DTSIZE;
-    if (ev->bytes != sc->bytes)
-        mask |= SKEL_M_BYTES;
-    if (ev->rbytes != sc->rbytes)
-        mask |= SKEL_M_RBYTES;
-    if (ev->root != sc->root)
-        mask |= SKEL_M_ROOT;
-    if (ev->op != sc->op)
-        mask |= SKEL_M_OP;
-    if (ev->peer2 != sc->peer2)
-        mask |= SKEL_M_PEER2;
-    if (ev->tag2 != sc->tag2)
-        mask |= SKEL_M_TAG2;
-    if (ev->asrc != sc->asrc)
-        mask |= SKEL_M_ASRC;
-    if (ev->atag != sc->atag)
-        mask |= SKEL_M_ATAG;
-    if (ev->req != req_default)
-        mask |= SKEL_M_REQ;
-    if (ev->nreqs > 0)
-        mask |= SKEL_M_REQS;
-    if (ev->ncomplete > 0)
-        mask |= SKEL_M_COMPLETE;
-    if (ev->newcomm != SKEL_COMM_NONE)
-        mask |= SKEL_M_NEWCOMM;
-    if (ev->obj != sc->obj)
-        mask |= SKEL_M_OBJ;
-
-    /* Completions are checked against the request table before anything is
-     * written, so that a bad event leaves the stream untouched; the entries
-     * found are kept for encoding and removal (one lookup per request). */
-    skel_req_entry *small[16], **ents = small;
-    if (ev->ncomplete > 16 && (ents = malloc(ev->ncomplete * sizeof *ents)) == NULL)
-        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
-    for (uint32_t i = 0; i < ev->ncomplete; i++)
-        if ((ents[i] = skel_reqtab_get(&w->reqs, ev->complete[i].req)) == NULL) {
-            if (ents != small)
-                free(ents);
-            return skel_fail(SKEL_ERANGE, "%s: completion of unknown request %llu", w->path,
-                             (unsigned long long)ev->complete[i].req);
-        }
-
-    uint8_t *p = w->buf + w->pos;
-    int64_t me = (int64_t)w->rank;
-    p = skel_put_varint(p, ev->call);
-    p = skel_put_varint(p, mask);
-    if (mask & SKEL_M_THREAD)
-        p = skel_put_varint(p, ev->thread);
-    if (mask & SKEL_M_ABSTIME) {
-        p = skel_put_varint(p, ev->t_start);
-        p = skel_put_varint(p, ev->gap_wall);
-    } else {
-        p = skel_put_varint(p, skel_zigzag(raw));
+    if (w == NULL)
+        return;
+    if (!w->dead) {
+        (void)close_data(w);
+        if (w->ending == SKEL_END_OPEN)
+            (void)set_ending(w, SKEL_END_STOPPED, 0, -1);
     }
-    p = skel_put_varint(p, ev->t_end - ev->t_start);
-    if (mask & SKEL_M_CPU)
-        p = skel_put_varint(p, skel_zigzag((int64_t)(ev->gap_wall - ev->gap_cpu)));
-    if (mask & SKEL_M_FLAGS)
-        p = skel_put_varint(p, ev->flags);
-    if (mask & SKEL_M_SITE) {
-        p = skel_put_varint(p, ev->site);
-        w->call_site[ev->call] = ev->site;
-    }
-    if (mask & SKEL_M_PEER)
-        p = skel_put_varint(p, skel_zigzag((int64_t)ev->peer - me));
-    if (mask & SKEL_M_TAG)
-        p = skel_put_varint(p, skel_zigzag(ev->tag));
-    if (mask & SKEL_M_COMM)
-        p = skel_put_varint(p, ev->comm);
-    if (mask & SKEL_M_COUNT)
-        p = skel_put_varint(p, skel_zigzag(ev->count));
-    if (mask & SKEL_M_DTSIZE)
-        p = skel_put_varint(p, ev->dtsize);
-    if (mask & SKEL_M_BYTES)
-        p = skel_put_varint(p, ev->bytes);
-    if (mask & SKEL_M_RBYTES)
-        p = skel_put_varint(p, ev->rbytes);
-    if (mask & SKEL_M_ROOT)
-        p = skel_put_varint(p, skel_zigzag(ev->root));
-    if (mask & SKEL_M_OP)
-        p = skel_put_varint(p, ev->op);
-    if (mask & SKEL_M_PEER2)
-        p = skel_put_varint(p, skel_zigzag((int64_t)ev->peer2 - me));
-    if (mask & SKEL_M_TAG2)
-        p = skel_put_varint(p, skel_zigzag(ev->tag2));
-    if (mask & SKEL_M_ASRC)
-        p = skel_put_varint(p, skel_zigzag((int64_t)ev->asrc - me));
-    if (mask & SKEL_M_ATAG)
-        p = skel_put_varint(p, skel_zigzag(ev->atag));
-    if (mask & SKEL_M_REQ)
-        p = skel_put_varint(p, skel_zigzag((int64_t)(ev->req - req_default)));
-    if (mask & SKEL_M_REQS) {
-        p = skel_put_varint(p, ev->nreqs);
-        uint64_t prev = w->last_req;
-        for (uint32_t i = 0; i < ev->nreqs; i++) {
-            p = skel_put_varint(p, skel_zigzag((int64_t)(ev->reqs[i] - prev)));
-            prev = ev->reqs[i];
-        }
-    }
-    if (mask & SKEL_M_COMPLETE) {
-        p = skel_put_varint(p, ev->ncomplete);
-        uint64_t prev = w->last_req;
-        uint32_t index = 0;
-        for (uint32_t i = 0; i < ev->ncomplete; i++) {
-            const skel_completion *c = &ev->complete[i];
-            const skel_req_entry *e = ents[i];
-            uint64_t fl = 0;
-            if (c->src != e->src)
-                fl |= SKEL_C_SRC;
-            if (c->tag != e->tag)
-                fl |= SKEL_C_TAG;
-            if (c->bytes != e->bytes)
-                fl |= SKEL_C_BYTES;
-            if (c->index != index)
-                fl |= SKEL_C_INDEX;
-            if (c->flags & SKEL_EVF_CANCELLED)
-                fl |= SKEL_C_CANCELLED;
-            p = skel_put_varint(p, skel_zigzag((int64_t)(c->req - prev)) << 5 | fl);
-            if (fl & SKEL_C_SRC)
-                p = skel_put_varint(p, skel_zigzag((int64_t)c->src - me));
-            if (fl & SKEL_C_TAG)
-                p = skel_put_varint(p, skel_zigzag(c->tag));
-            if (fl & SKEL_C_BYTES)
-                p = skel_put_varint(p, c->bytes);
-            if (fl & SKEL_C_INDEX)
-                p = skel_put_varint(p, c->index);
-            prev = c->req;
-            index = c->index + 1;
-        }
-    }
-    if (mask & SKEL_M_NEWCOMM)
-        p = skel_put_varint(p, ev->newcomm);
-    if (mask & SKEL_M_OBJ)
-        p = skel_put_varint(p, ev->obj);
-
-    /* The record is complete: update the contexts exactly as the reader will. */
-    sc->peer = ev->peer;
-    sc->tag = ev->tag;
-    sc->comm = ev->comm;
-    sc->count = ev->count;
-    sc->dtsize = ev->dtsize;
-    sc->bytes = ev->bytes;
-    sc->rbytes = ev->rbytes;
-    sc->root = ev->root;
-    sc->op = ev->op;
-    sc->peer2 = ev->peer2;
-    sc->tag2 = ev->tag2;
-    sc->asrc = ev->asrc;
-    sc->atag = ev->atag;
-    sc->obj = ev->obj;
-    /* Completed requests leave the table (persistent ones stay until freed);
-     * deleting moves map slots, never pool entries, so ents stay valid. */
-    for (uint32_t i = 0; i < ev->ncomplete; i++)
-        if (!ents[i]->persistent)
-            skel_reqtab_del(&w->reqs, ev->complete[i].req);
-    if (ents != small)
-        free(ents);
-    if (creates) {
-        skel_req_entry e = {.id = ev->req, .call = ev->call};
-        e.persistent = ci->klass == SKEL_CLASS_SEND_INIT || ci->klass == SKEL_CLASS_RECV_INIT;
-        int recv = ci->klass == SKEL_CLASS_IRECV || ci->klass == SKEL_CLASS_RECV_INIT ||
-                   ci->klass == SKEL_CLASS_IMRECV;
-        e.src = recv ? ev->peer : SKEL_PEER_NONE;
-        e.tag = recv ? ev->tag : SKEL_TAG_NONE;
-        e.bytes = ev->bytes;
-        w->last_req = ev->req;
-        if (ev->req != 0 && (rc = skel_reqtab_put(&w->reqs, &e)) != SKEL_OK)
-            return rc;
-    }
-    if (ci->klass == SKEL_CLASS_REQFREE)
-        skel_reqtab_del(&w->reqs, ev->req);
-    ts->prev_end = ev->t_end;
-    ts->pause = 0;
-    ts->seen = 1;
-    commit(w, p, 1);
-    /* A flush while this event was being recorded happened after its end:
-     * the reader subtracts it from the thread's next gap. */
-    if (w->unreported_flush_ns > 0) {
-        uint64_t ns = w->unreported_flush_ns;
-        w->unreported_flush_ns = 0;
-        return skel_writer_pause(w, ev->thread, ns);
-    }
-    return SKEL_OK;
+    destroy(w);
 }
+
+uint64_t skel_writer_bytes(const skel_writer *w)
+{
+    return w->base + w->pos;
+}
+
+uint64_t skel_writer_flush_ns(const skel_writer *w)
+{
+    return w->flush_ns;
+}
+
+uint64_t skel_writer_nflush(const skel_writer *w)
+{
+    return w->nflush;
+}
+
+/* ---- table records -------------------------------------------------------------- */
 
 int skel_writer_comm(skel_writer *w, const skel_comm *c)
 {
@@ -651,6 +752,22 @@ int skel_writer_clock(skel_writer *w, const skel_clock_sync *c)
     return SKEL_OK;
 }
 
+static int need_thread(skel_writer *w, uint32_t thread)
+{
+    if (__builtin_expect(thread < w->nthreads, 1))
+        return SKEL_OK;
+    if (thread >= SKEL_MAX_THREADS)
+        return skel_fail(SKEL_ERANGE, "%s: thread index %u exceeds %u", w->path, thread,
+                         SKEL_MAX_THREADS);
+    struct thread_state *nt = realloc(w->threads, (thread + 1) * sizeof *nt);
+    if (nt == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
+    memset(nt + w->nthreads, 0, (thread + 1 - w->nthreads) * sizeof *nt);
+    w->threads = nt;
+    w->nthreads = thread + 1;
+    return SKEL_OK;
+}
+
 int skel_writer_pause(skel_writer *w, uint32_t thread, uint64_t ns)
 {
     int rc = need_thread(w, thread);
@@ -667,104 +784,289 @@ int skel_writer_pause(skel_writer *w, uint32_t thread, uint64_t ns)
     return SKEL_OK;
 }
 
-static int put_end_record(skel_writer *w, const skel_rank_end *e)
+/* ---- events ------------------------------------------------------------------------ */
+
+/* The fields an event inherits from the previous event at its site. */
+#define CONTEXT_BITS                                                                               \
+    (SKEL_M_PEER | SKEL_M_TAG | SKEL_M_COMM | SKEL_M_COUNT | SKEL_M_DTSIZE | SKEL_M_BYTES |        \
+     SKEL_M_RBYTES | SKEL_M_ROOT | SKEL_M_OP | SKEL_M_PEER2 | SKEL_M_TAG2 | SKEL_M_ASRC |          \
+     SKEL_M_ATAG | SKEL_M_OBJ)
+
+/* Everything the event refers to exists and its sizes are sane.  Checked
+ * before a byte is written, so that a rejected event leaves the stream as it
+ * was: first all at once, then one by one to say what is wrong. */
+static inline int event_ok(const skel_writer *w, const skel_event *ev)
 {
-    int rc = reserve(w, 100);
-    if (rc != SKEL_OK)
-        return rc;
-    uint8_t *p = w->buf + w->pos;
-    p = skel_put_varint(p, SKEL_REC_END);
-    p = skel_put_varint(p, e->nevents);
-    p = skel_put_varint(p, e->overhead_ns);
-    p = skel_put_varint(p, e->per_event_ns);
-    p = skel_put_varint(p, e->flush_ns);
-    p = skel_put_varint(p, e->nflush);
-    p = skel_put_varint(p, e->user_cpu_ns);
-    p = skel_put_varint(p, e->sys_cpu_ns);
-    p = skel_put_varint(p, e->t_end);
-    commit(w, p, 0);
+    return ev->call < SKEL_CALL_LIMIT && (w->call_kind[ev->call] & CALL_KNOWN) &&
+           ev->site < w->nsites && ev->comm < w->ncomms &&
+           (ev->newcomm == SKEL_COMM_NONE || ev->newcomm < w->ncomms) &&
+           (ev->obj == SKEL_COMM_NONE || ev->obj < w->nobjects) && ev->t_end >= ev->t_start &&
+           ev->ncomplete <= SKEL_MAX_LIST && ev->nreqs <= SKEL_MAX_LIST && ev->thread < w->nthreads;
+}
+
+static int check_event(skel_writer *w, const skel_event *ev)
+{
+    if (ev->call >= SKEL_CALL_LIMIT || !(w->call_kind[ev->call] & CALL_KNOWN))
+        return skel_fail(SKEL_ERANGE, "%s: unknown call id %u", w->path, ev->call);
+    if (ev->site >= w->nsites && !(w->nsites == 0 && ev->site == 0))
+        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared site %u", w->path, ev->site);
+    if (ev->comm >= w->ncomms || (ev->newcomm != SKEL_COMM_NONE && ev->newcomm >= w->ncomms))
+        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared communicator", w->path);
+    if (ev->obj != SKEL_COMM_NONE && ev->obj >= w->nobjects)
+        return skel_fail(SKEL_ERANGE, "%s: event uses undeclared object %u", w->path, ev->obj);
+    if (ev->t_end < ev->t_start)
+        return skel_fail(SKEL_ERANGE, "%s: event ends before it starts", w->path);
+    if (ev->ncomplete > SKEL_MAX_LIST || ev->nreqs > SKEL_MAX_LIST)
+        return skel_fail(SKEL_ERANGE, "%s: too many requests in one event", w->path);
+    return need_thread(w, ev->thread);
+}
+
+/* The table entries of the requests ev completes, into ents (small, or a
+ * malloc'd array the caller frees when it differs from small). */
+static int find_completions(skel_writer *w, const skel_event *ev, skel_req_entry ***ents,
+                            skel_req_entry **small)
+{
+    *ents = small;
+    if (ev->ncomplete > 16 && (*ents = malloc(ev->ncomplete * sizeof **ents)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", w->path);
+    for (uint32_t i = 0; i < ev->ncomplete; i++)
+        if (((*ents)[i] = skel_reqtab_get(&w->reqs, ev->complete[i].req)) == NULL) {
+            if (*ents != small)
+                free(*ents);
+            return skel_fail(SKEL_ERANGE, "%s: completion of unknown request %llu", w->path,
+                             (unsigned long long)ev->complete[i].req);
+        }
     return SKEL_OK;
 }
 
-static void destroy(skel_writer *w)
+/* Which context fields differ from the site's: usually none (a halo exchange
+ * repeats itself), which one comparison of the whole block finds. */
+static inline uint32_t context_mask(const skel_event *ev, const skel_site_ctx *sc)
 {
-    free(w->path);
-    free(w->buf);
-    free(w->site_ctx);
-    free(w->threads);
-    skel_reqtab_free(&w->reqs);
-    free(w);
+    if (__builtin_expect(skel_ctx_same(ev, sc), 1))
+        return 0;
+    uint32_t m = 0;
+    m |= ev->peer != sc->peer ? SKEL_M_PEER : 0;
+    m |= ev->tag != sc->tag ? SKEL_M_TAG : 0;
+    m |= ev->comm != sc->comm ? SKEL_M_COMM : 0;
+    m |= ev->count != sc->count ? SKEL_M_COUNT : 0;
+    m |= ev->dtsize != sc->dtsize ? SKEL_M_DTSIZE : 0;
+    m |= ev->bytes != sc->bytes ? SKEL_M_BYTES : 0;
+    m |= ev->rbytes != sc->rbytes ? SKEL_M_RBYTES : 0;
+    m |= ev->root != sc->root ? SKEL_M_ROOT : 0;
+    m |= ev->op != sc->op ? SKEL_M_OP : 0;
+    m |= ev->peer2 != sc->peer2 ? SKEL_M_PEER2 : 0;
+    m |= ev->tag2 != sc->tag2 ? SKEL_M_TAG2 : 0;
+    m |= ev->asrc != sc->asrc ? SKEL_M_ASRC : 0;
+    m |= ev->atag != sc->atag ? SKEL_M_ATAG : 0;
+    m |= ev->obj != sc->obj ? SKEL_M_OBJ : 0;
+    return m;
 }
 
-int skel_writer_finish(skel_writer *w, const skel_rank_end *end)
+/* The context fields selected by mask (all but obj, which comes last), and
+ * the site's context updated as the reader will update it. */
+static uint8_t *put_context(uint8_t *p, const skel_event *ev, uint32_t mask, int64_t me,
+                            skel_site_ctx *sc)
 {
-    int rc = put_end_record(w, end);
+    if (mask & SKEL_M_PEER)
+        p = skel_put_varint(p, skel_zigzag((int64_t)ev->peer - me));
+    if (mask & SKEL_M_TAG)
+        p = skel_put_varint(p, skel_zigzag(ev->tag));
+    if (mask & SKEL_M_COMM)
+        p = skel_put_varint(p, ev->comm);
+    if (mask & SKEL_M_COUNT)
+        p = skel_put_varint(p, skel_zigzag(ev->count));
+    if (mask & SKEL_M_DTSIZE)
+        p = skel_put_varint(p, ev->dtsize);
+    if (mask & SKEL_M_BYTES)
+        p = skel_put_varint(p, ev->bytes);
+    if (mask & SKEL_M_RBYTES)
+        p = skel_put_varint(p, ev->rbytes);
+    if (mask & SKEL_M_ROOT)
+        p = skel_put_varint(p, skel_zigzag(ev->root));
+    if (mask & SKEL_M_OP)
+        p = skel_put_varint(p, ev->op);
+    if (mask & SKEL_M_PEER2)
+        p = skel_put_varint(p, skel_zigzag((int64_t)ev->peer2 - me));
+    if (mask & SKEL_M_TAG2)
+        p = skel_put_varint(p, skel_zigzag(ev->tag2));
+    if (mask & SKEL_M_ASRC)
+        p = skel_put_varint(p, skel_zigzag((int64_t)ev->asrc - me));
+    if (mask & SKEL_M_ATAG)
+        p = skel_put_varint(p, skel_zigzag(ev->atag));
+    memcpy(sc, skel_event_ctx(ev), SKEL_CTX_LEN);
+    return p;
+}
+
+/* The completion list: each request as a difference to the previous one,
+ * with only the fields that differ from what it was posted with. */
+static uint8_t *put_completions(uint8_t *p, const skel_event *ev, uint64_t prev, int64_t me,
+                                skel_req_entry *const *ents)
+{
+    p = skel_put_varint(p, ev->ncomplete);
+    uint32_t index = 0;
+    for (uint32_t i = 0; i < ev->ncomplete; i++) {
+        const skel_completion *c = &ev->complete[i];
+        const skel_req_entry *e = ents[i];
+        uint64_t fl = 0;
+        fl |= c->src != e->src ? SKEL_C_SRC : 0;
+        fl |= c->tag != e->tag ? SKEL_C_TAG : 0;
+        fl |= c->bytes != e->bytes ? SKEL_C_BYTES : 0;
+        fl |= c->index != index ? SKEL_C_INDEX : 0;
+        fl |= (c->flags & SKEL_EVF_CANCELLED) ? SKEL_C_CANCELLED : 0;
+        p = skel_put_varint(p, skel_zigzag((int64_t)(c->req - prev)) << 5 | fl);
+        if (fl & SKEL_C_SRC)
+            p = skel_put_varint(p, skel_zigzag((int64_t)c->src - me));
+        if (fl & SKEL_C_TAG)
+            p = skel_put_varint(p, skel_zigzag(c->tag));
+        if (fl & SKEL_C_BYTES)
+            p = skel_put_varint(p, c->bytes);
+        if (fl & SKEL_C_INDEX)
+            p = skel_put_varint(p, c->index);
+        prev = c->req;
+        index = c->index + 1;
+    }
+    return p;
+}
+
+/* The request fields: the request created (as a difference to its default),
+ * the requests started, the completions. */
+static uint8_t *put_requests(skel_writer *w, uint8_t *p, const skel_event *ev, uint32_t mask,
+                             uint64_t req_default, skel_req_entry *const *ents)
+{
+    if (mask & SKEL_M_REQ)
+        p = skel_put_varint(p, skel_zigzag((int64_t)(ev->req - req_default)));
+    if (mask & SKEL_M_REQS) {
+        p = skel_put_varint(p, ev->nreqs);
+        uint64_t prev = w->last_req;
+        for (uint32_t i = 0; i < ev->nreqs; i++) {
+            p = skel_put_varint(p, skel_zigzag((int64_t)(ev->reqs[i] - prev)));
+            prev = ev->reqs[i];
+        }
+    }
+    if (mask & SKEL_M_COMPLETE)
+        p = put_completions(p, ev, w->last_req, (int64_t)w->rank, ents);
+    return p;
+}
+
+/* After the record: completed requests leave the table (persistent ones stay
+ * until freed), a created one enters it.  Deleting never moves entries, so
+ * ents stay valid through the loop. */
+static int update_requests(skel_writer *w, const skel_event *ev, int klass, int creates,
+                           skel_req_entry *const *ents)
+{
+    for (uint32_t i = 0; i < ev->ncomplete; i++)
+        if (!ents[i]->persistent)
+            skel_reqtab_del(&w->reqs, ev->complete[i].req);
+    if (creates) {
+        int recv = klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT ||
+                   klass == SKEL_CLASS_IMRECV;
+        skel_req_entry e = {.id = ev->req,
+                            .call = ev->call,
+                            .persistent =
+                                klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT,
+                            .src = recv ? ev->peer : SKEL_PEER_NONE,
+                            .tag = recv ? ev->tag : SKEL_TAG_NONE,
+                            .bytes = ev->bytes};
+        w->last_req = ev->req;
+        if (ev->req != 0) {
+            int rc = skel_reqtab_put(&w->reqs, &e);
+            if (rc != SKEL_OK)
+                return rc;
+        }
+    }
+    if (klass == SKEL_CLASS_REQFREE)
+        skel_reqtab_del(&w->reqs, ev->req);
+    return SKEL_OK;
+}
+
+/* The mask bits of the fields outside the context and the times. */
+static uint32_t other_mask(const skel_writer *w, const skel_event *ev, uint64_t req_default)
+{
+    uint32_t mask = 0;
+    mask |= ev->gap_cpu != ev->gap_wall ? SKEL_M_CPU : 0;
+    mask |= ev->thread != 0 ? SKEL_M_THREAD : 0;
+    mask |= ev->flags != 0 ? SKEL_M_FLAGS : 0;
+    mask |= w->call_site[ev->call] != ev->site ? SKEL_M_SITE : 0;
+    mask |= ev->req != req_default ? SKEL_M_REQ : 0;
+    mask |= ev->nreqs > 0 ? SKEL_M_REQS : 0;
+    mask |= ev->ncomplete > 0 ? SKEL_M_COMPLETE : 0;
+    mask |= ev->newcomm != SKEL_COMM_NONE ? SKEL_M_NEWCOMM : 0;
+    return mask;
+}
+
+int skel_writer_event(skel_writer *w, const skel_event *ev)
+{
+    int rc = __builtin_expect(event_ok(w, ev), 1) ? SKEL_OK : check_event(w, ev);
     if (rc == SKEL_OK)
-        rc = skel_writer_flush(w);
-    if (rc == SKEL_OK && fsync(w->fd) != 0 && errno != EINVAL)
-        rc = skel_fail(SKEL_EIO, "%s: fsync: %s", w->path, strerror(errno));
-    if (close(w->fd) != 0 && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: close: %s", w->path, strerror(errno));
-    destroy(w);
-    return rc;
-}
-
-int skel_writer_crash(skel_writer *w, int signo, int abort_code)
-{
-    int rc = reserve(w, 30);
+        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10);
+    skel_req_entry *small[16], **ents = small;
+    if (rc == SKEL_OK && ev->ncomplete > 0)
+        rc = find_completions(w, ev, &ents, small);
     if (rc != SKEL_OK)
         return rc;
+    struct thread_state *ts = &w->threads[ev->thread];
+    skel_site_ctx *sc = &w->site_ctx[ev->site];
+    int creates = w->call_kind[ev->call] & CALL_CREATES;
+    uint64_t req_default = creates ? w->last_req + 1 : 0;
+    int64_t raw = (int64_t)(ev->t_start - ts->prev_end);
+    uint64_t derived = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
+
+    uint32_t mask = context_mask(ev, sc);
+    mask |= !ts->seen || ev->gap_wall != derived ? SKEL_M_ABSTIME : 0;
+    /* The other fields are usually absent or as expected: one test for all. */
+    if (__builtin_expect((ev->gap_cpu ^ ev->gap_wall) | ev->thread | ev->flags |
+                             (w->call_site[ev->call] ^ ev->site) | (ev->req ^ req_default) |
+                             ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE),
+                         0) != 0)
+        mask |= other_mask(w, ev, req_default);
+
     uint8_t *p = w->buf + w->pos;
-    p = skel_put_varint(p, SKEL_REC_CRASH);
-    p = skel_put_varint(p, skel_zigzag(signo));
-    p = skel_put_varint(p, skel_zigzag(abort_code));
-    commit(w, p, 0);
-    return skel_writer_flush(w);
-}
+    p = skel_put_varint(p, ev->call);
+    p = skel_put_varint(p, mask);
+    if (mask & SKEL_M_THREAD)
+        p = skel_put_varint(p, ev->thread);
+    if (mask & SKEL_M_ABSTIME) {
+        p = skel_put_varint(p, ev->t_start);
+        p = skel_put_varint(p, ev->gap_wall);
+    } else {
+        p = skel_put_varint(p, skel_zigzag(raw));
+    }
+    p = skel_put_varint(p, ev->t_end - ev->t_start);
+    if (mask & SKEL_M_CPU)
+        p = skel_put_varint(p, skel_zigzag((int64_t)(ev->gap_wall - ev->gap_cpu)));
+    if (mask & SKEL_M_FLAGS)
+        p = skel_put_varint(p, ev->flags);
+    if (mask & SKEL_M_SITE) {
+        p = skel_put_varint(p, ev->site);
+        w->call_site[ev->call] = ev->site;
+    }
+    if (mask & CONTEXT_BITS)
+        p = put_context(p, ev, mask, (int64_t)w->rank, sc);
+    if (mask & (SKEL_M_REQ | SKEL_M_REQS | SKEL_M_COMPLETE))
+        p = put_requests(w, p, ev, mask, req_default, ents);
+    if (mask & SKEL_M_NEWCOMM)
+        p = skel_put_varint(p, ev->newcomm);
+    if (mask & SKEL_M_OBJ)
+        p = skel_put_varint(p, ev->obj);
 
-void skel_writer_crash_from_signal(skel_writer *w, int signo)
-{
-    if (w == NULL)
-        return;
-    skel_writer_flush_from_signal(w);
-    if (w->flushing || w->failed)
-        return;
-    /* The crash record goes in a block of its own, built on the stack: the
-     * buffer may hold a half-encoded record of the interrupted code. */
-    uint8_t rec[32], hdr[SKEL_BLOCK_HEADER_LEN];
-    uint8_t *p = skel_put_varint(rec, SKEL_REC_CRASH);
-    p = skel_put_varint(p, skel_zigzag(signo));
-    p = skel_put_varint(p, skel_zigzag(-1));
-    size_t len = (size_t)(p - rec);
-    skel_put_u32(hdr, SKEL_BLOCK_MAGIC);
-    skel_put_u32(hdr + 4, (uint32_t)len);
-    skel_put_u32(hdr + 8, 1);
-    skel_put_u32(hdr + 12, skel_crc32c(rec, len));
-    skel_put_u64(hdr + 16, w->ev_block);
-    struct iovec iov[2] = {{hdr, sizeof hdr}, {rec, len}};
-    if (write_all(w->fd, iov, 2) != 0)
-        w->failed = 1;
-}
-
-void skel_writer_abandon(skel_writer *w)
-{
-    if (w == NULL)
-        return;
-    close(w->fd);
-    destroy(w);
-}
-
-uint64_t skel_writer_bytes(const skel_writer *w)
-{
-    return w->bytes_written + (w->committed - w->block_start);
-}
-
-uint64_t skel_writer_flush_ns(const skel_writer *w)
-{
-    return w->flush_ns;
-}
-
-uint64_t skel_writer_nflush(const skel_writer *w)
-{
-    return w->nflush;
+    if (creates || ev->ncomplete > 0 || ev->req != 0) {
+        rc = update_requests(w, ev, skel_call_info(ev->call)->klass, creates, ents);
+        if (ents != small)
+            free(ents);
+        if (rc != SKEL_OK)
+            return rc;
+    }
+    ts->prev_end = ev->t_end;
+    ts->pause = 0;
+    ts->seen = 1;
+    commit(w, p, 1);
+    /* A flush while this event was being recorded happened after its end:
+     * the reader subtracts it from the thread's next gap. */
+    if (__builtin_expect(w->unreported_flush_ns > 0, 0)) {
+        uint64_t ns = w->unreported_flush_ns;
+        w->unreported_flush_ns = 0;
+        return skel_writer_pause(w, ev->thread, ns);
+    }
+    return SKEL_OK;
 }

@@ -8,7 +8,9 @@
  * quotes - meant for the remote shell rsh/ssh would start - then the proxy's
  * options as separate words (plain tokens: --control-port 10.77.0.254:PORT,
  * --proxy-id 1, ...).  So no shell is needed: we remove that one pair of
- * quotes and execvp() the rest unchanged.
+ * quotes and execvp() the rest unchanged.  Open MPI's mpirun uses it the
+ * same way as its rsh agent (--mca plm_rsh_agent skel-nsexec), with quoted
+ * option values (see unquote()).
  *
  * Before exec'ing the proxy we move into the host: its cgroups (cpu quota and
  * cpuset cores; the run's sub-group named by SKEL_RUN_CGROUP when it exists),
@@ -41,6 +43,42 @@ static int usage(void)
     return 2;
 }
 
+/* Undo the quoting meant for the remote shell that rsh/ssh would start.
+ * Hydra wraps the proxy's path in one pair of double quotes and passes its
+ * options as plain words; Open MPI's rsh launcher (plm_rsh) passes " orted"
+ * (a leading blank) and wraps option values in double quotes ("env",
+ * "tcp,self").  Removing one pair of surrounding double quotes from each
+ * word, and the blanks around the program's name, gives back the words a
+ * shell would have made, without a shell.  What only a shell could run
+ * (Open MPI's "PATH=...; export PATH; ..." prefix, used with --prefix or an
+ * mpirun called by its absolute path) is refused with that explanation. */
+static int unquote(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        char *w = argv[i];
+        if (i == 2)
+            while (*w == ' ' || *w == '\t')
+                w++;
+        size_t len = strlen(w);
+        if (i == 2)
+            while (len > 0 && (w[len - 1] == ' ' || w[len - 1] == '\t'))
+                w[--len] = '\0';
+        if (len >= 2 && w[0] == '"' && w[len - 1] == '"') {
+            w[len - 1] = '\0';
+            w++;
+        }
+        if (strcmp(w, ";") == 0) {
+            fprintf(stderr,
+                    "skel-nsexec: '%s' is shell syntax, and skel-nsexec runs no shell (with Open "
+                    "MPI: call mpirun by its name, without --prefix)\n",
+                    argv[i]);
+            return -1;
+        }
+        argv[i] = w;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3)
@@ -65,14 +103,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "skel-nsexec: testbed '%s' has no host %u\n", skel_testbed_name(tb), id);
         return 255;
     }
-    /* Undo Hydra's quoting of the executable (one pair of double quotes). */
+    if (unquote(argc, argv) != 0)
+        return 255;
     char *prog = argv[2];
-    size_t len = strlen(prog);
-    if (len >= 2 && prog[0] == '"' && prog[len - 1] == '"') {
-        prog[len - 1] = '\0';
-        prog++;
-        argv[2] = prog;
-    }
     /* cgroups: the run's sub-group if it exists, else the host's group. */
     const char *sub = getenv("SKEL_RUN_CGROUP");
     if (sub != NULL && *sub != '\0') {

@@ -1,0 +1,109 @@
+#!/bin/bash
+# bench_gen.sh - what making a skeleton costs and how it scales, for every
+# sample and every program of the irregular corpus (tests/e2e/irregular):
+# trace, signature and source sizes, compression and generation times, and
+# the dedicated ratio.  Prints figures, never passes or fails: run it on a
+# quiet machine and read the load averages it prints with them.
+#
+#   bench/bench_gen.sh [BUILD_DIR]
+#
+# Per program (arguments for runs of about 0.5-1 s on 2 ranks, times FACTOR):
+#   1. `skel trace` once: the trace's size (bytes, events);
+#   2. `skel compress --scale K`: its time, the signature's size (the file,
+#      and its XML when compressed), Q and the threshold chosen;
+#   3. `skel gen --scale K` (the check and the source, no build): its time
+#      and skeleton.c's size; then the build with mpicc.mpich -O2, timed;
+#   4. REPEATS interleaved rounds (default 5), each running the application
+#      (untraced) and its skeleton once, so that both see the same load:
+#      app_s is the median of the times the application reports for its own
+#      run (after set-up, before its end: how the skeleton measures itself),
+#      skel_s the median of the skeleton's elapsed_s, with their ranges.
+# ratio = (app_s / K) / skel_s: 1.00 is a skeleton of exactly 1/K of its
+# application; above 1 the skeleton is too fast, below 1 too slow.  sig_app_s
+# is the application's time as the signature records it (skeleton.meta's
+# app_time_s, what K and expected_s are computed from): it should be app_s
+# (the tracer's own cost left out).
+# Environment: K (default 5), REPEATS, FACTOR (default 1), NP (default 2),
+# PROGRAMS (names), KEEP=1 (keep the work directory).
+set -euo pipefail
+B=${1:-${SKEL_BUILD_DIR:-build/release}}
+SKEL="$B/runtime/cli/skel"
+K=${K:-5}
+REPEATS=${REPEATS:-5}
+FACTOR=${FACTOR:-1}
+NP=${NP:-2}
+[ -x "$SKEL" ] || { echo "no skel in $B (build first)" >&2; exit 2; }
+W=$(mktemp -d /tmp/skel-bench-gen.XXXXXX)
+[ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
+
+declare -A PATHS ARGS
+for s in jacobi cg isort mw pipeline fstencil fstencil08; do PATHS[$s]="$B/samples/$s"; done
+for s in blacs testall dtypes norepeat bwsweep; do PATHS[$s]="$B/tests/irregular/$s"; done
+# Runs of about 0.5-1 s on an idle 2-core machine.
+ARGS=(
+  [jacobi]="-i $((1000 * FACTOR))"
+  [cg]="-i $((1000 * FACTOR))"
+  [isort]="-i $((40 * FACTOR))"
+  [mw]="-t $((600 * FACTOR))"
+  [pipeline]="-i $((250 * FACTOR))"
+  [fstencil]="-i $((600 * FACTOR))"
+  [fstencil08]="-i $((600 * FACTOR))"
+  [blacs]="-n $((1536 * FACTOR))"
+  [testall]="-i $((20000 * FACTOR))"
+  [dtypes]="-i $((300 * FACTOR))"
+  [norepeat]="-i $((15000 * FACTOR))"
+  [bwsweep]="-r $((800 * FACTOR))"
+)
+names=${PROGRAMS:-"jacobi cg isort mw pipeline fstencil fstencil08 blacs testall dtypes norepeat bwsweep"}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+range() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3g-%.3g", lo, hi }'; }
+field() { grep -o "$1=[0-9.e+-]*" | head -1 | cut -d= -f2; }
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+echo "skeleton generation: K = $K, $NP ranks, $REPEATS interleaved rounds, $(nproc) CPUs, load average at start $(load)"
+printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7s %7s %8s %6s %-8s | %s\n' \
+  program trace_B events sig_B sig_xml_B Q T comp_s gen_s src_B build_s \
+  app_s sig_app skel_s ratio mode "ranges: app skel"
+for p in $names; do
+  exe=${PATHS[$p]:-}
+  [ -n "$exe" ] && [ -x "$exe" ] || { echo "$p: not built, skipped"; continue; }
+  t="$W/$p.trace" sig="$W/$p.sig" d="$W/$p"
+  # shellcheck disable=SC2086  # the arguments are several words
+  "$SKEL" trace --quiet -o "$t" -- mpiexec.mpich -n "$NP" "$exe" ${ARGS[$p]} > "$W/$p.out" 2>&1 ||
+    { echo "$p: the traced run failed: $(tail -1 "$W/$p.out")"; continue; }
+  trace_b=$(du -sb "$t" | cut -f1)
+  t0=$(now)
+  "$SKEL" compress "$t" -o "$sig" --scale "$K" > "$W/$p.comp" 2>&1 ||
+    { echo "$p: compress failed: $(tail -1 "$W/$p.comp")"; continue; }
+  comp_s=$(since "$t0")
+  events=$(grep -o 'trace [0-9]* events' "$W/$p.comp" | head -1 | cut -d' ' -f2)
+  q=$(grep -o 'Q = [0-9.]*' "$W/$p.comp" | head -1 | cut -d' ' -f3)
+  thr=$(grep -o '^threshold [0-9.]*' "$W/$p.comp" | head -1 | cut -d' ' -f2)
+  t0=$(now)
+  "$SKEL" gen "$sig" --scale "$K" -o "$d" --quiet > "$W/$p.gen" 2>&1 ||
+    { echo "$p: gen refused: $(tail -1 "$W/$p.gen")"; continue; }
+  gen_s=$(since "$t0")
+  t0=$(now)
+  mpicc.mpich -O2 -o "$d/skeleton" "$d/skeleton.c" -lm 2> "$W/$p.cc" ||
+    { echo "$p: the skeleton does not build: $(head -3 "$W/$p.cc")"; continue; }
+  build_s=$(since "$t0")
+  : > "$W/$p.app"; : > "$W/$p.skel"
+  for _ in $(seq "$REPEATS"); do
+    # shellcheck disable=SC2086
+    mpiexec.mpich -n "$NP" "$exe" ${ARGS[$p]} | grep -Eo '[0-9.]+ s$' | tail -1 | cut -d' ' -f1 >> "$W/$p.app"
+    mpiexec.mpich -n "$NP" "$d/skeleton" | field elapsed_s >> "$W/$p.skel"
+  done
+  app=$(median < "$W/$p.app")
+  sk=$(median < "$W/$p.skel")
+  sig_app=$(awk '$1 == "app_time_s" { print $2 }' "$d/skeleton.meta")
+  printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7.3f %7.3f %8.4f %6.2f %-8s | %s %s\n' \
+    "$p" "$trace_b" "$events" "$(wc -c < "$sig")" "$(zcat -f "$sig" | wc -c)" "$q" "$thr" "$comp_s" \
+    "$gen_s" "$(wc -c < "$d/skeleton.c")" "$build_s" "$app" "$sig_app" "$sk" \
+    "$(awk -v a="$app" -v k="$K" -v s="$sk" 'BEGIN { print (a / k) / s }')" \
+    "$(awk '$1 == "mode" { print $2 }' "$d/skeleton.meta")" \
+    "$(range < "$W/$p.app")" "$(range < "$W/$p.skel")"
+done
+echo "load average at end $(load)"

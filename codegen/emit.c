@@ -1,0 +1,1131 @@
+/* emit.c - a checked plan as template values (emit.h).
+ *
+ * The emitter's only job is to turn the plan into template values: numbers
+ * (range-checked), generated identifiers and escaped string literals.  All C
+ * text of the skeleton lives in templates/. */
+#include "emit.h"
+
+#include "cstr.h"
+#include "error.h"
+#include "grow.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NQ             33           /* quantiles per compute distribution */
+#define MAX_BUFFER     (1ull << 30) /* largest buffer of a skeleton */
+#define MAX_COMPUTE_NS 1e15         /* longest compute phase accepted (11 days) */
+#define MAX_POLL_NS    1e8          /* longest sleep between two tests of a poll loop */
+#define ROW            16           /* numbers per line in tables */
+
+/* ------------------------------------------------------------------------ */
+/* Rows of a C initializer, several items a line */
+
+struct rows {
+    skel_tpl_dict *d;
+    const char *name;
+    char *buf;
+    size_t len, cap;
+    uint32_t n, per;
+    int bad;
+};
+
+static void rows_init(struct rows *r, skel_tpl_dict *d, const char *name, uint32_t per)
+{
+    *r = (struct rows){.d = d, .name = name, .per = per};
+    skel_tpl_list(d, name);
+}
+
+static void rows_flush(struct rows *r)
+{
+    if (r->n == 0)
+        return;
+    skel_tpl_set(skel_tpl_add(r->d, r->name), "row", r->buf);
+    r->len = 0;
+    r->n = 0;
+}
+
+static void rows_add(struct rows *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rows_add(struct rows *r, const char *fmt, ...)
+{
+    char item[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(item, sizeof item, fmt, ap);
+    va_end(ap);
+    if (k < 0 || (size_t)k >= sizeof item ||
+        skel_grow(&r->buf, &r->cap, r->len + (size_t)k + 3, 1) != SKEL_OK) {
+        r->bad = 1;
+        return;
+    }
+    if (r->n > 0)
+        r->buf[r->len++] = ' ';
+    memcpy(r->buf + r->len, item, (size_t)k + 1);
+    r->len += (size_t)k;
+    if (++r->n == r->per)
+        rows_flush(r);
+}
+
+static int rows_end(struct rows *r)
+{
+    rows_flush(r);
+    free(r->buf);
+    r->buf = NULL;
+    return r->bad ? skel_oom() : SKEL_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The emitter */
+
+/* A peer encoding, as the skeleton's table holds it. */
+struct peer {
+    int kind, slot, value, ndims;
+    int32_t vec[SKEL_SIG_MAXDIMS];
+};
+
+struct emitter {
+    const skel_plan *p;
+    const skel_signature *s;
+    skel_tpl_dict *root;
+    /* Datatype sizes > 1 needing a contiguous type, with an index by size. */
+    uint32_t *dtypes;
+    uint32_t ndtypes, capdtypes;
+    uint32_t *dtab, dtabcap; /* open addressing: type index, 0 empty */
+    /* Distinct peer encodings (entry 0 of the skeleton's table is
+     * MPI_PROC_NULL; these follow it). */
+    struct peer *peers;
+    uint32_t npeers, cappeers;
+    uint32_t *ptab, ptabcap;
+    struct rows links, qvals;
+    uint32_t nlinks, nqvals;
+    int32_t *dist_of; /* symbol -> index in dists, -1 */
+    uint32_t ndists;
+    uint64_t mbuf, sbuf, rbuf; /* bytes */
+    uint32_t maxreq;
+};
+
+static int op_fail(const struct emitter *e, const skel_plan_op *op, int code, const char *what)
+{
+    char d[320];
+    return skel_fail(code, "%s: %s", skel_plan_describe(e->s, op->sym, d, sizeof d), what);
+}
+
+/* An element count passed to MPI as an int. */
+static int int_count(const struct emitter *e, const skel_plan_op *op, int64_t v, int *out)
+{
+    if (v < 0 || v > INT_MAX)
+        return op_fail(e, op, SKEL_ERANGE, "element count out of the range of an MPI count");
+    *out = (int)v;
+    return SKEL_OK;
+}
+
+static uint32_t mix32(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return (uint32_t)(z ^ (z >> 31));
+}
+
+/* Index in the skeleton's skel_types of the contiguous type of dtsize
+ * bytes (0: MPI_BYTE); the table grows as sizes come. */
+static int type_index(struct emitter *e, uint32_t dtsize, int *out)
+{
+    *out = 0;
+    if (dtsize <= 1)
+        return SKEL_OK;
+    if ((uint64_t)(e->ndtypes + 1) * 2 > e->dtabcap) {
+        uint32_t cap = e->dtabcap ? e->dtabcap * 2 : 64, *t = calloc(cap, sizeof *t);
+        if (t == NULL)
+            return skel_oom();
+        for (uint32_t i = 0; i < e->ndtypes; i++) {
+            uint32_t j = mix32(e->dtypes[i]) & (cap - 1);
+            while (t[j] != 0)
+                j = (j + 1) & (cap - 1);
+            t[j] = i + 1;
+        }
+        free(e->dtab);
+        e->dtab = t;
+        e->dtabcap = cap;
+    }
+    uint32_t j = mix32(dtsize) & (e->dtabcap - 1);
+    for (; e->dtab[j] != 0; j = (j + 1) & (e->dtabcap - 1))
+        if (e->dtypes[e->dtab[j] - 1] == dtsize) {
+            *out = (int)e->dtab[j];
+            return SKEL_OK;
+        }
+    int rc = skel_grow_u32(&e->dtypes, &e->capdtypes, (uint64_t)e->ndtypes + 1, sizeof *e->dtypes);
+    if (rc != SKEL_OK)
+        return rc;
+    e->dtypes[e->ndtypes++] = dtsize;
+    e->dtab[j] = e->ndtypes;
+    *out = (int)e->ndtypes;
+    return SKEL_OK;
+}
+
+static uint32_t peer_hash(const struct peer *x)
+{
+    uint64_t h = (uint64_t)(uint32_t)x->kind * 31 + (uint32_t)x->slot;
+    h = h * 1000003 + (uint32_t)x->value;
+    for (int i = 0; i < x->ndims; i++)
+        h = h * 1000003 + (uint32_t)x->vec[i];
+    return mix32(h);
+}
+
+static int peer_same(const struct peer *a, const struct peer *b)
+{
+    return a->kind == b->kind && a->slot == b->slot && a->value == b->value &&
+           a->ndims == b->ndims && memcmp(a->vec, b->vec, (size_t)a->ndims * sizeof *a->vec) == 0;
+}
+
+/* Kinds of the skeleton's peer table (SKEL_P_* in the template). */
+enum { P_NULL = 0, P_ANY, P_ABS, P_REL, P_MOD, P_CART, P_REPLY };
+static const char *const peer_kinds[] = {"SKEL_P_NULL", "SKEL_P_ANY",  "SKEL_P_ABS",  "SKEL_P_REL",
+                                         "SKEL_P_MOD",  "SKEL_P_CART", "SKEL_P_REPLY"};
+
+/* Index in the skeleton's skel_peers of encoding pe on op's communicator. */
+static int peer_index(struct emitter *e, const skel_plan_op *op, const skel_sig_peer *pe, int *out)
+{
+    struct peer x = {.slot = (int)op->comm};
+    switch (pe->kind) {
+    case SKEL_SIG_PEER_ANY:
+        x.kind = P_ANY;
+        break;
+    case SKEL_SIG_PEER_NULL:
+    case SKEL_SIG_PEER_NONE:
+        *out = 0;
+        return SKEL_OK;
+    case SKEL_SIG_PEER_ABS:
+        if (pe->value < 0 || (uint32_t)pe->value >= e->s->nranks)
+            return op_fail(e, op, SKEL_ERANGE, "absolute peer out of range");
+        x.kind = P_ABS;
+        x.value = pe->value;
+        break;
+    case SKEL_SIG_PEER_REL:
+    case SKEL_SIG_PEER_MOD:
+        x.kind = pe->kind == SKEL_SIG_PEER_REL ? P_REL : P_MOD;
+        x.value = pe->value;
+        break;
+    case SKEL_SIG_PEER_CART:
+        x.kind = P_CART;
+        x.ndims = pe->ndims <= SKEL_SIG_MAXDIMS ? pe->ndims : SKEL_SIG_MAXDIMS;
+        memcpy(x.vec, pe->vec, (size_t)x.ndims * sizeof *x.vec);
+        break;
+    case SKEL_SIG_PEER_REPLY:
+        x.kind = P_REPLY;
+        break;
+    default:
+        return op_fail(e, op, SKEL_EUNSUPPORTED, "unsupported peer encoding");
+    }
+    if ((uint64_t)(e->npeers + 1) * 2 > e->ptabcap) {
+        uint32_t cap = e->ptabcap ? e->ptabcap * 2 : 64, *t = calloc(cap, sizeof *t);
+        if (t == NULL)
+            return skel_oom();
+        for (uint32_t i = 0; i < e->npeers; i++) {
+            uint32_t j = peer_hash(&e->peers[i]) & (cap - 1);
+            while (t[j] != 0)
+                j = (j + 1) & (cap - 1);
+            t[j] = i + 1;
+        }
+        free(e->ptab);
+        e->ptab = t;
+        e->ptabcap = cap;
+    }
+    uint32_t j = peer_hash(&x) & (e->ptabcap - 1);
+    for (; e->ptab[j] != 0; j = (j + 1) & (e->ptabcap - 1))
+        if (peer_same(&e->peers[e->ptab[j] - 1], &x)) {
+            *out = (int)e->ptab[j];
+            return SKEL_OK;
+        }
+    int rc = skel_grow_u32(&e->peers, &e->cappeers, (uint64_t)e->npeers + 1, sizeof *e->peers);
+    if (rc != SKEL_OK)
+        return rc;
+    e->peers[e->npeers++] = x;
+    e->ptab[j] = e->npeers;
+    *out = (int)e->npeers;
+    return SKEL_OK;
+}
+
+static void fill_peers(struct emitter *e, struct rows *r)
+{
+    rows_init(r, e->root, "peer_rows", 1);
+    for (uint32_t i = 0; i < e->npeers; i++) {
+        const struct peer *x = &e->peers[i];
+        char vec[SKEL_SIG_MAXDIMS * 12 + 4] = "0";
+        size_t o = 0;
+        for (int k = 0; k < x->ndims; k++)
+            o += (size_t)snprintf(vec + o, sizeof vec - o, "%s%d", k ? ", " : "", x->vec[k]);
+        rows_add(r, "%s, %d, %d, %d, {%s}", peer_kinds[x->kind], x->slot, x->value, x->ndims, vec);
+    }
+}
+
+static void tag_value(int32_t tag, char *buf, size_t cap)
+{
+    if (tag == SKEL_TAG_ANY)
+        snprintf(buf, cap, "MPI_ANY_TAG");
+    else
+        snprintf(buf, cap, "%d", tag < 0 ? 0 : tag);
+}
+
+/* Reduction datatype (index in the template's skel_rtype: unsigned char,
+ * short, int, long long, 2int), element count in it, and operation (index
+ * in skel_rop) for count elements of dtsize bytes: predefined types support
+ * the predefined operations; user operations become MPI_SUM. */
+static void reduction(uint32_t dtsize, int64_t count, int op, int *rtype, int64_t *n, int *rop)
+{
+    static const int ops[SKEL_OP__COUNT] = {
+        [SKEL_OP_SUM] = 0,  [SKEL_OP_PROD] = 1, [SKEL_OP_MAX] = 2,     [SKEL_OP_MIN] = 3,
+        [SKEL_OP_LAND] = 4, [SKEL_OP_BAND] = 5, [SKEL_OP_LOR] = 6,     [SKEL_OP_BOR] = 7,
+        [SKEL_OP_LXOR] = 8, [SKEL_OP_BXOR] = 9, [SKEL_OP_MAXLOC] = 10, [SKEL_OP_MINLOC] = 11};
+    *rop = op > 0 && op < SKEL_OP__COUNT ? ops[op] : 0;
+    int64_t bytes = count * (int64_t)(dtsize ? dtsize : 1);
+    if (op == SKEL_OP_MAXLOC || op == SKEL_OP_MINLOC) {
+        *rtype = 4;
+        *n = (bytes + 7) / 8;
+        return;
+    }
+    uint32_t unit = dtsize % 8 == 0 ? 8 : dtsize % 4 == 0 ? 4 : dtsize % 2 == 0 ? 2 : 1;
+    *rtype = unit == 8 ? 3 : unit == 4 ? 2 : unit == 2 ? 1 : 0;
+    *n = bytes / unit;
+}
+
+/* A list of integers as rows of a C initializer. */
+static void int_rows(skel_tpl_dict *d, const char *name, const int64_t *v, size_t n)
+{
+    skel_tpl_list(d, name);
+    char line[ROW * 24 + 8];
+    if (n == 0) {
+        skel_tpl_set(skel_tpl_add(d, name), "row", "0,");
+        return;
+    }
+    for (size_t i = 0; i < n; i += ROW) {
+        size_t o = 0;
+        for (size_t j = i; j < n && j < i + ROW; j++)
+            o += (size_t)snprintf(line + o, sizeof line - o, "%s%lld,", j > i ? " " : "",
+                                  (long long)v[j]);
+        skel_tpl_set(skel_tpl_add(d, name), "row", line);
+    }
+}
+
+/* "a, b, c" of n ints (short lists: dims, periods). */
+static void int_list(char *buf, size_t cap, const int32_t *v, uint32_t n)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < n && o < cap; i++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s%d", i ? ", " : "", v[i]);
+}
+
+static int fill_comms(struct emitter *e)
+{
+    const skel_signature *s = e->s;
+    skel_tpl_dict *root = e->root;
+    int64_t *tmp = malloc(((size_t)s->nranks * e->p->nslots + s->nranks + 1) * sizeof *tmp);
+    if (tmp == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (uint32_t r = 0; r < s->nranks; r++)
+        tmp[r] = s->ranks[r].cls;
+    int_rows(root, "class_rows", tmp, s->nranks);
+    skel_tpl_list(root, "comms");
+    int rc = SKEL_OK;
+    for (uint32_t c = 0; c < s->ncomms && rc == SKEL_OK; c++) {
+        const skel_sig_comm *cm = &s->comms[c];
+        if (cm->size > s->nranks) {
+            rc = skel_fail(SKEL_ERANGE, "communicator %u has %u members, more than the %u ranks", c,
+                           cm->size, s->nranks);
+            break;
+        }
+        skel_tpl_dict *d = skel_tpl_add(root, "comms");
+        skel_tpl_setf(d, "id", "%u", c);
+        skel_tpl_setf(d, "size", "%u", cm->size);
+        for (uint32_t i = 0; i < cm->size; i++) {
+            if (cm->members[i] < 0 || (uint32_t)cm->members[i] >= s->nranks) {
+                rc = skel_fail(SKEL_ERANGE, "communicator %u: member %d is not a rank", c,
+                               cm->members[i]);
+                break;
+            }
+            tmp[i] = cm->members[i];
+        }
+        int_rows(d, "rows", tmp, cm->size);
+        int cart = (cm->flags & SKEL_COMMF_CART) && cm->ndims > 0 && cm->ndims <= SKEL_SIG_MAXDIMS;
+        for (uint32_t i = 0; cart && i < cm->ndims; i++)
+            if (cm->dims[i] < 1 || (uint32_t)cm->dims[i] > s->nranks || cm->periods[i] < 0 ||
+                cm->periods[i] > 1)
+                cart = 0;
+        skel_tpl_set_bool(d, "cart", cart);
+        skel_tpl_setf(d, "ndims", "%u", cart ? cm->ndims : 0);
+        if (cart) {
+            char buf[SKEL_SIG_MAXDIMS * 16];
+            int_list(buf, sizeof buf, cm->dims, cm->ndims);
+            skel_tpl_set(d, "dims", buf);
+            int_list(buf, sizeof buf, cm->periods, cm->ndims);
+            skel_tpl_set(d, "periods", buf);
+        }
+    }
+    /* Slots. */
+    skel_tpl_list(root, "slot_rows");
+    for (uint32_t r = 0; r < s->nranks && rc == SKEL_OK; r++) {
+        const skel_sig_rank *rk = &s->ranks[r];
+        for (uint32_t k = 0; k < e->p->nslots; k++)
+            tmp[k] = k < rk->ncomms && rk->comms[k] < s->ncomms ? (int64_t)rk->comms[k] : -1;
+        char *line = malloc((size_t)e->p->nslots * 12 + 8);
+        if (line == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            break;
+        }
+        size_t o = 0;
+        for (uint32_t k = 0; k < e->p->nslots; k++)
+            o += (size_t)sprintf(line + o, "%s%lld", k ? ", " : "", (long long)tmp[k]);
+        skel_tpl_set(skel_tpl_add(root, "slot_rows"), "row", line);
+        free(line);
+    }
+    free(tmp);
+    return rc;
+}
+
+/* A distribution as NQ quantiles scaled so that their mean (trapezoids) is
+ * d's exact mean, or its mean alone (*n = 1) when it has no spread. */
+static void quantiles(const skel_sig_dist *d, double v[NQ], int *n)
+{
+    *n = 1;
+    v[0] = d->mean;
+    if (!(d->count > 2 && d->max > d->min && d->sketch.count > 0))
+        return;
+    double m = 0;
+    for (int i = 0; i < NQ; i++) {
+        v[i] = skel_sig_dist_quantile(d, (double)i / (NQ - 1));
+        if (!(v[i] >= 0) || v[i] > MAX_COMPUTE_NS)
+            v[i] = d->mean;
+        m += (i == 0 || i == NQ - 1) ? v[i] / 2 : v[i];
+    }
+    m /= NQ - 1;
+    if (m > 0) {
+        for (int i = 0; i < NQ; i++)
+            v[i] *= d->mean / m;
+        *n = NQ;
+    } else {
+        v[0] = d->mean;
+    }
+}
+
+/* The compute distribution of symbol sym (CPU time when traced), as a table
+ * of quantiles scaled to the exact mean; its index in dists.
+ *
+ * When the phase was mostly off the CPU (its wall time at least twice its
+ * CPU time, by 5 us or more: a poll loop's nanosleep, a blocking read), the
+ * off-CPU part - wall minus CPU at the same quantile - becomes a second
+ * table the skeleton sleeps for: such a phase does not compete for the
+ * processor, and replaying it as compute would make the skeleton slow down
+ * under CPU sharing where the application does not.  Phases that merely lost
+ * the CPU now and then (preemption) stay all compute. */
+static int off_cpu(const skel_sig_symbol *y)
+{
+    double off_mean = y->compute.mean - y->compute_cpu.mean;
+    return y->compute_cpu.count > 0 && off_mean >= 5000.0 && off_mean >= y->compute_cpu.mean &&
+           y->compute.mean <= MAX_COMPUTE_NS;
+}
+
+/* Largest size of the op's communicator over the members of its class. */
+static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
+{
+    const skel_signature *s = e->s;
+    const skel_sig_class *cl = &s->classes[op->cls];
+    uint32_t n = 1;
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
+        if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms &&
+            rk->comms[op->comm] < s->ncomms && s->comms[rk->comms[op->comm]].size > n)
+            n = s->comms[rk->comms[op->comm]].size;
+    }
+    return n;
+}
+
+/* The fields of one row of the skeleton's skel_ops (struct skel_op). */
+struct oprow {
+    const char *form, *which;
+    unsigned flags, completed;
+    uint32_t comm;
+    int dist; /* index + 1, 0: no compute */
+    uint64_t w;
+    int count, rcount, own, type, rtype, op, peer, peer2, root;
+    char tag[16], tag2[16];
+    uint32_t links, nlinks, nreq;
+    long poll;
+    uint32_t slot, cart;
+    const char *method;
+};
+
+/* Flags of a row (SKEL_OPF_* in the template). */
+enum { OPF_NB = 1, OPF_ANY = 2, OPF_FLAG = 4, OPF_INPLACE = 8, OPF_INPLACE_ROOT = 16 };
+
+static void set_row(skel_tpl_dict *d, const struct oprow *r)
+{
+    skel_tpl_set(d, "form", r->form);
+    skel_tpl_setf(d, "flags", "%u", r->flags);
+    skel_tpl_set(d, "which", r->which != NULL ? r->which : "0");
+    skel_tpl_setf(d, "completed", "%u", r->completed);
+    skel_tpl_setf(d, "comm", "%u", r->comm);
+    skel_tpl_setf(d, "dist", "%d", r->dist);
+    skel_tpl_setf(d, "w", "%llu", (unsigned long long)r->w);
+    skel_tpl_setf(d, "count", "%d", r->count);
+    skel_tpl_setf(d, "rcount", "%d", r->rcount);
+    skel_tpl_setf(d, "own", "%d", r->own);
+    skel_tpl_setf(d, "type", "%d", r->type);
+    skel_tpl_setf(d, "rtype", "%d", r->rtype);
+    skel_tpl_setf(d, "op", "%d", r->op);
+    skel_tpl_setf(d, "peer", "%d", r->peer);
+    skel_tpl_setf(d, "peer2", "%d", r->peer2);
+    skel_tpl_setf(d, "root", "%d", r->root);
+    skel_tpl_set(d, "tag", r->tag[0] ? r->tag : "0");
+    skel_tpl_set(d, "tag2", r->tag2[0] ? r->tag2 : "0");
+    skel_tpl_setf(d, "links", "%u", r->links);
+    skel_tpl_setf(d, "nlinks", "%u", r->nlinks);
+    skel_tpl_setf(d, "nreq", "%u", r->nreq);
+    skel_tpl_setf(d, "pollns", "%ld", r->poll);
+    skel_tpl_setf(d, "slot", "%u", r->slot);
+    skel_tpl_set(d, "method", r->method != NULL ? r->method : "0");
+    skel_tpl_setf(d, "cart", "%u", r->cart);
+}
+
+static int need(struct emitter *e, const skel_plan_op *op, uint64_t *buf, uint64_t bytes)
+{
+    if (bytes > MAX_BUFFER)
+        return op_fail(e, op, SKEL_ERANGE, "needs a buffer larger than the skeleton's 1 GiB limit");
+    if (bytes > *buf)
+        *buf = bytes;
+    return SKEL_OK;
+}
+
+/* Quantile values appended to skel_qvals; the index of the first. */
+static int add_qvals(struct emitter *e, const double *v, int n, uint32_t *first)
+{
+    *first = e->nqvals;
+    for (int i = 0; i < n; i++) {
+        char num[40];
+        int rc = skel_cstr_double(v[i], num, sizeof num);
+        if (rc != SKEL_OK)
+            return rc;
+        rows_add(&e->qvals, "%s,", num);
+        e->nqvals++;
+    }
+    return SKEL_OK;
+}
+
+/* The off-CPU part of a phase that was mostly off the CPU: wall minus CPU
+ * at the same quantile, scaled to the exact mean difference; *noff 0 when
+ * there is none. */
+static void off_quantiles(const skel_sig_symbol *y, const double *v, int n, double *off, int *noff)
+{
+    double off_mean = y->compute.mean - y->compute_cpu.mean, w[NQ], m = 0;
+    int nw = 1;
+    quantiles(&y->compute, w, &nw);
+    *noff = nw > 1 || n > 1 ? NQ : 1;
+    for (int i = 0; i < *noff; i++) {
+        double a = w[nw > 1 ? i : 0] - v[n > 1 ? i : 0];
+        off[i] = a > 0 ? a : 0;
+        m += *noff == 1 ? off[i] : (i == 0 || i == *noff - 1) ? off[i] / 2 : off[i];
+    }
+    if (*noff > 1)
+        m /= *noff - 1;
+    if (m > 0)
+        for (int i = 0; i < *noff; i++)
+            off[i] *= off_mean / m;
+    else
+        *noff = 0;
+}
+
+static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
+{
+    if (e->dist_of[sym] >= 0) {
+        *out = e->dist_of[sym];
+        return SKEL_OK;
+    }
+    const skel_sig_symbol *y = &e->s->symbols[sym];
+    const skel_sig_dist *d = y->compute_cpu.count > 0 ? &y->compute_cpu : &y->compute;
+    double v[NQ], off[NQ];
+    int n = 1, noff = 0;
+    if (!(d->mean >= 0) || d->mean > MAX_COMPUTE_NS) {
+        char b[320];
+        return skel_fail(SKEL_ERANGE, "%s: mean compute time %g ns out of range",
+                         skel_plan_describe(e->s, sym, b, sizeof b), d->mean);
+    }
+    quantiles(d, v, &n);
+    if (off_cpu(y))
+        off_quantiles(y, v, n, off, &noff);
+    uint32_t q = 0, o = 0;
+    int rc = add_qvals(e, v, n, &q);
+    if (rc == SKEL_OK)
+        rc = add_qvals(e, off, noff, &o);
+    if (rc != SKEL_OK)
+        return rc;
+    skel_tpl_dict *dd = skel_tpl_add(e->root, "dists");
+    skel_tpl_setf(dd, "n", "%d", n);
+    skel_tpl_setf(dd, "q", "%u", q);
+    skel_tpl_setf(dd, "noff", "%d", noff);
+    skel_tpl_setf(dd, "off", "%u", noff > 0 ? o : 0);
+    skel_tpl_setf(dd, "sym", "%u", sym);
+    e->dist_of[sym] = (int32_t)e->ndists++;
+    *out = e->dist_of[sym];
+    return SKEL_OK;
+}
+
+static const char *p2p_form(unsigned call)
+{
+    switch (call) {
+    case SKEL_CALL_MPI_Send:
+        return "SKEL_F_SEND";
+    case SKEL_CALL_MPI_Ssend:
+        return "SKEL_F_SSEND";
+    case SKEL_CALL_MPI_Rsend:
+        return "SKEL_F_RSEND";
+    case SKEL_CALL_MPI_Isend:
+        return "SKEL_F_ISEND";
+    case SKEL_CALL_MPI_Issend:
+        return "SKEL_F_ISSEND";
+    case SKEL_CALL_MPI_Irsend:
+        return "SKEL_F_IRSEND";
+    case SKEL_CALL_MPI_Recv:
+        return "SKEL_F_RECV";
+    case SKEL_CALL_MPI_Irecv:
+        return "SKEL_F_IRECV";
+    case SKEL_CALL_MPI_Sendrecv:
+        return "SKEL_F_SENDRECV";
+    case SKEL_CALL_MPI_Sendrecv_replace:
+        return "SKEL_F_SENDRECV_REPLACE";
+    case SKEL_CALL_MPI_Probe:
+        return "SKEL_F_PROBE";
+    case SKEL_CALL_MPI_Iprobe:
+        return "SKEL_F_IPROBE";
+    default:
+        return NULL;
+    }
+}
+
+/* Point-to-point: one message buffer for sends and receives; the receive
+ * half of Sendrecv into the receive buffer (MPI wants them disjoint). */
+static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    uint64_t unit = op->dtsize ? op->dtsize : 1;
+    int rc;
+    r->form = p2p_form(op->call);
+    if (r->form == NULL)
+        return op_fail(e, op, SKEL_EUNSUPPORTED, "this point-to-point call is not supported");
+    if ((rc = type_index(e, op->dtsize, &r->type)) != SKEL_OK ||
+        (rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
+        return rc;
+    tag_value(op->tag, r->tag, sizeof r->tag);
+    if (skel_sig_source_of(y) != NULL && skel_sig_source_of(y)->kind == SKEL_SIG_PEER_ANY)
+        r->flags |= OPF_ANY;
+    if (op->flag)
+        r->flags |= OPF_FLAG;
+    switch (op->kind) {
+    case SKEL_PLAN_SEND:
+    case SKEL_PLAN_ISEND:
+        if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK)
+            return rc;
+        return need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit);
+    case SKEL_PLAN_RECV:
+    case SKEL_PLAN_IRECV:
+        if ((rc = int_count(e, op, op->rcap, &r->count)) != SKEL_OK)
+            return rc;
+        return need(e, op, &e->mbuf, (uint64_t)op->rcap * unit);
+    case SKEL_PLAN_SENDRECV: {
+        int replace = y->call == SKEL_CALL_MPI_Sendrecv_replace;
+        if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK ||
+            (rc = int_count(e, op, op->rcap, &r->rcount)) != SKEL_OK ||
+            (rc = peer_index(e, op, &y->peer2, &r->peer2)) != SKEL_OK)
+            return rc;
+        tag_value(op->tag2, r->tag2, sizeof r->tag2);
+        if ((rc = need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit)) != SKEL_OK)
+            return rc;
+        return replace ? SKEL_OK : need(e, op, &e->rbuf, (uint64_t)op->rcap * unit);
+    }
+    default: /* probes */
+        return SKEL_OK;
+    }
+}
+
+static const char *wait_name(unsigned call)
+{
+    switch (call) {
+    case SKEL_CALL_MPI_Wait:
+        return "SKEL_WAIT";
+    case SKEL_CALL_MPI_Waitall:
+        return "SKEL_WAITALL";
+    case SKEL_CALL_MPI_Waitany:
+        return "SKEL_WAITANY";
+    case SKEL_CALL_MPI_Waitsome:
+        return "SKEL_WAITSOME";
+    case SKEL_CALL_MPI_Test:
+        return "SKEL_TEST";
+    case SKEL_CALL_MPI_Testall:
+        return "SKEL_TESTALL";
+    case SKEL_CALL_MPI_Testany:
+        return "SKEL_TESTANY";
+    default:
+        return "SKEL_TESTSOME";
+    }
+}
+
+/* Wait/Test: the requests its links name, appended to skel_links. */
+static int fill_wait(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    r->form = "SKEL_F_WAIT";
+    r->which = wait_name(y->call);
+    r->links = e->nlinks;
+    r->completed = op->kind == SKEL_PLAN_WAIT || op->flag;
+    for (uint32_t i = 0; i < y->nlinks; i++)
+        rows_add(&e->links, "{%u, %u},", y->links[i].dist, y->links[i].index);
+    r->nlinks = y->nlinks;
+    if (y->nlinks == 0) {
+        /* A test the application made on a request the trace does not name
+         * (it did not complete): test the latest one. */
+        rows_add(&e->links, "{%u, 0},", op->kind == SKEL_PLAN_TEST ? 1u : 0u);
+        r->nlinks = 1;
+        r->completed = 0;
+    }
+    e->nlinks += r->nlinks;
+    r->nreq = op->nreq;
+    /* A Test that completed after a phase spent mostly asleep: the
+     * application polled with sleeps in between (see off_cpu()). */
+    if (r->completed && op->kind == SKEL_PLAN_TEST && off_cpu(y)) {
+        double gap = y->compute.mean - y->compute_cpu.mean;
+        r->poll = gap > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)gap;
+        r->completed = 2;
+    }
+    if (op->nreq > e->maxreq)
+        e->maxreq = op->nreq;
+    return SKEL_OK;
+}
+
+static const char *coll_form(int shape)
+{
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+        return "SKEL_F_BARRIER";
+    case SKEL_SHAPE_BCAST:
+        return "SKEL_F_BCAST";
+    case SKEL_SHAPE_REDUCE:
+        return "SKEL_F_REDUCE";
+    case SKEL_SHAPE_ALLREDUCE:
+        return "SKEL_F_ALLREDUCE";
+    case SKEL_SHAPE_SCAN:
+        return "SKEL_F_SCAN";
+    case SKEL_SHAPE_EXSCAN:
+        return "SKEL_F_EXSCAN";
+    case SKEL_SHAPE_GATHER:
+        return "SKEL_F_GATHER";
+    case SKEL_SHAPE_SCATTER:
+        return "SKEL_F_SCATTER";
+    case SKEL_SHAPE_ALLGATHER:
+        return "SKEL_F_ALLGATHER";
+    case SKEL_SHAPE_ALLTOALL:
+        return "SKEL_F_ALLTOALL";
+    case SKEL_SHAPE_GATHERV:
+        return "SKEL_F_GATHERV";
+    case SKEL_SHAPE_SCATTERV:
+        return "SKEL_F_SCATTERV";
+    case SKEL_SHAPE_ALLGATHERV:
+        return "SKEL_F_ALLGATHERV";
+    case SKEL_SHAPE_ALLTOALLV:
+        return "SKEL_F_ALLTOALLV";
+    case SKEL_SHAPE_REDSCAT:
+        return "SKEL_F_REDSCAT";
+    case SKEL_SHAPE_REDSCATBLK:
+        return "SKEL_F_REDSCATBLK";
+    default:
+        return NULL;
+    }
+}
+
+/* Bytes a collective of U elements of dt bytes sends and receives on a
+ * communicator of n ranks (own: this rank's count for Alltoallv). */
+static void coll_bytes(int shape, uint64_t ub, uint64_t n, uint64_t own_bytes, uint64_t *sb,
+                       uint64_t *rb)
+{
+    *sb = *rb = 0;
+    switch (shape) {
+    case SKEL_SHAPE_BCAST:
+        *rb = ub;
+        break;
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_SCAN:
+    case SKEL_SHAPE_EXSCAN:
+        *sb = *rb = ub;
+        break;
+    case SKEL_SHAPE_GATHER:
+    case SKEL_SHAPE_GATHERV:
+    case SKEL_SHAPE_ALLGATHER:
+    case SKEL_SHAPE_ALLGATHERV:
+        *sb = ub;
+        *rb = ub * n;
+        break;
+    case SKEL_SHAPE_ALLTOALL:
+        *sb = *rb = ub * n;
+        break;
+    case SKEL_SHAPE_ALLTOALLV:
+        *sb = own_bytes;
+        *rb = ub * n;
+        break;
+    case SKEL_SHAPE_SCATTER:
+    case SKEL_SHAPE_SCATTERV:
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+        *sb = ub * n;
+        *rb = ub;
+        break;
+    default:
+        break;
+    }
+}
+
+static int fill_collective(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    const struct skel_call_info *ci = skel_call_info(y->call);
+    uint32_t n = comm_size(e, op), dt = op->udtsize ? op->udtsize : 1;
+    int64_t U = op->ucount, own = op->count[0] > op->count[1] ? op->count[0] : op->count[1];
+    int rc;
+    r->form = coll_form(op->shape);
+    if (r->form == NULL)
+        return op_fail(e, op, SKEL_EUNSUPPORTED, "unsupported collective");
+    if (op->kind == SKEL_PLAN_ICOLL)
+        r->flags |= OPF_NB;
+    if (op->inplace[SKEL_SIG_SIDE_OTHER])
+        r->flags |= OPF_INPLACE;
+    if (op->inplace[SKEL_SIG_SIDE_ROOT])
+        r->flags |= OPF_INPLACE_ROOT;
+    if (ci->rooted && (rc = peer_index(e, op, &y->root, &r->root)) != SKEL_OK)
+        return rc;
+    if (op->shape == SKEL_SHAPE_GATHERV && own > U)
+        own = U;
+    if ((op->shape == SKEL_SHAPE_GATHERV || op->shape == SKEL_SHAPE_ALLTOALLV) &&
+        (rc = int_count(e, op, own, &r->own)) != SKEL_OK)
+        return rc;
+    int64_t count = U;
+    int reduce = op->shape == SKEL_SHAPE_REDUCE || op->shape == SKEL_SHAPE_ALLREDUCE ||
+                 op->shape == SKEL_SHAPE_SCAN || op->shape == SKEL_SHAPE_EXSCAN ||
+                 op->shape == SKEL_SHAPE_REDSCAT || op->shape == SKEL_SHAPE_REDSCATBLK;
+    if (reduce)
+        reduction(dt, U, y->op, &r->rtype, &count, &r->op);
+    else if ((rc = type_index(e, dt, &r->type)) != SKEL_OK)
+        return rc;
+    if ((rc = int_count(e, op, count, &r->count)) != SKEL_OK)
+        return rc;
+    uint64_t sb, rb;
+    coll_bytes(op->shape, (uint64_t)U * dt, n, (uint64_t)own * dt, &sb, &rb);
+    if ((rc = need(e, op, &e->sbuf, sb + 64)) != SKEL_OK)
+        return rc;
+    return need(e, op, &e->rbuf, rb + 64);
+}
+
+static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    static const char *const methods[] = {"0", "SKEL_NEW_DUP", "SKEL_NEW_CART",
+                                          "SKEL_NEW_CART_KEYED", "SKEL_NEW_SPLIT"};
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    const skel_sig_class *cl = &e->s->classes[op->cls];
+    r->form = "SKEL_F_COMM";
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_rank *rk = &e->s->ranks[cl->ranks[i]];
+        if (y->newcomm < rk->ncomms && rk->comms[y->newcomm] < e->s->ncomms) {
+            r->cart = rk->comms[y->newcomm];
+            break;
+        }
+    }
+    r->slot = y->newcomm;
+    r->method = methods[op->newcomm <= 4 ? op->newcomm : 4];
+}
+
+static int fill_op(struct emitter *e, const skel_plan_op *op)
+{
+    const skel_plan *p = e->p;
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    struct oprow r = {.form = "SKEL_F_COMPUTE", .comm = op->comm != SKEL_SIG_NONE ? op->comm : 0};
+    int rc;
+    const skel_sig_dist *cd = y->compute_cpu.count > 0 ? &y->compute_cpu : &y->compute;
+    if (cd->mean > 0) {
+        int32_t di = 0;
+        if ((rc = dist_index(e, op->sym, &di)) != SKEL_OK)
+            return rc;
+        r.dist = di + 1;
+        r.w = op->w < p->wden ? op->w : p->wden;
+    }
+    switch (op->kind) {
+    case SKEL_PLAN_COMPUTE:
+        rc = SKEL_OK;
+        break;
+    case SKEL_PLAN_SEND:
+    case SKEL_PLAN_ISEND:
+    case SKEL_PLAN_RECV:
+    case SKEL_PLAN_IRECV:
+    case SKEL_PLAN_SENDRECV:
+    case SKEL_PLAN_PROBE:
+        rc = fill_p2p(e, op, &r);
+        break;
+    case SKEL_PLAN_WAIT:
+    case SKEL_PLAN_TEST:
+        rc = fill_wait(e, op, &r);
+        break;
+    case SKEL_PLAN_COLL:
+    case SKEL_PLAN_ICOLL:
+        rc = fill_collective(e, op, &r);
+        break;
+    case SKEL_PLAN_COMM:
+        fill_comm(e, op, &r);
+        rc = SKEL_OK;
+        break;
+    case SKEL_PLAN_COMMFREE:
+        r.form = "SKEL_F_COMMFREE";
+        rc = SKEL_OK;
+        break;
+    default:
+        rc = op_fail(e, op, SKEL_EINTERNAL, "unknown operation kind");
+        break;
+    }
+    if (rc != SKEL_OK)
+        return rc;
+    skel_tpl_dict *d = skel_tpl_add(e->root, "ops");
+    set_row(d, &r);
+    const char *what = op->kind == SKEL_PLAN_COMPUTE ? "compute" : skel_call_name(op->call);
+    if (op->w >= p->wden)
+        skel_tpl_setf(d, "comment", "%u: %s, symbol %u", op->id, what, op->sym);
+    else
+        skel_tpl_setf(d, "comment", "%u: %s, symbol %u x %.4g", op->id, what, op->sym,
+                      (double)op->w / (double)p->wden);
+    return SKEL_OK;
+}
+
+/* Sequences as rows of skel_items and skel_seqs; each class's top. */
+static int fill_seqs(struct emitter *e)
+{
+    const skel_plan *p = e->p;
+    struct rows items, seqs;
+    rows_init(&items, e->root, "item_rows", 6);
+    rows_init(&seqs, e->root, "seq_rows", 8);
+    uint64_t first = 0;
+    for (uint32_t i = 0; i < p->nseqs; i++) {
+        const skel_plan_seq *q = &p->seqs[i];
+        if (first > INT_MAX)
+            break;
+        rows_add(&seqs, "{%llu, %u},", (unsigned long long)first, q->n);
+        for (uint32_t j = 0; j < q->n; j++)
+            rows_add(&items, "{%d, %u, %llu},", q->items[j].kind == SKEL_PLAN_ITEM_LOOP,
+                     q->items[j].ref, (unsigned long long)q->items[j].count);
+        first += q->n;
+    }
+    int rc = rows_end(&items), rc2 = rows_end(&seqs);
+    if (first > INT_MAX)
+        return skel_fail(SKEL_ERANGE, "the skeleton would have more than %d sequence items",
+                         INT_MAX);
+    if (rc != SKEL_OK || rc2 != SKEL_OK)
+        return rc != SKEL_OK ? rc : rc2;
+    skel_tpl_list(e->root, "classes");
+    for (uint32_t c = 0; c < p->sig->nclasses; c++) {
+        skel_tpl_dict *d = skel_tpl_add(e->root, "classes");
+        skel_tpl_setf(d, "id", "%u", c);
+        skel_tpl_setf(d, "top", "%u", p->classes[c].top);
+    }
+    return SKEL_OK;
+}
+
+/* "0-3,5,7-8" */
+static void rank_ranges(const uint32_t *r, uint32_t n, char *buf, size_t cap)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < n && o + 24 < cap;) {
+        uint32_t j = i;
+        while (j + 1 < n && r[j + 1] == r[j] + 1)
+            j++;
+        o += (size_t)(j > i ? snprintf(buf + o, cap - o, "%s%u-%u", i ? "," : "", r[i], r[j])
+                            : snprintf(buf + o, cap - o, "%s%u", i ? "," : "", r[i]));
+        i = j + 1;
+    }
+}
+
+static int fill_meta(struct emitter *e, const struct skel_codegen_opts *o,
+                     const struct skel_codegen_report *rep)
+{
+    const skel_plan *p = e->p;
+    const skel_signature *s = e->s;
+    skel_tpl_dict *root = e->root;
+    skel_tpl_setf(root, "nclasses", "%u", s->nclasses);
+    skel_tpl_setf(root, "eager", "%llu", (unsigned long long)o->eager_bytes);
+    skel_tpl_setf(root, "app_s", "%.9g", rep->app_s);
+    skel_tpl_setf(root, "model_s", "%.9g", rep->model_s);
+    skel_tpl_setf(root, "residue", "%.6f", rep->residue);
+    skel_tpl_setf(root, "shortest_s", "%.9g", rep->shortest_good_s);
+    uint64_t full = UINT64_MAX;
+    for (uint32_t c = 0; c < s->nclasses; c++)
+        if (p->classes[c].dominant_total > 0 && p->classes[c].dominant_full < full)
+            full = p->classes[c].dominant_full;
+    skel_tpl_setf(root, "dominant_full", "%llu",
+                  (unsigned long long)(full == UINT64_MAX ? 0 : full));
+    skel_tpl_list(root, "classinfo");
+    char *rb = malloc((size_t)s->nranks * 24 + 32);
+    if (rb == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        const skel_plan_class *pc = &p->classes[c];
+        skel_tpl_dict *d = skel_tpl_add(root, "classinfo");
+        rank_ranges(s->classes[c].ranks, s->classes[c].nranks, rb, (size_t)s->nranks * 24 + 32);
+        skel_tpl_setf(d, "id", "%u", c);
+        skel_tpl_set(d, "ranks", rb);
+        skel_tpl_setf(d, "ops", "%llu", (unsigned long long)pc->ops);
+        skel_tpl_setf(d, "model_s", "%.9g", pc->model_ns / 1e9);
+        skel_tpl_setf(d, "residue", "%.6f", pc->model_ns > 0 ? pc->residue_ns / pc->model_ns : 0);
+        skel_tpl_setf(d, "dominant_total", "%llu", (unsigned long long)pc->dominant_total);
+        skel_tpl_setf(d, "dominant_full", "%llu", (unsigned long long)pc->dominant_full);
+    }
+    free(rb);
+    /* Expected calls per rank: the class's, MPI_Init and MPI_Finalize. */
+    skel_tpl_list(root, "expects");
+    for (uint32_t r = 0; r < s->nranks; r++) {
+        const skel_plan_class *pc = &p->classes[s->ranks[r].cls];
+        skel_plan_count extra[2] = {{p->init_call, 1}, {SKEL_CALL_MPI_Finalize, 1}};
+        for (int k = 0; k < 2; k++) {
+            skel_tpl_dict *d = skel_tpl_add(root, "expects");
+            skel_tpl_setf(d, "rank", "%u", r);
+            skel_tpl_set(d, "call", skel_call_name(extra[k].call));
+            skel_tpl_setf(d, "count", "%llu", (unsigned long long)extra[k].n);
+        }
+        for (uint32_t i = 0; i < pc->ncounts; i++) {
+            skel_tpl_dict *d = skel_tpl_add(root, "expects");
+            skel_tpl_setf(d, "rank", "%u", r);
+            skel_tpl_set(d, "call", skel_call_name(pc->counts[i].call));
+            skel_tpl_setf(d, "count", "%llu", (unsigned long long)pc->counts[i].n);
+        }
+    }
+    return SKEL_OK;
+}
+
+/* The application's command line, for --help: an escaped literal. */
+static int fill_app(struct emitter *e)
+{
+    const skel_signature *s = e->s;
+    size_t len = 1;
+    for (uint32_t i = 0; i < s->argc; i++)
+        len += strlen(s->argv[i] != NULL ? s->argv[i] : "") + 1;
+    char *cmd = malloc(len);
+    if (cmd == NULL)
+        return skel_oom();
+    size_t off = 0;
+    cmd[0] = '\0';
+    for (uint32_t i = 0; i < s->argc; i++)
+        off +=
+            (size_t)sprintf(cmd + off, "%s%s", i ? " " : "", s->argv[i] != NULL ? s->argv[i] : "");
+    char *lit = skel_cstr_literal(cmd, 4096);
+    free(cmd);
+    if (lit == NULL)
+        return skel_oom();
+    skel_tpl_set(e->root, "app_literal", lit);
+    free(lit);
+    return SKEL_OK;
+}
+
+static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
+                       const struct skel_codegen_report *rep)
+{
+    const skel_plan *p = e->p;
+    const skel_signature *s = e->s;
+    skel_tpl_dict *root = e->root;
+    char num[48];
+    int rc;
+    skel_tpl_set(root, "version", o->version != NULL ? o->version : "0");
+    /* The MPI it is built with: words for a Makefile and skeleton.meta. */
+    const char *mpi[3][2] = {{"mpi", o->mpi != NULL ? o->mpi : "mpich"},
+                             {"mpicc", o->mpicc != NULL ? o->mpicc : "mpicc.mpich"},
+                             {"mpiexec", o->mpiexec != NULL ? o->mpiexec : "mpiexec.mpich"}};
+    for (int i = 0; i < 3; i++) {
+        const char *v = mpi[i][1];
+        if (v[0] == '\0' || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "0123456789_.+-/") != strlen(v))
+            return skel_fail(SKEL_EUSAGE,
+                             "%s '%s': expected a program or MPI name (letters, digits, _.+-/)",
+                             mpi[i][0], v);
+        skel_tpl_set(root, mpi[i][0], v);
+    }
+    if ((rc = skel_cstr_double(p->k, num, sizeof num)) != SKEL_OK)
+        return rc;
+    skel_tpl_set(root, "k", num);
+    skel_tpl_setf(root, "k_text", "%.10g", p->k);
+    if ((rc = skel_cstr_double(rep->expected_s, num, sizeof num)) != SKEL_OK)
+        return rc;
+    skel_tpl_set(root, "expected_s", num);
+    skel_tpl_setf(root, "expected_text", "%.9g", rep->expected_s);
+    skel_tpl_set(root, "mode", skel_plan_mode_name(p->mode));
+    skel_tpl_setf(root, "nranks", "%u", s->nranks);
+    skel_tpl_setf(root, "nslots", "%u", p->nslots);
+    skel_tpl_setf(root, "ncomms", "%u", s->ncomms ? s->ncomms : 1);
+    skel_tpl_setf(root, "ring", "%u", p->ring);
+    skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
+    skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
+    /* Whether the trace behind the signature was whole (skeleton.meta). */
+    skel_tpl_set(root, "complete", s->partial == NULL ? "1" : "0");
+    skel_tpl_set_bool(root, "partial", s->partial != NULL);
+    skel_tpl_set(root, "partial_reason", s->partial != NULL ? s->partial : "");
+    skel_tpl_setf(root, "nops", "%u", p->nops);
+    skel_tpl_set_bool(root, "init_thread", p->init_call == SKEL_CALL_MPI_Init_thread);
+    return fill_app(e);
+}
+
+static int fill(struct emitter *e, const struct skel_codegen_opts *o,
+                const struct skel_codegen_report *rep)
+{
+    const skel_plan *p = e->p;
+    skel_tpl_dict *root = e->root;
+    int rc;
+    if ((rc = fill_header(e, o, rep)) != SKEL_OK || (rc = fill_comms(e)) != SKEL_OK)
+        return rc;
+    skel_tpl_list(root, "dists");
+    skel_tpl_list(root, "ops");
+    rows_init(&e->links, root, "link_rows", 8);
+    rows_init(&e->qvals, root, "qval_rows", 6);
+    for (uint32_t i = 0; i < p->nops && rc == SKEL_OK; i++)
+        rc = fill_op(e, &p->ops[i]);
+    int rl = rows_end(&e->links), rq = rows_end(&e->qvals);
+    if (rc != SKEL_OK || (rc = rl) != SKEL_OK || (rc = rq) != SKEL_OK ||
+        (rc = fill_seqs(e)) != SKEL_OK)
+        return rc;
+    struct rows peers;
+    fill_peers(e, &peers);
+    if ((rc = rows_end(&peers)) != SKEL_OK)
+        return rc;
+    skel_tpl_list(root, "dtypes");
+    for (uint32_t i = 0; i < e->ndtypes; i++)
+        skel_tpl_setf(skel_tpl_add(root, "dtypes"), "size", "%u", e->dtypes[i]);
+    skel_tpl_setf(root, "ntypes", "%u", e->ndtypes + 1);
+    skel_tpl_setf(root, "maxreq", "%u", e->maxreq ? e->maxreq : 1);
+    skel_tpl_setf(root, "mbuf_bytes", "%llu", (unsigned long long)(e->mbuf + 64));
+    skel_tpl_setf(root, "sbuf_bytes", "%llu", (unsigned long long)(e->sbuf + 64));
+    skel_tpl_setf(root, "rbuf_bytes", "%llu", (unsigned long long)(e->rbuf + 64));
+    return fill_meta(e, o, rep);
+}
+
+int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
+              const struct skel_codegen_report *rep, skel_tpl_dict *root)
+{
+    const skel_signature *s = p->sig;
+    struct emitter e = {.p = p, .s = s, .root = root};
+    e.dist_of = malloc((s->nsymbols + 1) * sizeof *e.dist_of);
+    if (e.dist_of == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        e.dist_of[i] = -1;
+    int rc = fill(&e, o, rep);
+    free(e.links.buf);
+    free(e.qvals.buf);
+    free(e.dist_of);
+    free(e.dtypes);
+    free(e.dtab);
+    free(e.peers);
+    free(e.ptab);
+    return rc;
+}

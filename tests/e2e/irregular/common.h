@@ -1,0 +1,74 @@
+/* common.h - the little the corpus programs of tests/e2e/irregular share: a
+ * seeded generator that every rank runs identically (so the ranks agree on
+ * what the program does without communicating it), real arithmetic to stand
+ * for compute phases, and option parsing that exits 2 on a bad value. */
+#ifndef IRREGULAR_COMMON_H
+#define IRREGULAR_COMMON_H
+
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* xorshift64*: the same sequence on every rank for the same seed. */
+static inline uint64_t irr_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * UINT64_C(2685821657736338717);
+}
+
+/* A value in [lo, hi]. */
+static inline long irr_range(uint64_t *s, long lo, long hi)
+{
+    return lo + (long)(irr_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+static volatile double irr_sink;
+
+/* The run's own time, as Skel's samples and skeletons measure theirs:
+ * between two barriers after set-up and before the end (printed by rank 0
+ * as "in T s" at the end of its summary line). */
+static inline double irr_clock(void)
+{
+    MPI_Barrier(MPI_COMM_WORLD);
+    return MPI_Wtime();
+}
+
+/* About n multiply-adds of real arithmetic (a few ns each). */
+static inline void irr_work(long n)
+{
+    double a = 1.0, b = 1e-9;
+    for (long i = 0; i < n; i++)
+        a = a * 0.9999999 + b;
+    irr_sink += a;
+}
+
+/* Options "-x VALUE" in pairs: each name is matched against opts[], a
+ * string of option letters, and stored in vals[]; anything else exits 2. */
+static inline void irr_options(int argc, char **argv, const char *usage, const char *opts,
+                               long *vals)
+{
+    for (int i = 1; i < argc; i += 2) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            printf("usage: %s %s\n", argv[0], usage);
+            exit(0);
+        }
+        const char *p = argv[i][0] == '-' && argv[i][1] != '\0' && argv[i][2] == '\0'
+                            ? strchr(opts, argv[i][1])
+                            : NULL;
+        char *end = NULL;
+        long v = p != NULL && i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+        if (p == NULL || end == NULL || end == argv[i + 1] || *end != '\0' || v < 0 ||
+            v > 100000000) {
+            fprintf(stderr, "%s: bad argument '%s'\nusage: %s %s\n", argv[0], argv[i], argv[0],
+                    usage);
+            exit(2);
+        }
+        vals[p - opts] = v;
+    }
+}
+
+#endif

@@ -1,0 +1,110 @@
+#!/bin/bash
+# test_gen_irregular.sh - skeletons of the irregular corpus (tests/e2e/irregular):
+# communication patterns regular codes lack.
+#
+# Every program gets a skeleton from `skel generate` at K = 1 and K = 3 that
+# compiles with -Werror and runs to its end on 2 ranks under a timeout; a
+# trace of it makes exactly the calls skeleton.meta expects of each rank (the
+# scaled signature), and at K = 1 those are exactly the calls of the traced
+# application.  Per program:
+#   blacs     zero-count and short receives from MPI_ANY_SOURCE, a tree
+#             combine, MPI_Isend buffers freed by MPI_Testall (BLACS's
+#             BI_Asend/BI_Srecv/BI_TreeComb/BI_BuffIsFree): the skeleton's
+#             receives are sized for their matching class
+#   testall   every rank polls MPI_Testall on its sends before posting its
+#             receives: accepted even with --eager-limit 0 (the sends a Test
+#             saw complete are finished at the end, not waited for in place)
+#   dtypes    150 datatype sizes: MPI_BYTE and 149 contiguous types, no fixed table
+#   norepeat  nothing repeats (Q = 1): the signature stays within the trace's
+#             size plus the 256 KiB above which it is compressed, and
+#             skeleton.c within 3 times the signature's XML
+#   bwsweep   a ping-pong bandwidth sweep
+# Generation times are printed, not asserted.
+source "$(dirname "$0")/lib.sh"
+
+CORPUS="$SKEL_BUILD_DIR/tests/irregular"
+declare -A ARGS=(
+  [blacs]="-n 256 -b 8"
+  [testall]="-i 100"
+  [dtypes]="-s 150 -i 2"
+  [norepeat]="-i 600"
+  [bwsweep]="-m 262144 -r 40"
+)
+programs="blacs testall dtypes norepeat bwsweep"
+asan_rt=""
+if [ "${SKEL_ASAN:-0}" = 1 ]; then
+  for lib in libclang_rt.asan-x86_64.so libasan.so; do
+    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
+    if [[ "$rt" == /* && -e "$rt" ]]; then asan_rt=$rt; break; fi
+  done
+  [ -n "$asan_rt" ] || fail "no sanitizer runtime to preload"
+fi
+
+# trace_skeleton DIR OUT: run DIR/skeleton on 2 ranks under the tracer into OUT.
+trace_skeleton() {
+  local d=$1 out=$2
+  if [ -n "$asan_rt" ]; then
+    timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$asan_rt $SKEL_BUILD_DIR/tracer/libskeltrace.so" \
+      -genv SKEL_TRACE_DIR "$out" "$d/skeleton"
+  else
+    timeout 120 "$SKEL" trace --quiet --timeout 90 -o "$out" -- mpiexec.mpich -n 2 "$d/skeleton"
+  fi
+}
+
+failed=0
+for p in $programs; do
+  [ -x "$CORPUS/$p" ] || fail "$CORPUS/$p was not built"
+  # The application's trace once; skeletons at two scales from it.
+  app="$TMP/$p.trace"
+  # shellcheck disable=SC2086  # ARGS holds several words on purpose
+  "$SKEL" trace --quiet --timeout 90 -o "$app" -- mpiexec.mpich -n 2 "$CORPUS/$p" ${ARGS[$p]} \
+    > "$TMP/$p.app" 2>&1 || { echo "FAIL $p: the application failed:" >&2; cat "$TMP/$p.app" >&2; failed=1; continue; }
+  for K in 1 3; do
+    d="$TMP/$p-$K"
+    "$SKEL" compress "$app" -o "$TMP/$p-$K.sig" --scale "$K" > /dev/null ||
+      { echo "FAIL $p K=$K: skel compress" >&2; failed=1; continue; }
+    t0=$(date +%s.%N)
+    if ! "$SKEL" gen "$TMP/$p-$K.sig" --scale "$K" -o "$d" --build --werror --quiet > "$d.gen" 2>&1; then
+      echo "FAIL $p K=$K: skel gen refused:" >&2; cat "$d.gen" >&2; failed=1; continue
+    fi
+    secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+    if ! trace_skeleton "$d" "$d/sktrace" > "$d.run" 2>&1; then
+      echo "FAIL $p K=$K: the skeleton failed or hung:" >&2; tail -5 "$d.run" >&2; failed=1; continue
+    fi
+    grep -Eq '^SKEL_RESULT elapsed_s=[0-9.]+ repeats=1 ranks=2 ' "$d.run" ||
+      { echo "FAIL $p K=$K: no SKEL_RESULT line" >&2; cat "$d.run" >&2; failed=1; continue; }
+    if ! expect_counts "$d/sktrace" "$d/skeleton.meta"; then
+      echo "FAIL $p K=$K: the skeleton's calls differ from skeleton.meta" >&2; failed=1; continue
+    fi
+    if [ "$K" = 1 ] && ! expect_counts "$app" "$d/skeleton.meta"; then
+      echo "FAIL $p K=1: skeleton.meta differs from the application's calls" >&2; failed=1; continue
+    fi
+    echo "ok $p K=$K gen+build ${secs}s $(grep -o 'elapsed_s=[0-9.]*' "$d.run") $(grep '^mode ' "$d/skeleton.meta")" \
+      "skeleton.c $(wc -c < "$d/skeleton.c") B, signature $(wc -c < "$TMP/$p-$K.sig") B"
+  done
+done
+
+# testall relies on its library buffering the sends it polls: a skeleton is
+# made even when no send is assumed buffered.
+"$SKEL" gen "$TMP/testall-3.sig" --scale 3 --eager-limit 0 -o "$TMP/testall-strict" --quiet ||
+  fail "testall refused with --eager-limit 0"
+
+# 150 datatype sizes: MPI_BYTE for 1 byte, a contiguous type for each other.
+grep -q '^#define SKEL_NTYPES 150 ' "$TMP/dtypes-1/skeleton.c" ||
+  fail "dtypes: expected 150 datatypes (MPI_BYTE and 149 contiguous): $(grep 'define SKEL_NTYPES' "$TMP/dtypes-1/skeleton.c")"
+
+# Nothing repeats: sizes in proportion to the signature, not beyond the trace.
+sig="$TMP/norepeat-1.sig"
+trace_bytes=$(du -sb "$TMP/norepeat.trace" | cut -f1)
+sig_bytes=$(wc -c < "$sig")
+xml_bytes=$(zcat -f "$sig" | wc -c)
+src_bytes=$(wc -c < "$TMP/norepeat-1/skeleton.c")
+echo "norepeat: trace $trace_bytes B, signature $sig_bytes B ($xml_bytes B of XML), skeleton.c $src_bytes B"
+grep -q 'threshold="0"' <(zcat -f "$sig") || fail "norepeat: --scale 1 did not keep threshold 0"
+[ "$sig_bytes" -le $((trace_bytes + 262144)) ] ||
+  fail "norepeat: the signature ($sig_bytes B) is larger than the trace ($trace_bytes B) + 256 KiB"
+[ "$src_bytes" -le $((3 * xml_bytes)) ] ||
+  fail "norepeat: skeleton.c ($src_bytes B) is more than 3 times the signature ($xml_bytes B)"
+
+[ $failed = 0 ] || exit 1
+echo "every irregular program got a skeleton that ran and made the expected calls"
