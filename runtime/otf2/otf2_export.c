@@ -1055,236 +1055,269 @@ static const char *const site_prop_names[] = {"SKEL::MODULE", "SKEL::OFFSET", "S
                                               "SKEL::FILE",   "SKEL::LINE",   "SKEL::FORTRAN"};
 #define NSITEPROPS (sizeof site_prop_names / sizeof site_prop_names[0])
 
-static int write_definitions(struct exporter *x)
+/* The strings the definitions refer to, interned before the string table
+ * is written (OTF2 wants every string defined before it is used). */
+struct defnames {
+    uint32_t rank[NRANKPROPS], site[NSITEPROPS], attr[O2_A__COUNT], param[O2_P__COUNT];
+    uint32_t machine, node, mpi, world, self, locs, empty;
+    uint32_t *rank_str, *loc_str, *comm_str, *dim_str; /* per rank, location, comm, dimension */
+};
+
+static void defnames_free(struct defnames *n)
 {
-    OTF2_GlobalDefWriter *d = OTF2_Archive_GetGlobalDefWriter(x->ar);
-    if (d == NULL)
-        return otf2_fail(OTF2_ERROR_INVALID, "the global definitions");
-    uint32_t rank_names[NRANKPROPS], site_names[NSITEPROPS], attr_names[O2_A__COUNT];
-    uint32_t param_names[O2_P__COUNT], s_machine, s_node, s_mpi, s_world, s_self, s_locs, s_empty;
+    free(n->rank_str);
+    free(n->loc_str);
+    free(n->comm_str);
+    free(n->dim_str);
+}
+
+static int intern_fixed_names(struct exporter *x, struct defnames *n)
+{
     int rc = SKEL_OK;
-    /* Every string first: intern the remaining names, then write the table. */
     for (size_t i = 0; rc == SKEL_OK && i < NRANKPROPS; i++)
-        rc = str_ref(x, rank_prop_names[i], &rank_names[i]);
+        rc = str_ref(x, rank_prop_names[i], &n->rank[i]);
     for (size_t i = 0; rc == SKEL_OK && i < NSITEPROPS; i++)
-        rc = str_ref(x, site_prop_names[i], &site_names[i]);
+        rc = str_ref(x, site_prop_names[i], &n->site[i]);
     for (int i = 0; rc == SKEL_OK && i < O2_A__COUNT; i++)
-        rc = str_ref(x, skel_otf2__attr_name(i), &attr_names[i]);
+        rc = str_ref(x, skel_otf2__attr_name(i), &n->attr[i]);
     for (int i = 0; rc == SKEL_OK && i < O2_P__COUNT; i++)
-        rc = str_ref(x, skel_otf2__param_names[i], &param_names[i]);
-    if (rc != SKEL_OK || (rc = str_ref(x, "", &s_empty)) != SKEL_OK ||
-        (rc = str_ref(x, "machine", &s_machine)) != SKEL_OK ||
-        (rc = str_ref(x, "node", &s_node)) != SKEL_OK ||
-        (rc = str_ref(x, "MPI", &s_mpi)) != SKEL_OK ||
-        (rc = str_ref(x, "MPI_COMM_WORLD", &s_world)) != SKEL_OK ||
-        (rc = str_ref(x, "MPI_COMM_SELF", &s_self)) != SKEL_OK ||
-        (rc = str_ref(x, "MPI ranks", &s_locs)) != SKEL_OK)
+        rc = str_ref(x, skel_otf2__param_names[i], &n->param[i]);
+    if (rc != SKEL_OK || (rc = str_ref(x, "", &n->empty)) != SKEL_OK ||
+        (rc = str_ref(x, "machine", &n->machine)) != SKEL_OK ||
+        (rc = str_ref(x, "node", &n->node)) != SKEL_OK ||
+        (rc = str_ref(x, "MPI", &n->mpi)) != SKEL_OK ||
+        (rc = str_ref(x, "MPI_COMM_WORLD", &n->world)) != SKEL_OK ||
+        (rc = str_ref(x, "MPI_COMM_SELF", &n->self)) != SKEL_OK ||
+        (rc = str_ref(x, "MPI ranks", &n->locs)) != SKEL_OK)
         return rc;
-    uint32_t *rank_str = calloc(x->nranks ? x->nranks : 1, sizeof *rank_str);
-    uint32_t *loc_str = calloc(x->nlocs ? x->nlocs : 1, sizeof *loc_str);
-    uint32_t *comm_str = calloc(x->m.ncomms ? x->m.ncomms : 1, sizeof *comm_str);
-    uint64_t *members = NULL;
-    OTF2_CartDimensionRef *dims = NULL;
-    if (rank_str == NULL || loc_str == NULL || comm_str == NULL) {
-        rc = skel_oom();
-        goto out;
-    }
+    return SKEL_OK;
+}
+
+/* Names of ranks, locations, communicators and Cartesian dimensions. */
+static int intern_names(struct exporter *x, struct defnames *n)
+{
+    int rc = intern_fixed_names(x, n);
+    if (rc != SKEL_OK)
+        return rc;
+    uint32_t ndims = 0;
+    for (uint32_t c = 0; c < x->m.ncomms; c++)
+        ndims += x->m.comms[c].ndims;
+    n->rank_str = calloc(x->nranks ? x->nranks : 1, sizeof *n->rank_str);
+    n->loc_str = calloc(x->nlocs ? x->nlocs : 1, sizeof *n->loc_str);
+    n->comm_str = calloc(x->m.ncomms ? x->m.ncomms : 1, sizeof *n->comm_str);
+    n->dim_str = calloc(ndims ? ndims : 1, sizeof *n->dim_str);
+    if (n->rank_str == NULL || n->loc_str == NULL || n->comm_str == NULL || n->dim_str == NULL)
+        return skel_oom();
     char buf[128];
     for (uint32_t r = 0; rc == SKEL_OK && r < x->nranks; r++) {
         snprintf(buf, sizeof buf, "MPI Rank %u", r);
-        rc = str_ref(x, buf, &rank_str[r]);
+        rc = str_ref(x, buf, &n->rank_str[r]);
     }
     for (uint32_t i = 0; rc == SKEL_OK && i < x->nlocs; i++) {
         snprintf(buf, sizeof buf, x->locs[i].thread ? "Thread %u:%u" : "Master thread %u",
                  x->locs[i].rank, x->locs[i].thread);
-        rc = str_ref(x, buf, &loc_str[i]);
+        rc = str_ref(x, buf, &n->loc_str[i]);
     }
     for (uint32_t c = 0; rc == SKEL_OK && c < x->m.ncomms; c++) {
         if (c == x->m.world || c == x->m.self) {
-            comm_str[c] = c == x->m.world ? s_world : s_self;
+            n->comm_str[c] = c == x->m.world ? n->world : n->self;
             continue;
         }
         snprintf(buf, sizeof buf, "%s #%u", skel_call_name(x->m.comms[c].created_by), c);
-        rc = str_ref(x, buf, &comm_str[c]);
+        rc = str_ref(x, buf, &n->comm_str[c]);
     }
-    uint32_t ndimnames = 0;
-    for (uint32_t c = 0; c < x->m.ncomms; c++)
-        ndimnames += x->m.comms[c].ndims;
-    uint32_t *dim_str = calloc(ndimnames ? ndimnames : 1, sizeof *dim_str), nd = 0;
-    if (dim_str == NULL && (rc = skel_oom()) != SKEL_OK)
-        goto out;
+    uint32_t nd = 0;
     for (uint32_t c = 0; rc == SKEL_OK && c < x->m.ncomms; c++)
         for (uint32_t k = 0; rc == SKEL_OK && k < x->m.comms[c].ndims; k++) {
             snprintf(buf, sizeof buf, "dimension %u of %s #%u", k,
                      skel_call_name(x->m.comms[c].created_by), c);
-            rc = str_ref(x, buf, &dim_str[nd++]);
+            rc = str_ref(x, buf, &n->dim_str[nd++]);
         }
-    for (uint32_t i = 0; rc == SKEL_OK && i < x->strings.n; i++) {
-        OTF2_ErrorCode c = OTF2_GlobalDefWriter_WriteString(d, i, x->strings.keys[i].key);
-        if (c != OTF2_SUCCESS)
-            rc = otf2_fail(c, "a string");
-    }
-    if (rc != SKEL_OK)
-        goto out_dims;
+    return rc;
+}
 
-#undef CHECK
-#define CHECK(call, what)                                                                          \
-    do {                                                                                           \
-        OTF2_ErrorCode c_ = (call);                                                                \
-        if (c_ != OTF2_SUCCESS) {                                                                  \
-            rc = otf2_fail(c_, what);                                                              \
-            goto out_dims;                                                                         \
-        }                                                                                          \
-    } while (0)
+/* The clock, the paradigm, the machine and its hosts, ranks, locations and
+ * regions. */
+static int write_system(struct exporter *x, OTF2_GlobalDefWriter *d, const struct defnames *n)
+{
     uint64_t t_len = x->tmax > x->tmin ? x->tmax - x->tmin : 0;
     uint64_t realtime = OTF2_UNDEFINED_TIMESTAMP;
     if (x->nranks > 0 && x->ranks[0].info.unix_init_ns != 0 && x->ranks[0].info.t_init >= x->tmin)
         realtime = x->ranks[0].info.unix_init_ns - (x->ranks[0].info.t_init - x->tmin);
     CHECK(OTF2_GlobalDefWriter_WriteClockProperties(d, 1000000000u, x->tmin, t_len, realtime),
           "the clock");
-    CHECK(OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_MPI, s_mpi,
+    CHECK(OTF2_GlobalDefWriter_WriteParadigm(d, OTF2_PARADIGM_MPI, n->mpi,
                                              OTF2_PARADIGM_CLASS_PROCESS),
           "the MPI paradigm");
-    CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, s_machine, s_machine,
+    CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, n->machine, n->machine,
                                                    OTF2_UNDEFINED_SYSTEM_TREE_NODE),
           "the machine");
     for (uint32_t h = 0; h < x->hosts.n; h++) {
         uint32_t hs;
-        if ((rc = str_ref(x, x->hosts.keys[h].key, &hs)) != SKEL_OK)
-            goto out_dims;
-        CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, h + 1, hs, s_node, 0), "a host");
+        int rc = str_ref(x, x->hosts.keys[h].key, &hs);
+        if (rc != SKEL_OK)
+            return rc;
+        CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, h + 1, hs, n->node, 0), "a host");
     }
     for (uint32_t r = 0; r < x->nranks; r++) {
         CHECK(OTF2_GlobalDefWriter_WriteLocationGroup(
-                  d, r, rank_str[r], OTF2_LOCATION_GROUP_TYPE_PROCESS, x->ranks[r].host,
+                  d, r, n->rank_str[r], OTF2_LOCATION_GROUP_TYPE_PROCESS, x->ranks[r].host,
                   OTF2_UNDEFINED_LOCATION_GROUP),
               "a rank");
-        if ((rc = rank_properties(x, d, r, rank_names)) != SKEL_OK)
-            goto out_dims;
+        int rc = rank_properties(x, d, r, n->rank);
+        if (rc != SKEL_OK)
+            return rc;
     }
     for (uint32_t i = 0; i < x->nlocs; i++)
-        CHECK(OTF2_GlobalDefWriter_WriteLocation(d, x->locs[i].id, loc_str[i],
+        CHECK(OTF2_GlobalDefWriter_WriteLocation(d, x->locs[i].id, n->loc_str[i],
                                                  OTF2_LOCATION_TYPE_CPU_THREAD, x->locs[i].nevents,
                                                  x->locs[i].rank),
               "a location");
     for (uint32_t i = 0; i < x->nregions; i++) {
         const struct region *g = &x->regions[i];
-        CHECK(OTF2_GlobalDefWriter_WriteRegion(d, i, g->name, g->canonical, s_empty, g->role,
+        CHECK(OTF2_GlobalDefWriter_WriteRegion(d, i, g->name, g->canonical, n->empty, g->role,
                                                g->paradigm, OTF2_REGION_FLAG_NONE, g->file, 0, 0),
               "a region");
     }
-    /* Groups: the ranks' master locations in rank order, then one per
-     * communicator (members as ranks, i.e. positions in the first). */
-    uint32_t maxsize = x->nranks;
-    for (uint32_t c = 0; c < x->m.ncomms; c++)
-        if (x->m.comms[c].size > maxsize)
-            maxsize = x->m.comms[c].size;
-    members = calloc(maxsize ? maxsize : 1, sizeof *members);
-    if (members == NULL) {
-        rc = skel_oom();
-        goto out_dims;
-    }
+    return SKEL_OK;
+}
+
+/* Groups: the ranks' master locations in rank order, then one per
+ * communicator (members as ranks, i.e. positions in the first); the
+ * communicators themselves. */
+static int write_comms(struct exporter *x, OTF2_GlobalDefWriter *d, const struct defnames *n,
+                       uint64_t *members)
+{
     for (uint32_t r = 0; r < x->nranks; r++)
         members[r] = r; /* thread 0's location id is the rank */
-    CHECK(OTF2_GlobalDefWriter_WriteGroup(d, 0, s_locs, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+    CHECK(OTF2_GlobalDefWriter_WriteGroup(d, 0, n->locs, OTF2_GROUP_TYPE_COMM_LOCATIONS,
                                           OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, x->nranks,
                                           members),
           "the ranks' group");
     for (uint32_t c = 0; c < x->m.ncomms; c++) {
         const struct o2_gcomm *g = &x->m.comms[c];
-        uint32_t n = c == x->m.self ? 0 : g->size;
-        for (uint32_t i = 0; i < n; i++)
+        uint32_t size = c == x->m.self ? 0 : g->size;
+        for (uint32_t i = 0; i < size; i++)
             members[i] = (uint64_t)g->members[i];
-        CHECK(OTF2_GlobalDefWriter_WriteGroup(d, c + 1, comm_str[c],
-                                              c == x->m.self ? OTF2_GROUP_TYPE_COMM_SELF
-                                                             : OTF2_GROUP_TYPE_COMM_GROUP,
-                                              OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, n, members),
+        CHECK(OTF2_GlobalDefWriter_WriteGroup(
+                  d, c + 1, n->comm_str[c],
+                  c == x->m.self ? OTF2_GROUP_TYPE_COMM_SELF : OTF2_GROUP_TYPE_COMM_GROUP,
+                  OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, size, members),
               "a communicator's group");
-        CHECK(OTF2_GlobalDefWriter_WriteComm(d, c, comm_str[c], c + 1, g->parent,
+        CHECK(OTF2_GlobalDefWriter_WriteComm(d, c, n->comm_str[c], c + 1, g->parent,
                                              c == x->m.world || c == x->m.self
                                                  ? OTF2_COMM_FLAG_NONE
                                                  : OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS),
               "a communicator");
     }
-    nd = 0;
-    uint32_t ntopo = 0;
+    return SKEL_OK;
+}
+
+/* Cartesian topologies, their dimensions numbered in communicator order. */
+static int write_topologies(struct exporter *x, OTF2_GlobalDefWriter *d, const struct defnames *n,
+                            OTF2_CartDimensionRef *dims)
+{
+    uint32_t nd = 0, ntopo = 0;
     for (uint32_t c = 0; c < x->m.ncomms; c++) {
         const struct o2_gcomm *g = &x->m.comms[c];
         if (g->ndims == 0)
             continue;
-        OTF2_CartDimensionRef *nv = realloc(dims, g->ndims * sizeof *dims);
-        if (nv == NULL) {
-            rc = skel_oom();
-            goto out_dims;
-        }
-        dims = nv;
         for (uint32_t k = 0; k < g->ndims; k++) {
             dims[k] = nd;
             CHECK(OTF2_GlobalDefWriter_WriteCartDimension(
-                      d, nd, dim_str[nd], g->dims[k] > 0 ? (uint32_t)g->dims[k] : 0,
+                      d, nd, n->dim_str[nd], g->dims[k] > 0 ? (uint32_t)g->dims[k] : 0,
                       g->periods[k] ? OTF2_CART_PERIODIC_TRUE : OTF2_CART_PERIODIC_FALSE),
                   "a Cartesian dimension");
             nd++;
         }
-        CHECK(OTF2_GlobalDefWriter_WriteCartTopology(d, ntopo++, comm_str[c], c, (uint8_t)g->ndims,
-                                                     dims),
+        CHECK(OTF2_GlobalDefWriter_WriteCartTopology(d, ntopo++, n->comm_str[c], c,
+                                                     (uint8_t)g->ndims, dims),
               "a Cartesian topology");
     }
+    return SKEL_OK;
+}
+
+static int site_property(OTF2_GlobalDefWriter *d, uint32_t site, uint32_t name, OTF2_Type type,
+                         OTF2_AttributeValue v, const char *what)
+{
+    CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, site, name, type, v), what);
+    return SKEL_OK;
+}
+
+/* Attributes, parameters, source locations and call sites with their
+ * properties (module, offset, function, file, line, binding). */
+static int write_sites(struct exporter *x, OTF2_GlobalDefWriter *d, const struct defnames *n)
+{
     for (int i = 0; i < O2_A__COUNT; i++)
-        CHECK(OTF2_GlobalDefWriter_WriteAttribute(d, (OTF2_AttributeRef)i, attr_names[i], s_empty,
+        CHECK(OTF2_GlobalDefWriter_WriteAttribute(d, (OTF2_AttributeRef)i, n->attr[i], n->empty,
                                                   skel_otf2__attr_type(i)),
               "an attribute");
     for (int i = 0; i < O2_P__COUNT; i++)
-        CHECK(OTF2_GlobalDefWriter_WriteParameter(d, (OTF2_ParameterRef)i, param_names[i],
+        CHECK(OTF2_GlobalDefWriter_WriteParameter(d, (OTF2_ParameterRef)i, n->param[i],
                                                   OTF2_PARAMETER_TYPE_UINT64),
               "a parameter");
     for (uint32_t i = 0; i < x->nscls; i++)
         CHECK(OTF2_GlobalDefWriter_WriteSourceCodeLocation(d, i, x->scls[i].file, x->scls[i].line),
               "a source code location");
-    OTF2_AttributeValue v;
     for (uint32_t i = 0; i < x->nsites; i++) {
         const struct site *s = &x->sites[i];
         CHECK(OTF2_GlobalDefWriter_WriteCallingContext(d, i, s->region, s->scl,
                                                        OTF2_UNDEFINED_CALLING_CONTEXT),
               "a call site");
-        memset(&v, 0, sizeof v);
-        v.stringRef = s->module;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[0],
-                                                               OTF2_TYPE_STRING, v),
-              "a call site's module");
-        memset(&v, 0, sizeof v);
-        v.uint64 = s->offset;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[1],
-                                                               OTF2_TYPE_UINT64, v),
-              "a call site's offset");
-        memset(&v, 0, sizeof v);
-        v.stringRef = s->func;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[2],
-                                                               OTF2_TYPE_STRING, v),
-              "a call site's function");
-        memset(&v, 0, sizeof v);
-        v.stringRef = s->file;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[3],
-                                                               OTF2_TYPE_STRING, v),
-              "a call site's file");
-        memset(&v, 0, sizeof v);
-        v.uint32 = s->line;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[4],
-                                                               OTF2_TYPE_UINT32, v),
-              "a call site's line");
-        memset(&v, 0, sizeof v);
-        v.uint8 = s->fortran;
-        CHECK(OTF2_GlobalDefWriter_WriteCallingContextProperty(d, i, site_names[5], OTF2_TYPE_UINT8,
-                                                               v),
-              "a call site's binding");
+        OTF2_AttributeValue v[NSITEPROPS];
+        memset(v, 0, sizeof v);
+        v[0].stringRef = s->module;
+        v[1].uint64 = s->offset;
+        v[2].stringRef = s->func;
+        v[3].stringRef = s->file;
+        v[4].uint32 = s->line;
+        v[5].uint8 = s->fortran;
+        static const OTF2_Type types[NSITEPROPS] = {OTF2_TYPE_STRING, OTF2_TYPE_UINT64,
+                                                    OTF2_TYPE_STRING, OTF2_TYPE_STRING,
+                                                    OTF2_TYPE_UINT32, OTF2_TYPE_UINT8};
+        static const char *const what[NSITEPROPS] = {
+            "a call site's module", "a call site's offset", "a call site's function",
+            "a call site's file",   "a call site's line",   "a call site's binding"};
+        for (size_t k = 0; k < NSITEPROPS; k++) {
+            int rc = site_property(d, i, n->site[k], types[k], v[k], what[k]);
+            if (rc != SKEL_OK)
+                return rc;
+        }
     }
+    return SKEL_OK;
+}
 #undef CHECK
-out_dims:
-    free(dim_str);
-out:
-    free(rank_str);
-    free(loc_str);
-    free(comm_str);
+
+static int write_definitions(struct exporter *x)
+{
+    OTF2_GlobalDefWriter *d = OTF2_Archive_GetGlobalDefWriter(x->ar);
+    if (d == NULL)
+        return otf2_fail(OTF2_ERROR_INVALID, "the global definitions");
+    struct defnames n = {0};
+    uint64_t *members = NULL;
+    OTF2_CartDimensionRef *dims = NULL;
+    /* Every string first: intern the remaining names, then write the table. */
+    int rc = intern_names(x, &n);
+    for (uint32_t i = 0; rc == SKEL_OK && i < x->strings.n; i++) {
+        OTF2_ErrorCode c = OTF2_GlobalDefWriter_WriteString(d, i, x->strings.keys[i].key);
+        if (c != OTF2_SUCCESS)
+            rc = otf2_fail(c, "a string");
+    }
+    uint32_t maxsize = x->nranks, maxdims = 1;
+    for (uint32_t c = 0; c < x->m.ncomms; c++) {
+        if (x->m.comms[c].size > maxsize)
+            maxsize = x->m.comms[c].size;
+        if (x->m.comms[c].ndims > maxdims)
+            maxdims = x->m.comms[c].ndims;
+    }
+    if (rc == SKEL_OK && ((members = calloc(maxsize ? maxsize : 1, sizeof *members)) == NULL ||
+                          (dims = calloc(maxdims, sizeof *dims)) == NULL))
+        rc = skel_oom();
+    if (rc == SKEL_OK && (rc = write_system(x, d, &n)) == SKEL_OK &&
+        (rc = write_comms(x, d, &n, members)) == SKEL_OK &&
+        (rc = write_topologies(x, d, &n, dims)) == SKEL_OK)
+        rc = write_sites(x, d, &n);
+    defnames_free(&n);
     free(members);
     free(dims);
     return rc;

@@ -21,8 +21,8 @@
  * copied.  Every function is safe to call from any thread, and a no-op
  * before skel_progress_start() or after skel_progress_stop().
  */
-#ifndef SKEL_CLI_PROGRESS_H
-#define SKEL_CLI_PROGRESS_H
+#ifndef SKEL_PROGRESS_H
+#define SKEL_PROGRESS_H
 
 #include <stddef.h>
 
