@@ -158,16 +158,23 @@ static int no_trace(char *const argv[], const struct skel_tracerun_opts *o, int 
         return skel_fail(SKEL_EINTERRUPTED,
                          "interrupted before any rank started tracing (%s was left as it was)",
                          o->outdir);
-    char how[64];
     if (WIFSIGNALED(status))
-        snprintf(how, sizeof how, "was killed by signal %d", WTERMSIG(status));
-    else
-        snprintf(how, sizeof how, "exited with status %d",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+        return skel_fail(SKEL_EEXEC,
+                         "%s was killed by signal %d before any rank called MPI_Init: nothing "
+                         "was traced (%s was left as it was)",
+                         prog, WTERMSIG(status), o->outdir);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (code != 0)
+        return skel_fail(SKEL_EEXEC,
+                         "%s exited with status %d before any rank called MPI_Init: nothing "
+                         "was traced (is the program's name right, and does it run without "
+                         "skel?); %s was left as it was",
+                         prog, code, o->outdir);
     return skel_fail(SKEL_EEXEC,
-                     "%s %s without writing a trace: no rank called MPI_Init with the tracer "
-                     "loaded (is the path right, and is it an MPI program?); %s was left as it was",
-                     prog, how, o->outdir);
+                     "%s exited with status 0 without any rank calling MPI_Init: nothing was "
+                     "traced (is it an MPI program? Skel traces programs that call MPI_Init); "
+                     "%s was left as it was",
+                     prog, o->outdir);
 }
 
 int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
@@ -276,8 +283,9 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         status = 0;
     }
     skel_proc_unguard(pid);
-    res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
-                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+    res->exit_status = WIFEXITED(status)     ? WEXITSTATUS(status)
+                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                             : 1;
     if (skel_adir_is_empty(ad)) {
         rc = no_trace(argv, o, rc, status);
         goto restore;
@@ -348,8 +356,8 @@ static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
             ;
         for (uint32_t i = 0; i < skel_rank_nsites(rd) && rc == SKEL_OK; i++) {
             const skel_site *s = skel_rank_site(rd, i);
-            const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module)
-                                                               : NULL;
+            const skel_module *m =
+                s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module) : NULL;
             if (m == NULL)
                 continue;
             if ((rc = skel_grow(&v, &cap, cnt + 1, sizeof *v)) != SKEL_OK)
@@ -404,7 +412,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
     }
     size_t n = to - from;
     char **argv = calloc(n + 6, sizeof *argv);
-    char (*addrs)[24] = calloc(n, sizeof *addrs);
+    char(*addrs)[24] = calloc(n, sizeof *addrs);
     int rc = SKEL_OK;
     if (argv == NULL || addrs == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
