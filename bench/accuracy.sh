@@ -21,7 +21,7 @@
 #
 # Duration: printed before it starts (a full run takes hours: the link
 # scenarios slow the communicating programs 5-150x, and everything runs
-# --repeats times); --estimate prints it and stops.  --quick: four programs
+# --repeats times); --estimate prints it and stops.  --quick: five programs
 # at smaller sizes under cpu-one and link-one (about half an hour), for
 # trying the bench, not for figures.  It holds /tmp/skel-mpi.lock for the
 # whole run (re-executing itself under flock).
@@ -62,7 +62,7 @@ while [ $# -gt 0 ]; do
 done
 [ "$repeats" -ge 1 ] 2>/dev/null || { echo "accuracy.sh: --repeats N, N >= 1" >&2; exit 2; }
 if [ $quick = 1 ]; then
-    programs=${programs:-"jacobi mw lammps scalapack"}
+    programs=${programs:-"jacobi mw lammps mpb scalapack"}
     names=${names:-"cpu-one,link-one"}
 fi
 programs=${programs:-"$samples $("$apps" list)"}
@@ -109,7 +109,7 @@ if [ $report_only = 0 ]; then
     [ -x "$skel" ] || { echo "accuracy.sh: $skel not found (scripts/build.sh)" >&2; exit 1; }
     [ "$(id -u)" = 0 ] || { echo "accuracy.sh: the testbed needs root" >&2; exit 1; }
     mkdir -p "$out"
-    estimate
+    [ -n "${SKEL_ACCURACY_LOCKED:-}" ] || estimate
     [ $estimate_only = 1 ] && exit 0
     # One MPI job at a time on this machine: hold the lock for the whole run.
     if [ -z "${SKEL_ACCURACY_LOCKED:-}" ]; then
@@ -278,9 +278,9 @@ unquote() { sed 's/"[^"]*"/Q/g' "$1"; }
                           if (!($2 in seen)) { seen[$2] = 1; order[n++] = $2 } }
             $1 == "skeleton" { s = $4 == d1 ? 1 : $4 == d2 ? 2 : 0
                                if (s && $10 != "") {
-                                   cell[$2, s] = $3 == 1 ? sprintf("%6s (reference)", pct($10)) :
-                                                 $18 != "" ? sprintf("%6s [%+.1f, %+.1f] %s", pct($10), $18 * 100, $19 * 100, verdict($18, $19)) :
-                                                 sprintf("%6s", pct($10)) } }
+                                   if ($3 == 1) cell[$2, s] = sprintf("%6s (reference)", pct($10))
+                                   else if ($18 != "") cell[$2, s] = sprintf("%6s [%+.1f, %+.1f] %s", pct($10), $18 * 100, $19 * 100, verdict($18, $19))
+                                   else cell[$2, s] = sprintf("%6s", pct($10)) } }
             $1 == "average" { avg[$2] = pct($10) }
             $1 == "small" { sml[$2] = pct($10) }
             END {

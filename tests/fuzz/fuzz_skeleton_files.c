@@ -1,8 +1,8 @@
 /* fuzz_skeleton_files.c - the small files of a skeleton directory and its
  * output are untrusted input: skeleton.meta, the calibration file and the
- * skeleton's SKEL_RESULT line (with times_s, every repeat's time).  Parse anything; what parses holds values in
- * the documented ranges, and a calibration file written back reads back the
- * same. */
+ * skeleton's SKEL_RESULT line (with times_s, every repeat's time).  Parse
+ * anything; what parses holds values in the documented ranges, and a
+ * calibration file written back reads back the same. */
 #include "error.h"
 #include "select.h"
 
