@@ -645,6 +645,17 @@ double skel_select_mean_halfwidth(const double *v, size_t n)
     return t975(n - 1) * sd / sqrt((double)n) / mean;
 }
 
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done)
+{
+    unsigned want = p->repeat ? p->repeat : 3;
+    double per = repeats_done > 0 ? spent_s / repeats_done : p->hint_s;
+    if (!(per > 0) || p->target <= 0)
+        return want;
+    double fit = floor((budget_s - spent_s) / per);
+    return fit >= want ? want : fit < 1 ? 1 : (unsigned)fit;
+}
+
 int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
                                const struct skel_launch_spec *base,
                                const struct skel_scenario *scenario,
@@ -652,7 +663,6 @@ int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
                                struct skel_select_pooled *out, char *error, size_t errlen)
 {
     enum { CAP = 4096 };
-    unsigned repeat = p->repeat ? p->repeat : 3;
     unsigned maxl = p->max_launches ? p->max_launches : SKEL_SELECT_POLICY_LAUNCHES;
     double budget = p->budget_s > 0 ? p->budget_s : SKEL_SELECT_POLICY_BUDGET * sk->expected_s;
     double *rep = malloc(CAP * sizeof *rep), *med = malloc(maxl * sizeof *med),
@@ -669,13 +679,14 @@ int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
         goto out;
     }
     for (unsigned l = 0; l < maxl; l++) {
-        if ((rc = skel_select_measure(sk, base, scenario, repeat, calib, m)) != SKEL_OK) {
+        unsigned reps_now = skel_select_policy_repeats(p, budget, r.spent_s, r.repeats);
+        if ((rc = skel_select_measure(sk, base, scenario, reps_now, calib, m)) != SKEL_OK) {
             if (error != NULL && errlen > 0)
                 snprintf(error, errlen, "%s", m->error[0] ? m->error : skel_last_error());
             goto out;
         }
         const struct skel_select_report *q = &m->rep;
-        unsigned reps = q->repeats ? q->repeats : repeat;
+        unsigned reps = q->repeats ? q->repeats : reps_now;
         double mean = q->total_s > 0 ? q->total_s / reps : q->elapsed_s;
         double times[SKEL_SELECT_MAX_TIMES];
         size_t nt = skel_select_report_times(q, times, SKEL_SELECT_MAX_TIMES);

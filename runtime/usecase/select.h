@@ -181,7 +181,9 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
  * within +/- target of it.  So a measurement is: launches of --repeat R
  * repeats each, until the interval is tight enough, the budget of skeleton
  * seconds is spent or max_launches launches ran; its value is the mean of
- * every repeat.  With target 0 it is one launch, as before. */
+ * every repeat.  With target 0 it is one launch, as before.  A launch runs
+ * fewer repeats than asked when they would not fit into the budget (the
+ * time per repeat known from the launches before, or from hint_s). */
 
 #define SKEL_SELECT_POLICY_TARGET   0.03 /* default: the mean within +/- 3 % (95 %) */
 #define SKEL_SELECT_POLICY_BUDGET   6.0  /* default budget: this many expected_s */
@@ -195,6 +197,11 @@ struct skel_select_policy {
                               (skeleton seconds); <= 0: SKEL_SELECT_POLICY_BUDGET x the
                               skeleton's expected_s */
     unsigned max_launches; /* 0: SKEL_SELECT_POLICY_LAUNCHES */
+    double hint_s;         /* the skeleton's time per repeat in an earlier measurement under
+                              the same conditions, or 0: a launch never runs more repeats than
+                              fit into what is left of the budget (at least one), so that a
+                              skeleton slowed 40x by a shaped link costs one repeat a round,
+                              not repeat */
 };
 
 struct skel_select_pooled {
@@ -220,6 +227,12 @@ int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
                                const struct skel_scenario *scenario,
                                const struct skel_select_policy *p, double calib,
                                struct skel_select_pooled *out, char *error, size_t errlen);
+
+/* The repeats of the next launch under policy p: p->repeat, or fewer (at
+ * least one) when they would not fit into what is left of budget_s, at the
+ * time per repeat of the repeats_done so far (spent_s), or p->hint_s. */
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done);
 
 /* Relative half-width of the 95 % interval of the mean of v[0..n) (Student's
  * t); 0 for n < 2 or a mean <= 0. */

@@ -1506,11 +1506,13 @@ static int run_skeleton_round(struct runner *R, size_t k, const char *scenario, 
                               struct acc *a, double *launch_s)
 {
     const struct skel_validate_opts *o = R->o;
-    struct skel_select_policy pol = {.repeat = R->t->skel_repeat,
-                                     .target = R->t->skel_target,
-                                     .budget_s = o->skeleton_budget_s,
-                                     .max_launches =
-                                         R->t->skel_target > 0 ? o->skeleton_launches : 1};
+    struct skel_select_policy pol = {
+        .repeat = R->t->skel_repeat,
+        .target = R->t->skel_target,
+        .budget_s = o->skeleton_budget_s,
+        .max_launches = R->t->skel_target > 0 ? o->skeleton_launches : 1,
+        /* The round before under this scenario. */
+        .hint_s = a->n > 0 && a->repeats > 0 ? a->spent_s / a->repeats : 0};
     struct skel_select_pooled pm;
     struct skel_validate_measure m;
     char what[32];

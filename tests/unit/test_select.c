@@ -207,6 +207,24 @@ Test(select, mean_halfwidth)
     cr_assert(skel_select_mean_halfwidth(w, 40) < skel_select_mean_halfwidth(v, 4) / 2.5);
 }
 
+Test(select, policy_repeats_fit_the_budget)
+{
+    struct skel_select_policy p = {.repeat = 3, .target = 0.03};
+    /* Nothing known: as asked. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+    /* 1 s a repeat, 6 s of budget: 3; after 5 s spent, 1. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 3, 3), 3);
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 5, 5), 1);
+    /* A skeleton slowed to 38 s a repeat (the hint of the round before): one. */
+    p.hint_s = 38;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 1);
+    p.hint_s = 2.5;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 2);
+    /* Without a target (one launch a round) the launch runs what was asked. */
+    p.target = 0;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+}
+
 Test(select, median)
 {
     double a[] = {3, 1, 2}, b[] = {4, 1, 3, 2};
