@@ -40,6 +40,13 @@ Test(report_results, kinds_by_header)
         {"kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
          "nranks,command\napp,dedicated,1,application,10,9,11,3,,,,,local,2,./a\n",
          SKEL_RESULTS_VALIDATE},
+        /* skel validate's CSV with the rounds and intervals (issue 17): the
+         * first 15 columns, then 8 more. */
+        {"kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+         "nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s\n"
+         "skeleton,cpu-one,0,sk,2.3,2.2,2.45,5,23.2,0.15,10.1,10,local,2,./sk,2.2,2.4,0.128,"
+         "0.182,9.9,10.1,36.5,2.3;2.45;2.2;2.4;2.3\n",
+         SKEL_RESULTS_VALIDATE},
         {"rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,vs_best,"
          "outcome,error\n1,a,h1,2,1,0.5,0.4,0.6,20,10,1,ok,\n",
          SKEL_RESULTS_SELECT},
