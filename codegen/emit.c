@@ -1039,6 +1039,19 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     char num[48];
     int rc;
     skel_tpl_set(root, "version", o->version != NULL ? o->version : "0");
+    /* The MPI it is built with: words for a Makefile and skeleton.meta. */
+    const char *mpi[3][2] = {{"mpi", o->mpi != NULL ? o->mpi : "mpich"},
+                             {"mpicc", o->mpicc != NULL ? o->mpicc : "mpicc.mpich"},
+                             {"mpiexec", o->mpiexec != NULL ? o->mpiexec : "mpiexec.mpich"}};
+    for (int i = 0; i < 3; i++) {
+        const char *v = mpi[i][1];
+        if (v[0] == '\0' || strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                      "0123456789_.+-/") != strlen(v))
+            return skel_fail(SKEL_EUSAGE,
+                             "%s '%s': expected a program or MPI name (letters, digits, _.+-/)",
+                             mpi[i][0], v);
+        skel_tpl_set(root, mpi[i][0], v);
+    }
     if ((rc = skel_cstr_double(p->k, num, sizeof num)) != SKEL_OK)
         return rc;
     skel_tpl_set(root, "k", num);
@@ -1054,6 +1067,10 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "ring", "%u", p->ring);
     skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
     skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
+    /* Whether the trace behind the signature was whole (skeleton.meta). */
+    skel_tpl_set(root, "complete", s->partial == NULL ? "1" : "0");
+    skel_tpl_set_bool(root, "partial", s->partial != NULL);
+    skel_tpl_set(root, "partial_reason", s->partial != NULL ? s->partial : "");
     skel_tpl_setf(root, "nops", "%u", p->nops);
     skel_tpl_set_bool(root, "init_thread", p->init_call == SKEL_CALL_MPI_Init_thread);
     return fill_app(e);

@@ -10,6 +10,8 @@ packages=(
   libpcre2-dev libxml2-dev libxml2-utils libcriterion-dev
   clang libclang-rt-14-dev
   iproute2 procps psmisc bc time chromium
+  slurm-wlm munge
+  libotf2-trace-dev otf2-tools help2man man-db
 )
 
 missing=()

@@ -7,16 +7,24 @@
 
 #include "error.h"
 #include "proc.h"
+#include "progress.h"
 #include "run.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* A run ended: its line, then the next one is running (runs follow each
+ * other at once). */
 static void print_progress(void *arg, unsigned index, const struct skel_launch_repeat *rep)
 {
     const unsigned *repeat = arg;
-    fprintf(stderr, "skel run: run %u/%u: %.6f s %s\n", index + 1, *repeat, rep->wall_s,
-            skel_launch_outcome_name(rep->outcome));
+    if (skel_progress_mode() == SKEL_PROGRESS_OFF)
+        return;
+    skel_progress_note("run %u/%u: %.6f s %s", index + 1, *repeat, rep->wall_s,
+                       skel_launch_outcome_name(rep->outcome));
+    skel_progress_count(index + 1, *repeat);
+    if (index + 1 < *repeat)
+        skel_progress_step("run %u/%u", index + 2, *repeat);
 }
 
 static void testbed_up(void *arg, unsigned nhosts)
@@ -39,6 +47,8 @@ static void print_summary(const struct skel_launch_result *res)
 
 static const int shims[] = {SKEL_LAUNCH_SHIM_AUTO, SKEL_LAUNCH_SHIM_ON, SKEL_LAUNCH_SHIM_OFF};
 
+static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
+
 static const struct skel_cli_cmd cmd = {"run", "run", SKEL_CLI_POSIX | SKEL_CLI_NUM_FAIL,
                                         "invalid option"};
 
@@ -51,7 +61,8 @@ int skel_cmd_run(int argc, char **argv)
     struct skel_cli_list preload = {0}, env = {0};
     struct skel_cli_tools tools;
     struct skel_run_result res;
-    int quiet = 0, rc, status = -1;
+    int quiet = 0, rc, status = -1, mpi = SKEL_MPI_UNKNOWN;
+    const char *launcher = NULL;
     struct skel_cli_opt opts[] = {
         OPT_STR("nodes", 0, &o.nodes),
         OPT_UINT("np", 'n', &o.nranks, 1, 1000000),
@@ -67,6 +78,8 @@ int skel_cmd_run(int argc, char **argv)
         OPT_STR("output", 0, &o.output),
         OPT_FLAG("quiet", 0, &quiet),
         OPT_FLAG("dry-run", 0, &o.dry_run),
+        OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
+        OPT_STR("launcher", 0, &launcher),
         OPT_FLAG("verbose", 'v', &o.verbose),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
@@ -92,10 +105,18 @@ int skel_cmd_run(int argc, char **argv)
     memset(&res, 0, sizeof res);
     if ((rc = skel_cli_tools(&tools, o.yield)) == SKEL_OK) {
         o.tools = tools.t;
+        o.tools.mpiexec = launcher;
+        o.mpi = (enum skel_mpi_flavor)mpi;
         /* Everything from here on is undone on the way out, also on Ctrl-C. */
         skel_proc_signals_install();
+        skel_progress_start("run", quiet || o.dry_run);
+        skel_progress_step("run 1/%u", o.repeat);
         rc = skel_run(&o, &res);
+        skel_progress_stop();
     }
+    if (o.verbose && res.mpi_why[0] != '\0')
+        fprintf(stderr, "skel run: launched for %s (%s)\n", skel_mpi_flavor_title(res.mpi),
+                skel_usecase_printable(res.mpi_why));
     if (o.dry_run && rc == SKEL_OK) {
         for (size_t i = 0; res.dry_env[i]; i++)
             printf("%s ", res.dry_env[i]);
@@ -103,6 +124,8 @@ int skel_cmd_run(int argc, char **argv)
             printf("%s%s", i ? " " : "", res.dry_argv[i]);
         printf("\n");
     }
+    if (res.launch.note[0] != '\0')
+        fprintf(stderr, "skel run: note: measured under a shared throttle: %s\n", res.launch.note);
     print_summary(&res.launch);
     skel_run_result_free(&res);
     skel_cli_list_free(&preload);

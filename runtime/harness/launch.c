@@ -3,9 +3,11 @@
 
 #include "afile.h"
 #include "csv.h"
+#include "elfdeps.h"
 #include "error.h"
 #include "grow.h"
 #include "proc.h"
+#include "throttle.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -96,6 +98,8 @@ static int join_into(char *buf, size_t buflen, const char *sep, const char *s)
 
 static int use_finalize_shim(const struct skel_launch_spec *s)
 {
+    if (skel_launch_mpi(s) != SKEL_MPI_MPICH)
+        return 0;
     switch (s->finalize_shim) {
     case SKEL_LAUNCH_SHIM_ON:
         return 1;
@@ -104,8 +108,37 @@ static int use_finalize_shim(const struct skel_launch_spec *s)
     case SKEL_LAUNCH_SHIM_AUTO:
     default:
         return s->tools.shim_finalize != NULL && s->nodes != NULL &&
-               s->nodes->kind == SKEL_NODESET_TESTBED && s->nranks >= 2;
+               s->nodes->kind == SKEL_NODESET_TESTBED && s->nranks >= 2 &&
+               skel_launch_style_of(s) == SKEL_LAUNCH_HYDRA;
     }
+}
+
+enum skel_mpi_flavor skel_launch_mpi(const struct skel_launch_spec *s)
+{
+    return s->mpi != SKEL_MPI_UNKNOWN ? s->mpi : SKEL_MPI_MPICH;
+}
+
+enum skel_launch_style skel_launch_style_of(const struct skel_launch_spec *s)
+{
+    if (s->nodes != NULL && s->nodes->kind == SKEL_NODESET_SLURM && s->tools.mpiexec == NULL)
+        return SKEL_LAUNCH_SRUN;
+    if (s->tools.mpiexec != NULL) {
+        const char *st = skel_launcher_style(s->tools.mpiexec);
+        if (strcmp(st, "hydra") == 0)
+            return SKEL_LAUNCH_HYDRA;
+        if (strcmp(st, "openmpi") == 0)
+            return SKEL_LAUNCH_OPENMPI;
+        if (strcmp(st, "srun") == 0)
+            return SKEL_LAUNCH_SRUN;
+    }
+    return skel_launch_mpi(s) == SKEL_MPI_OPENMPI ? SKEL_LAUNCH_OPENMPI : SKEL_LAUNCH_HYDRA;
+}
+
+const char *skel_launch_style_name(enum skel_launch_style st)
+{
+    return st == SKEL_LAUNCH_OPENMPI ? "Open MPI's mpirun"
+           : st == SKEL_LAUNCH_SRUN  ? "srun"
+                                     : "Hydra's mpiexec";
 }
 
 /* Check what the spec asks for and build the ranks' LD_PRELOAD into preload
@@ -122,7 +155,18 @@ static int check_spec(const struct skel_launch_spec *s, char *preload, size_t ca
     size_t nlibs = 0;
     for (size_t i = 0; s->preload != NULL && s->preload[i] != NULL && nlibs < 60; i++)
         libs[nlibs++] = s->preload[i];
-    if (s->yield) {
+    /* The shims are built against MPICH: loaded into an Open MPI program they
+     * would bring a second MPI library in.  Open MPI yields by itself when
+     * told to (mpi_yield_when_idle, set by launcher_words). */
+    int mpich = skel_launch_mpi(s) == SKEL_MPI_MPICH;
+    if (s->finalize_shim == SKEL_LAUNCH_SHIM_ON && !mpich)
+        return skel_fail(SKEL_EUSAGE,
+                         "launch: the finalize shim is MPICH's work-around; the "
+                         "program uses %s",
+                         skel_mpi_flavor_title(skel_launch_mpi(s)));
+    if (s->yield && !mpich) {
+        /* Open MPI: --mca mpi_yield_when_idle 1 instead of the shim. */
+    } else if (s->yield) {
         if (s->tools.shim_yield == NULL)
             return skel_fail(SKEL_EUSAGE, "launch: the yield shim was asked for but its path is "
                                           "unknown");
@@ -153,10 +197,34 @@ static int check_spec(const struct skel_launch_spec *s, char *preload, size_t ca
     return SKEL_OK;
 }
 
+/* The name a node is launched on: a testbed host by its instance's address. */
+static const char *node_name(const struct skel_launch_spec *s, const struct skel_node *n)
+{
+    const struct skel_testbed_host *h =
+        n->testbed_id != 0 ? skel_testbed_host(s->testbed, n->testbed_id) : NULL;
+    return h != NULL ? h->addr : n->name;
+}
+
+/* The testbed's address and subnet (10.77.X.254, 10.77.X.0/24); those of
+ * node-set files when there is no testbed handle (dry runs, tests). */
+static const char *bridge_ip(const struct skel_launch_spec *s)
+{
+    return s->testbed != NULL ? skel_testbed_bridge_ip(s->testbed) : SKEL_TESTBED_PREFIX "254";
+}
+
+static void subnet(const struct skel_launch_spec *s, char *out, size_t len)
+{
+    snprintf(out, len, "%s", bridge_ip(s));
+    char *dot = strrchr(out, '.');
+    if (dot != NULL)
+        snprintf(dot, len - (size_t)(dot - out), ".0/24");
+}
+
 /* The node set as "a:2,b:2" (hosts and slots, for mpiexec) and "a,b" (names,
  * for srun); both malloc'd. */
-static int host_lists(const struct skel_nodeset *ns, char **hosts_out, char **names_out)
+static int host_lists(const struct skel_launch_spec *s, char **hosts_out, char **names_out)
 {
+    const struct skel_nodeset *ns = s->nodes;
     size_t hlen = 1;
     for (size_t i = 0; i < ns->nnodes; i++)
         hlen += strlen(ns->nodes[i].name) + 16;
@@ -169,55 +237,58 @@ static int host_lists(const struct skel_nodeset *ns, char **hosts_out, char **na
     size_t hl = 0, nl = 0;
     hosts[0] = names[0] = '\0';
     for (size_t i = 0; i < ns->nnodes; i++) {
-        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "", ns->nodes[i].name,
-                               ns->nodes[i].slots);
-        nl += (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "", ns->nodes[i].name);
+        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "",
+                               node_name(s, &ns->nodes[i]), ns->nodes[i].slots);
+        nl += (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "",
+                               node_name(s, &ns->nodes[i]));
     }
     *hosts_out = hosts;
     *names_out = names;
     return SKEL_OK;
 }
 
-/* The launcher's words before the environment: srun for Slurm node sets
- * (which passes its own environment on, so the entries go to e), mpiexec
- * with the rsh launcher skel-nsexec for the testbed, with the host list for
- * hosts, with the fork launcher for the local machine. */
-static int launcher_words(const struct skel_launch_spec *s, const char *run_cgroup,
-                          const char *preload, struct vec *a, struct vec *e)
+/* srun's words: the MPI plugin for the program's MPI (unless the user
+ * chose one through SLURM_MPI_TYPE: srun reads it itself), the tasks and
+ * nodes, the preload through --export so that srun itself does not load it;
+ * other variables go through srun's own environment, which it passes on. */
+static void srun_words(const struct skel_launch_spec *s, const char *names, const char *nranks,
+                       const char *preload, struct vec *a, struct vec *e)
 {
-    char *hosts = NULL, *names = NULL;
-    int rc = host_lists(s->nodes, &hosts, &names);
-    if (rc != SKEL_OK)
-        return rc;
-    const char *mpiexec = s->tools.mpiexec ? s->tools.mpiexec : "mpiexec.mpich";
-    char nranks[16];
-    snprintf(nranks, sizeof nranks, "%u", s->nranks);
+    const char *prog = s->tools.srun != NULL ? s->tools.srun : "srun";
+    if (s->tools.mpiexec != NULL && strcmp(skel_launcher_style(s->tools.mpiexec), "srun") == 0)
+        prog = s->tools.mpiexec; /* --launcher /path/to/srun */
+    vec_push(a, prog);
+    const char *t = getenv("SLURM_MPI_TYPE");
+    if (t == NULL || *t == '\0')
+        vec_push(a, skel_launch_mpi(s) == SKEL_MPI_OPENMPI ? "--mpi=pmix" : "--mpi=pmi2");
+    vec_push(a, "--ntasks");
+    vec_push(a, nranks);
+    vec_pushf(a, "--nodes=%zu", s->nodes->nnodes);
+    vec_push(a, "--nodelist");
+    vec_push(a, names);
+    if (preload[0] != '\0') {
+        vec_push(a, "--export");
+        vec_pushf(a, "ALL,LD_PRELOAD=%s", preload);
+    }
+    for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++)
+        vec_push(e, s->env[i]);
+}
+
+/* Hydra's words (MPICH): the rsh launcher skel-nsexec for the testbed,
+ * Hydra's own ssh with the host list for real hosts, the fork launcher for
+ * this machine. */
+static int hydra_words(const struct skel_launch_spec *s, const char *run_cgroup, const char *hosts,
+                       const char *nranks, struct vec *a, struct vec *e)
+{
+    vec_push(a, s->tools.mpiexec ? s->tools.mpiexec : "mpiexec.mpich");
     switch (s->nodes->kind) {
-    case SKEL_NODESET_SLURM:
-        vec_push(a, s->tools.srun ? s->tools.srun : "srun");
-        vec_push(a, "--ntasks");
-        vec_push(a, nranks);
-        vec_push(a, "--nodelist");
-        vec_push(a, names);
-        if (preload[0] != '\0') {
-            vec_push(a, "--export");
-            vec_pushf(a, "ALL,LD_PRELOAD=%s", preload);
-        }
-        for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++)
-            vec_push(e, s->env[i]);
-        break;
     case SKEL_NODESET_TESTBED:
-        if (s->tools.nsexec == NULL) {
-            rc = skel_fail(SKEL_EUSAGE, "launch: testbed node sets need the path of skel-nsexec");
-            break;
-        }
-        vec_push(a, mpiexec);
         vec_push(a, "-launcher");
         vec_push(a, "rsh");
         vec_push(a, "-launcher-exec");
         vec_push(a, s->tools.nsexec);
         vec_push(a, "-localhost");
-        vec_push(a, SKEL_TESTBED_BRIDGE_IP);
+        vec_push(a, bridge_ip(s));
         vec_push(a, "-hosts");
         vec_push(a, hosts);
         vec_push(a, "-n");
@@ -231,9 +302,11 @@ static int launcher_words(const struct skel_launch_spec *s, const char *run_cgro
         vec_push(a, "eth0");
         if (run_cgroup != NULL)
             vec_pushf(e, "SKEL_RUN_CGROUP=%s", run_cgroup);
+        if (s->testbed != NULL) /* skel-nsexec finds the instance by it too */
+            vec_pushf(e, "SKEL_TESTBED=%s", skel_testbed_name(s->testbed));
         break;
     case SKEL_NODESET_HOSTS:
-        vec_push(a, mpiexec);
+    case SKEL_NODESET_SLURM: /* inside the allocation, Hydra uses srun itself */
         vec_push(a, "-hosts");
         vec_push(a, hosts);
         vec_push(a, "-n");
@@ -241,26 +314,114 @@ static int launcher_words(const struct skel_launch_spec *s, const char *run_cgro
         break;
     case SKEL_NODESET_LOCAL:
     default:
-        vec_push(a, mpiexec);
         vec_push(a, "-launcher");
         vec_push(a, "fork");
         vec_push(a, "-n");
         vec_push(a, nranks);
         break;
     }
+    return SKEL_OK;
+}
+
+/* Open MPI's words: mpirun with the host list (-H host:slots), as root only
+ * with --allow-run-as-root, oversubscribing only when there are more ranks
+ * than slots; on the testbed, skel-nsexec as the rsh agent, TCP on the
+ * hosts' eth0 for both the runtime (oob) and MPI (btl; the ob1 PML, or UCX
+ * would take shared memory across namespaces), and every orted started by
+ * mpirun itself (no tree spawn from inside a namespace). */
+static int openmpi_words(const struct skel_launch_spec *s, const char *run_cgroup,
+                         const char *hosts, const char *nranks, struct vec *a, struct vec *e)
+{
+    vec_push(a, s->tools.mpiexec ? s->tools.mpiexec : "mpirun.openmpi");
+    if (geteuid() == 0)
+        vec_push(a, "--allow-run-as-root");
+    if (s->nodes->kind == SKEL_NODESET_TESTBED) {
+        if (strpbrk(s->tools.nsexec, " \t") != NULL)
+            return skel_fail(SKEL_EUSAGE,
+                             "launch: Open MPI splits its rsh agent at blanks: '%s' cannot be one",
+                             s->tools.nsexec);
+        char net[32];
+        subnet(s, net, sizeof net);
+        const char *mca[][2] = {{"plm_rsh_agent", s->tools.nsexec},
+                                {"plm_rsh_no_tree_spawn", "1"},
+                                {"pml", "ob1"},
+                                {"btl", "tcp,self"},
+                                {"btl_tcp_if_include", "eth0"},
+                                {"oob_tcp_if_include", net}};
+        for (size_t i = 0; i < sizeof mca / sizeof *mca; i++) {
+            vec_push(a, "--mca");
+            vec_push(a, mca[i][0]);
+            vec_push(a, mca[i][1]);
+        }
+        if (run_cgroup != NULL)
+            vec_pushf(e, "SKEL_RUN_CGROUP=%s", run_cgroup);
+        if (s->testbed != NULL) /* skel-nsexec finds the instance by it too */
+            vec_pushf(e, "SKEL_TESTBED=%s", skel_testbed_name(s->testbed));
+    }
+    if (s->nodes->kind != SKEL_NODESET_LOCAL) {
+        vec_push(a, "-H");
+        vec_push(a, hosts);
+    }
+    if (s->nranks > skel_nodeset_slots(s->nodes))
+        vec_push(a, "--oversubscribe");
+    if (s->yield) {
+        vec_push(a, "--mca");
+        vec_push(a, "mpi_yield_when_idle");
+        vec_push(a, "1");
+    }
+    vec_push(a, "-n");
+    vec_push(a, nranks);
+    return SKEL_OK;
+}
+
+/* The launcher's words before the environment, by the launch style
+ * (skel_launch_style_of()): srun for Slurm node sets (and a srun given as
+ * the launcher), Hydra's mpiexec for MPICH programs, Open MPI's mpirun for
+ * Open MPI programs. */
+static int launcher_words(const struct skel_launch_spec *s, const char *run_cgroup,
+                          const char *preload, struct vec *a, struct vec *e)
+{
+    char *hosts = NULL, *names = NULL;
+    enum skel_launch_style st = skel_launch_style_of(s);
+    if (s->nodes->kind == SKEL_NODESET_TESTBED && s->tools.nsexec == NULL)
+        return skel_fail(SKEL_EUSAGE, "launch: testbed node sets need the path of skel-nsexec");
+    if (st == SKEL_LAUNCH_SRUN &&
+        (s->nodes->kind == SKEL_NODESET_TESTBED || s->nodes->kind == SKEL_NODESET_LOCAL))
+        return skel_fail(SKEL_EUSAGE,
+                         "launch: srun starts ranks on the nodes of a Slurm allocation, not on "
+                         "'%s' (use --nodes slurm, or a hostfile of the allocation's nodes)",
+                         s->nodes->name);
+    int rc = host_lists(s, &hosts, &names);
+    if (rc != SKEL_OK)
+        return rc;
+    char nranks[16];
+    snprintf(nranks, sizeof nranks, "%u", s->nranks);
+    if (st == SKEL_LAUNCH_SRUN)
+        srun_words(s, names, nranks, preload, a, e);
+    else if (st == SKEL_LAUNCH_OPENMPI)
+        rc = openmpi_words(s, run_cgroup, hosts, nranks, a, e);
+    else
+        rc = hydra_words(s, run_cgroup, hosts, nranks, a, e);
     free(hosts);
     free(names);
     return rc;
 }
 
-/* mpiexec's words for the ranks' environment: -genv, not the launcher's own
- * environment, so that mpiexec and its proxies do not load the MPI tools. */
+/* The launcher's words for the ranks' environment, not the launcher's own,
+ * so that mpiexec/mpirun and their daemons do not load the MPI tools:
+ * Hydra's -genv NAME VALUE, Open MPI's -x NAME=VALUE. */
 static int genv_words(const struct skel_launch_spec *s, const char *preload, struct vec *a)
 {
+    int ompi = skel_launch_style_of(s) == SKEL_LAUNCH_OPENMPI;
     if (preload[0] != '\0') {
-        vec_push(a, "-genv");
-        vec_push(a, "LD_PRELOAD");
-        vec_push(a, preload);
+        if (ompi) {
+            vec_push(a, "-x");
+            vec_pushf(a, "LD_PRELOAD=%s", preload);
+        } else {
+            vec_push(a, "-genv");
+            vec_push(a, "LD_PRELOAD");
+            vec_push(a, preload);
+        }
     }
     for (size_t i = 0; s->env != NULL && s->env[i] != NULL; i++) {
         const char *eq = strchr(s->env[i], '=');
@@ -268,6 +429,11 @@ static int genv_words(const struct skel_launch_spec *s, const char *preload, str
         size_t n = (size_t)(eq - s->env[i]);
         if (n >= sizeof name)
             return skel_fail(SKEL_EUSAGE, "launch: environment name too long in '%s'", s->env[i]);
+        if (ompi) {
+            vec_push(a, "-x");
+            vec_push(a, s->env[i]);
+            continue;
+        }
         memcpy(name, s->env[i], n);
         name[n] = '\0';
         vec_push(a, "-genv");
@@ -287,7 +453,7 @@ int skel_launch_build_argv(const struct skel_launch_spec *s, const char *run_cgr
     int rc = check_spec(s, preload, sizeof preload);
     if (rc == SKEL_OK)
         rc = launcher_words(s, run_cgroup, preload, &a, &e);
-    if (rc == SKEL_OK && s->nodes->kind != SKEL_NODESET_SLURM)
+    if (rc == SKEL_OK && skel_launch_style_of(s) != SKEL_LAUNCH_SRUN)
         rc = genv_words(s, preload, &a);
     if (rc == SKEL_OK) {
         for (size_t i = 0; s->argv[i] != NULL; i++)
@@ -437,7 +603,7 @@ static void sweep_run(const struct skel_launch_spec *s, const char *sub, const p
         return;
     for (size_t i = 0; i < s->nodes->nnodes; i++) {
         char path[PATH_MAX];
-        if (skel_testbed_cgroup_path("cpu", s->nodes->nodes[i].testbed_id, sub, path,
+        if (skel_testbed_cgroup_path(s->testbed, "cpu", s->nodes->nodes[i].testbed_id, sub, path,
                                      sizeof path) == SKEL_OK)
             skel_proc_kill_cgroup(path);
     }
@@ -532,11 +698,23 @@ int skel_launch_run(const struct skel_launch_spec *s, struct skel_launch_result 
         return skel_fail(SKEL_ENOMEM, "out of memory");
     res->finalize_shim_used = use_finalize_shim(s);
     skel_proc_become_subreaper();
+    /* Throttles left by killed runs go first; a live one of another process
+     * on these hosts is refused (or, shared, noted): throttle.h. */
+    if (tbrun || s->scenario != NULL) {
+        unsigned hosts[SKEL_TESTBED_MAX_HOSTS];
+        size_t nh = 0;
+        for (size_t i = 0; tbrun && i < s->nodes->nnodes && nh < SKEL_TESTBED_MAX_HOSTS; i++)
+            hosts[nh++] = s->nodes->nodes[i].testbed_id;
+        if ((rc = skel_throttle_prepare(s->testbed, tbrun ? hosts : NULL, nh, res->note,
+                                        sizeof res->note)) != SKEL_OK)
+            goto out;
+    }
     if (tbrun) {
         snprintf(sub, sizeof sub, "run.%d", (int)getpid());
         made_groups = 1;
         for (size_t i = 0; i < s->nodes->nnodes; i++)
-            if ((rc = skel_testbed_subgroup_create(s->nodes->nodes[i].testbed_id, sub)) != SKEL_OK)
+            if ((rc = skel_testbed_subgroup_create(s->testbed, s->nodes->nodes[i].testbed_id,
+                                                   sub)) != SKEL_OK)
                 goto out;
     }
     if ((rc = skel_launch_build_argv(s, tbrun ? sub : NULL, &argv, &extra)) != SKEL_OK)
@@ -558,6 +736,11 @@ int skel_launch_run(const struct skel_launch_spec *s, struct skel_launch_result 
         if (s->verbose)
             print_argv(argv, extra);
         rc = one_run(s, argv, envp, sub, keep, nkeep, &res->repeat[r]);
+        if (rc == SKEL_EEXEC && tbrun && !skel_testbed_still_up(s->testbed))
+            rc = skel_fail(SKEL_ESTATE,
+                           "testbed '%s' was taken down while '%s' ran on it (the launcher "
+                           "exited with status %d)",
+                           skel_testbed_name(s->testbed), s->argv[0], res->repeat[r].status);
         if (rc == SKEL_EEXEC && res->repeat[r].wall_s == 0 && res->repeat[r].outcome == 0)
             break; /* could not even start: no run to record */
         res->nrepeat = r + 1;
@@ -572,7 +755,7 @@ out : {
     int e = skel_scenario_remove(ap);
     if (made_groups)
         for (size_t i = 0; i < s->nodes->nnodes; i++) {
-            int e2 = skel_testbed_subgroup_remove(s->nodes->nodes[i].testbed_id, sub);
+            int e2 = skel_testbed_subgroup_remove(s->testbed, s->nodes->nodes[i].testbed_id, sub);
             if (e == SKEL_OK)
                 e = e2;
         }
@@ -615,7 +798,7 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
     if (geteuid() != 0)
         return skel_fail(SKEL_EUSAGE, "'%s'%s needs the emulated testbed, and that needs root",
                          spec, sc ? " with a scenario" : "");
-    rc = may_bring_up ? skel_testbed_acquire(need, tb, implicit) : skel_testbed_open(tb);
+    rc = may_bring_up ? skel_testbed_acquire(need, tb, implicit) : skel_testbed_open(NULL, tb);
     if (rc != SKEL_OK)
         return rc;
     if (tbspec)

@@ -18,15 +18,37 @@
  * SIGTERM sent by the kernel to mpiexec (PR_SET_PDEATHSIG), and the testbed
  * leftovers to the next `skel testbed up/down`.
  *
- * How a node set is launched (the exact vector: skel_launch_build_argv()):
+ * The launcher follows the program's MPI (spec->mpi, found by the caller
+ * from the program's ELF dependencies, elfdeps.h) or the one given
+ * (tools.mpiexec, `--launcher`); Slurm node sets use srun.  The exact vector
+ * is skel_launch_build_argv()'s:
+ *
+ * MPICH (Hydra):
  *   local    mpiexec.mpich -launcher fork -n N CMD...
  *   hosts    mpiexec.mpich -hosts a:2,b:2 -n N CMD...          (Hydra's ssh)
  *   testbed  mpiexec.mpich -launcher rsh -launcher-exec skel-nsexec
  *              -localhost 10.77.0.254 -hosts 10.77.0.1:2,... -n N
  *              -genv UCX_TLS tcp,self -genv UCX_NET_DEVICES eth0 CMD...
- *   slurm    srun --ntasks N --nodelist a,b [--export ALL,LD_PRELOAD=...] CMD...
- * with -genv LD_PRELOAD "<preload...> [yield shim] [finalize shim]" and
- * -genv NAME VALUE for every spec->env entry (srun: in its environment).
+ *   with -genv LD_PRELOAD "<preload...> [yield shim] [finalize shim]" and
+ *   -genv NAME VALUE for every spec->env entry.
+ * Open MPI (mpirun):
+ *   local    mpirun.openmpi [--allow-run-as-root] [--oversubscribe] -n N CMD...
+ *   hosts    mpirun.openmpi ... -H a:2,b:2 -n N CMD...             (ssh)
+ *   testbed  mpirun.openmpi ... --mca plm_rsh_agent skel-nsexec
+ *              --mca plm_rsh_no_tree_spawn 1 --mca pml ob1 --mca btl tcp,self
+ *              --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include 10.77.0.0/24
+ *              -H 10.77.0.1:2,... -n N CMD...
+ *   with -x LD_PRELOAD=<preload...> and -x NAME=VALUE; the shims (built
+ *   against MPICH) are never loaded, --yield is --mca mpi_yield_when_idle 1;
+ *   --allow-run-as-root when run as root, --oversubscribe when N exceeds the
+ *   slots.
+ * Slurm:
+ *   slurm    srun --mpi=pmi2|pmix --ntasks N --nodes=K --nodelist a,b
+ *              [--export ALL,LD_PRELOAD=...] CMD...
+ *   (pmi2 for MPICH, pmix for Open MPI, none when SLURM_MPI_TYPE is set);
+ *   spec->env goes into srun's own environment, which it passes on.  A
+ *   hostfile set launched with a srun launcher is treated alike (the nodes
+ *   of the allocation the caller runs in).
  */
 #ifndef SKEL_LAUNCH_H
 #define SKEL_LAUNCH_H
@@ -34,6 +56,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "elfdeps.h"
 #include "nodeset.h"
 #include "scenario.h"
 #include "testbed.h"
@@ -48,11 +71,20 @@ enum skel_launch_shim {
 /* Programs and libraries the launch needs; the CLI finds them with
  * skel_cli_resource() and skel_cli_self_dir() (runtime/cli/cli.h). */
 struct skel_launch_tools {
-    const char *mpiexec;       /* NULL: "mpiexec.mpich" (looked up in PATH) */
+    const char *mpiexec;       /* the launcher (--launcher); NULL: by the MPI, mpiexec.mpich
+                                  or mpirun.openmpi (looked up in PATH); a srun here
+                                  launches hostfile sets inside an allocation */
     const char *srun;          /* NULL: "srun" */
     const char *nsexec;        /* skel-nsexec, required for testbed node sets */
     const char *shim_finalize; /* libskelshim-finalize.so; NULL: never preloaded */
     const char *shim_yield;    /* libskelshim-yield.so; required when yield is set */
+};
+
+/* How the ranks are started (skel_launch_style_of()). */
+enum skel_launch_style {
+    SKEL_LAUNCH_HYDRA,   /* MPICH's mpiexec */
+    SKEL_LAUNCH_OPENMPI, /* Open MPI's mpirun */
+    SKEL_LAUNCH_SRUN,    /* Slurm's srun */
 };
 
 enum skel_launch_outcome {
@@ -73,6 +105,7 @@ struct skel_launch_spec {
     const struct skel_nodeset *nodes;     /* required */
     const skel_testbed *testbed;          /* required for testbed node sets and scenarios */
     unsigned nranks;                      /* >= 1 */
+    enum skel_mpi_flavor mpi;             /* the program's MPI; SKEL_MPI_UNKNOWN: MPICH */
     char *const *argv;                    /* program and arguments, NULL-terminated */
     unsigned repeat;                      /* number of runs; 0 counts as 1 */
     double timeout_s;                     /* per run; <= 0: none */
@@ -104,6 +137,7 @@ struct skel_launch_result {
     struct skel_launch_repeat *repeat;
     struct skel_launch_stats stats; /* over the successful runs */
     int finalize_shim_used;
+    char note[512]; /* shared throttles on the hosts the runs used (throttle.h), or "" */
 };
 
 /* Resolve a node-set spec (nodeset.h) for a launch, together with the
@@ -131,6 +165,13 @@ void skel_launch_result_free(struct skel_launch_result *res);
 int skel_launch_build_argv(const struct skel_launch_spec *spec, const char *run_cgroup,
                            char ***argv, char ***envp);
 void skel_launch_argv_free(char **v);
+
+/* The MPI a launch assumes (spec->mpi, MPICH when unknown), the launcher
+ * style that follows from it, the node set and tools.mpiexec, and its name
+ * for messages ("Hydra's mpiexec", "Open MPI's mpirun", "srun"). */
+enum skel_mpi_flavor skel_launch_mpi(const struct skel_launch_spec *spec);
+enum skel_launch_style skel_launch_style_of(const struct skel_launch_spec *spec);
+const char *skel_launch_style_name(enum skel_launch_style st);
 
 /* Statistics of n values (n may be 0: everything 0). */
 void skel_launch_stats(const double *v, size_t n, struct skel_launch_stats *out);

@@ -2,6 +2,7 @@
  * trace (tracerun.h). */
 #include "tracerun.h"
 
+#include "adir.h"
 #include "error.h"
 #include "grow.h"
 #include "proc.h"
@@ -10,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,85 +21,75 @@
 
 extern char **environ;
 
-static const char *base_name(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s != NULL ? s + 1 : p;
-}
-
-/* What kind of launcher argv[0] is, following symbolic links (Debian's
- * /usr/bin/mpiexec is an alternative pointing at one of them). */
+/* What kind of launcher argv[0] is: "hydra", "openmpi", "srun", or "env"
+ * (the program itself, or a launcher passing its environment on). */
 static const char *launcher_style(const char *argv0)
 {
-    char found[PATH_MAX], real[PATH_MAX];
-    const char *names[2] = {base_name(argv0), NULL};
-    if (skel_find_program(argv0, found, sizeof found) == SKEL_OK &&
-        realpath(found, real) != NULL)
-        names[1] = base_name(real);
-    for (int i = 0; i < 2 && names[i] != NULL; i++) {
-        const char *b = names[i];
-        if (strcmp(b, "mpiexec.mpich") == 0 || strcmp(b, "mpirun.mpich") == 0 ||
-            strcmp(b, "mpiexec.hydra") == 0 || strncmp(b, "hydra", 5) == 0)
-            return "hydra";
-        if (strcmp(b, "mpiexec.openmpi") == 0 || strcmp(b, "mpirun.openmpi") == 0 ||
-            strcmp(b, "orterun") == 0 || strcmp(b, "prterun") == 0)
-            return "openmpi";
-        if (strcmp(b, "srun") == 0)
-            return "srun";
-    }
-    return "env";
+    const char *s = skel_launcher_style(argv0);
+    return s[0] != '\0' ? s : "env";
 }
 
-/* The MPI library of the first program in argv that links one. */
+/* The MPI library of the first program in argv that uses one, read from its
+ * whole dependency closure (a program may reach MPI through a library of
+ * its own). */
 static enum skel_mpi_flavor detect_flavor(char *const argv[], const char *style)
 {
     for (size_t i = 0; argv[i] != NULL; i++) {
-        char path[PATH_MAX];
-        if (argv[i][0] == '-' || skel_find_program(argv[i], path, sizeof path) != SKEL_OK)
+        struct skel_elf_mpi m;
+        if (argv[i][0] == '-' || skel_mpi_of_program(argv[i], &m) != SKEL_OK)
             continue;
-        char **needed;
-        size_t n;
-        if (skel_elf_needed(path, &needed, &n) != SKEL_OK)
-            continue;
-        enum skel_mpi_flavor f = skel_elf_flavor_of(needed, n);
-        skel_elf_free_list(needed, n);
-        if (f != SKEL_MPI_UNKNOWN)
-            return f;
+        if (m.flavor != SKEL_MPI_UNKNOWN)
+            return m.flavor;
     }
     skel_clear_error();
     return strcmp(style, "openmpi") == 0 ? SKEL_MPI_OPENMPI : SKEL_MPI_MPICH;
 }
 
-static int prepare_dir(const char *dir, int force)
+/* srun passes its own environment to the tasks; --export=ALL,LD_PRELOAD=LIB
+ * gives the tracer to them without loading it into srun itself, unless the
+ * command chooses its own --export (which would replace ours). */
+static int srun_exports(char *const argv[])
 {
-    if (mkdir(dir, 0755) == 0)
-        return SKEL_OK;
-    if (errno != EEXIST)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", dir, strerror(errno));
+    for (size_t i = 1; argv[i] != NULL; i++)
+        if (strncmp(argv[i], "--export", 8) == 0)
+            return 0;
+    return 1;
+}
+
+/* A trace may replace only a trace: check dir before anything is run or
+ * removed.  An absent or empty directory is fine; one holding a trace needs
+ * force; one holding anything else is refused whatever force says. */
+static int check_target(const char *dir, int force)
+{
     DIR *d = opendir(dir);
     if (d == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", dir, strerror(errno));
+        return errno == ENOENT    ? SKEL_OK
+               : errno == ENOTDIR ? skel_fail(SKEL_EUSAGE, "%s exists and is not a directory", dir)
+                                  : skel_fail(SKEL_EIO, "%s: %s", dir, strerror(errno));
     int rc = SKEL_OK;
+    char first[NAME_MAX + 1] = "";
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         int ours = strcmp(e->d_name, "meta") == 0 ||
                    (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
-        if (!force || !ours) {
+        if (!ours) {
             rc = skel_fail(SKEL_EUSAGE,
-                           "%s is not empty (it holds %s); choose another -o%s", dir, e->d_name,
-                           ours ? " or pass --force to replace the trace in it" : "");
+                           "%s holds %s, which is not part of a trace: choose another -o "
+                           "(nothing was removed)",
+                           dir, e->d_name);
             break;
         }
-        char p[PATH_MAX];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (unlink(p) != 0) {
-            rc = skel_fail(SKEL_EIO, "%s: cannot remove: %s", p, strerror(errno));
-            break;
-        }
+        if (first[0] == '\0')
+            snprintf(first, sizeof first, "%s", e->d_name);
     }
     closedir(d);
+    if (rc == SKEL_OK && first[0] != '\0' && !force)
+        rc = skel_fail(SKEL_EUSAGE,
+                       "%s is not empty (it holds %s); choose another -o or pass --force to "
+                       "replace the trace in it",
+                       dir, first);
     return rc;
 }
 
@@ -141,6 +133,50 @@ static void free_list(char **l, size_t n)
     free(l);
 }
 
+/* What the run left in the new trace directory: whether it is whole (the
+ * metadata completed first). */
+static int assess(const char *dir, char *const argv[], int finish, struct skel_tracerun_result *res)
+{
+    int rc = finish ? skel_tracerun_finish(dir, argv) : SKEL_OK;
+    skel_trace *t = NULL;
+    if (rc == SKEL_OK && (rc = skel_trace_open(dir, &t)) == SKEL_OK)
+        rc = skel_trace_completeness(t, &res->complete, res->partial, sizeof res->partial);
+    skel_trace_close(t);
+    return rc;
+}
+
+/* Why a run wrote no trace at all, as the run ended (rc, status). */
+static int no_trace(char *const argv[], const struct skel_tracerun_opts *o, int rc, int status)
+{
+    const char *prog = argv[0];
+    if (rc == SKEL_ETIMEOUT)
+        return skel_fail(SKEL_ETIMEOUT,
+                         "%s did not finish within %g s and no rank had started tracing; it was "
+                         "stopped (%s was left as it was)",
+                         prog, o->timeout_s, o->outdir);
+    if (rc == SKEL_EINTERRUPTED)
+        return skel_fail(SKEL_EINTERRUPTED,
+                         "interrupted before any rank started tracing (%s was left as it was)",
+                         o->outdir);
+    if (WIFSIGNALED(status))
+        return skel_fail(SKEL_EEXEC,
+                         "%s was killed by signal %d before any rank called MPI_Init: nothing "
+                         "was traced (%s was left as it was)",
+                         prog, WTERMSIG(status), o->outdir);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (code != 0)
+        return skel_fail(SKEL_EEXEC,
+                         "%s exited with status %d before any rank called MPI_Init: nothing "
+                         "was traced (is the program's name right, and does it run without "
+                         "skel?); %s was left as it was",
+                         prog, code, o->outdir);
+    return skel_fail(SKEL_EEXEC,
+                     "%s exited with status 0 without any rank calling MPI_Init: nothing was "
+                     "traced (is it an MPI program? Skel traces programs that call MPI_Init); "
+                     "%s was left as it was",
+                     prog, o->outdir);
+}
+
 int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
                   struct skel_tracerun_result *res)
 {
@@ -148,30 +184,38 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
     char **env = NULL, **args = NULL;
     size_t nenv = 0, nargs = 0;
     char dir[PATH_MAX], kv1[PATH_MAX + 32], kv2[PATH_MAX + 32], kv3[64];
+    skel_adir *ad = NULL;
     memset(res, 0, sizeof *res);
     if (argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no command to trace");
-    if ((rc = prepare_dir(o->outdir, o->force)) != SKEL_OK)
+    /* The trace is written beside the target and put in its place when the
+     * run is over (adir.h): the old trace stays whole until then, and a
+     * second `skel trace` into the same directory meanwhile is refused. */
+    if ((rc = check_target(o->outdir, o->force)) != SKEL_OK ||
+        (rc = skel_adir_open(o->outdir, 0, &ad, &res->stale_removed)) != SKEL_OK)
         return rc;
-    if (realpath(o->outdir, dir) == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", o->outdir, strerror(errno));
+    snprintf(dir, sizeof dir, "%s", skel_adir_path(ad));
 
     const char *style = launcher_style(argv[0]);
     snprintf(res->launcher_style, sizeof res->launcher_style, "%s", style);
     res->flavor = o->flavor != SKEL_MPI_UNKNOWN ? o->flavor : detect_flavor(argv, style);
     const char *lib = res->flavor == SKEL_MPI_OPENMPI ? o->tracer_openmpi : o->tracer_mpich;
-    if (lib == NULL)
-        return skel_fail(SKEL_ENOTFOUND,
-                         "the program uses Open MPI but this Skel has no tracer built against "
-                         "Open MPI (install libopenmpi-dev and rebuild)");
+    if (lib == NULL) {
+        rc = skel_fail(SKEL_ENOTFOUND,
+                       "the program uses Open MPI but this Skel has no tracer built against "
+                       "Open MPI (install libopenmpi-dev and rebuild)");
+        goto out;
+    }
 
     /* The environment: the trace directory for everybody; the preload too,
      * unless the launcher can give it to the ranks alone. */
     for (char **e = environ; *e != NULL; e++)
         nenv++;
     env = calloc(nenv + 1, sizeof *env);
-    if (env == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+    if (env == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
     for (size_t i = 0; i < nenv; i++)
         if ((env[i] = strdup(environ[i])) == NULL) {
             nenv = i;
@@ -182,7 +226,8 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         goto out;
     if (o->buffer != NULL && (rc = env_set(&env, &nenv, "SKEL_TRACE_BUFFER", o->buffer, 0)))
         goto out;
-    int by_env = strcmp(style, "hydra") != 0 && strcmp(style, "openmpi") != 0;
+    int by_srun = strcmp(style, "srun") == 0 && srun_exports(argv) && strchr(lib, ',') == NULL;
+    int by_env = strcmp(style, "hydra") != 0 && strcmp(style, "openmpi") != 0 && !by_srun;
     if (by_env && (rc = env_set(&env, &nenv, "LD_PRELOAD", lib, 1)) != SKEL_OK)
         goto out;
 
@@ -200,6 +245,9 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
         args[nargs++] = "-genv";
         args[nargs++] = "LD_PRELOAD";
         args[nargs++] = (char *)lib;
+    } else if (by_srun) {
+        snprintf(kv1, sizeof kv1, "--export=ALL,LD_PRELOAD=%s", lib);
+        args[nargs++] = kv1;
     } else if (strcmp(style, "openmpi") == 0) {
         snprintf(kv1, sizeof kv1, "LD_PRELOAD=%s", lib);
         snprintf(kv2, sizeof kv2, "SKEL_TRACE_DIR=%s", dir);
@@ -219,7 +267,10 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
 
     if ((rc = skel_proc_signals_install()) != SKEL_OK)
         goto out;
-    struct skel_proc_opts po = {.envp = env, .new_pgroup = 1};
+    /* The job dies with us (SIGTERM: the tracer writes what it has), so a
+     * killed `skel trace` leaves no ranks writing into a directory nobody
+     * will put in place. */
+    struct skel_proc_opts po = {.envp = env, .new_pgroup = 1, .death_signal = SIGTERM};
     pid_t pid;
     if ((rc = skel_proc_spawn(args, &po, &pid)) != SKEL_OK)
         goto restore;
@@ -229,21 +280,48 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
     if (rc == SKEL_ETIMEOUT || rc == SKEL_EINTERRUPTED) {
         /* SIGTERM first: the tracer writes what it has when it gets it. */
         skel_proc_kill_group(pid, pid, 5.0);
-        if (rc == SKEL_ETIMEOUT)
-            rc = skel_fail(SKEL_ETIMEOUT, "%s did not finish within %.0f s; it was stopped (the "
-                                          "partial trace is in %s)",
-                           argv[0], o->timeout_s, dir);
-        else
-            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", dir);
+        status = 0;
     }
     skel_proc_unguard(pid);
-    res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
-                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
-    if (rc == SKEL_OK)
-        rc = skel_tracerun_finish(dir, argv);
+    res->exit_status = WIFEXITED(status)     ? WEXITSTATUS(status)
+                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                             : 1;
+    if (skel_adir_is_empty(ad)) {
+        rc = no_trace(argv, o, rc, status);
+        goto restore;
+    }
+    /* A partial trace is the trace of this run too: it replaces the old one,
+     * marked (its metadata stays "complete 0"; every command reading it
+     * says so). */
+    int ran = rc;
+    char detail[1024];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int e = assess(dir, argv, 1, res);
+    if (e != SKEL_OK && ran == SKEL_OK) {
+        rc = e;
+        goto restore;
+    }
+    skel_clear_error();
+    if ((e = skel_adir_commit(ad)) != SKEL_OK) {
+        ad = NULL;
+        rc = e;
+        goto restore;
+    }
+    ad = NULL;
+    res->traced = 1;
+    if (ran == SKEL_ETIMEOUT)
+        rc = skel_fail(SKEL_ETIMEOUT,
+                       "%s did not finish within %g s; it was stopped (the partial trace is in "
+                       "%s)",
+                       argv[0], o->timeout_s, o->outdir);
+    else if (ran == SKEL_EINTERRUPTED)
+        rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", o->outdir);
+    else if (ran != SKEL_OK)
+        rc = skel_fail(ran, "%s", detail);
 restore:
     skel_proc_signals_restore();
 out:
+    skel_adir_abort(ad);
     free_list(env, nenv);
     free(args);
     return rc;
@@ -278,8 +356,8 @@ static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
             ;
         for (uint32_t i = 0; i < skel_rank_nsites(rd) && rc == SKEL_OK; i++) {
             const skel_site *s = skel_rank_site(rd, i);
-            const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module)
-                                                               : NULL;
+            const skel_module *m =
+                s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module) : NULL;
             if (m == NULL)
                 continue;
             if ((rc = skel_grow(&v, &cap, cnt + 1, sizeof *v)) != SKEL_OK)
@@ -334,7 +412,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
     }
     size_t n = to - from;
     char **argv = calloc(n + 6, sizeof *argv);
-    char (*addrs)[24] = calloc(n, sizeof *addrs);
+    char(*addrs)[24] = calloc(n, sizeof *addrs);
     int rc = SKEL_OK;
     if (argv == NULL || addrs == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");

@@ -1,18 +1,58 @@
-/* gen.c - signature + K -> skeleton source, built with mpicc (gen.h). */
+/* gen.c - signature + K -> skeleton source, built with the MPI's mpicc (gen.h). */
 #include "gen.h"
 
+#include "adir.h"
 #include "afile.h"
+#include "elfdeps.h"
 #include "error.h"
 #include "plan.h"
 #include "proc.h"
 #include "usecase.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+enum skel_mpi_flavor skel_gen_mpi(const skel_signature *sig, const struct skel_gen_opts *o,
+                                  char *why, size_t whylen)
+{
+    char dummy[8];
+    if (why == NULL) {
+        why = dummy;
+        whylen = sizeof dummy;
+    }
+    if (o->mpi != SKEL_MPI_UNKNOWN) {
+        snprintf(why, whylen, "--mpi %s", skel_mpi_flavor_name(o->mpi));
+        return o->mpi;
+    }
+    if (o->mpicc != NULL) {
+        const char *b = strrchr(o->mpicc, '/');
+        b = b != NULL ? b + 1 : o->mpicc;
+        enum skel_mpi_flavor f = strstr(b, "openmpi") != NULL ? SKEL_MPI_OPENMPI
+                                 : strstr(b, "mpich") != NULL ? SKEL_MPI_MPICH
+                                                              : SKEL_MPI_UNKNOWN;
+        if (f != SKEL_MPI_UNKNOWN) {
+            snprintf(why, whylen, "the compiler %s", b);
+            return f;
+        }
+    }
+    enum skel_mpi_flavor f = skel_mpi_flavor_of_version(sig->mpi_library);
+    if (f != SKEL_MPI_UNKNOWN) {
+        snprintf(why, whylen, "the application's MPI, recorded in its trace");
+        return f;
+    }
+    snprintf(why, whylen, "the default (the trace does not say which MPI the application used)");
+    return SKEL_MPI_MPICH;
+}
 
 /* Compile DIR/skeleton.c into DIR/skeleton: the compiler writes the
- * temporary file afile.h names, which is renamed into place once complete. */
-static int build(const char *dir, const char *mpicc, int werror)
+ * temporary file afile.h names, which is renamed into place once complete
+ * and once the program is seen to use the MPI skeleton.meta records (a
+ * compiler wrapper of another MPI would make a skeleton that the launcher
+ * chosen from skeleton.meta cannot start). */
+static int build(const char *dir, const char *mpicc, enum skel_mpi_flavor mpi, int werror)
 {
     char src[PATH_MAX], out[PATH_MAX];
     if (snprintf(src, sizeof src, "%s/skeleton.c", dir) >= (int)sizeof src ||
@@ -24,7 +64,7 @@ static int build(const char *dir, const char *mpicc, int werror)
         return rc;
     char *argv[16];
     int n = 0;
-    argv[n++] = (char *)(mpicc != NULL ? mpicc : "mpicc.mpich");
+    argv[n++] = (char *)mpicc;
     argv[n++] = "-O2";
     argv[n++] = "-Wall";
     argv[n++] = "-Wextra";
@@ -39,7 +79,41 @@ static int build(const char *dir, const char *mpicc, int werror)
         skel_afile_abort(af);
         return skel_fail_context(rc, "building the skeleton");
     }
+    struct skel_elf_mpi m;
+    if (skel_elf_mpi_of(skel_afile_tmpname(af), NULL, &m) == SKEL_OK &&
+        m.flavor != SKEL_MPI_UNKNOWN && m.flavor != mpi) {
+        skel_afile_abort(af);
+        return skel_fail(SKEL_EUSAGE,
+                         "%s built the skeleton with %s (%s), but it is meant for %s: give the "
+                         "compiler of that MPI (--mpicc) or say which MPI to use (--mpi)",
+                         mpicc, skel_mpi_flavor_title(m.flavor), m.evidence,
+                         skel_mpi_flavor_title(mpi));
+    }
+    skel_clear_error();
     return skel_afile_commit(af);
+}
+
+/* The directories above dir, as `mkdir -p` would make them. */
+static int make_parents(const char *dir)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
+    char *last = strrchr(buf, '/');
+    if (last == NULL || last == buf)
+        return SKEL_OK;
+    *last = '\0';
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "cannot create directory %s: %s", buf, strerror(errno));
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return skel_fail(SKEL_EIO, "cannot create directory %s: %s", buf, strerror(errno));
+    return SKEL_OK;
 }
 
 int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, const char *outdir,
@@ -47,17 +121,46 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
 {
     memset(res, 0, sizeof *res);
     struct skel_codegen_opts co = o->codegen;
+    skel_adir *ad = NULL;
     int rc;
+    if (sig->partial != NULL && !o->allow_partial)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "the signature was made from a partial trace (%s): its skeleton would "
+                         "replay part of the run; pass --allow-partial to generate it knowingly",
+                         sig->partial);
+    if (sig->partial != NULL)
+        snprintf(res->partial, sizeof res->partial, "%s", sig->partial);
     res->app_s = skel_codegen_app_seconds(sig);
+    res->mpi = skel_gen_mpi(sig, o, res->mpi_why, sizeof res->mpi_why);
+    snprintf(res->mpicc, sizeof res->mpicc, "%s",
+             o->mpicc != NULL ? o->mpicc : skel_mpi_default_mpicc(res->mpi));
+    co.mpi = skel_mpi_flavor_name(res->mpi);
+    co.mpicc = res->mpicc;
+    co.mpiexec = skel_mpi_default_launcher(res->mpi);
     if (o->target_s > 0) {
         if ((rc = skel_codegen_k_for_seconds(sig, o->target_s, &co.k)) != SKEL_OK)
             return rc;
         res->k_clamped = co.k <= 1.0 && res->app_s < o->target_s;
     }
-    if ((rc = skel_codegen_generate(sig, &co, outdir, &res->report)) != SKEL_OK)
+    /* Source, Makefile, metadata and binary are built beside the directory
+     * and replace the old ones together (adir.h): a failed build leaves the
+     * old skeleton whole, never a new source beside an old binary.  Other
+     * files there (a trace, a signature) stay. */
+    if ((rc = make_parents(outdir)) != SKEL_OK ||
+        (rc = skel_adir_open(outdir, SKEL_ADIR_KEEP, &ad, NULL)) != SKEL_OK)
         return rc;
-    res->generated = 1;
-    return o->build ? build(outdir, o->mpicc, o->werror) : SKEL_OK;
+    if ((rc = skel_codegen_generate(sig, &co, skel_adir_path(ad), &res->report)) != SKEL_OK)
+        goto out;
+    if (o->build && (rc = build(skel_adir_path(ad), res->mpicc, res->mpi, o->werror)) != SKEL_OK) {
+        skel_fail_context(rc, "the skeleton in %s was left as it was", outdir);
+        goto out;
+    }
+    rc = skel_adir_commit(ad);
+    ad = NULL;
+    res->generated = rc == SKEL_OK;
+out:
+    skel_adir_abort(ad);
+    return rc;
 }
 
 void skel_gen_result_free(struct skel_gen_result *res)
@@ -75,6 +178,11 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 who, r->app_s, target_s);
     if (!r->generated)
         return;
+    if (r->partial[0] != '\0')
+        fprintf(out,
+                "%s: warning: generated from a partial trace (%s): the skeleton replays part of "
+                "the run (skeleton.meta says complete 0)\n",
+                who, r->partial);
     if (rep->fell_back)
         fprintf(out,
                 "%s: warning: the rank classes' loops cannot be divided by K consistently (%s); "

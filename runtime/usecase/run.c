@@ -1,12 +1,14 @@
 /* run.c - a program run and timed on a node set (run.h). */
 #include "run.h"
 
+#include "elfdeps.h"
 #include "error.h"
 #include "nodeset.h"
 #include "scenario.h"
 #include "testbed.h"
 #include "usecase.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void skel_run_result_free(struct skel_run_result *res)
@@ -17,11 +19,34 @@ void skel_run_result_free(struct skel_run_result *res)
     res->dry_argv = res->dry_env = NULL;
 }
 
+/* The program's MPI: given, or read from its ELF dependencies. */
+static void find_mpi(const struct skel_run_opts *o, struct skel_run_result *res)
+{
+    struct skel_elf_mpi m;
+    res->mpi = o->mpi;
+    if (o->mpi != SKEL_MPI_UNKNOWN) {
+        snprintf(res->mpi_why, sizeof res->mpi_why, "given");
+        return;
+    }
+    if (skel_mpi_of_program(o->argv[0], &m) == SKEL_OK && m.flavor != SKEL_MPI_UNKNOWN) {
+        res->mpi = m.flavor;
+        snprintf(res->mpi_why, sizeof res->mpi_why, "%s uses %s", o->argv[0], m.evidence);
+    } else {
+        snprintf(res->mpi_why, sizeof res->mpi_why,
+                 "%s links no MPI library Skel knows (a script?): MPICH assumed, --mpi says "
+                 "otherwise",
+                 o->argv[0]);
+    }
+    skel_clear_error();
+}
+
 static int launch(const struct skel_run_opts *o, const struct skel_scenario *sc,
                   const struct skel_nodeset *set, const skel_testbed *tb,
                   struct skel_run_result *res)
 {
+    find_mpi(o, res);
     struct skel_launch_spec spec = {
+        .mpi = res->mpi,
         .nodes = set,
         .testbed = tb,
         .nranks = o->nranks ? o->nranks : (unsigned)skel_nodeset_slots(set),

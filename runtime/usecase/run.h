@@ -22,6 +22,8 @@ struct skel_run_opts {
     const char *scenario_file; /* with scenario_name: applied around the runs; or NULL */
     const char *scenario_name;
     int yield;                  /* preload the yield shim */
+    enum skel_mpi_flavor mpi;   /* the program's MPI; SKEL_MPI_UNKNOWN: read from argv[0]'s
+                                   ELF dependencies, MPICH if none is found */
     int finalize_shim;          /* enum skel_launch_shim */
     const char *const *preload; /* preloaded before the shims, NULL-terminated; or NULL */
     const char *const *env;     /* NAME=VALUE for the ranks, NULL-terminated; or NULL */
@@ -40,6 +42,8 @@ struct skel_run_opts {
 struct skel_run_result {
     struct skel_launch_result launch; /* the runs and their statistics */
     char **dry_argv, **dry_env;       /* dry run: the launch vector and its environment */
+    enum skel_mpi_flavor mpi;         /* the MPI launched for */
+    char mpi_why[600];                /* how it was found (for -v) */
 };
 
 /* SKEL_OK when every run succeeded; see skel_launch_run() for the rest. */

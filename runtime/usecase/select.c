@@ -4,6 +4,7 @@
 
 #include "afile.h"
 #include "csv.h"
+#include "elfdeps.h"
 #include "error.h"
 #include "proc.h"
 #include "usecase.h"
@@ -13,9 +14,11 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -158,6 +161,10 @@ int skel_select_meta_parse(const char *text, size_t len, const char *source,
                                  source, lineno, val);
             out->seed = (uint64_t)v;
             out->have_seed = 1;
+        } else if (strcmp(key, "mpi") == 0) {
+            if (skel_mpi_flavor_parse(val, &out->mpi) != SKEL_OK)
+                return skel_fail(SKEL_EFORMAT, "%s:%u: mpi '%s': expected mpich or openmpi", source,
+                                 lineno, val);
         }
         /* Other keys (model_s, class, expect, ...) are not needed here. */
     }
@@ -204,6 +211,14 @@ int skel_select_skeleton_load(const char *dir, struct skel_select_skeleton *out)
         skel_select_skeleton_free(out);
         return skel_fail(SKEL_ENOTFOUND, "%s: %s (build it: make -C %s, or skel gen --build)", exe,
                          strerror(errno), dir);
+    }
+    /* A skeleton.meta of an older Skel does not say which MPI built it: the
+     * program's dependencies do. */
+    if (out->mpi == SKEL_MPI_UNKNOWN) {
+        struct skel_elf_mpi m;
+        if (skel_elf_mpi_of(exe, NULL, &m) == SKEL_OK)
+            out->mpi = m.flavor;
+        skel_clear_error();
     }
     /* An absolute path: mpiexec's working directory is ours, but Hydra
      * proxies in testbed namespaces look the program up themselves. */
@@ -342,11 +357,41 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
 
 /* ---- a skeleton's own report ---------------------------------------------------- */
 
+/* times_s=T1,T2,...: up to SKEL_SELECT_MAX_TIMES non-negative numbers;
+ * more are counted (*n) but not kept. */
+static int parse_times(const char *v, size_t len, struct skel_select_report *out, size_t *n)
+{
+    size_t i = 0;
+    *n = 0;
+    while (i <= len) {
+        size_t j = i;
+        while (j < len && v[j] != ',')
+            j++;
+        char num[64];
+        double x;
+        if (j == i || j - i >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s has an empty or overlong value");
+        memcpy(num, v + i, j - i);
+        num[j - i] = '\0';
+        if (parse_num(num, 0, 1e12, &x) != 0)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s value '%s' is not a number >= 0",
+                             num);
+        if (*n < SKEL_SELECT_MAX_TIMES)
+            out->times[*n] = x;
+        (*n)++;
+        i = j + 1;
+    }
+    return SKEL_OK;
+}
+
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out)
 {
     static const char tag[] = "SKEL_RESULT ";
+    static const char *const keys[] = {"elapsed_s", "min_s", "max_s",      "total_s",
+                                       "repeats",   "ranks", "calibration"};
     const char *p = text, *end = text + len, *line, *last = NULL;
-    size_t n, lastn = 0;
+    size_t n, lastn = 0, ntimes = 0;
+    int have_elapsed = 0, have_times = 0;
     memset(out, 0, sizeof *out);
     while (next_line(&p, end, &line, &n))
         if (n >= sizeof tag - 1 && memcmp(line, tag, sizeof tag - 1) == 0) {
@@ -355,7 +400,6 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
         }
     if (last == NULL)
         return skel_fail(SKEL_ENOTFOUND, "the skeleton printed no SKEL_RESULT line");
-    int have_elapsed = 0;
     size_t i = sizeof tag - 1;
     while (i < lastn) {
         while (i < lastn && last[i] == ' ')
@@ -365,46 +409,98 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
             i++;
         if (i == t0)
             break;
-        char tok[128];
-        if (i - t0 >= sizeof tok)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: field too long");
-        memcpy(tok, last + t0, i - t0);
-        tok[i - t0] = '\0';
-        char *eq = strchr(tok, '=');
+        const char *tok = last + t0, *eq = memchr(tok, '=', i - t0);
         if (eq == NULL)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: '%s' is not key=value", tok);
-        *eq = '\0';
-        const char *k = tok, *v = eq + 1;
-        double x;
-        int known = strcmp(k, "elapsed_s") == 0 || strcmp(k, "min_s") == 0 ||
-                    strcmp(k, "max_s") == 0 || strcmp(k, "total_s") == 0 ||
-                    strcmp(k, "repeats") == 0 || strcmp(k, "ranks") == 0 ||
-                    strcmp(k, "calibration") == 0;
-        if (!known)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: '%.*s' is not key=value",
+                             (int)(i - t0 > 64 ? 64 : i - t0), tok);
+        size_t klen = (size_t)(eq - tok), vlen = i - t0 - klen - 1;
+        const char *v = eq + 1;
+        if (klen == 7 && memcmp(tok, "times_s", 7) == 0) {
+            if (parse_times(v, vlen, out, &ntimes) != SKEL_OK)
+                return SKEL_EFORMAT;
+            have_times = 1;
             continue;
-        if (parse_num(v, 0, 1e12, &x) != 0)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s=%s is not a number >= 0", k, v);
-        if (strcmp(k, "elapsed_s") == 0) {
+        }
+        int which = -1;
+        for (int k = 0; k < (int)(sizeof keys / sizeof *keys) && which < 0; k++)
+            if (strlen(keys[k]) == klen && memcmp(tok, keys[k], klen) == 0)
+                which = k;
+        if (which < 0)
+            continue; /* a key of a later skeleton */
+        char num[64];
+        double x;
+        if (vlen >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s: value too long", keys[which]);
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        if (parse_num(num, 0, 1e12, &x) != 0)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s=%s is not a number >= 0", keys[which],
+                             num);
+        switch (which) {
+        case 0:
             out->elapsed_s = x;
             have_elapsed = 1;
-        } else if (strcmp(k, "min_s") == 0)
+            break;
+        case 1:
             out->min_s = x;
-        else if (strcmp(k, "max_s") == 0)
+            break;
+        case 2:
             out->max_s = x;
-        else if (strcmp(k, "total_s") == 0)
+            break;
+        case 3:
             out->total_s = x;
-        else if (strcmp(k, "repeats") == 0)
+            break;
+        case 4:
             out->repeats = x > 1e9 ? 1000000000u : (unsigned)x;
-        else if (strcmp(k, "ranks") == 0)
+            break;
+        case 5:
             out->ranks = x > 1e9 ? 1000000000u : (unsigned)x;
-        else
+            break;
+        default:
             out->calibration = x;
+        }
     }
     if (!have_elapsed)
         return skel_fail(SKEL_EFORMAT, "SKEL_RESULT line without elapsed_s");
+    if (have_times && out->repeats > 0 && ntimes != out->repeats)
+        return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s has %zu values for repeats=%u", ntimes,
+                         out->repeats);
+    out->ntimes = have_times && ntimes <= SKEL_SELECT_MAX_TIMES ? (unsigned)ntimes : 0;
     if (out->min_s == 0 && out->max_s == 0)
         out->min_s = out->max_s = out->elapsed_s;
     return SKEL_OK;
+}
+
+size_t skel_select_report_times(const struct skel_select_report *r, double *out, size_t cap)
+{
+    size_t n = 0;
+    if (r->ntimes > 0) {
+        for (; n < r->ntimes && n < cap; n++)
+            out[n] = r->times[n];
+        return n;
+    }
+    /* Up to three repeats follow from the summary: the smallest, the
+     * largest and (for three) the total less both. */
+    if (r->repeats == 1 && cap >= 1) {
+        out[0] = r->elapsed_s;
+        return 1;
+    }
+    if (r->repeats == 2 && cap >= 2 && r->total_s > 0) {
+        out[0] = r->min_s;
+        out[1] = r->max_s;
+        return 2;
+    }
+    if (r->repeats == 3 && cap >= 3 && r->total_s > 0) {
+        double mid = r->total_s - r->min_s - r->max_s;
+        /* Rounded to 6 decimals by the skeleton: accept what rounding explains. */
+        if (mid < r->min_s - 1e-5 || mid > r->max_s + 1e-5)
+            return 0;
+        out[0] = r->min_s;
+        out[1] = mid;
+        out[2] = r->max_s;
+        return 3;
+    }
+    return 0;
 }
 
 /* ---- running a skeleton --------------------------------------------------------- */
@@ -431,6 +527,23 @@ static void last_line_of(const char *path, char *out, size_t outlen)
     }
     out[n] = '\0';
     free(buf);
+}
+
+/* Append the files from[] to path (best effort: a log, not a result). */
+static void keep_output(const char *path, const char *out, const char *err)
+{
+    FILE *f = fopen(path, "ae");
+    const char *from[2] = {out, err};
+    for (int i = 0; f != NULL && i < 2; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        if (skel_read_file(from[i], TEXT_MAX, &text, &len) == SKEL_OK)
+            fwrite(text, 1, len, f);
+        free(text);
+    }
+    if (f != NULL)
+        fclose(f);
+    skel_clear_error();
 }
 
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
@@ -470,6 +583,8 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
     argv[a] = NULL;
 
     struct skel_launch_spec s = *base;
+    if (s.mpi == SKEL_MPI_UNKNOWN)
+        s.mpi = sk->mpi;
     s.nranks = sk->nranks;
     s.argv = argv;
     s.repeat = 1;
@@ -512,8 +627,148 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
 out:
     free(text);
     skel_launch_result_free(&res);
+    if (base->stdout_path != NULL) {
+        /* The caller keeps every run's output (validate --logs): its
+         * standard output, then its standard error. */
+        char detail[1024];
+        snprintf(detail, sizeof detail, "%s", skel_last_error());
+        keep_output(base->stdout_path, outp, errp);
+        if (rc != SKEL_OK)
+            skel_fail(rc, "%s", detail);
+    }
     unlink(outp);
     unlink(errp);
+    return rc;
+}
+
+/* ---- a measurement as steady as asked (select.h) ------------------------------- */
+
+/* Student's t, two-sided 95 %, for df degrees of freedom. */
+static double t975(size_t df)
+{
+    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    if (df < sizeof t / sizeof *t)
+        return t[df];
+    return df < 60 ? 2.02 : df < 120 ? 2.00 : 1.96;
+}
+
+double skel_select_mean_halfwidth(const double *v, size_t n)
+{
+    if (n < 2)
+        return 0;
+    double sum = 0, ss = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    double mean = sum / (double)n;
+    if (!(mean > 0))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (v[i] - mean) * (v[i] - mean);
+    double sd = sqrt(ss / (double)(n - 1));
+    return t975(n - 1) * sd / sqrt((double)n) / mean;
+}
+
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done)
+{
+    unsigned want = p->repeat ? p->repeat : 3;
+    double per = repeats_done > 0 ? spent_s / repeats_done : p->hint_s;
+    if (!(per > 0) || p->target <= 0)
+        return want;
+    double fit = floor((budget_s - spent_s) / per);
+    return fit >= want ? want : fit < 1 ? 1 : (unsigned)fit;
+}
+
+int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
+                               const struct skel_launch_spec *base,
+                               const struct skel_scenario *scenario,
+                               const struct skel_select_policy *p, double calib,
+                               struct skel_select_pooled *out, char *error, size_t errlen)
+{
+    enum { CAP = 4096 };
+    unsigned maxl = p->max_launches ? p->max_launches : SKEL_SELECT_POLICY_LAUNCHES;
+    double budget = p->budget_s > 0 ? p->budget_s : SKEL_SELECT_POLICY_BUDGET * sk->expected_s;
+    double *rep = malloc(CAP * sizeof *rep), *med = malloc(maxl * sizeof *med),
+           *lov = malloc(maxl * sizeof *lov);
+    size_t nrep = 0, nmed = 0, nlo = 0;
+    int per_repeat = 1, rc = SKEL_OK;
+    struct skel_select_pooled r;
+    struct skel_select_measurement *m = malloc(sizeof *m);
+    memset(&r, 0, sizeof r);
+    if (error != NULL && errlen > 0)
+        error[0] = '\0';
+    if (rep == NULL || med == NULL || lov == NULL || m == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (unsigned l = 0; l < maxl; l++) {
+        unsigned reps_now = skel_select_policy_repeats(p, budget, r.spent_s, r.repeats);
+        if ((rc = skel_select_measure(sk, base, scenario, reps_now, calib, m)) != SKEL_OK) {
+            if (error != NULL && errlen > 0)
+                snprintf(error, errlen, "%s", m->error[0] ? m->error : skel_last_error());
+            goto out;
+        }
+        const struct skel_select_report *q = &m->rep;
+        unsigned reps = q->repeats ? q->repeats : reps_now;
+        double mean = q->total_s > 0 ? q->total_s / reps : q->elapsed_s;
+        double times[SKEL_SELECT_MAX_TIMES];
+        size_t nt = skel_select_report_times(q, times, SKEL_SELECT_MAX_TIMES);
+        if (nt == 0 || nrep + nt > CAP)
+            per_repeat = 0; /* from here on the launches are the samples */
+        for (size_t j = 0; j < nt && nrep < CAP; j++)
+            rep[nrep++] = times[j];
+        med[nmed++] = mean;
+        if (r.launches == 0 || q->min_s < r.min_s)
+            r.min_s = q->min_s;
+        if (r.launches == 0 || q->max_s > r.max_s)
+            r.max_s = q->max_s;
+        r.launches++;
+        r.repeats += reps;
+        r.spent_s += q->total_s > 0 ? q->total_s : mean * reps;
+        r.calibration = q->calibration;
+        if (calib > 0 && q->total_s > 0 && m->wall_s > q->total_s)
+            lov[nlo++] = m->wall_s - q->total_s;
+        /* The interval over what is known: every repeat, or the launches. */
+        const double *v = per_repeat ? rep : med;
+        size_t nv = per_repeat ? nrep : nmed;
+        double hw = skel_select_mean_halfwidth(v, nv);
+        r.n = (unsigned)nv;
+        r.halfwidth = hw;
+        r.tight = nv >= 2 && hw <= p->target;
+        if (p->target <= 0 || r.tight || r.spent_s >= budget)
+            break;
+    }
+    {
+        const double *v = per_repeat ? rep : med;
+        size_t nv = per_repeat ? nrep : nmed;
+        double sum = 0;
+        for (size_t j = 0; j < nv; j++)
+            sum += v[j];
+        /* Launches of equal repeats: the mean of their means is the mean repeat. */
+        r.mean_s = sum / (double)nv;
+        if (per_repeat) {
+            /* The median sorts: take it of a copy. */
+            double *c = malloc(nv * sizeof *c);
+            if (c == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                goto out;
+            }
+            memcpy(c, rep, nv * sizeof *c);
+            r.median_s = skel_select_median(c, nv);
+            free(c);
+        } else
+            r.median_s = skel_select_median(med, nmed);
+        r.launch_s = nlo > 0 ? skel_select_median(lov, nlo) : 0;
+    }
+    *out = r;
+out:
+    free(rep);
+    free(med);
+    free(lov);
+    free(m);
     return rc;
 }
 
@@ -561,6 +816,7 @@ void skel_select_result_free(struct skel_select_result *res)
     for (size_t i = 0; i < res->n; i++) {
         free(res->c[i].name);
         free(res->c[i].hosts);
+        free(res->c[i].samples);
     }
     free(res->c);
     free(res->order);
@@ -590,6 +846,239 @@ void skel_select_rank(struct skel_select_result *res)
     }
 }
 
+/* ---- telling the best two apart ------------------------------------------------- */
+
+double skel_select_ranksum_p(double u, size_t n, size_t m)
+{
+    if (n == 0 || m == 0)
+        return 1;
+    double nm = (double)n * (double)m, mean = nm / 2;
+    /* Two-sided: as extreme as u on either side of the mean. */
+    double dev = fabs(u - mean);
+    if (n + m > 60) {
+        double sd = sqrt(nm * (double)(n + m + 1) / 12);
+        double z = (dev - 0.5) / sd;
+        double p = z <= 0 ? 1 : erfc(z / sqrt(2));
+        return p > 1 ? 1 : p;
+    }
+    /* The number of arrangements giving U = k are the coefficients of the
+     * Gaussian binomial [n+m choose n](q) = prod_{i=1..n} (1 - q^(m+i)) /
+     * (1 - q^i): multiply by each numerator factor, divide by each
+     * denominator one (a running sum with stride i). */
+    size_t top = n * m;
+    double *c = calloc(top + 1, sizeof *c);
+    if (c == NULL)
+        return 1;
+    c[0] = 1;
+    for (size_t i = 1; i <= n; i++) {
+        size_t step = m + i;
+        for (size_t k = top; k >= step; k--)
+            c[k] -= c[k - step];
+        for (size_t k = i; k <= top; k++)
+            c[k] += c[k - i];
+    }
+    double total = 0, tail = 0;
+    for (size_t k = 0; k <= top; k++) {
+        total += c[k];
+        if (fabs((double)k - mean) >= dev - 1e-9)
+            tail += c[k];
+    }
+    free(c);
+    double p = total > 0 ? tail / total : 1;
+    return p > 1 ? 1 : p;
+}
+
+void skel_select_compare(const double *a, size_t na, const double *b, size_t nb,
+                         struct skel_select_comparison *out)
+{
+    memset(out, 0, sizeof *out);
+    out->p = 1;
+    if (na < 2 || nb < 2)
+        return;
+    out->done = 1;
+    out->pairs = na * nb;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            out->slower_wins += b[j] < a[i] ? 1 : b[j] == a[i] ? 0.5 : 0;
+    out->overlap = out->slower_wins / (double)out->pairs;
+    out->p = skel_select_ranksum_p(out->slower_wins, na, nb);
+    double *ca = malloc(na * sizeof *ca), *cb = malloc(nb * sizeof *cb);
+    if (ca != NULL && cb != NULL) {
+        memcpy(ca, a, na * sizeof *ca);
+        memcpy(cb, b, nb * sizeof *cb);
+        double ma = skel_select_median(ca, na), mb = skel_select_median(cb, nb);
+        out->diff = ma > 0 ? mb / ma - 1 : 0;
+        /* sorted now: the runner-up's fastest launch against the best's slowest */
+        out->gap = ca[na - 1] > 0 ? cb[0] / ca[na - 1] - 1 : 0;
+    }
+    free(ca);
+    free(cb);
+    out->p_min = skel_select_ranksum_p(0, na, nb);
+    out->distinguishable = out->p < SKEL_SELECT_ALPHA && fabs(out->diff) >= SKEL_SELECT_MIN_DIFF;
+}
+
+static void warn(struct skel_select_result *res, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void warn(struct skel_select_result *res, const char *fmt, ...)
+{
+    if (res->nwarnings >= SKEL_SELECT_MAX_WARNINGS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], fmt, ap);
+    va_end(ap);
+}
+
+void skel_select_summarize(struct skel_select_result *res)
+{
+    res->nwarnings = 0;
+    memset(&res->best2, 0, sizeof res->best2);
+    for (size_t i = 0; i < res->n; i++) {
+        struct skel_select_candidate *c = &res->c[i];
+        struct skel_launch_stats st;
+        c->ok = c->nmeasured > 0;
+        skel_launch_stats(c->samples, c->nmeasured, &st);
+        c->skeleton_s = st.median_s;
+        c->spread = st.median_s > 0 ? (st.q3_s - st.q1_s) / st.median_s : 0;
+    }
+    skel_select_rank(res);
+    double k = res->skeleton.k;
+    if (res->source != SKEL_SELECT_RATIO_GIVEN && res->ratio > 0 && k >= 1 &&
+        (res->ratio < k / SKEL_SELECT_RATIO_FAR || res->ratio > k * SKEL_SELECT_RATIO_FAR))
+        warn(res,
+             "the measured scaling ratio %.3g is far from K = %.4g: the skeleton should run 1/K "
+             "as long as the application, so the reference run (%s) or the application time "
+             "behind it (%.3f s) is off - a loaded machine, another node set, a skeleton shorter "
+             "than its start-up; the predicted seconds are unreliable (the ranking is not "
+             "affected)",
+             res->ratio, k, res->reference, res->ref_app_s);
+    if (res->n >= 2 && res->c[res->order[0]].ok && res->c[res->order[1]].ok) {
+        const struct skel_select_candidate *a = &res->c[res->order[0]], *b = &res->c[res->order[1]];
+        skel_select_compare(a->samples, a->nmeasured, b->samples, b->nmeasured, &res->best2);
+        const struct skel_select_comparison *q = &res->best2;
+        if (!q->done)
+            warn(res,
+                 "with %zu launch%s of %s and %zu of %s the best two cannot be told apart from "
+                 "noise: use --rounds %d or more",
+                 a->nmeasured, a->nmeasured == 1 ? "" : "es", a->name, b->nmeasured, b->name,
+                 SKEL_SELECT_ROUNDS);
+        else if (!q->distinguishable && q->p_min >= SKEL_SELECT_ALPHA && q->gap > 0)
+            warn(res,
+                 "the best two, %s and %s, are not confirmed distinguishable: every launch of %s "
+                 "was slower than every launch of %s (by %.1f%% or more, medians %.1f%% apart), "
+                 "but %zu and %zu launches are too few for the rank-sum test to confirm it "
+                 "(p >= %.2g whatever the times); use --rounds %d or more",
+                 a->name, b->name, b->name, a->name, 100 * q->gap, 100 * q->diff, a->nmeasured,
+                 b->nmeasured, q->p_min, SKEL_SELECT_ROUNDS);
+        else if (!q->distinguishable && q->p_min >= SKEL_SELECT_ALPHA)
+            warn(res,
+                 "the best two, %s and %s, are not distinguishable: %s was at least as fast as "
+                 "%s in %.4g of %zu pairs of launches (%.0f%%), medians %.1f%% apart, and %zu and "
+                 "%zu launches are too few for the rank-sum test anyway (p >= %.2g); run "
+                 "--rounds %d or more",
+                 a->name, b->name, b->name, a->name, q->slower_wins, q->pairs, 100 * q->overlap,
+                 100 * q->diff, a->nmeasured, b->nmeasured, q->p_min, SKEL_SELECT_ROUNDS);
+        else if (!q->distinguishable)
+            warn(res,
+                 "the best two, %s and %s, are not distinguishable: their launches overlap - %s "
+                 "was at least as fast as %s in %.4g of %zu pairs of launches (%.0f%%; rank-sum "
+                 "p = %.2g), medians %.1f%% apart; treat them as equal, or run more rounds",
+                 a->name, b->name, b->name, a->name, q->slower_wins, q->pairs, 100 * q->overlap,
+                 q->p, 100 * q->diff);
+    }
+    if (res->foreign_cpus >= SKEL_SELECT_LOADED_CPUS)
+        warn(res,
+             "this machine was loaded: other programs used %.2f of its %u CPUs on average during "
+             "the selection, and the candidates on it (local, testbed) were measured under that "
+             "load",
+             res->foreign_cpus, res->ncpus);
+}
+
+/* ---- the load of this machine ------------------------------------------------------ */
+
+/* CPU time (s) the machine's processes used so far: user, nice and system
+ * of /proc/stat's first line (user nice system idle iowait irq softirq
+ * steal).  Interrupt time is left out: much of it is the veth traffic of
+ * our own testbed runs, which no process is charged for. < 0 if unknown. */
+static double machine_busy_s(void)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    double busy = -1;
+    if (skel_read_file("/proc/stat", 1u << 20, &buf, &len) != SKEL_OK) {
+        skel_clear_error();
+        return -1;
+    }
+    unsigned long long v[8] = {0};
+    if (len > 4 && memcmp(buf, "cpu ", 4) == 0 &&
+        sscanf(buf + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+               &v[4], &v[5], &v[6], &v[7]) == 8) {
+        long hz = sysconf(_SC_CLK_TCK);
+        if (hz > 0)
+            busy = (double)(v[0] + v[1] + v[2]) / (double)hz;
+    }
+    free(buf);
+    return busy;
+}
+
+/* CPU time (s) of this process and of the children it reaped (mpiexec,
+ * and through it the proxies and ranks). */
+static double own_cpu_s(void)
+{
+    struct rusage self, kids;
+    if (getrusage(RUSAGE_SELF, &self) != 0 || getrusage(RUSAGE_CHILDREN, &kids) != 0)
+        return 0;
+    return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+                    kids.ru_stime.tv_sec) +
+           1e-6 * (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
+                           kids.ru_stime.tv_usec);
+}
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+struct load_probe {
+    double busy, own, t;
+};
+
+static void load_start(struct load_probe *p)
+{
+    p->busy = machine_busy_s();
+    p->own = own_cpu_s();
+    p->t = mono_s();
+}
+
+/* Other programs' CPUs on average since load_start(); < 0 if unknown. */
+static double load_foreign(const struct load_probe *p)
+{
+    double busy = machine_busy_s(), own = own_cpu_s(), t = mono_s();
+    if (p->busy < 0 || busy < 0 || t - p->t < 0.5)
+        return -1;
+    double f = ((busy - p->busy) - (own - p->own)) / (t - p->t);
+    return f > 0 ? f : 0;
+}
+
+/* ---- running the selection -------------------------------------------------------- */
+
+static struct skel_launch_spec base_spec(const struct skel_select_opts *o,
+                                         const struct skel_nodeset *set, const skel_testbed *tb,
+                                         const char *label)
+{
+    return (struct skel_launch_spec){.nodes = set,
+                                     .testbed = tb,
+                                     .timeout_s = o->timeout_s,
+                                     .yield = o->yield,
+                                     .mpi = o->mpi,
+                                     .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
+                                     .label = label,
+                                     .verbose = o->verbose,
+                                     .tools = o->tools};
+}
+
 static int measure_reference(const struct skel_select_opts *o, struct skel_select_result *res,
                              const skel_testbed *tb, const char *spec)
 {
@@ -602,14 +1091,10 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
         (rc = skel_nodeset_check_testbed(&ref->sets[0], spec, tb ? skel_testbed_nhosts(tb) : 0)) !=
             SKEL_OK)
         goto out;
-    struct skel_launch_spec base = {.nodes = &ref->sets[0],
-                                    .testbed = tb,
-                                    .timeout_s = o->timeout_s,
-                                    .yield = o->yield,
-                                    .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
-                                    .label = spec,
-                                    .verbose = o->verbose,
-                                    .tools = o->tools};
+    struct skel_launch_spec base = base_spec(o, &ref->sets[0], tb, spec);
+    if (o->starting != NULL)
+        o->starting(o->progress_arg, "reference", 0, 1, res->launch, res->launches);
+    res->launch++;
     rc = skel_select_measure(&res->skeleton, &base, NULL, res->repeat, 0, &m);
     if (o->progress != NULL)
         o->progress(o->progress_arg, "reference", 0, 1, &m);
@@ -629,19 +1114,204 @@ out:
     return rc;
 }
 
-/* The candidates of the file, their notes, and the testbed hosts they name
- * (*need: the highest). */
-static int load_candidates(const struct skel_select_opts *o, struct skel_select_result *res,
-                           struct skel_nodeset_list **cands, double ***samples, unsigned *need)
+/* A candidate's name from its file: the file name without directory and
+ * extension ("fast.hosts" -> "fast"). */
+static void name_from_file(const char *path, char *out, size_t len)
 {
-    int rc = skel_nodeset_load(o->candidates, cands);
+    const char *b = strrchr(path, '/');
+    b = b != NULL && b[1] != '\0' ? b + 1 : path;
+    snprintf(out, len, "%s", b);
+    char *dot = strrchr(out, '.');
+    if (dot != NULL && dot != out)
+        *dot = '\0';
+}
+
+/* Whether a node-set file is XML (its first non-blank byte is '<', as
+ * skel_nodeset_load() decides) rather than a hostfile. */
+static int is_xml_file(const char *path)
+{
+    char buf[512];
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    size_t i = 0;
+    while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r'))
+        i++;
+    return i < n && buf[i] == '<';
+}
+
+/* Append the sets of one list to *all (moving them); the set of a hostfile
+ * is named after its file. */
+static int append_sets(struct skel_nodeset_list *all, struct skel_nodeset_list *l, const char *file)
+{
+    struct skel_nodeset *v = realloc(all->sets, (all->nsets + l->nsets) * sizeof *v);
+    if (v == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    all->sets = v;
+    int from_xml = is_xml_file(file);
+    for (size_t i = 0; i < l->nsets; i++) {
+        struct skel_nodeset *set = &all->sets[all->nsets++];
+        *set = l->sets[i];
+        if (!from_xml) {
+            char name[256];
+            name_from_file(file, name, sizeof name);
+            char *d = strdup(name);
+            if (d == NULL)
+                return skel_fail(SKEL_ENOMEM, "out of memory");
+            free(set->name);
+            set->name = d;
+        }
+    }
+    free(l->sets);
+    l->sets = NULL;
+    l->nsets = 0;
+    return SKEL_OK;
+}
+
+/* Every candidate file's sets in one list; names must be unique. */
+static int load_candidate_files(const struct skel_select_opts *o, struct skel_nodeset_list **out)
+{
+    struct skel_nodeset_list *all = calloc(1, sizeof *all);
+    int rc = SKEL_OK;
+    if (all == NULL || (all->source = strdup(o->ncandidates == 1 ? o->candidates[0]
+                                                                 : "the candidate files")) == NULL)
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+    for (size_t f = 0; f < o->ncandidates && rc == SKEL_OK; f++) {
+        struct skel_nodeset_list *l = NULL;
+        if ((rc = skel_nodeset_load(o->candidates[f], &l)) == SKEL_OK)
+            rc = append_sets(all, l, o->candidates[f]);
+        skel_nodeset_list_free(l);
+    }
+    for (size_t i = 0; i < (all != NULL ? all->nsets : 0) && rc == SKEL_OK; i++)
+        for (size_t j = 0; j < i && rc == SKEL_OK; j++)
+            if (strcmp(all->sets[i].name, all->sets[j].name) == 0)
+                rc = skel_fail(SKEL_EUSAGE,
+                               "two candidates are named '%s' (hostfiles are named after their "
+                               "files; node-set XML files name their sets)",
+                               all->sets[i].name);
+    *out = all;
+    return rc;
+}
+
+/* The node of the allocation named name, or NULL. */
+static const struct skel_node *alloc_node(const struct skel_nodeset *alloc, const char *name)
+{
+    for (size_t i = 0; i < alloc->nnodes; i++)
+        if (strcmp(alloc->nodes[i].name, name) == 0)
+            return &alloc->nodes[i];
+    return NULL;
+}
+
+/* Candidates inside the Slurm allocation: the files' sets, checked against
+ * it and launched with srun; or, without files, disjoint groups of
+ * consecutive nodes with enough slots for the skeleton. */
+static int slurm_candidates(const struct skel_select_opts *o, unsigned nranks,
+                            struct skel_nodeset_list **cands)
+{
+    struct skel_nodeset_list *alloc = NULL;
+    int rc = skel_nodeset_resolve("slurm", NULL, &alloc);
+    if (rc != SKEL_OK)
+        return skel_fail_context(rc, "--nodes slurm (run skel select inside salloc or sbatch)");
+    const struct skel_nodeset *a = &alloc->sets[0];
+    if (o->ncandidates > 0) {
+        rc = load_candidate_files(o, cands);
+        for (size_t i = 0; rc == SKEL_OK && i < (*cands)->nsets; i++) {
+            struct skel_nodeset *set = &(*cands)->sets[i];
+            if (set->kind == SKEL_NODESET_TESTBED)
+                rc = skel_fail(SKEL_EUSAGE,
+                               "candidate '%s' names testbed hosts, not nodes of "
+                               "the Slurm allocation",
+                               set->name);
+            for (size_t k = 0; rc == SKEL_OK && k < set->nnodes; k++) {
+                const struct skel_node *an = alloc_node(a, set->nodes[k].name);
+                if (an == NULL)
+                    rc = skel_fail(SKEL_EUSAGE,
+                                   "candidate '%s': node '%s' is not in the allocation (%s)",
+                                   set->name, set->nodes[k].name, getenv("SLURM_JOB_NODELIST"));
+                else if (set->nodes[k].slots > an->slots)
+                    rc = skel_fail(SKEL_EUSAGE,
+                                   "candidate '%s': %u slots on %s, the allocation has %u there",
+                                   set->name, set->nodes[k].slots, an->name, an->slots);
+            }
+            set->kind = SKEL_NODESET_SLURM;
+        }
+        skel_nodeset_list_free(alloc);
+        return rc;
+    }
+    /* Groups of consecutive nodes, each just large enough. */
+    struct skel_nodeset_list *l = calloc(1, sizeof *l);
+    if (l == NULL || (l->source = strdup("the Slurm allocation")) == NULL ||
+        (l->sets = calloc(a->nnodes, sizeof *l->sets)) == NULL) {
+        skel_nodeset_list_free(l);
+        skel_nodeset_list_free(alloc);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    *cands = l;
+    size_t first = 0;
+    while (first < a->nnodes && rc == SKEL_OK) {
+        size_t last = first;
+        unsigned long slots = a->nodes[first].slots;
+        while (slots < nranks && last + 1 < a->nnodes)
+            slots += a->nodes[++last].slots;
+        if (slots < nranks)
+            break;
+        struct skel_nodeset *set = &l->sets[l->nsets];
+        char name[512] = "";
+        set->kind = SKEL_NODESET_SLURM;
+        if ((set->nodes = calloc(last - first + 1, sizeof *set->nodes)) == NULL) {
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+            break;
+        }
+        l->nsets++;
+        for (size_t k = first; k <= last; k++) {
+            struct skel_node *nd = &set->nodes[set->nnodes];
+            if ((nd->name = strdup(a->nodes[k].name)) == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                break;
+            }
+            nd->slots = a->nodes[k].slots;
+            set->nnodes++;
+            size_t w = strlen(name);
+            snprintf(name + w, sizeof name - w, "%s%s", k > first ? "+" : "", nd->name);
+        }
+        if (rc == SKEL_OK && (set->name = strdup(name)) == NULL)
+            rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        first = last + 1;
+    }
+    if (rc == SKEL_OK && l->nsets == 0)
+        rc = skel_fail(SKEL_EUSAGE,
+                       "the allocation (%lu slots) is too small for the skeleton's "
+                       "%u ranks",
+                       skel_nodeset_slots(a), nranks);
+    skel_nodeset_list_free(alloc);
+    return rc;
+}
+
+/* The candidates, their notes, and the testbed hosts they name (*need: the
+ * highest). */
+static int load_candidates(const struct skel_select_opts *o, struct skel_select_result *res,
+                           struct skel_nodeset_list **cands, unsigned *need)
+{
+    int slurm = o->nodes != NULL && strcmp(o->nodes, "slurm") == 0;
+    if (o->nodes != NULL && !slurm)
+        return skel_fail(SKEL_EUSAGE,
+                         "--nodes %s: select takes 'slurm' (candidates inside the allocation); "
+                         "other node sets are given as candidate files",
+                         o->nodes);
+    if (!slurm && o->ncandidates == 0)
+        return skel_fail(SKEL_EUSAGE,
+                         "no candidates: give node-set files or hostfiles (--candidates), "
+                         "or --nodes slurm inside an allocation");
+    int rc =
+        slurm ? slurm_candidates(o, res->skeleton.nranks, cands) : load_candidate_files(o, cands);
     if (rc != SKEL_OK)
         return rc;
     res->n = (*cands)->nsets;
     res->c = calloc(res->n, sizeof *res->c);
     res->order = calloc(res->n, sizeof *res->order);
-    *samples = calloc(res->n, sizeof **samples);
-    if (res->c == NULL || res->order == NULL || *samples == NULL) {
+    if (res->c == NULL || res->order == NULL) {
         res->n = 0; /* nothing to free per candidate */
         return skel_fail(SKEL_ENOMEM, "out of memory");
     }
@@ -649,7 +1319,7 @@ static int load_candidates(const struct skel_select_opts *o, struct skel_select_
         const struct skel_nodeset *set = &(*cands)->sets[i];
         struct skel_select_candidate *c = &res->c[i];
         if ((c->name = strdup(set->name)) == NULL || (c->hosts = hosts_text(set)) == NULL ||
-            ((*samples)[i] = calloc(res->rounds, sizeof ***samples)) == NULL)
+            (c->samples = calloc(res->rounds, sizeof *c->samples)) == NULL)
             return skel_fail(SKEL_ENOMEM, "out of memory");
         if (set->kind == SKEL_NODESET_TESTBED && skel_nodeset_max_testbed_id(set) > *need)
             *need = skel_nodeset_max_testbed_id(set);
@@ -691,8 +1361,11 @@ static int ratio_source(const struct skel_select_opts *o, struct skel_select_res
         res->calibration = cal.calibration;
         snprintf(res->reference, sizeof res->reference, "%s", cal.nodes[0] ? cal.nodes : "?");
     } else {
+        /* Inside an allocation the reference is the allocation: the login
+         * node (local) is no place to run MPI, nor like the compute nodes. */
+        int slurm = o->nodes != NULL && strcmp(o->nodes, "slurm") == 0;
         res->source = SKEL_SELECT_RATIO_REFERENCE;
-        *refspec = o->reference ? o->reference : "local";
+        *refspec = o->reference ? o->reference : slurm ? "slurm" : "local";
         snprintf(res->reference, sizeof res->reference, "%s", *refspec);
         if (skel_nodeset_spec_is_testbed(*refspec) &&
             skel_nodeset_spec_testbed_hosts(*refspec) > *need)
@@ -713,7 +1386,7 @@ static int open_testbed(const struct skel_select_opts *o, struct skel_select_res
         return SKEL_OK;
     if (geteuid() != 0)
         return skel_fail(SKEL_EUSAGE, "%s names testbed hosts, and the testbed needs root",
-                         o->candidates);
+                         cands->source);
     int rc = skel_testbed_acquire(need, tb, &res->implicit_testbed);
     for (size_t i = 0; i < res->n && rc == SKEL_OK; i++)
         if (cands->sets[i].kind == SKEL_NODESET_TESTBED)
@@ -722,27 +1395,25 @@ static int open_testbed(const struct skel_select_opts *o, struct skel_select_res
     return rc;
 }
 
-/* The candidates, round after round, so that a change in conditions during
- * the selection spreads over all of them. */
+/* The candidates, round after round, each round starting one candidate
+ * further, so that a change in conditions during the selection spreads over
+ * all of them and no candidate always runs first (after a pause, or after
+ * the same neighbour). */
 static int measure_candidates(const struct skel_select_opts *o, struct skel_select_result *res,
-                              const struct skel_nodeset_list *cands, const skel_testbed *tb,
-                              double **samples)
+                              const struct skel_nodeset_list *cands, const skel_testbed *tb)
 {
     for (unsigned r = 0; r < res->rounds; r++)
-        for (size_t i = 0; i < res->n; i++) {
+        for (size_t j = 0; j < res->n; j++) {
+            size_t i = (r + j) % res->n;
             struct skel_select_candidate *c = &res->c[i];
             struct skel_select_measurement m;
             int rc = skel_usecase_interrupted();
             if (rc != SKEL_OK)
                 return rc;
-            struct skel_launch_spec base = {.nodes = &cands->sets[i],
-                                            .testbed = tb,
-                                            .timeout_s = o->timeout_s,
-                                            .yield = o->yield,
-                                            .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
-                                            .label = c->name,
-                                            .verbose = o->verbose,
-                                            .tools = o->tools};
+            struct skel_launch_spec base = base_spec(o, &cands->sets[i], tb, c->name);
+            if (o->starting != NULL)
+                o->starting(o->progress_arg, c->name, r, res->rounds, res->launch, res->launches);
+            res->launch++;
             int e =
                 skel_select_measure(&res->skeleton, &base, NULL, res->repeat, res->calibration, &m);
             c->nlaunched++;
@@ -760,61 +1431,77 @@ static int measure_candidates(const struct skel_select_opts *o, struct skel_sele
                 c->min_s = m.rep.min_s;
             if (c->nmeasured == 0 || m.rep.max_s > c->max_s)
                 c->max_s = m.rep.max_s;
-            samples[i][c->nmeasured++] = m.rep.elapsed_s;
+            c->samples[c->nmeasured++] = m.rep.elapsed_s;
         }
     return SKEL_OK;
+}
+
+/* Whether a candidate (or the reference) runs on this machine, whose load
+ * is then worth watching. */
+static int runs_here(const struct skel_nodeset_list *cands, const char *refspec)
+{
+    int here =
+        refspec != NULL && (strcmp(refspec, "local") == 0 || skel_nodeset_spec_is_testbed(refspec));
+    for (size_t i = 0; i < cands->nsets; i++)
+        here |= cands->sets[i].kind == SKEL_NODESET_LOCAL ||
+                cands->sets[i].kind == SKEL_NODESET_TESTBED;
+    return here;
 }
 
 int skel_select_run(const struct skel_select_opts *o, struct skel_select_result *res)
 {
     struct skel_nodeset_list *cands = NULL;
     skel_testbed *tb = NULL;
-    double **samples = NULL;
     const char *refspec = NULL;
+    struct load_probe probe;
     unsigned need = 0;
     int rc;
 
     memset(res, 0, sizeof *res);
+    res->foreign_cpus = -1;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    res->ncpus = ncpu > 0 ? (unsigned)ncpu : 1;
     res->repeat = o->repeat ? o->repeat : 3;
-    res->rounds = o->rounds ? o->rounds : 1;
+    res->rounds = o->rounds ? o->rounds : SKEL_SELECT_ROUNDS;
     if ((rc = skel_select_skeleton_load(o->skeleton_dir, &res->skeleton)) != SKEL_OK)
         return rc;
-    if ((rc = load_candidates(o, res, &cands, &samples, &need)) != SKEL_OK ||
+    if ((rc = load_candidates(o, res, &cands, &need)) != SKEL_OK ||
         (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
-        (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK ||
-        (refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
-        (rc = measure_candidates(o, res, cands, tb, samples)) != SKEL_OK)
+        (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK)
         goto out;
-    size_t nok = 0;
-    for (size_t i = 0; i < res->n; i++) {
-        struct skel_select_candidate *c = &res->c[i];
-        c->ok = c->nmeasured > 0;
-        c->skeleton_s = skel_select_median(samples[i], c->nmeasured);
-        nok += (size_t)c->ok;
-    }
-    skel_select_rank(res);
+    res->launches = (refspec != NULL) + (unsigned)res->n * res->rounds;
+    load_start(&probe);
+    if ((refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
+        (rc = measure_candidates(o, res, cands, tb)) != SKEL_OK)
+        goto out;
+    if (runs_here(cands, refspec))
+        res->foreign_cpus = load_foreign(&probe);
+    skel_select_summarize(res);
     res->ranked = 1;
+    size_t nok = 0;
+    for (size_t i = 0; i < res->n; i++)
+        nok += (size_t)res->c[i].ok;
     if (nok == 0)
         rc = skel_fail(SKEL_EEXEC, "the skeleton ran on none of the %zu candidates (%s: %s)",
                        res->n, res->c[0].name, res->c[0].error);
 out:
     rc = skel_usecase_release(tb, rc);
-    for (size_t i = 0; samples != NULL && i < res->n; i++)
-        free(samples[i]);
-    free(samples);
     skel_nodeset_list_free(cands);
     return rc;
 }
 
 /* ---- output --------------------------------------------------------------------- */
 
-void skel_select_print(FILE *out, const struct skel_select_result *res)
+/* The launches as "a;b;c" (in the order they ran). */
+static void put_samples(FILE *f, const struct skel_select_candidate *c)
 {
-    const struct skel_select_skeleton *sk = &res->skeleton;
+    for (size_t i = 0; i < c->nmeasured; i++)
+        fprintf(f, "%s%.6f", i ? ";" : "", c->samples[i]);
+}
+
+static void print_ratio(FILE *out, const struct skel_select_result *res)
+{
     char b1[512], b2[512];
-    fprintf(out, "skeleton   %s: K = %.4g, %u ranks, expected %.3f s (application %.3f s traced)\n",
-            skel_usecase_safe(sk->dir, b1, sizeof b1), sk->k, sk->nranks, sk->expected_s,
-            sk->app_time_s);
     switch (res->source) {
     case SKEL_SELECT_RATIO_GIVEN:
         fprintf(out, "ratio      %.4g (given)\n", res->ratio);
@@ -833,15 +1520,33 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
             "skel validate's dedicated run)\n",
             res->ratio, res->ref_app_s, res->ref_skeleton_s,
             skel_usecase_safe(res->reference, b1, sizeof b1),
-            skel_usecase_safe(sk->dir, b2, sizeof b2));
+            skel_usecase_safe(res->skeleton.dir, b2, sizeof b2));
         break;
     }
-    fprintf(out,
-            "measure    %u launch%s per candidate, each the median of the skeleton's own "
-            "elapsed_s over --repeat %u\n\n",
-            res->rounds, res->rounds == 1 ? "" : "es", res->repeat);
-    fprintf(out, "%-4s  %-16s  %-28s  %10s  %9s  %9s  %12s  %8s\n", "rank", "candidate", "hosts",
-            "skeleton_s", "min_s", "max_s", "predicted_s", "vs best");
+}
+
+void skel_select_print(FILE *out, const struct skel_select_result *res)
+{
+    const struct skel_select_skeleton *sk = &res->skeleton;
+    char b1[512], b2[512];
+    fprintf(out, "skeleton   %s: K = %.4g, %u ranks, expected %.3f s (application %.3f s traced)\n",
+            skel_usecase_safe(sk->dir, b1, sizeof b1), sk->k, sk->nranks, sk->expected_s,
+            sk->app_time_s);
+    print_ratio(out, res);
+    if (res->rounds > 1)
+        fprintf(out,
+                "measure    %u rounds, every candidate once per round (the first one rotating); "
+                "a launch is the median of the skeleton's own elapsed_s over --repeat %u; "
+                "skeleton_s: the median of the launches, spread: their interquartile range / "
+                "median\n\n",
+                res->rounds, res->repeat);
+    else
+        fprintf(out,
+                "measure    1 launch per candidate, the median of the skeleton's own elapsed_s "
+                "over --repeat %u\n\n",
+                res->repeat);
+    fprintf(out, "%-4s  %-16s  %-28s  %10s  %7s  %9s  %9s  %12s  %8s\n", "rank", "candidate",
+            "hosts", "skeleton_s", "spread", "min_s", "max_s", "predicted_s", "vs best");
     double best = 0;
     for (size_t r = 0; r < res->n; r++) {
         const struct skel_select_candidate *c = &res->c[res->order[r]];
@@ -857,13 +1562,17 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
         if (c->rank == 1)
             best = c->skeleton_s;
         snprintf(rank, sizeof rank, "%u", c->rank);
-        char vs[32];
+        char vs[32], spread[32];
         if (c->rank == 1)
             snprintf(vs, sizeof vs, "best");
         else
             snprintf(vs, sizeof vs, "%+.1f%%", best > 0 ? (c->skeleton_s / best - 1) * 100 : 0);
-        fprintf(out, "%-4s  %-16s  %-28s  %10.4f  %9.4f  %9.4f  %12.3f  %8s\n", rank, b1, b2,
-                c->skeleton_s, c->min_s, c->max_s, c->predicted_s, vs);
+        if (c->nmeasured > 1)
+            snprintf(spread, sizeof spread, "%.1f%%", 100 * c->spread);
+        else
+            snprintf(spread, sizeof spread, "-");
+        fprintf(out, "%-4s  %-16s  %-28s  %10.4f  %7s  %9.4f  %9.4f  %12.3f  %8s\n", rank, b1, b2,
+                c->skeleton_s, spread, c->min_s, c->max_s, c->predicted_s, vs);
         if (c->nmeasured < c->nlaunched)
             fprintf(out, "      (%zu of %zu launches failed: %s)\n", c->nlaunched - c->nmeasured,
                     c->nlaunched, skel_usecase_safe(c->error, b1, sizeof b1));
@@ -872,17 +1581,31 @@ void skel_select_print(FILE *out, const struct skel_select_result *res)
         if (res->c[i].note[0])
             fprintf(out, "note: %s: %s\n", skel_usecase_safe(res->c[i].name, b1, sizeof b1),
                     skel_usecase_safe(res->c[i].note, b2, sizeof b2));
+    if (res->foreign_cpus >= 0)
+        fprintf(out, "load: other programs used %.2f of this machine's %u CPUs on average\n",
+                res->foreign_cpus, res->ncpus);
     if (res->n == 0 || !res->c[res->order[0]].ok) {
         fprintf(out, "\nrecommendation: none (the skeleton ran nowhere)\n");
         return;
     }
     const struct skel_select_candidate *b = &res->c[res->order[0]];
+    const struct skel_select_comparison *q = &res->best2;
+    if (q->done && q->distinguishable)
+        fprintf(out,
+                "the best two are distinguishable: %s was faster than %s in %.4g of %zu pairs of "
+                "launches (rank-sum p = %.2g)\n",
+                skel_usecase_safe(b->name, b1, sizeof b1),
+                skel_usecase_safe(res->c[res->order[1]].name, b2, sizeof b2),
+                (double)q->pairs - q->slower_wins, q->pairs, q->p);
+    for (size_t i = 0; i < res->nwarnings; i++)
+        fprintf(out, "warning: %s\n", skel_usecase_safe(res->warnings[i], b1, sizeof b1));
     fprintf(out, "\nrecommendation: %s (the application should take about %.3f s there",
             skel_usecase_safe(b->name, b1, sizeof b1), b->predicted_s);
     if (res->n > 1 && res->c[res->order[1]].ok)
-        fprintf(out, "; the next best, %s, %.2fx as long",
+        fprintf(out, "; the next best, %s, %.2fx as long%s",
                 skel_usecase_safe(res->c[res->order[1]].name, b2, sizeof b2),
-                res->c[res->order[1]].skeleton_s / b->skeleton_s);
+                res->c[res->order[1]].skeleton_s / b->skeleton_s,
+                q->done && !q->distinguishable ? ", within the noise" : "");
     fprintf(out, ")\n");
 }
 
@@ -894,7 +1617,7 @@ int skel_select_write_csv(const char *path, const struct skel_select_result *res
         return rc;
     FILE *f = skel_afile_stream(af);
     fprintf(f, "rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,"
-               "vs_best,outcome,error\n");
+               "vs_best,outcome,error,spread,samples_s\n");
     double best = res->n && res->c[res->order[0]].ok ? res->c[res->order[0]].skeleton_s : 0;
     for (size_t r = 0; r < res->n; r++) {
         const struct skel_select_candidate *c = &res->c[res->order[r]];
@@ -912,6 +1635,11 @@ int skel_select_write_csv(const char *path, const struct skel_select_result *res
         else
             fprintf(f, ",,,%.6g,,,failed,", res->ratio);
         skel_csv_field(f, c->error);
+        if (c->ok)
+            fprintf(f, ",%.6f,", c->spread);
+        else
+            fputs(",,", f);
+        put_samples(f, c);
         fputc('\n', f);
     }
     return skel_afile_commit(af);

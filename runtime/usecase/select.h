@@ -25,6 +25,26 @@
  * validate measure it once on the reference run and pass it to every later
  * run (--calibration U), as the application does the same work everywhere.
  *
+ * Trust.  One launch per candidate is not enough on a shared machine (two
+ * launches of the same skeleton on the same hosts can differ by 2x), so each
+ * candidate is launched --rounds times (default 5), round robin with the
+ * starting candidate rotated every round, so that a drift in conditions hits
+ * every candidate alike and none always runs first.  Each candidate gets the
+ * median of its launches and a spread (interquartile range / median); the
+ * best two are compared with an exact two-sided rank-sum test
+ * (Mann-Whitney U) of their launches: they are called distinguishable when
+ * p < SKEL_SELECT_ALPHA and their medians differ by at least
+ * SKEL_SELECT_MIN_DIFF.  Their overlap (the share of pairs of launches in
+ * which the runner-up was at least as fast) is reported either way.  With
+ * fewer than 5 launches each the test cannot get below 0.01 (3 and 3 give
+ * p >= 0.1 whatever the times): select then says so, with how far apart
+ * the launches were, and asks for more rounds - however large the
+ * difference looks, two or three launches on a shared machine can all fall
+ * on the same side of a burst of load.
+ * Warnings: a measured scaling ratio far from K (outside [K/1.5, 1.5 K]),
+ * and, for candidates on this machine (local, testbed), other programs using
+ * its CPUs during the selection.
+ *
  * Ownership: skel_select_skeleton_load() fills a struct the caller releases
  * with skel_select_skeleton_free(); skel_select_run() fills a struct
  * skel_select_result released with skel_select_result_free() (also after a
@@ -57,6 +77,8 @@ struct skel_select_skeleton {
     char mode[16];          /* plan mode it was generated in ("" if not given) */
     uint64_t seed;          /* seed of its compute durations */
     int have_seed;
+    enum skel_mpi_flavor mpi; /* the MPI it was built with: skeleton.meta's mpi line, or
+                                 read from the program's ELF dependencies */
 };
 
 /* Read DIR/skeleton.meta (errors name the file and line) and check that
@@ -96,6 +118,8 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
 
 /* ---- Running a skeleton --------------------------------------------------- */
 
+#define SKEL_SELECT_MAX_TIMES 256 /* per-repeat times kept from one report */
+
 /* The skeleton's own report (one SKEL_RESULT line from rank 0). */
 struct skel_select_report {
     double elapsed_s; /* median over the repeats */
@@ -104,11 +128,24 @@ struct skel_select_report {
     unsigned repeats;
     unsigned ranks;
     double calibration; /* units per ns it used; 0 if not reported */
+    /* times_s=T1,T2,... (optional): every repeat's time in the order they
+     * ran.  ntimes is 0 when the line has none, or more than
+     * SKEL_SELECT_MAX_TIMES of them (then only the summary is used). */
+    unsigned ntimes;
+    double times[SKEL_SELECT_MAX_TIMES];
 };
 
 /* Find and parse the last "SKEL_RESULT key=value ..." line of text.
+ * Known keys: elapsed_s (required), min_s, max_s, total_s, repeats, ranks,
+ * calibration, times_s (comma-separated, as many as repeats when repeats is
+ * given); other keys are skipped, so that a skeleton can report more.
  * SKEL_ENOTFOUND if there is none; SKEL_EFORMAT if it is damaged. */
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out);
+
+/* Every repeat's time, when the report gives them or they follow from its
+ * summary (up to 3 repeats: min, max and total - min - max); writes at most
+ * cap values to out and returns how many, 0 when they are not known. */
+size_t skel_select_report_times(const struct skel_select_report *r, double *out, size_t cap);
 
 struct skel_select_measurement {
     int ok; /* 1: the skeleton ran and reported */
@@ -122,15 +159,85 @@ struct skel_select_measurement {
 
 /* Run the skeleton once with --repeat repeats (and --calibration calib when
  * calib > 0) through skel_launch_run(): base gives the node set, testbed,
- * tools, timeout and yield; its argv, repeat, scenario, stdout/stderr are
- * set here (the skeleton's output goes to a temporary file that is read and
- * removed).  scenario may be NULL (none, or applied by the caller).  Returns
- * SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
+ * tools, timeout and yield, and the MPI (when base->mpi is unknown, the
+ * skeleton's); its argv, repeat, scenario, stdout/stderr are set here (the skeleton's output goes
+ * to a temporary file that is read and removed; base->stdout_path, when set, gets a copy of it
+ * and of its standard error appended).  scenario may be NULL (none, or applied by the
+ * caller).  Returns SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
  * timeout, no report) returns its code and fills m->error; SKEL_EINTERRUPTED
  * after Ctrl-C. */
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m);
+
+/* ---- A skeleton measurement that is as steady as asked ----------------------
+ *
+ * Under contention a short skeleton samples only a few of the scheduler's
+ * slices: a 0.5 s skeleton beside a CPU-bound competitor took 1.32 to 1.72 s
+ * from launch to launch while its 25 s application held within 4 %.  The
+ * application's time is the sum of many such windows, so it averages them;
+ * the skeleton does the same when its repeats are pooled and their MEAN
+ * taken (the time of one skeleton R times as long), and it is as steady as
+ * asked when the repeats continue until the 95 % interval of that mean is
+ * within +/- target of it.  So a measurement is: launches of --repeat R
+ * repeats each, until the interval is tight enough, the budget of skeleton
+ * seconds is spent or max_launches launches ran; its value is the mean of
+ * every repeat.  With target 0 it is one launch, as before.  A launch runs
+ * fewer repeats than asked when they would not fit into the budget (the
+ * time per repeat known from the launches before, or from hint_s). */
+
+#define SKEL_SELECT_POLICY_TARGET   0.03 /* default: the mean within +/- 3 % (95 %) */
+#define SKEL_SELECT_POLICY_BUDGET   6.0  /* default budget: this many expected_s */
+#define SKEL_SELECT_POLICY_LAUNCHES 8    /* default: at most this many launches */
+
+struct skel_select_policy {
+    unsigned repeat;       /* the skeleton's --repeat per launch; 0: 3 */
+    double target;         /* relative half-width of the mean's 95 % interval to stop at;
+                              0: one launch, whatever the interval */
+    double budget_s;       /* no further launch once the repeats took this long in total
+                              (skeleton seconds); <= 0: SKEL_SELECT_POLICY_BUDGET x the
+                              skeleton's expected_s */
+    unsigned max_launches; /* 0: SKEL_SELECT_POLICY_LAUNCHES */
+    double hint_s;         /* the skeleton's time per repeat in an earlier measurement under
+                              the same conditions, or 0: a launch never runs more repeats than
+                              fit into what is left of the budget (at least one), so that a
+                              skeleton slowed 40x by a shaped link costs one repeat a round,
+                              not repeat */
+};
+
+struct skel_select_pooled {
+    double mean_s;   /* the mean repeat: the measurement */
+    double median_s; /* the median of the repeats (or of the launches' medians) */
+    double min_s, max_s;
+    double halfwidth; /* the 95 % interval of the mean, relative; 0 when unknown (n < 2) */
+    unsigned n;       /* samples the interval is over: repeats, or launches when a
+                         launch gave only its summary */
+    unsigned repeats, launches;
+    double spent_s;     /* skeleton seconds: the sum of the launches' repeats */
+    double launch_s;    /* median over the launches of wall time - total_s (start-up,
+                           MPI_Init, MPI_Finalize), 0 when unknown */
+    double calibration; /* units per ns the launches used */
+    int tight;          /* the interval reached the target */
+};
+
+/* Measure the skeleton under the policy (each launch as skel_select_measure()
+ * does).  A failed launch fails the measurement (its code, m->error as in
+ * skel_select_measure); out is filled only on success. */
+int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
+                               const struct skel_launch_spec *base,
+                               const struct skel_scenario *scenario,
+                               const struct skel_select_policy *p, double calib,
+                               struct skel_select_pooled *out, char *error, size_t errlen);
+
+/* The repeats of the next launch under policy p: p->repeat, or fewer (at
+ * least one) when they would not fit into what is left of budget_s, at the
+ * time per repeat of the repeats_done so far (spent_s), or p->hint_s. */
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done);
+
+/* Relative half-width of the 95 % interval of the mean of v[0..n) (Student's
+ * t); 0 for n < 2 or a mean <= 0. */
+double skel_select_mean_halfwidth(const double *v, size_t n);
 
 /* ---- Selection ------------------------------------------------------------- */
 
@@ -141,23 +248,44 @@ enum skel_select_ratio_source {
     SKEL_SELECT_RATIO_CALIBRATION, /* DIR/calibration (a `skel validate` dedicated run) */
 };
 
+#define SKEL_SELECT_ROUNDS      5    /* default launches per candidate */
+#define SKEL_SELECT_ALPHA       0.01 /* the rank-sum test's level for "distinguishable" */
+#define SKEL_SELECT_MIN_DIFF    0.02 /* medians closer than this are not told apart */
+#define SKEL_SELECT_RATIO_FAR   1.5  /* ratio outside [K/this, K*this]: a warning */
+#define SKEL_SELECT_LOADED_CPUS 0.25 /* other programs' CPUs (on average) for a warning */
+
 struct skel_select_opts {
     const char *skeleton_dir;
-    const char *candidates; /* node-set XML file: the named candidate sets */
-    const char *reference;  /* node-set spec of the reference run, or NULL (see below) */
-    double ratio;           /* > 0: use this measured scaling ratio, measure no reference */
-    double app_time_s;      /* > 0: the application's time on the reference instead of
-                               skeleton.meta's app_time_s */
-    unsigned repeat;        /* skeleton repeats per launch (its --repeat); 0: 3 */
-    unsigned rounds;        /* launches per candidate, cycling over the candidates; 0: 1 */
-    double timeout_s;       /* per launch; <= 0: none */
-    int yield;              /* preload the yield shim */
+    /* Candidate files: node-set XML files (their named sets) and hostfiles
+     * (one set each, named after the file without its extension).  With
+     * nodes "slurm" they may be left out: the allocation is split into
+     * disjoint groups of consecutive nodes with enough slots for the
+     * skeleton, one candidate each. */
+    const char *const *candidates;
+    size_t ncandidates;
+    const char *nodes;        /* NULL, or "slurm": the candidates are nodes of the Slurm
+                                 allocation this runs in, launched with srun */
+    const char *reference;    /* node-set spec of the reference run, or NULL (see below) */
+    double ratio;             /* > 0: use this measured scaling ratio, measure no reference */
+    double app_time_s;        /* > 0: the application's time on the reference instead of
+                                 skeleton.meta's app_time_s */
+    unsigned repeat;          /* skeleton repeats per launch (its --repeat); 0: 3 */
+    unsigned rounds;          /* launches per candidate, cycling over the candidates;
+                                 0: SKEL_SELECT_ROUNDS */
+    double timeout_s;         /* per launch; <= 0: none */
+    int yield;                /* preload the yield shim */
+    enum skel_mpi_flavor mpi; /* SKEL_MPI_UNKNOWN: the skeleton's (skeleton.meta) */
     int verbose;
     struct skel_launch_tools tools;
     /* Called after each launch, e.g. to print progress; may be NULL.  what is
      * "reference" or the candidate's name; round counts from 0. */
     void (*progress)(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m);
+    /* Called before each launch, to say what runs now: what and round as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the selection makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *what, unsigned round, unsigned rounds, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
@@ -166,7 +294,10 @@ struct skel_select_candidate {
     char *hosts;      /* "10.77.0.1,10.77.0.3" (with :slots when not 1) */
     size_t nmeasured; /* launches that reported */
     size_t nlaunched;
-    double skeleton_s;   /* median over the launches' elapsed_s */
+    double *samples;     /* nmeasured launches' elapsed_s (each a median over --repeat),
+                            in the order they ran */
+    double skeleton_s;   /* median over the launches */
+    double spread;       /* interquartile range of the launches / median (0 for one) */
     double min_s, max_s; /* over every repeat of every launch */
     double predicted_s;  /* skeleton_s x ratio */
     unsigned rank;       /* 1 = best; failed candidates come last */
@@ -174,6 +305,21 @@ struct skel_select_candidate {
     char error[512];
     char note[256]; /* e.g. fewer slots than ranks */
 };
+
+/* The best two candidates compared (skel_select_compare()). */
+struct skel_select_comparison {
+    int done;            /* both had at least two launches */
+    int distinguishable; /* p < SKEL_SELECT_ALPHA, medians >= SKEL_SELECT_MIN_DIFF apart */
+    size_t pairs;        /* pairs of launches, one of each */
+    double slower_wins;  /* pairs in which the runner-up was at least as fast (ties: 1/2) */
+    double overlap;      /* slower_wins / pairs */
+    double p;            /* exact two-sided rank-sum (Mann-Whitney U) p-value */
+    double diff;         /* runner-up's median / best's - 1 */
+    double gap;          /* runner-up's fastest launch / best's slowest - 1 (> 0: no overlap) */
+    double p_min;        /* the smallest p the test can give for these sample sizes */
+};
+
+#define SKEL_SELECT_MAX_WARNINGS 4
 
 struct skel_select_result {
     struct skel_select_skeleton skeleton;
@@ -184,11 +330,18 @@ struct skel_select_result {
     double ratio;
     double calibration; /* units per ns passed to the candidates' runs (0: their own) */
     unsigned repeat, rounds;
-    int implicit_testbed; /* a testbed was brought up for this selection */
+    unsigned launch, launches; /* launches made so far, and in all */
+    int implicit_testbed;      /* a testbed was brought up for this selection */
     int ranked;           /* every candidate was tried and the ranking made */
     size_t n;
-    struct skel_select_candidate *c; /* in the order of the candidates file */
+    struct skel_select_candidate *c; /* in the order of the candidates files */
     size_t *order;                   /* indices into c, best first */
+    struct skel_select_comparison best2;
+    double foreign_cpus; /* other programs' CPU use on this machine, on average over the
+                            selection; < 0: not measured (no candidate on this machine) */
+    unsigned ncpus;
+    size_t nwarnings;
+    char warnings[SKEL_SELECT_MAX_WARNINGS][512];
 };
 
 /* The measured scaling ratio: the skeleton ratio source is decided in this
@@ -207,12 +360,29 @@ void skel_select_result_free(struct skel_select_result *res);
  * predicted_s from res->ratio. */
 void skel_select_rank(struct skel_select_result *res);
 
+/* Everything after the launches, from the candidates' samples: each one's
+ * median and spread, the ranking, the comparison of the best two, and the
+ * warnings (ratio far from K, the best two not distinguishable, a loaded
+ * machine when res->foreign_cpus says so). */
+void skel_select_summarize(struct skel_select_result *res);
+
+/* Compare the launches of the best candidate (a) with the runner-up's (b). */
+void skel_select_compare(const double *a, size_t na, const double *b, size_t nb,
+                         struct skel_select_comparison *out);
+
+/* Exact two-sided p-value of the rank-sum statistic u (pairs in which a
+ * value of the second sample is below one of the first, ties counted 1/2)
+ * for samples of sizes n and m without ties; the normal approximation with
+ * continuity correction when n + m > 60. */
+double skel_select_ranksum_p(double u, size_t n, size_t m);
+
 /* The table and the recommendation, as `skel select` prints them. */
 void skel_select_print(FILE *out, const struct skel_select_result *res);
 
 /* CSV (temporary file, then rename); header
  *   rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,
- *   vs_best,outcome,error */
+ *   vs_best,outcome,error,spread,samples_s
+ * (samples_s: every launch's time, joined by ';', in the order they ran). */
 int skel_select_write_csv(const char *path, const struct skel_select_result *res);
 
 /* Median of n values (sorts v in place); 0 for n == 0. */

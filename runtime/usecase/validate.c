@@ -4,6 +4,7 @@
 
 #include "afile.h"
 #include "csv.h"
+#include "elfdeps.h"
 #include "error.h"
 #include "nodeset.h"
 #include "proc.h"
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -207,6 +209,148 @@ static char *join_argv(char *const *argv)
     return s;
 }
 
+/* ---- intervals ------------------------------------------------------------------- */
+
+/* splitmix64: a small generator with a fixed seed, so that the same rounds
+ * always give the same interval (and tests can compare them). */
+static uint64_t mix_next(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static size_t draw(uint64_t *x, size_t n)
+{
+    return (size_t)(mix_next(x) % n);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Quantile q of sorted v (linear between order statistics). */
+static double quantile(const double *v, size_t n, double q)
+{
+    double h = q * (double)(n - 1);
+    size_t i = (size_t)h;
+    return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[n - 1];
+}
+
+/* Median of the values v[idx[0..n)] (scratch: n doubles). */
+static double median_at(const double *v, const size_t *idx, size_t n, double *scratch)
+{
+    for (size_t i = 0; i < n; i++)
+        scratch[i] = v[idx[i]];
+    qsort(scratch, n, sizeof *scratch, cmp_dbl);
+    return n % 2 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
+}
+
+/* The statistic of one resample: rounds I of the scenario group, J of the
+ * reference group. */
+enum boot_stat { B_MEDIAN, B_RATIO, B_ERROR };
+
+struct boot {
+    enum boot_stat stat;
+    const double *ref_app, *ref_sk, *app, *sk;
+    size_t nref, n;
+};
+
+static double boot_value(const struct boot *b, const size_t *I, const size_t *J, double *scratch)
+{
+    switch (b->stat) {
+    case B_MEDIAN:
+        return median_at(b->app, I, b->n, scratch);
+    case B_RATIO: {
+        double s = median_at(b->sk, I, b->n, scratch);
+        return s > 0 ? median_at(b->app, I, b->n, scratch) / s : NAN;
+    }
+    default: {
+        double rs = median_at(b->ref_sk, J, b->nref, scratch);
+        double a = median_at(b->app, I, b->n, scratch);
+        if (!(rs > 0) || !(a > 0))
+            return NAN;
+        return median_at(b->sk, I, b->n, scratch) * median_at(b->ref_app, J, b->nref, scratch) /
+                   rs / a -
+               1;
+    }
+    }
+}
+
+static int bootstrap(const struct boot *b, double *lo, double *hi)
+{
+    *lo = *hi = 0;
+    if (b->n < SKEL_VALIDATE_MIN_CI_ROUNDS ||
+        (b->stat == B_ERROR && b->nref < SKEL_VALIDATE_MIN_CI_ROUNDS) ||
+        b->n > SKEL_VALIDATE_MAX_ROUNDS || b->nref > SKEL_VALIDATE_MAX_ROUNDS)
+        return 0;
+    size_t I[SKEL_VALIDATE_MAX_ROUNDS], J[SKEL_VALIDATE_MAX_ROUNDS];
+    double scratch[SKEL_VALIDATE_MAX_ROUNDS];
+    double *est = malloc(SKEL_VALIDATE_BOOTSTRAP * sizeof *est);
+    if (est == NULL)
+        return 0;
+    uint64_t x = 0x5eed5ce1e7011ULL;
+    size_t m = 0;
+    for (int r = 0; r < SKEL_VALIDATE_BOOTSTRAP; r++) {
+        for (size_t i = 0; i < b->n; i++)
+            I[i] = draw(&x, b->n);
+        for (size_t j = 0; j < b->nref; j++)
+            J[j] = draw(&x, b->nref);
+        double v = boot_value(b, I, J, scratch);
+        if (isfinite(v))
+            est[m++] = v;
+    }
+    int ok = m >= SKEL_VALIDATE_BOOTSTRAP / 2;
+    if (ok) {
+        qsort(est, m, sizeof *est, cmp_dbl);
+        *lo = quantile(est, m, 0.025);
+        *hi = quantile(est, m, 0.975);
+    }
+    free(est);
+    return ok;
+}
+
+int skel_validate_median_interval(const double *v, size_t n, double *lo, double *hi)
+{
+    struct boot b = {.stat = B_MEDIAN, .app = v, .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+int skel_validate_ratio_interval(const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi)
+{
+    struct boot b = {.stat = B_RATIO, .app = app, .sk = sk, .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+int skel_validate_error_interval(const double *ref_app, const double *ref_sk, size_t nref,
+                                 const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi)
+{
+    struct boot b = {.stat = B_ERROR,
+                     .ref_app = ref_app,
+                     .ref_sk = ref_sk,
+                     .nref = nref,
+                     .app = app,
+                     .sk = sk,
+                     .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+const char *skel_validate_verdict(double lo, double hi, double tol)
+{
+    if (lo >= -tol && hi <= tol)
+        return "hit";
+    if (lo > tol || hi < -tol)
+        return "miss";
+    if (lo <= 0 && hi >= 0)
+        return "noise";
+    return "unsure";
+}
+
 /* ---- the table ------------------------------------------------------------------- */
 
 void skel_validate_series_free(struct skel_validate_series *s)
@@ -283,6 +427,52 @@ static int summary_slot(int method)
     return method >= 0 ? method : SKEL_VALIDATE_MAX_SKELETONS - 1 - method;
 }
 
+/* Whether two quantities have the same rounds, so that they can be paired. */
+static int paired(const struct skel_validate_measure *a, const struct skel_validate_measure *b)
+{
+    return a->ok && b->ok && a->nsamples > 0 && a->nsamples == b->nsamples;
+}
+
+/* The error interval of a prediction from quantity q against the application
+ * (the reference row: none, its error is 0 by construction). */
+static void pred_interval(struct skel_validate_pred *p, const struct skel_validate_row *ref,
+                          const struct skel_validate_measure *qref,
+                          const struct skel_validate_row *r, const struct skel_validate_measure *q)
+{
+    p->ci = 0;
+    p->lo = p->hi = 0;
+    if (!p->ok || r->reference || ref == NULL || !paired(&ref->app, qref) || !paired(&r->app, q))
+        return;
+    p->ci = skel_validate_error_interval(ref->app.samples_s, qref->samples_s, ref->app.nsamples,
+                                         r->app.samples_s, q->samples_s, r->app.nsamples, &p->lo,
+                                         &p->hi);
+}
+
+/* Every interval: each measurement's median, the ratios, the errors. */
+static void intervals(struct skel_validate_table *t, const struct skel_validate_row *ref)
+{
+    for (size_t k = 0; k < t->nskel; k++) {
+        struct skel_validate_skeleton_info *s = &t->skel[k];
+        s->ratio_lo = s->ratio_hi = 0;
+        if (ref != NULL && s->ratio > 0 && paired(&ref->app, &ref->skel[k]))
+            skel_validate_ratio_interval(ref->app.samples_s, ref->skel[k].samples_s,
+                                         ref->app.nsamples, &s->ratio_lo, &s->ratio_hi);
+    }
+    for (size_t i = 0; i < t->nrows; i++) {
+        struct skel_validate_row *r = &t->rows[i];
+        struct skel_validate_measure *ms[2 + SKEL_VALIDATE_MAX_SKELETONS] = {&r->app, &r->small};
+        for (size_t k = 0; k < t->nskel; k++)
+            ms[2 + k] = &r->skel[k];
+        for (size_t j = 0; j < 2 + t->nskel; j++)
+            if (ms[j]->ok && ms[j]->nsamples > 0)
+                skel_validate_median_interval(ms[j]->samples_s, ms[j]->nsamples, &ms[j]->lo_s,
+                                              &ms[j]->hi_s);
+        for (size_t k = 0; k < t->nskel; k++)
+            pred_interval(&r->skel_pred[k], ref, ref ? &ref->skel[k] : NULL, r, &r->skel[k]);
+        pred_interval(&r->small_pred, ref, ref ? &ref->small : NULL, r, &r->small);
+    }
+}
+
 void skel_validate_compute(struct skel_validate_table *t)
 {
     const struct skel_validate_row *ref = NULL;
@@ -317,6 +507,7 @@ void skel_validate_compute(struct skel_validate_table *t)
         r->avg_slowdown = n ? sum / n : 0;
         predict(&r->avg_pred, have_app && n ? ref->app.time_s * r->avg_slowdown : 0, r);
     }
+    intervals(t, ref);
     for (int m = -2; m < (int)t->nskel; m++)
         skel_validate_summarize(t, m, &t->summary[summary_slot(m)]);
 }
@@ -339,6 +530,16 @@ void skel_validate_summarize(const struct skel_validate_table *t, int method,
         if (r->reference || !p->ok || !r->app.ok)
             continue;
         double e = fabs(p->error);
+        if (p->ci) {
+            double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
+            const char *v = skel_validate_verdict(p->lo, p->hi, tol);
+            out->nci++;
+            out->hit += strcmp(v, "hit") == 0;
+            out->noise += strcmp(v, "noise") == 0;
+            out->unsure += strcmp(v, "unsure") == 0;
+            out->miss += strcmp(v, "miss") == 0;
+            out->beyond10 += p->lo > 0.10 || p->hi < -0.10;
+        }
         if (out->n == 0 || e < out->min)
             out->min = e;
         if (out->n == 0 || e > out->max)
@@ -369,6 +570,29 @@ static void cell_pred(FILE *out, const struct skel_validate_pred *p, int have_ap
         fprintf(out, "  %11.3f %+7.1f%%", p->predicted_s, p->error * 100);
 }
 
+/* The error's interval and its verdict (or why there is none). */
+static void cell_ci(FILE *out, const struct skel_validate_pred *p, int reference, double tol)
+{
+    char b[40];
+    if (p->ok && p->ci) {
+        snprintf(b, sizeof b, "[%+.1f, %+.1f]", p->lo * 100, p->hi * 100);
+        fprintf(out, " %16s %-6s", b, skel_validate_verdict(p->lo, p->hi, tol));
+    } else
+        fprintf(out, " %16s %-6s", reference && p->ok ? "(by definition)" : "-", "");
+}
+
+/* A relative interval of a median, "-2.1..+1.8%", or "-". */
+static void cell_noise(FILE *out, const struct skel_validate_measure *m)
+{
+    char b[40];
+    if (m->ok && m->time_s > 0 && (m->lo_s > 0 || m->hi_s > 0)) {
+        snprintf(b, sizeof b, "%+.1f..%+.1f%%", (m->lo_s / m->time_s - 1) * 100,
+                 (m->hi_s / m->time_s - 1) * 100);
+        fprintf(out, "  %14s", b);
+    } else
+        fprintf(out, "  %14s", "-");
+}
+
 void skel_validate_print(FILE *out, const struct skel_validate_table *t)
 {
     char b[1024];
@@ -379,9 +603,11 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
     int have_small = t->small != NULL, have_avg = t->nseries > 0;
 
     fprintf(out, "application  %s\n", skel_usecase_safe(t->app, b, sizeof b));
-    fprintf(out, "             %u ranks on %s; median of %u launch%s, ", t->nranks,
-            skel_usecase_safe(t->nodes, b, sizeof b), t->app_repeat,
-            t->app_repeat == 1 ? "" : "es");
+    fprintf(out,
+            "             %u ranks on %s; median of %u round%s (each round launches the "
+            "application,\n             the skeletons and the other programs once, in turn), ",
+            t->nranks, skel_usecase_safe(t->nodes, b, sizeof b), t->app_repeat,
+            t->app_repeat == 1 ? "" : "s");
     if (t->net)
         fprintf(out, "wall time less the launch overhead\n"
                      "             (mpiexec, MPI_Init, MPI_Finalize: the skeletons' launches "
@@ -398,9 +624,28 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
             fprintf(out, " (shorter than the shortest good skeleton, %.3f s)", s->shortest_good_s);
         fputc('\n', out);
     }
-    if (t->nskel > 0)
-        fprintf(out, "             skeleton times: their own elapsed_s, median of %u repeats\n",
+    if (t->nskel > 0 && t->skel_repeat > 0 && t->skel_target > 0)
+        fprintf(out,
+                "             skeleton times: their own, per round the mean repeat of launches "
+                "of %u repeats,\n             until its 95%% interval is within +/- %.1f%% "
+                "or the budget is spent\n",
+                t->skel_repeat, t->skel_target * 100);
+    else if (t->nskel > 0 && t->skel_repeat > 0)
+        fprintf(out,
+                "             skeleton times: their own, per round the mean of one launch's %u "
+                "repeats\n",
                 t->skel_repeat);
+    for (size_t k = 0; k < t->nskel; k++) {
+        const struct skel_validate_skeleton_info *s = &t->skel[k];
+        if (!(s->ratio > 0 && s->k > 0))
+            continue;
+        fprintf(out, "dedicated    skeleton %zu: (application / K) / skeleton = %.3f", k + 1,
+                s->ratio / s->k);
+        if (s->ratio_lo > 0)
+            fprintf(out, " [%.3f, %.3f] (95%%, over the reference's rounds)", s->ratio_lo / s->k,
+                    s->ratio_hi / s->k);
+        fputc('\n', out);
+    }
     if (have_small)
         fprintf(out, "small input  %s%s\n", skel_usecase_safe(t->small, b, sizeof b),
                 t->small_ratio > 0 ? "" : " (no reference time)");
@@ -423,6 +668,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fprintf(out, "  %13s", "mean slowdown");
     if (t->net)
         fprintf(out, "  %8s", "launch");
+    fprintf(out, "  %10s  %14s", "app spread", "app noise 95%");
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
@@ -442,33 +688,85 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         }
         if (t->net)
             fprintf(out, "  %8.3f", r->launch_s);
+        /* The application's range over the rounds, relative to its median. */
+        if (r->app.ok && r->app.runs > 1 && r->app.time_s > 0)
+            fprintf(out, "  %9.1f%%", 100 * (r->app.max_s - r->app.min_s) / r->app.time_s);
+        else
+            fprintf(out, "  %10s", "-");
+        /* Its noise floor: the 95 % interval of its median, relative. */
+        cell_noise(out, &r->app);
         fputc('\n', out);
     }
 
-    /* Predictions and errors (Sodhi et al. Figure 6). */
-    fprintf(out, "\nPredicted application time (s) and error\n%-20s", "scenario");
+    /* Predictions and errors (Sodhi et al. Figure 6), with the error's
+     * interval over the rounds. */
+    double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
+    fprintf(out,
+            "\nPredicted application time (s) and error; 95%% interval of the error over the "
+            "rounds and its verdict at +/- %.0f%%\n%-20s",
+            tol * 100, "scenario");
     for (size_t k = 0; k < t->nskel; k++) {
         char h[32];
         snprintf(h, sizeof h, "skeleton %zu", k + 1);
-        fprintf(out, "  %11s %8s", h, "error");
+        fprintf(out, "  %11s %8s %16s %-6s", h, "error", "95% interval", "");
     }
     if (have_avg)
         fprintf(out, "  %11s %8s", "average", "error");
     if (have_small)
-        fprintf(out, "  %11s %8s", "small input", "error");
+        fprintf(out, "  %11s %8s %16s %-6s", "small input", "error", "95% interval", "");
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
         char name[64];
         snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
         fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
-        for (size_t k = 0; k < t->nskel; k++)
+        for (size_t k = 0; k < t->nskel; k++) {
             cell_pred(out, &r->skel_pred[k], r->app.ok);
+            cell_ci(out, &r->skel_pred[k], r->reference, tol);
+        }
         if (have_avg)
             cell_pred(out, &r->avg_pred, r->app.ok);
-        if (have_small)
+        if (have_small) {
             cell_pred(out, &r->small_pred, r->app.ok);
+            cell_ci(out, &r->small_pred, r->reference, tol);
+        }
         fputc('\n', out);
+    }
+
+    /* What the skeletons' measurements cost under each scenario. */
+    int any_cost = 0;
+    for (size_t i = 0; i < t->nrows; i++)
+        for (size_t k = 0; k < t->nskel; k++)
+            any_cost |= t->rows[i].skel[k].spent_s > 0;
+    if (any_cost) {
+        fprintf(out,
+                "\nSkeleton measurement: skeleton seconds spent in all rounds (repeats, "
+                "launches; rounds whose interval reached the target)\n%-20s",
+                "scenario");
+        for (size_t k = 0; k < t->nskel; k++) {
+            char h[32];
+            snprintf(h, sizeof h, "skeleton %zu", k + 1);
+            fprintf(out, "  %28s", h);
+        }
+        fputc('\n', out);
+        for (size_t i = 0; i < t->nrows; i++) {
+            const struct skel_validate_row *r = &t->rows[i];
+            char name[64], c[64];
+            snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
+            fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+            for (size_t k = 0; k < t->nskel; k++) {
+                const struct skel_validate_measure *m = &r->skel[k];
+                if (m->ok && m->spent_s > 0 && m->launches > 0)
+                    snprintf(c, sizeof c, "%.1f s (%u, %u; %u/%u)", m->spent_s, m->repeats,
+                             m->launches, m->tight, m->runs);
+                else if (m->ok && m->spent_s > 0) /* read back from a CSV */
+                    snprintf(c, sizeof c, "%.1f s", m->spent_s);
+                else
+                    snprintf(c, sizeof c, "-");
+                fprintf(out, "  %28s", c);
+            }
+            fputc('\n', out);
+        }
     }
 
     /* Summary per method (Sodhi et al. Figure 7). */
@@ -494,12 +792,52 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         else
             fprintf(out, "%-28s  %6.1f%%  %6.1f%%  %6.1f%%  %zu\n", label, s.min * 100, s.max * 100,
                     s.mean * 100, s.n);
+        if (s.nci > 0)
+            fprintf(out,
+                    "%-28s  intervals: %zu hit, %zu noise, %zu unsure, %zu miss (+/- %.0f%%); "
+                    "%zu wholly beyond +/- 10%%\n",
+                    "", s.hit, s.noise, s.unsure, s.miss, tol * 100, s.beyond10);
     }
     if (ref == NULL || !ref->app.ok)
         fprintf(out, "(no reference measurement: no ratio, no prediction)\n");
 }
 
 /* ---- CSV ------------------------------------------------------------------------------ */
+
+enum {
+    C_KIND,
+    C_SCENARIO,
+    C_REFERENCE,
+    C_NAME,
+    C_TIME,
+    C_MIN,
+    C_MAX,
+    C_RUNS,
+    C_PRED,
+    C_ERROR,
+    C_RATIO,
+    C_K,
+    C_NODES,
+    C_NRANKS,
+    C_COMMAND,
+    C_NCOLS1, /* the columns of the first version */
+    C_LO = C_NCOLS1,
+    C_HI,
+    C_ERROR_LO,
+    C_ERROR_HI,
+    C_RATIO_LO,
+    C_RATIO_HI,
+    C_SPENT,
+    C_SAMPLES,
+    C_NCOLS
+};
+
+static const char *const csv_header =
+    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+    "nranks,command";
+static const char *const csv_header2 =
+    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+    "nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s";
 
 /* kind,scenario,reference,name */
 static void csv_head(FILE *f, const char *kind, const struct skel_validate_row *r, const char *name)
@@ -545,6 +883,32 @@ static void csv_tail(FILE *f, double ratio, double k, const struct skel_validate
     skel_csv_field(f, t->nodes);
     fprintf(f, ",%u,", t->nranks);
     skel_csv_field(f, command);
+}
+
+/* lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s and the end
+ * of the record (m, p and ratio may be NULL: empty fields). */
+static void csv_extra(FILE *f, const struct skel_validate_measure *m,
+                      const struct skel_validate_pred *p,
+                      const struct skel_validate_skeleton_info *ratio)
+{
+    if (m != NULL && m->ok && (m->lo_s > 0 || m->hi_s > 0))
+        fprintf(f, ",%.9g,%.9g", m->lo_s, m->hi_s);
+    else
+        fprintf(f, ",,");
+    if (p != NULL && p->ok && p->ci)
+        fprintf(f, ",%.6f,%.6f", p->lo, p->hi);
+    else
+        fprintf(f, ",,");
+    if (ratio != NULL && ratio->ratio_lo > 0)
+        fprintf(f, ",%.9g,%.9g", ratio->ratio_lo, ratio->ratio_hi);
+    else
+        fprintf(f, ",,");
+    if (m != NULL && m->ok && m->spent_s > 0)
+        fprintf(f, ",%.6f,", m->spent_s);
+    else
+        fprintf(f, ",,");
+    for (unsigned i = 0; m != NULL && m->ok && i < m->nsamples; i++)
+        fprintf(f, "%s%.9g", i ? ";" : "", m->samples_s[i]);
     fputc('\n', f);
 }
 
@@ -555,8 +919,7 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
     if (rc != SKEL_OK)
         return rc;
     FILE *f = skel_afile_stream(af);
-    fprintf(f, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,"
-               "nodes,nranks,command\n");
+    fprintf(f, "%s\n", csv_header2);
     static const struct skel_validate_measure none;
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
@@ -564,23 +927,27 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
         csv_measure(f, &r->app);
         fprintf(f, ",,");
         csv_tail(f, 0, 0, t, t->app);
+        csv_extra(f, &r->app, NULL, NULL);
         for (size_t k = 0; k < t->nskel; k++) {
             csv_head(f, "skeleton", r, t->skel[k].dir);
             csv_measure(f, &r->skel[k]);
             csv_pred(f, &r->skel_pred[k], r->app.ok);
             csv_tail(f, t->skel[k].ratio, t->skel[k].k, t, t->skel[k].dir);
+            csv_extra(f, &r->skel[k], &r->skel_pred[k], &t->skel[k]);
         }
         if (t->nseries > 0) {
             csv_head(f, "average", r, "average prediction");
             fprintf(f, ",,,,%u", r->avg_n);
             csv_pred(f, &r->avg_pred, r->app.ok);
             csv_tail(f, r->avg_slowdown, 0, t, "");
+            csv_extra(f, NULL, NULL, NULL);
         }
         if (t->small != NULL) {
             csv_head(f, "small", r, "small input");
             csv_measure(f, &r->small);
             csv_pred(f, &r->small_pred, r->app.ok);
             csv_tail(f, t->small_ratio, 0, t, t->small);
+            csv_extra(f, &r->small, &r->small_pred, NULL);
         }
         if (t->net) {
             struct skel_validate_measure m = none;
@@ -591,6 +958,7 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
             csv_measure(f, &m);
             fprintf(f, ",,");
             csv_tail(f, 0, 0, t, "");
+            csv_extra(f, NULL, NULL, NULL);
         }
         for (size_t j = 0; j < t->nseries; j++) {
             char name[32];
@@ -605,33 +973,11 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
             csv_measure(f, &m);
             fprintf(f, ",,");
             csv_tail(f, 0, 0, t, t->series[j].label);
+            csv_extra(f, NULL, NULL, NULL);
         }
     }
     return skel_afile_commit(af);
 }
-
-enum {
-    C_KIND,
-    C_SCENARIO,
-    C_REFERENCE,
-    C_NAME,
-    C_TIME,
-    C_MIN,
-    C_MAX,
-    C_RUNS,
-    C_PRED,
-    C_ERROR,
-    C_RATIO,
-    C_K,
-    C_NODES,
-    C_NRANKS,
-    C_COMMAND,
-    C_NCOLS
-};
-
-static const char *const csv_header =
-    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
-    "nranks,command";
 
 static int num_field(const char *s, double *out, const char *path, unsigned line, const char *col)
 {
@@ -668,27 +1014,35 @@ static int csv_each(const char *path, int (*fn)(void *arg, char **f, unsigned li
         return rc;
     skel_csv_reader r;
     skel_csv_reader_init(&r, buf, len, path);
-    char header[256] = "";
+    char header[512] = "";
     if ((rc = skel_csv_next(&r)) > 0)
         for (size_t i = 0; i < r.nfields; i++) {
             strncat(header, r.field[i], sizeof header - strlen(header) - 2);
             if (i + 1 < r.nfields)
                 strcat(header, ",");
         }
-    if (rc < 0 || r.nfields != C_NCOLS || strcmp(header, csv_header) != 0) {
+    /* This version's header, or the first version's (15 columns, no rounds). */
+    size_t ncols = r.nfields;
+    if (rc < 0 || !((ncols == C_NCOLS && strcmp(header, csv_header2) == 0) ||
+                    (ncols == C_NCOLS1 && strcmp(header, csv_header) == 0))) {
         rc = skel_fail(SKEL_EFORMAT, "%s:1: not a skel validate CSV (expected the header '%s')",
-                       path, csv_header);
+                       path, csv_header2);
         goto out;
     }
     while ((rc = skel_csv_next(&r)) > 0) {
         if (r.nfields == 1 && r.field[0][0] == '\0')
             continue; /* blank line */
-        if (r.nfields != C_NCOLS) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %zu fields, expected %d", path, r.line, r.nfields,
-                           (int)C_NCOLS);
+        if (r.nfields != ncols) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %zu fields, expected %zu", path, r.line, r.nfields,
+                           ncols);
             goto out;
         }
-        if ((rc = fn(arg, r.field, r.line)) != SKEL_OK)
+        /* The extra columns of an old file read as empty. */
+        char *f[C_NCOLS];
+        static char empty[] = "";
+        for (size_t i = 0; i < C_NCOLS; i++)
+            f[i] = i < ncols ? r.field[i] : empty;
+        if ((rc = fn(arg, f, r.line)) != SKEL_OK)
             goto out;
     }
     if (rc < 0)
@@ -740,6 +1094,35 @@ static int read_measure(char **f, unsigned line, const char *path, struct skel_v
     m->min_s = v[1];
     m->max_s = v[2];
     m->runs = (unsigned)v[3];
+    double spent = 0;
+    if (num_field(f[C_SPENT], &spent, path, line, "spent_s") != SKEL_OK)
+        return SKEL_EFORMAT;
+    if (spent < 0)
+        return skel_fail(SKEL_EFORMAT, "%s:%u: negative spent_s", path, line);
+    m->spent_s = spent;
+    /* samples_s: the rounds; lo_s and hi_s are recomputed from them. */
+    for (const char *p = f[C_SAMPLES]; *p != '\0';) {
+        char num[64];
+        size_t n = strcspn(p, ";");
+        double x;
+        if (n == 0 || n >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s: an empty or overlong value", path,
+                             line);
+        if (m->nsamples == SKEL_VALIDATE_MAX_ROUNDS)
+            return skel_fail(SKEL_ERANGE, "%s:%u: samples_s: more than %d rounds", path, line,
+                             SKEL_VALIDATE_MAX_ROUNDS);
+        memcpy(num, p, n);
+        num[n] = '\0';
+        if (num_field(num, &x, path, line, "samples_s") != SKEL_OK)
+            return SKEL_EFORMAT;
+        if (!(x > 0))
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s: '%s' is not a time > 0", path, line,
+                             num);
+        m->samples_s[m->nsamples++] = x;
+        p += n;
+        if (*p == ';' && *++p == '\0')
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s ends with ';'", path, line);
+    }
     return SKEL_OK;
 }
 
@@ -798,8 +1181,6 @@ static int read_row(void *arg, char **f, unsigned line)
             t->nskel++;
         }
         r->skel[i] = m;
-        if (m.ok && m.runs > t->skel_repeat)
-            t->skel_repeat = m.runs;
     } else { /* baseline */
         size_t j = 0;
         while (j < t->nseries && strcmp(t->series[j].label, f[C_COMMAND]) != 0)
@@ -931,11 +1312,20 @@ struct runner {
     struct skel_nodeset_list *sets;
     skel_testbed *tb;
     struct skel_launch_spec base; /* of every launch */
+    enum skel_mpi_flavor app_mpi; /* the application's MPI (given, or from its ELF dependencies) */
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
-    int failed; /* some run failed */
+    unsigned launch, launches; /* for o->starting */
+    int failed;                /* some run failed */
 };
+
+static void starting(struct runner *R, const char *scenario, const char *what)
+{
+    if (R->o->starting != NULL)
+        R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
+    R->launch++;
+}
 
 /* Where a run's output goes: the log directory, or a scratch file. */
 static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
@@ -983,44 +1373,109 @@ static void net_of(struct skel_validate_measure *m, double launch_s)
     m->time_s -= launch_s;
     m->min_s -= launch_s;
     m->max_s -= launch_s;
+    for (unsigned i = 0; i < m->nsamples; i++)
+        m->samples_s[i] -= launch_s;
 }
 
-/* An application (or the small-input run, or a baseline): R launches. */
+/* The launches of one quantity under one scenario, gathered round after
+ * round and summarised once all rounds ran. */
+struct acc {
+    double v[SKEL_VALIDATE_MAX_ROUNDS];
+    size_t n;
+    double min_s, max_s;
+    double spent_s; /* skeletons: their cost (struct skel_validate_measure) */
+    unsigned repeats, launches, tight;
+    int failed;      /* a launch failed: no more of it under this scenario */
+    char error[512]; /* the first failure */
+};
+
+static void acc_add(struct acc *a, double t, double lo, double hi)
+{
+    if (a->n == 0 || lo < a->min_s)
+        a->min_s = lo;
+    if (a->n == 0 || hi > a->max_s)
+        a->max_s = hi;
+    if (a->n < SKEL_VALIDATE_MAX_ROUNDS)
+        a->v[a->n++] = t;
+}
+
+/* The median of the launches (and their extremes) as the measurement; a
+ * quantity with a failed launch is not measured. */
+static void acc_finish(const struct acc *a, struct skel_validate_measure *m)
+{
+    memset(m, 0, sizeof *m);
+    if (a->failed || a->n == 0) {
+        snprintf(m->error, sizeof m->error, "%s", a->error[0] ? a->error : "no successful run");
+        return;
+    }
+    double v[SKEL_VALIDATE_MAX_ROUNDS];
+    memcpy(v, a->v, a->n * sizeof *v);
+    m->ok = 1;
+    m->time_s = skel_select_median(v, a->n);
+    m->min_s = a->min_s;
+    m->max_s = a->max_s;
+    m->runs = (unsigned)a->n;
+    m->nsamples = (unsigned)a->n;
+    memcpy(m->samples_s, a->v, a->n * sizeof *a->v);
+    m->spent_s = a->spent_s;
+    m->repeats = a->repeats;
+    m->launches = a->launches;
+    m->tight = a->tight;
+}
+
+/* The MPI of a program (given with --mpi, or read from its dependencies). */
+static enum skel_mpi_flavor program_mpi(const struct runner *R, const char *prog)
+{
+    struct skel_elf_mpi m;
+    if (R->o->mpi != SKEL_MPI_UNKNOWN)
+        return R->o->mpi;
+    if (skel_mpi_of_program(prog, &m) != SKEL_OK)
+        m.flavor = SKEL_MPI_UNKNOWN;
+    skel_clear_error();
+    return m.flavor;
+}
+
+/* One launch of an application (or of the small-input run, or of a
+ * baseline), added to a. */
 static int run_app(struct runner *R, char *const *argv, const char *scenario, const char *what,
-                   struct skel_validate_measure *m)
+                   struct acc *a)
 {
     char path[PATH_MAX];
     struct skel_launch_result res;
     struct skel_launch_spec s = R->base;
-    memset(m, 0, sizeof *m);
+    struct skel_validate_measure m;
+    memset(&m, 0, sizeof m);
     out_path(R, scenario, what, path, sizeof path);
+    starting(R, scenario, what);
     s.argv = argv;
-    s.repeat = R->o->repeat ? R->o->repeat : 1;
+    s.repeat = 1;
+    s.mpi = argv == R->o->app_argv ? R->app_mpi : program_mpi(R, argv[0]);
     s.stdout_path = s.stderr_path = path;
     int rc = skel_launch_run(&s, &res);
     if (rc == SKEL_OK && res.stats.n > 0) {
-        m->ok = 1;
-        m->time_s = res.stats.median_s;
-        m->min_s = res.stats.min_s;
-        m->max_s = res.stats.max_s;
-        m->runs = (unsigned)res.stats.n;
+        m.ok = 1;
+        m.time_s = m.min_s = m.max_s = res.stats.median_s;
+        m.runs = 1;
+        acc_add(a, m.time_s, m.min_s, m.max_s);
     } else {
         char tail[200], why[400];
         /* Copy first: reading the output may replace the thread's error detail. */
         snprintf(why, sizeof why, "%s",
                  skel_last_error()[0] ? skel_last_error() : skel_strerror(rc));
         tail_of(path, tail, sizeof tail);
-        snprintf(m->error, sizeof m->error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
+        snprintf(m.error, sizeof m.error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
                  tail[0] ? "; last output: " : "", tail);
         if (rc == SKEL_OK)
             rc = SKEL_EEXEC;
-        skel_fail(rc, "%s", m->error);
+        skel_fail(rc, "%s", m.error);
+        a->failed = 1;
+        snprintf(a->error, sizeof a->error, "%s", m.error);
     }
     skel_launch_result_free(&res);
     if (R->o->log_dir == NULL)
         unlink(path);
     if (R->o->progress != NULL)
-        R->o->progress(R->o->progress_arg, scenario, what, m);
+        R->o->progress(R->o->progress_arg, scenario, what, &m);
     return rc;
 }
 
@@ -1036,7 +1491,15 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
     memset(m, 0, sizeof *m);
     *launch_s = 0;
     snprintf(what, sizeof what, "skeleton %zu", k + 1);
-    int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
+    /* With --logs every run's output is kept, the skeletons' too. */
+    struct skel_launch_spec base = R->base;
+    char path[PATH_MAX];
+    if (R->o->log_dir != NULL) {
+        out_path(R, scenario, what, path, sizeof path);
+        base.stdout_path = path;
+    }
+    starting(R, scenario, what);
+    int rc = skel_select_measure(sk, &base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
         m->time_s = sm.rep.elapsed_s;
@@ -1051,6 +1514,56 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
         snprintf(m->error, sizeof m->error, "%s", sm.error[0] ? sm.error : skel_last_error());
     if (R->o->progress != NULL)
         R->o->progress(R->o->progress_arg, scenario, what, m);
+    return rc;
+}
+
+/* A skeleton in one round, under the repeat policy (validate.h): launches
+ * until the mean repeat is as steady as asked; added to a.  *launch_s gets
+ * the launch overhead its launches saw, 0 when unknown. */
+static int run_skeleton_round(struct runner *R, size_t k, const char *scenario, double calib,
+                              struct acc *a, double *launch_s)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_select_policy pol = {
+        .repeat = R->t->skel_repeat,
+        .target = R->t->skel_target,
+        .budget_s = o->skeleton_budget_s,
+        .max_launches = R->t->skel_target > 0 ? o->skeleton_launches : 1,
+        /* The round before under this scenario. */
+        .hint_s = a->n > 0 && a->repeats > 0 ? a->spent_s / a->repeats : 0};
+    struct skel_select_pooled pm;
+    struct skel_validate_measure m;
+    char what[32];
+    memset(&m, 0, sizeof m);
+    *launch_s = 0;
+    snprintf(what, sizeof what, "skeleton %zu", k + 1);
+    int rc = skel_select_measure_pooled(&R->sk[k], &R->base, NULL, &pol, calib, &pm, m.error,
+                                        sizeof m.error);
+    if (rc == SKEL_OK) {
+        m.ok = 1;
+        m.time_s = pm.mean_s;
+        m.min_s = pm.min_s;
+        m.max_s = pm.max_s;
+        m.runs = 1;
+        m.spent_s = pm.spent_s;
+        m.repeats = pm.repeats;
+        m.launches = pm.launches;
+        m.tight = (unsigned)pm.tight;
+        if (calib > 0)
+            *launch_s = pm.launch_s;
+        acc_add(a, m.time_s, m.min_s, m.max_s);
+        a->spent_s += pm.spent_s;
+        a->repeats += pm.repeats;
+        a->launches += pm.launches;
+        a->tight += (unsigned)pm.tight;
+    } else {
+        if (m.error[0] == '\0')
+            snprintf(m.error, sizeof m.error, "%s", skel_last_error());
+        a->failed = 1;
+        snprintf(a->error, sizeof a->error, "%s", m.error);
+    }
+    if (o->progress != NULL)
+        o->progress(o->progress_arg, scenario, what, &m);
     return rc;
 }
 
@@ -1081,6 +1594,17 @@ static int write_calibrations(const struct skel_validate_opts *o, struct skel_va
 /* The options that can be refused before anything is read. */
 static int check_opts(const struct skel_validate_opts *o)
 {
+    /* The log directory is made (or found unwritable) before any run, not
+     * after the first one has been paid for. */
+    if (o->log_dir != NULL) {
+        struct stat st;
+        if (mkdir(o->log_dir, 0777) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "--logs %s: cannot create it: %s", o->log_dir,
+                             strerror(errno));
+        if (stat(o->log_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(o->log_dir, W_OK) != 0)
+            return skel_fail(SKEL_EIO, "--logs %s: not a directory this process can write to",
+                             o->log_dir);
+    }
     if (o->app_argv == NULL || o->app_argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no application command");
     if (o->nskeleton < 1 || o->nskeleton > SKEL_VALIDATE_MAX_SKELETONS)
@@ -1128,8 +1652,15 @@ static int load_skeletons(struct runner *R)
         t->nskel = k + 1;
     }
     t->nranks = R->sk[0].nranks;
-    t->app_repeat = o->repeat ? o->repeat : 1;
+    t->app_repeat = o->repeat ? o->repeat : SKEL_VALIDATE_ROUNDS;
+    if (t->app_repeat > SKEL_VALIDATE_MAX_ROUNDS)
+        return skel_fail(SKEL_EUSAGE, "--repeat %u: at most %d rounds", t->app_repeat,
+                         SKEL_VALIDATE_MAX_ROUNDS);
     t->skel_repeat = o->skeleton_repeat ? o->skeleton_repeat : 3;
+    t->skel_target = o->skeleton_target < 0    ? 0
+                     : o->skeleton_target == 0 ? SKEL_SELECT_POLICY_TARGET
+                                               : o->skeleton_target;
+    t->tolerance = o->tolerance > 0 ? o->tolerance : SKEL_VALIDATE_TOLERANCE;
     if ((t->app = join_argv(o->app_argv)) == NULL ||
         (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL))
         return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -1241,9 +1772,11 @@ static int open_nodes(struct runner *R)
             (rc = skel_scenario_check(R->order[i], o->scenarios, skel_testbed_nhosts(R->tb))) !=
                 SKEL_OK)
             return rc;
+    R->app_mpi = program_mpi(R, o->app_argv[0]);
     R->base = (struct skel_launch_spec){.nodes = &R->sets->sets[0],
                                         .testbed = R->tb,
                                         .nranks = t->nranks,
+                                        .mpi = o->mpi,
                                         .timeout_s = o->timeout_s,
                                         .yield = o->yield,
                                         .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
@@ -1311,38 +1844,79 @@ static void take_launch_off(struct runner *R, size_t i, double *lsamp, size_t nl
     }
 }
 
-/* Everything measured under scenario i (applied around the runs); the
- * return value of the last run (SKEL_EINTERRUPTED stops at once). */
+/* Everything measured under scenario i (applied around the runs), in
+ * rounds: the application, each skeleton, the small-input run and the
+ * baselines once per round, so that a drift in conditions while the
+ * scenario is applied hits all of them alike; each gets the median of its
+ * rounds.  Returns the code of the last run (SKEL_EINTERRUPTED stops at
+ * once). */
 static int measure_scenario(struct runner *R, size_t i)
 {
     const struct skel_validate_opts *o = R->o;
     struct skel_validate_table *t = R->t;
     struct skel_validate_row *row = &t->rows[i];
     const struct skel_scenario *sc = R->order[i];
-    int e = run_app(R, o->app_argv, sc->name, "application", &row->app);
-    double lsamp[SKEL_VALIDATE_MAX_SKELETONS];
+    struct acc *accs = calloc(2 + R->nsk + o->nbaseline, sizeof *accs);
+    if (accs == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    struct acc *app = &accs[0], *small = &accs[1], *sk = &accs[2], *base = &accs[2 + R->nsk];
+    double lsamp[SKEL_VALIDATE_MAX_ROUNDS * SKEL_VALIDATE_MAX_SKELETONS];
     size_t nl = 0;
-    for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
-        double launch = 0;
-        e = run_skeleton(R, &R->sk[k], k, sc->name, t->skel_repeat,
-                         o->self_calibrate ? 0 : t->skel[k].calibration, &row->skel[k], &launch,
-                         NULL);
-        if (launch > 0)
-            lsamp[nl++] = launch;
+    int e = SKEL_OK;
+    for (unsigned r = 0; r < t->app_repeat && e != SKEL_EINTERRUPTED; r++) {
+        if (!app->failed)
+            e = run_app(R, o->app_argv, sc->name, "application", app);
+        for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
+            double launch = 0;
+            if (sk[k].failed)
+                continue;
+            e = run_skeleton_round(R, k, sc->name, o->self_calibrate ? 0 : t->skel[k].calibration,
+                                   &sk[k], &launch);
+            if (launch > 0)
+                lsamp[nl++] = launch;
+        }
+        if (o->small_argv != NULL && !small->failed && e != SKEL_EINTERRUPTED)
+            e = run_app(R, o->small_argv, sc->name, "small input", small);
+        for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+            char what[32];
+            snprintf(what, sizeof what, "baseline %zu", j + 1);
+            if (!base[j].failed)
+                e = run_app(R, o->baseline_argv[j], sc->name, what, &base[j]);
+        }
     }
-    if (o->small_argv != NULL && e != SKEL_EINTERRUPTED)
-        e = run_app(R, o->small_argv, sc->name, "small input", &row->small);
-    for (size_t j = 0; j < o->nbaseline && e != SKEL_EINTERRUPTED; j++) {
+    acc_finish(app, &row->app);
+    if (o->small_argv != NULL)
+        acc_finish(small, &row->small);
+    for (size_t k = 0; k < R->nsk; k++)
+        acc_finish(&sk[k], &row->skel[k]);
+    for (size_t j = 0; j < o->nbaseline; j++) {
         struct skel_validate_measure m;
-        char what[32];
-        snprintf(what, sizeof what, "baseline %zu", j + 1);
-        e = run_app(R, o->baseline_argv[j], sc->name, what, &m);
+        acc_finish(&base[j], &m);
         t->series[j].time_s[i] = m.ok ? m.time_s : 0;
         R->failed |= !m.ok && e != SKEL_EINTERRUPTED;
     }
+    free(accs);
     if (t->net && e != SKEL_EINTERRUPTED)
         take_launch_off(R, i, lsamp, nl);
     return e;
+}
+
+/* A measured scaling ratio far from the skeleton's K means the reference
+ * runs of the application or the skeleton are off (the skeleton should run
+ * 1/K as long as the application): worth a warning, as for skel select. */
+static void ratio_warnings(struct skel_validate_table *t)
+{
+    for (size_t k = 0; k < t->nskel; k++) {
+        double r = t->skel[k].ratio, kk = t->skel[k].k;
+        if (!(r > 0 && kk >= 1) ||
+            (r >= kk / SKEL_SELECT_RATIO_FAR && r <= kk * SKEL_SELECT_RATIO_FAR))
+            continue;
+        size_t w = strlen(t->warning);
+        snprintf(t->warning + w, sizeof t->warning - w,
+                 "%sthe measured scaling ratio of skeleton %zu, %.3g, is far from its K = %.4g: "
+                 "its reference runs (or the application's) are off",
+                 w ? "; " : "", k + 1, r, kk);
+    }
 }
 
 /* Scenario i: apply, measure everything, remove; after the reference, the
@@ -1375,6 +1949,7 @@ static int run_scenario(struct runner *R, size_t i)
         return skel_fail(SKEL_EEXEC, "the reference run ('%s') failed: %s", sc->name, why);
     }
     skel_validate_compute(R->t);
+    ratio_warnings(R->t);
     if (o->write_calibration)
         write_calibrations(o, R->t, row);
     return SKEL_OK;
@@ -1394,6 +1969,11 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
         (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
         t->net = !o->wall_time;
+        /* Every launch: the calibrations, then per scenario the application,
+         * the skeletons, the small input and the baselines. */
+        R.launches =
+            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */
@@ -1445,6 +2025,8 @@ int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_t
         with.baseline_argv = (char *const *const *)cmds;
     if (rc == SKEL_OK)
         rc = o->from_csv != NULL ? skel_validate_read_csv(o->from_csv, t) : measure_all(&with, t);
+    if (o->tolerance > 0)
+        t->tolerance = o->tolerance;
     if (skel_validate_complete(t, rc))
         rc = add_baseline_csvs(o, t, rc);
     skel_validate_commands_free(cmds, cmds != NULL ? with.nbaseline : 0);

@@ -29,9 +29,12 @@ cat >"$WORK/sets.xml" <<'EOF'
 </nodesets>
 EOF
 "$SKEL" testbed up --hosts 2 >/dev/null || fail "up"
+tb_index
 "$SKEL" run --nodes "$WORK/hosts" -n 2 --quiet -- "$PP" pingpong 1024 4 || fail "hostfile node set"
 "$SKEL" run --nodes "$WORK/sets.xml#both" -n 2 --dry-run -- "$PP" >"$WORK/dry.txt" || fail "XML dry run"
-grep -q -- "-hosts 10.77.0.1:1,10.77.0.2:1 -n 2" "$WORK/dry.txt" || fail "XML set vector: $(cat "$WORK/dry.txt")"
+# Testbed hosts of a file are launched on the instance's addresses.
+grep -q -- "-localhost $(addr 254) -hosts $(addr 1):1,$(addr 2):1 -n 2" "$WORK/dry.txt" ||
+    fail "XML set vector: $(cat "$WORK/dry.txt")"
 "$SKEL" run --nodes "$WORK/sets.xml#both" -n 2 --quiet -- "$PP" pingpong 1024 4 || fail "XML node set"
 "$SKEL" run --nodes "$WORK/sets.xml" -n 2 -- true 2>"$WORK/err"; [ $? = 2 ] || fail "a list without #NAME must exit 2"
 printf '<nodeset name="x">\n  <host testbed="9"/>\n</nodeset>\n' >"$WORK/bad.xml"
@@ -44,7 +47,7 @@ printf 'node01:2\nnode02:2\n' >"$WORK/real"
 grep -q "^mpiexec.mpich -hosts node01:2,node02:2 -n 4 ./app$" "$WORK/dry.txt" || fail "hosts vector: $(cat "$WORK/dry.txt")"
 SLURM_JOB_NODELIST='c[1-2]' SLURM_TASKS_PER_NODE='2(x2)' "$SKEL" run --nodes slurm --yield --dry-run -- ./app >"$WORK/dry.txt" ||
     fail "slurm dry run"
-grep -q "^srun --ntasks 4 --nodelist c1,c2 --export ALL,LD_PRELOAD=.*libskelshim-yield.so ./app$" "$WORK/dry.txt" ||
+grep -q "^srun --mpi=pmi2 --ntasks 4 --nodes=2 --nodelist c1,c2 --export ALL,LD_PRELOAD=.*libskelshim-yield.so ./app$" "$WORK/dry.txt" ||
     fail "slurm vector: $(cat "$WORK/dry.txt")"
 
 note "finalize shim: 4 ranks over TCP finish, code after MPI_Finalize runs, exit status kept"

@@ -124,9 +124,106 @@ Test(launch, argv_slurm)
                                  .tools = {.shim_yield = "/l/y.so"}};
     char **a, **e;
     cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
-    cr_assert_str_eq(joined(a), "srun --ntasks 4 --nodelist c1,c2 --export ALL,LD_PRELOAD=/l/y.so "
-                                "./app -x 1");
+    cr_assert_str_eq(joined(a), "srun --mpi=pmi2 --ntasks 4 --nodes=2 --nodelist c1,c2 --export "
+                                "ALL,LD_PRELOAD=/l/y.so ./app -x 1");
     cr_assert_str_eq(joined(e), "X=1");
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    /* Open MPI ranks get PMIx (and no MPICH shim); a plugin chosen through
+     * SLURM_MPI_TYPE is left to srun. */
+    s.mpi = SKEL_MPI_OPENMPI;
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
+    cr_assert_str_eq(joined(a), "srun --mpi=pmix --ntasks 4 --nodes=2 --nodelist c1,c2 ./app -x 1");
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    setenv("SLURM_MPI_TYPE", "pmix_v4", 1);
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
+    unsetenv("SLURM_MPI_TYPE");
+    cr_assert_str_eq(joined(a), "srun --ntasks 4 --nodes=2 --nodelist c1,c2 ./app -x 1");
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    skel_nodeset_list_free(l);
+}
+
+/* The launcher follows the program's MPI: Open MPI's mpirun, its -x for the
+ * environment, --oversubscribe only beyond the slots, never MPICH's shims. */
+Test(launch, argv_openmpi)
+{
+    const char *root = geteuid() == 0 ? " --allow-run-as-root" : "";
+    char want[1024];
+    struct skel_nodeset_list *l = NULL;
+    cr_assert_eq(skel_nodeset_local(2, &l), SKEL_OK);
+    const char *env[] = {"A=b=c", NULL};
+    struct skel_launch_spec s = {.nodes = &l->sets[0],
+                                 .nranks = 2,
+                                 .argv = cmd,
+                                 .env = env,
+                                 .mpi = SKEL_MPI_OPENMPI,
+                                 .yield = 1,
+                                 .finalize_shim = SKEL_LAUNCH_SHIM_AUTO,
+                                 .tools = {.shim_finalize = "/l/f.so", .shim_yield = "/l/y.so"}};
+    char **a, **e;
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
+    snprintf(want, sizeof want,
+             "mpirun.openmpi%s --mca mpi_yield_when_idle 1 -n 2 -x A=b=c ./app -x 1", root);
+    cr_assert_str_eq(joined(a), want);
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    s.nranks = 3;
+    s.yield = 0;
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
+    snprintf(want, sizeof want, "mpirun.openmpi%s --oversubscribe -n 3 -x A=b=c ./app -x 1", root);
+    cr_assert_str_eq(joined(a), want);
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    /* The finalize shim is MPICH's: asking for it with Open MPI is refused. */
+    s.finalize_shim = SKEL_LAUNCH_SHIM_ON;
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_EUSAGE);
+    cr_assert(strstr(skel_last_error(), "Open MPI") != NULL, "%s", skel_last_error());
+    skel_nodeset_list_free(l);
+
+    /* The testbed: skel-nsexec as the rsh agent, TCP on eth0, a preload. */
+    l = hosts("10.77.0.1:1\n10.77.0.2:1\n");
+    const char *pre[] = {"/t/libskeltrace-openmpi.so", NULL};
+    struct skel_launch_spec t = {
+        .nodes = &l->sets[0],
+        .nranks = 2,
+        .argv = cmd,
+        .preload = pre,
+        .mpi = SKEL_MPI_OPENMPI,
+        .tools = {.nsexec = "/b/skel-nsexec", .shim_finalize = "/l/libskelshim-finalize.so"}};
+    cr_assert_eq(skel_launch_build_argv(&t, "run.7", &a, &e), SKEL_OK, "%s", skel_last_error());
+    snprintf(want, sizeof want,
+             "mpirun.openmpi%s --mca plm_rsh_agent /b/skel-nsexec --mca plm_rsh_no_tree_spawn 1 "
+             "--mca pml ob1 --mca btl tcp,self --mca btl_tcp_if_include eth0 --mca "
+             "oob_tcp_if_include 10.77.0.0/24 -H 10.77.0.1:1,10.77.0.2:1 -n 2 -x "
+             "LD_PRELOAD=/t/libskeltrace-openmpi.so ./app -x 1",
+             root);
+    cr_assert_str_eq(joined(a), want);
+    cr_assert_str_eq(joined(e), "SKEL_RUN_CGROUP=run.7");
+    skel_launch_argv_free(a);
+    skel_launch_argv_free(e);
+    /* A launcher given by name decides the style, whatever the program. */
+    t.mpi = SKEL_MPI_UNKNOWN;
+    t.tools.mpiexec = "/opt/ompi/bin/mpirun.openmpi";
+    cr_assert_eq(skel_launch_style_of(&t), SKEL_LAUNCH_OPENMPI);
+    t.tools.mpiexec = "mpiexec.hydra";
+    cr_assert_eq(skel_launch_style_of(&t), SKEL_LAUNCH_HYDRA);
+    /* srun cannot start ranks in testbed namespaces. */
+    t.tools.mpiexec = "srun";
+    cr_assert_eq(skel_launch_build_argv(&t, NULL, &a, &e), SKEL_EUSAGE);
+    skel_nodeset_list_free(l);
+}
+
+/* A hostfile of an allocation's nodes, launched with a srun launcher. */
+Test(launch, argv_hostfile_with_srun)
+{
+    struct skel_nodeset_list *l = hosts("n1:2\n");
+    struct skel_launch_spec s = {
+        .nodes = &l->sets[0], .nranks = 2, .argv = cmd, .tools = {.mpiexec = "srun"}};
+    char **a, **e;
+    cr_assert_eq(skel_launch_build_argv(&s, NULL, &a, &e), SKEL_OK, "%s", skel_last_error());
+    cr_assert_str_eq(joined(a), "srun --mpi=pmi2 --ntasks 2 --nodes=1 --nodelist n1 ./app -x 1");
     skel_launch_argv_free(a);
     skel_launch_argv_free(e);
     skel_nodeset_list_free(l);

@@ -155,6 +155,76 @@ Test(select, report_last_line_wins_and_errors)
     expect_error(skel_select_parse_report(neg, strlen(neg), &r), SKEL_EFORMAT, "elapsed_s=-1");
 }
 
+Test(select, report_times)
+{
+    struct skel_select_report r;
+    double t[8];
+    /* The summary of three repeats gives all three. */
+    cr_assert_eq(skel_select_parse_report(report, strlen(report), &r), SKEL_OK);
+    cr_assert_eq(r.ntimes, 0);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 3);
+    cr_assert_float_eq(t[0], 0.237060, 1e-12);
+    cr_assert_float_eq(t[1], 0.714882 - 0.237060 - 0.239185, 1e-12);
+    cr_assert_float_eq(t[2], 0.239185, 1e-12);
+    /* times_s, in the order they ran. */
+    const char *five = "SKEL_RESULT elapsed_s=0.5 repeats=5 min_s=0.4 max_s=0.9 total_s=2.9 "
+                       "times_s=0.9,0.4,0.5,0.6,0.5 later_key=1\n";
+    cr_assert_eq(skel_select_parse_report(five, strlen(five), &r), SKEL_OK, "%s",
+                 skel_last_error());
+    cr_assert_eq(r.ntimes, 5);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 5);
+    cr_assert_float_eq(t[0], 0.9, 1e-12);
+    cr_assert_float_eq(t[4], 0.5, 1e-12);
+    /* Five repeats without times_s: not known. */
+    const char *sum = "SKEL_RESULT elapsed_s=0.5 repeats=5 min_s=0.4 max_s=0.9 total_s=2.9\n";
+    cr_assert_eq(skel_select_parse_report(sum, strlen(sum), &r), SKEL_OK);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 0);
+    /* Damaged lists. */
+    const char *cnt = "SKEL_RESULT elapsed_s=0.5 repeats=3 times_s=0.5,0.5\n";
+    expect_error(skel_select_parse_report(cnt, strlen(cnt), &r), SKEL_EFORMAT,
+                 "2 values for repeats=3");
+    const char *bad = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,,0.5\n";
+    expect_error(skel_select_parse_report(bad, strlen(bad), &r), SKEL_EFORMAT, "times_s");
+    const char *neg = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,-1\n";
+    expect_error(skel_select_parse_report(neg, strlen(neg), &r), SKEL_EFORMAT, "'-1'");
+    const char *trail = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,\n";
+    expect_error(skel_select_parse_report(trail, strlen(trail), &r), SKEL_EFORMAT, "times_s");
+}
+
+Test(select, mean_halfwidth)
+{
+    const double same[] = {2, 2, 2, 2};
+    cr_assert_float_eq(skel_select_mean_halfwidth(same, 4), 0, 1e-12);
+    cr_assert_float_eq(skel_select_mean_halfwidth(same, 1), 0, 1e-12);
+    /* Mean 1, sd 0.1, n = 4: 3.182 x 0.1 / 2. */
+    const double v[] = {0.9, 1.1, 0.9, 1.1};
+    double sd = sqrt(4 * 0.01 / 3);
+    cr_assert_float_eq(skel_select_mean_halfwidth(v, 4), 3.182 * sd / 2, 1e-9);
+    /* More repeats of the same spread: tighter. */
+    double w[40];
+    for (int i = 0; i < 40; i++)
+        w[i] = i % 2 ? 1.1 : 0.9;
+    cr_assert(skel_select_mean_halfwidth(w, 40) < skel_select_mean_halfwidth(v, 4) / 2.5);
+}
+
+Test(select, policy_repeats_fit_the_budget)
+{
+    struct skel_select_policy p = {.repeat = 3, .target = 0.03};
+    /* Nothing known: as asked. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+    /* 1 s a repeat, 6 s of budget: 3; after 5 s spent, 1. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 3, 3), 3);
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 5, 5), 1);
+    /* A skeleton slowed to 38 s a repeat (the hint of the round before): one. */
+    p.hint_s = 38;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 1);
+    p.hint_s = 2.5;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 2);
+    /* Without a target (one launch a round) the launch runs what was asked. */
+    p.target = 0;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+}
+
 Test(select, median)
 {
     double a[] = {3, 1, 2}, b[] = {4, 1, 3, 2};
@@ -191,6 +261,8 @@ static void make_result(struct skel_select_result *r)
         r->c[i].nlaunched = 1;
         r->c[i].nmeasured = r->c[i].ok;
         r->c[i].skeleton_s = t[i];
+        r->c[i].samples = calloc(1, sizeof(double));
+        r->c[i].samples[0] = t[i];
         r->c[i].min_s = t[i] * 0.99;
         r->c[i].max_s = t[i] * 1.01;
     }
@@ -232,7 +304,10 @@ Test(select, table_and_recommendation)
     char *buf = NULL;
     size_t len = 0;
     make_result(&r);
-    skel_select_rank(&r);
+    skel_select_summarize(&r);
+    cr_assert_eq(r.nwarnings, 1, "%s", r.warnings[0]);
+    cr_assert(strstr(r.warnings[0], "cannot be told apart from noise: use --rounds 5") != NULL,
+              "%s", r.warnings[0]);
     FILE *f = open_memstream(&buf, &len);
     skel_select_print(f, &r);
     fclose(f);
@@ -245,6 +320,8 @@ Test(select, table_and_recommendation)
     cr_assert(fast && cpu && link && broken && fast < cpu && cpu < link && link < broken, "%s",
               buf);
     cr_assert(strstr(fast, "19.600      best") != NULL, "%s", buf);
+    /* One launch each: no spread, and a word on what that means. */
+    cr_assert(strstr(fast, "0.4900        -") != NULL, "%s", buf);
     cr_assert(strstr(cpu, "+104.1%") != NULL, "%s", buf);
     cr_assert(strstr(broken, "failed: 'skeleton' timed out after 600 s") != NULL, "%s", buf);
     cr_assert(strstr(buf, "recommendation: fast (the application should take about 19.600 s "
@@ -267,13 +344,14 @@ Test(select, csv)
     cr_assert_not_null(f);
     const char *want[] = {
         "rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,vs_best,"
-        "outcome,error\n",
-        "1,fast,\"10.77.0.1,10.77.0.2\",2,1,0.490000,0.485100,0.494900,40,19.600000,1.000000,ok,\n",
+        "outcome,error,spread,samples_s\n",
+        "1,fast,\"10.77.0.1,10.77.0.2\",2,1,0.490000,0.485100,0.494900,40,19.600000,1.000000,ok,,"
+        "0.000000,0.490000\n",
         "2,\"slow,cpu\",\"10.77.0.1,10.77.0.2\",2,1,1.000000,0.990000,1.010000,40,40.000000,"
-        "2.040816,ok,\n",
+        "2.040816,ok,,0.000000,1.000000\n",
         "3,slow-link,\"10.77.0.1,10.77.0.2\",2,1,3.500000,3.465000,3.535000,40,140.000000,"
-        "7.142857,ok,\n",
-        ",broken,\"10.77.0.1,10.77.0.2\",2,0,,,,40,,,failed,'skeleton' timed out after 600 s\n"};
+        "7.142857,ok,,0.000000,3.500000\n",
+        ",broken,\"10.77.0.1,10.77.0.2\",2,0,,,,40,,,failed,'skeleton' timed out after 600 s,,\n"};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
         cr_assert_not_null(fgets(line, sizeof line, f));
         cr_assert_str_eq(line, want[i]);
@@ -299,4 +377,107 @@ Test(select, skeleton_dir_errors)
     expect_error(skel_select_skeleton_load(dir, &s), SKEL_ENOTFOUND, "/skeleton");
     unlink(path);
     rmdir(dir);
+}
+
+/* The rank-sum test: exact p-values against known tables, the normal
+ * approximation for large samples. */
+Test(select, ranksum_p)
+{
+    /* n = m = 5: complete separation has probability 2/252 two-sided. */
+    cr_assert_float_eq(skel_select_ranksum_p(0, 5, 5), 2.0 / 252, 1e-12);
+    cr_assert_float_eq(skel_select_ranksum_p(25, 5, 5), 2.0 / 252, 1e-12);
+    /* one inverted pair: P(U <= 1) = 2/252 per side */
+    cr_assert_float_eq(skel_select_ranksum_p(1, 5, 5), 4.0 / 252, 1e-12);
+    cr_assert_float_eq(skel_select_ranksum_p(12.5, 5, 5), 1, 1e-12);
+    /* n = 3, m = 4: 35 arrangements; U <= 1 has 2 of them per side */
+    cr_assert_float_eq(skel_select_ranksum_p(1, 3, 4), 4.0 / 35, 1e-12);
+    /* large samples: symmetric, and tiny for a complete separation */
+    double p = skel_select_ranksum_p(0, 40, 40);
+    cr_assert(p > 0 && p < 1e-10, "%g", p);
+    cr_assert_float_eq(skel_select_ranksum_p(800, 40, 40), 1, 0.05);
+    cr_assert_float_eq(skel_select_ranksum_p(1, 0, 5), 1, 1e-12);
+}
+
+Test(select, compare_best_two)
+{
+    struct skel_select_comparison q;
+    double a[] = {1.00, 1.01, 0.99, 1.02, 1.00}, b[] = {1.20, 1.22, 1.19, 1.21, 1.25};
+    skel_select_compare(a, 5, b, 5, &q);
+    cr_assert(q.done && q.distinguishable);
+    cr_assert_eq(q.pairs, 25);
+    cr_assert_float_eq(q.slower_wins, 0, 1e-12);
+    cr_assert_float_eq(q.p, 2.0 / 252, 1e-12);
+    cr_assert_float_eq(q.diff, 0.21, 1e-9);
+    /* Interleaved launches of equal candidates: not distinguishable. */
+    double c[] = {1.00, 1.03, 0.98, 1.01, 1.05}, d[] = {1.02, 0.99, 1.04, 1.00, 0.97};
+    skel_select_compare(c, 5, d, 5, &q);
+    cr_assert(q.done && !q.distinguishable);
+    cr_assert(q.overlap > 0.3 && q.overlap < 0.7, "%g", q.overlap);
+    /* Separated but closer than SKEL_SELECT_MIN_DIFF: not told apart. */
+    double e[] = {1.000, 1.001, 1.002, 1.003, 1.004}, f[] = {1.005, 1.006, 1.007, 1.008, 1.009};
+    skel_select_compare(e, 5, f, 5, &q);
+    cr_assert(q.done && q.p < SKEL_SELECT_ALPHA && !q.distinguishable);
+    /* Three rounds cannot reach p < 0.01, however far apart the launches:
+     * not confirmed, with the gap reported. */
+    skel_select_compare(a, 3, b, 3, &q);
+    cr_assert(q.done && q.p > 0.09 && q.p_min > 0.09 && !q.distinguishable, "p %g", q.p);
+    cr_assert_float_eq(q.gap, 1.19 / 1.01 - 1, 1e-9);
+    /* One launch: nothing to compare. */
+    skel_select_compare(a, 1, b, 5, &q);
+    cr_assert(!q.done && !q.distinguishable);
+}
+
+/* skel_select_summarize: medians and spreads from the launches, the best
+ * two compared, warnings for a ratio far from K and a loaded machine. */
+Test(select, summarize_warnings)
+{
+    struct skel_select_result r;
+    make_result(&r);
+    double same1[] = {0.50, 0.52, 0.49, 0.51, 0.50}, same2[] = {0.51, 0.49, 0.50, 0.52, 0.50};
+    for (size_t i = 0; i < 2; i++) {
+        free(r.c[i].samples);
+        r.c[i].samples = malloc(sizeof same1);
+        memcpy(r.c[i].samples, i ? same2 : same1, sizeof same1);
+        r.c[i].nmeasured = r.c[i].nlaunched = 5;
+    }
+    r.ratio = 0.74 * 5;
+    r.skeleton.k = 5 * 5;
+    r.foreign_cpus = 1.3;
+    r.ncpus = 2;
+    skel_select_summarize(&r);
+    cr_assert_float_eq(r.c[0].skeleton_s, 0.50, 1e-12);
+    cr_assert_float_eq(r.c[0].spread, 0.01 / 0.50, 1e-9); /* quartiles 0.50, 0.51 */
+    cr_assert(r.best2.done && !r.best2.distinguishable);
+    cr_assert_eq(r.nwarnings, 3);
+    cr_assert(strstr(r.warnings[0], "measured scaling ratio 3.7 is far from K = 25") != NULL, "%s",
+              r.warnings[0]);
+    cr_assert(strstr(r.warnings[1], "are not distinguishable: their launches overlap") != NULL,
+              "%s", r.warnings[1]);
+    cr_assert(strstr(r.warnings[2], "other programs used 1.30 of its 2 CPUs") != NULL, "%s",
+              r.warnings[2]);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    skel_select_print(f, &r);
+    fclose(f);
+    cr_assert(strstr(buf, "within the noise") != NULL, "%s", buf);
+    free(buf);
+    /* A ratio near K and a quiet machine: no warning but the comparison. */
+    r.ratio = 24;
+    r.foreign_cpus = 0.05;
+    skel_select_summarize(&r);
+    cr_assert_eq(r.nwarnings, 1, "%s", r.warnings[0]);
+    /* Three launches each, far apart: reported, but not confirmed. */
+    double slow[] = {0.60, 0.62, 0.61};
+    memcpy(r.c[1].samples, slow, sizeof slow);
+    r.c[0].nmeasured = r.c[1].nmeasured = 3;
+    skel_select_summarize(&r);
+    cr_assert(!r.best2.distinguishable);
+    cr_assert_eq(r.nwarnings, 1, "%s", r.warnings[0]);
+    cr_assert(strstr(r.warnings[0], "are not confirmed distinguishable: every launch of fast was "
+                                    "slower than every launch of slow-link") != NULL,
+              "%s", r.warnings[0]);
+    cr_assert(strstr(r.warnings[0], "(p >= 0.1 whatever the times); use --rounds 5") != NULL, "%s",
+              r.warnings[0]);
+    skel_select_result_free(&r);
 }

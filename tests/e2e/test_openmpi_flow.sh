@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# test_openmpi_flow.sh - Skel with an application built against Open MPI,
+# end to end on the emulated testbed: skel generate traces it with the Open
+# MPI tracer, builds its skeleton with mpicc.openmpi and records that in
+# skeleton.meta; skel run, select and validate then launch the skeleton and
+# the application with Open MPI's mpirun (never mpiexec.mpich, never the
+# MPICH shims).  Also: the MPI is found through the program's whole
+# dependency closure (a program that reaches Open MPI only through a shared
+# library of its own).  2 ranks, one per testbed host; no timing assertion.
+source "$(dirname "$0")/harness_lib.sh"
+for tool in mpicc.openmpi mpirun.openmpi; do
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool not found (apt-get install openmpi-bin libopenmpi-dev)"; exit 77; }
+done
+[ -e "$SKEL_BUILD_DIR/tracer/libskeltrace-openmpi.so" ] ||
+    fail "Open MPI is installed but libskeltrace-openmpi.so was not built"
+if [ "${SKEL_ASAN:-0}" = 1 ]; then
+    export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1"
+fi
+set -e
+export OMPI_MCA_btl_base_warn_component_unused=0
+
+note "a sample built with Open MPI, traced and made into a skeleton (load: $(cut -d' ' -f1-3 /proc/loadavg))"
+APP="$WORK/jacobi-ompi"
+mpicc.openmpi -O2 -g -o "$APP" "$SRC/samples/jacobi.c" -lm || fail "cannot build jacobi with Open MPI"
+"$SKEL" generate -K 4 -o "$WORK/sk" -- mpirun.openmpi --allow-run-as-root -n 2 "$APP" -n 512 -i 1500 \
+    >"$WORK/gen.out" 2>&1 || { cat "$WORK/gen.out"; fail "generate"; }
+cat "$WORK/gen.out"
+grep -q "built with Open MPI" "$WORK/gen.out" || fail "generate does not say it built with Open MPI"
+grep -qx "mpi openmpi" "$WORK/sk/skeleton.meta" || fail "skeleton.meta records no 'mpi openmpi'"
+grep -qx "mpicc mpicc.openmpi" "$WORK/sk/skeleton.meta" || fail "skeleton.meta records no mpicc.openmpi"
+grep -q "^MPICC ?= mpicc.openmpi$" "$WORK/sk/Makefile" || fail "the Makefile builds with another MPI"
+"$SKEL" stats "$WORK/sk/trace" | grep -q "Open MPI" || fail "the trace does not name Open MPI"
+# The skeleton program itself links Open MPI (and not MPICH).
+readelf -d "$WORK/sk/skeleton" | grep -q 'libmpi.so.40' || fail "the skeleton does not link Open MPI"
+readelf -d "$WORK/sk/skeleton" | grep -q 'libmpich' && fail "the skeleton links MPICH"
+
+note "skel run on the testbed with Open MPI's launcher"
+"$SKEL" testbed up --hosts 2 >/dev/null || fail "testbed up"
+tb_index
+"$SKEL" run --nodes testbed:1,2 --dry-run -- "$WORK/sk/skeleton" >"$WORK/dry.txt" || fail "dry run"
+grep -q "^SKEL_RUN_CGROUP=run.PID SKEL_TESTBED=$SKEL_TESTBED mpirun.openmpi .*--mca plm_rsh_agent [^ ]*skel-nsexec .*--mca oob_tcp_if_include $(addr 0)/24 .*-H $(addr 1):1,$(addr 2):1 -n 2 $WORK/sk/skeleton$" \
+    "$WORK/dry.txt" || fail "testbed vector: $(cat "$WORK/dry.txt")"
+grep -q "libskelshim" "$WORK/dry.txt" && fail "MPICH's shims preloaded into Open MPI ranks"
+b0=$(bytes "$(veth 1)" tx)
+"$SKEL" run --nodes testbed:1,2 --repeat 2 -v --csv "$WORK/run.csv" -- "$WORK/sk/skeleton" --repeat 2 \
+    >"$WORK/run.out" 2>&1 || { cat "$WORK/run.out"; fail "skel run"; }
+grep -q "launching: .*mpirun.openmpi" "$WORK/run.out" || fail "not launched with mpirun.openmpi: $(cat "$WORK/run.out")"
+grep -q "mpiexec.mpich" "$WORK/run.out" && fail "mpiexec.mpich was used"
+[ "$(grep -c '^SKEL_RESULT ' "$WORK/run.out")" = 2 ] || fail "two runs should report: $(cat "$WORK/run.out")"
+grep -q '^summary,2,[0-9.]*,ok,' "$WORK/run.csv" || fail "run CSV: $(cat "$WORK/run.csv")"
+# Both ranks ran in their namespaces: the messages crossed host 1's link.
+[ $(($(bytes "$(veth 1)" tx) - b0)) -gt 100000 ] || fail "no traffic crossed the testbed link"
+
+note "skel select between two candidates (hostfiles named after their files)"
+printf '10.77.0.1\n10.77.0.2\n' >"$WORK/pair.hosts"
+printf '10.77.0.2:2\n' >"$WORK/single.hosts"
+"$SKEL" select --skeleton "$WORK/sk" --candidates "$WORK/pair.hosts" "$WORK/single.hosts" \
+    --rounds 2 --repeat 2 -v --csv "$WORK/sel.csv" >"$WORK/sel.out" 2>"$WORK/sel.err" ||
+    { cat "$WORK/sel.out" "$WORK/sel.err"; fail "select"; }
+cat "$WORK/sel.out"
+grep -q "launching: .*mpirun.openmpi" "$WORK/sel.err" || fail "select did not launch with mpirun.openmpi"
+grep -q "mpiexec.mpich" "$WORK/sel.err" && fail "select used mpiexec.mpich"
+grep -q '^recommendation: \(pair\|single\) ' "$WORK/sel.out" || fail "no recommendation"
+[ "$(sed 's/"[^"]*"/Q/g' "$WORK/sel.csv" | awk -F, 'NR > 1 && $12 == "ok" && $5 == 2' | wc -l)" = 2 ] ||
+    fail "both candidates should have run twice: $(cat "$WORK/sel.csv")"
+
+note "skel validate of the Open MPI application under cpu-one"
+"$SKEL" validate --skeleton "$WORK/sk" --scenarios "$PAPER5" --names cpu-one --nodes testbed:1,2 \
+    --repeat 2 -v --csv "$WORK/v.csv" -- "$APP" -n 512 -i 1500 >"$WORK/v.out" 2>"$WORK/v.err" ||
+    { cat "$WORK/v.out" "$WORK/v.err"; fail "validate"; }
+cat "$WORK/v.out"
+grep -q "mpiexec.mpich" "$WORK/v.err" && fail "validate used mpiexec.mpich"
+[ "$(grep -c "launching: .*mpirun.openmpi .* $APP -n 512" "$WORK/v.err")" = 4 ] ||
+    fail "the application should have been launched 4 times with mpirun.openmpi"
+col() { sed 's/"[^"]*"/Q/g' "$WORK/v.csv" | awk -F, -v k="$1" -v s="$2" -v c="$3" '$1 == k && $2 == s { print $c }'; }
+[ "$(col app dedicated 8)" = 2 ] && [ "$(col app cpu-one 8)" = 2 ] || fail "the application's rounds: $(cat "$WORK/v.csv")"
+[ "$(col skeleton dedicated 10)" = 0.000000 ] || fail "reference error should be 0"
+[ -n "$(col skeleton cpu-one 9)" ] || fail "no cpu-one prediction"
+
+note "the MPI behind a library of the program's own is found"
+cat >"$WORK/solver.c" <<'C'
+#include <mpi.h>
+int solver_rank(void) { int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); return r; }
+int solver_init(int *c, char ***v) { return MPI_Init(c, v); }
+int solver_end(void) { return MPI_Finalize(); }
+C
+cat >"$WORK/main.c" <<'C'
+int solver_init(int *c, char ***v);
+int solver_rank(void);
+int solver_end(void);
+int main(int argc, char **argv) { solver_init(&argc, &argv); solver_rank(); return solver_end(); }
+C
+mkdir -p "$WORK/lib"
+mpicc.openmpi -shared -fPIC -o "$WORK/lib/libsolver.so" "$WORK/solver.c" || fail "libsolver"
+cc -O1 -o "$WORK/main" "$WORK/main.c" -L"$WORK/lib" -lsolver -Wl,-rpath,'$ORIGIN/lib' || fail "main"
+readelf -d "$WORK/main" | grep -q 'libmpi' && fail "main should not link MPI directly"
+"$SKEL" run --nodes local -n 2 -v --dry-run -- "$WORK/main" >"$WORK/lib.out" 2>&1 || fail "dry run of main"
+grep -q "^mpirun.openmpi .*-n 2 $WORK/main$" "$WORK/lib.out" || fail "main's MPI not found: $(cat "$WORK/lib.out")"
+grep -q "needed by libsolver.so" "$WORK/lib.out" || fail "the evidence does not name libsolver.so: $(cat "$WORK/lib.out")"
+"$SKEL" run --nodes local -n 2 --quiet -- "$WORK/main" || fail "main did not run under mpirun.openmpi"
+
+"$SKEL" testbed down >/dev/null || fail "testbed down"
+assert_nothing_left "after the Open MPI flow"
+echo "PASS"
