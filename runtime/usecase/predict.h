@@ -36,7 +36,7 @@ struct skel_predict_result {
     double body_lo_ns, body_hi_ns;        /* the body at the 10th and 90th percentiles (NAN:
                                              not computed) */
     char input_note[512]; /* what importing an OTF2 archive said (traceinput.h), or "" */
-    char *partial; /* why the trace is not whole, or NULL; printed with the prediction */
+    char *partial;        /* why the trace is not whole, or NULL; printed with the prediction */
 };
 
 int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_result *res);
