@@ -6,9 +6,10 @@
 #    threshold: the model splits each call's measured time so that the
 #    traced placement on the traced network re-times every event as traced;
 #  - a slower network never makes the run faster (NF), and neither does
-#    putting both ranks on one processor (LBF);
-#  - a table the trace needs but that lacks the rows, and bad placements,
-#    are refused with exit status 2 or 4.
+#    putting both ranks on one processor (LBF), with any scheduler model;
+#  - the interval's low end is not above its high end;
+#  - a table the trace needs but that lacks the rows, bad placements and a
+#    bad scheduler spec are refused with exit status 2 or 4.
 #
 # Environment: SKEL_BUILD_DIR (the CMake build directory); SKEL_ASAN=1 when
 # the build is sanitized.
@@ -100,6 +101,22 @@ for case in "${cases[@]}"; do
     one=$(value predicted_ns "$tmp/p")
     echo "   both ranks on one processor: $one ns"
     atleast "$one" "$base" || fail "$name: sharing a processor predicts a faster run ($one < $base ns)"
+    # Whatever the scheduler model, sharing a processor is never faster.
+    for sched in slice,wait=block slice,wait=yield,quantum=4ms slice,wait=spin,quantum=2ms,switch=5us; do
+        "$skel" predict --tsv --no-interval --table-current "$tmp/shm.csv" --placement 2/1 \
+            --sched "$sched" "$trace" >"$tmp/p"
+        shared=$(value predicted_ns "$tmp/p")
+        echo "   both ranks on one processor, $sched: $shared ns"
+        atleast "$shared" "$base" || fail "$name: $sched predicts a faster run on one processor ($shared < $base ns)"
+        grep -q '^body_lo_ns' "$tmp/p" && fail "$name: --no-interval printed an interval"
+    done
+    # The interval: every compute phase and call at the 10th percentile of its
+    # kind cannot end later than all at the 90th (the replay is monotone).
+    "$skel" predict --tsv --table-current "$tmp/shm.csv" "$trace" >"$tmp/p"
+    lo=$(value body_lo_ns "$tmp/p") hi=$(value body_hi_ns "$tmp/p")
+    echo "   interval of the body: $lo .. $hi ns"
+    [[ -n "$lo" && -n "$hi" ]] && atleast "$hi" "$lo" && atleast "$lo" 1 ||
+        fail "$name: interval '$lo' .. '$hi'"
 
     status=0
     "$skel" predict --table-current "$tmp/cross-only.csv" "$trace" >/dev/null 2>"$tmp/err" || status=$?
@@ -109,6 +126,11 @@ for case in "${cases[@]}"; do
     "$skel" predict --placement 0,0 "$trace" >/dev/null 2>"$tmp/err" || status=$?
     ((status == 2)) || fail "$name: a bad placement: exit status $status, not 2"
 done
+
+status=0
+"$skel" predict --sched slice,wait=nap "$tmp/jacobi" >/dev/null 2>"$tmp/err" || status=$?
+((status == 2)) || fail "a bad --sched: exit status $status, not 2"
+grep -q "nap" "$tmp/err" || fail "a bad --sched: the error does not name it: $(cat "$tmp/err")"
 
 status=0
 "$skel" predict --network "$tmp/slow.csv" "$tmp/jacobi" >/dev/null 2>&1 || status=$?
