@@ -593,15 +593,11 @@ static void cell_noise(FILE *out, const struct skel_validate_measure *m)
         fprintf(out, "  %14s", "-");
 }
 
-void skel_validate_print(FILE *out, const struct skel_validate_table *t)
+/* The header: the application, the skeletons, how they were measured. */
+static void print_header(FILE *out, const struct skel_validate_table *t)
 {
     char b[1024];
-    const struct skel_validate_row *ref = NULL;
-    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
-        if (t->rows[i].reference)
-            ref = &t->rows[i];
     int have_small = t->small != NULL, have_avg = t->nseries > 0;
-
     fprintf(out, "application  %s\n", skel_usecase_safe(t->app, b, sizeof b));
     fprintf(out,
             "             %u ranks on %s; median of %u round%s (each round launches the "
@@ -654,7 +650,19 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
                 "average      the mean slowdown of %zu other application%s under each "
                 "scenario\n",
                 t->nseries, t->nseries == 1 ? "" : "s");
+}
 
+/* One row's scenario name, the reference marked. */
+static void print_scenario(FILE *out, const struct skel_validate_row *r)
+{
+    char b[1024], name[64];
+    snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
+    fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+}
+
+static void print_measured(FILE *out, const struct skel_validate_table *t)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
     /* Measured times. */
     fprintf(out, "\nMeasured time (s)\n%-20s  %11s", "scenario", "application");
     for (size_t k = 0; k < t->nskel; k++) {
@@ -672,9 +680,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
-        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-        char name[64];
-        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+        print_scenario(out, r);
         cell_time(out, 11, &r->app);
         for (size_t k = 0; k < t->nskel; k++)
             cell_time(out, 11, &r->skel[k]);
@@ -697,10 +703,13 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         cell_noise(out, &r->app);
         fputc('\n', out);
     }
+}
 
+static void print_predicted(FILE *out, const struct skel_validate_table *t, double tol)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
     /* Predictions and errors (Sodhi et al. Figure 6), with the error's
      * interval over the rounds. */
-    double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
     fprintf(out,
             "\nPredicted application time (s) and error; 95%% interval of the error over the "
             "rounds and its verdict at +/- %.0f%%\n%-20s",
@@ -717,9 +726,7 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
-        char name[64];
-        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+        print_scenario(out, r);
         for (size_t k = 0; k < t->nskel; k++) {
             cell_pred(out, &r->skel_pred[k], r->app.ok);
             cell_ci(out, &r->skel_pred[k], r->reference, tol);
@@ -732,7 +739,10 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         }
         fputc('\n', out);
     }
+}
 
+static void print_cost(FILE *out, const struct skel_validate_table *t)
+{
     /* What the skeletons' measurements cost under each scenario. */
     int any_cost = 0;
     for (size_t i = 0; i < t->nrows; i++)
@@ -751,9 +761,8 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fputc('\n', out);
         for (size_t i = 0; i < t->nrows; i++) {
             const struct skel_validate_row *r = &t->rows[i];
-            char name[64], c[64];
-            snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-            fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+            char c[64];
+            print_scenario(out, r);
             for (size_t k = 0; k < t->nskel; k++) {
                 const struct skel_validate_measure *m = &r->skel[k];
                 if (m->ok && m->spent_s > 0 && m->launches > 0)
@@ -768,7 +777,11 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
             fputc('\n', out);
         }
     }
+}
 
+static void print_summary(FILE *out, const struct skel_validate_table *t, double tol)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
     /* Summary per method (Sodhi et al. Figure 7). */
     size_t nshared = 0;
     for (size_t i = 0; i < t->nrows; i++)
@@ -798,6 +811,20 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
                     "%zu wholly beyond +/- 10%%\n",
                     "", s.hit, s.noise, s.unsure, s.miss, tol * 100, s.beyond10);
     }
+}
+
+void skel_validate_print(FILE *out, const struct skel_validate_table *t)
+{
+    const struct skel_validate_row *ref = NULL;
+    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
+        if (t->rows[i].reference)
+            ref = &t->rows[i];
+    double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
+    print_header(out, t);
+    print_measured(out, t);
+    print_predicted(out, t, tol);
+    print_cost(out, t);
+    print_summary(out, t, tol);
     if (ref == NULL || !ref->app.ok)
         fprintf(out, "(no reference measurement: no ratio, no prediction)\n");
 }
