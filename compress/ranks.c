@@ -423,7 +423,7 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         d->s.occurrences = y->n;
         d->s.ws_samples = y->ws_n;
         d->s.polls = y->polls;
-        d->s.ws_bytes = y->ws_n ? y->ws_sum / y->ws_n : 0;
+        d->s.ws_bytes = y->ws_n ? y->ws_min : 0;
         d->s.nlinks = y->nlinks;
         if (y->nlinks > 0) {
             d->s.links = malloc(y->nlinks * sizeof *d->s.links);
@@ -678,10 +678,8 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
         if (x->s.prev_site != y->s.prev_site)
             x->s.prev_site = SKEL_SIG_NONE;
         x->s.occurrences += y->s.occurrences;
-        if (x->s.ws_samples + y->s.ws_samples > 0)
-            x->s.ws_bytes = (uint64_t)(((double)x->s.ws_bytes * (double)x->s.ws_samples +
-                                        (double)y->s.ws_bytes * (double)y->s.ws_samples) /
-                                       (double)(x->s.ws_samples + y->s.ws_samples));
+        if (y->s.ws_samples > 0 && (x->s.ws_samples == 0 || y->s.ws_bytes < x->s.ws_bytes))
+            x->s.ws_bytes = y->s.ws_bytes;
         x->s.ws_samples += y->s.ws_samples;
         x->s.polls += y->s.polls;
         if (y->shift > x->shift)

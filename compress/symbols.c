@@ -456,7 +456,7 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     uint64_t cpu = ev->gap_cpu <= ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
     s->polls += polls;
     if (ev->ws_bytes > 0) {
-        s->ws_sum += ev->ws_bytes;
+        s->ws_min = s->ws_n == 0 || ev->ws_bytes < s->ws_min ? ev->ws_bytes : s->ws_min;
         s->ws_n++;
     }
     if ((rc = timing_add(&s->gap, ev->gap_wall)) != SKEL_OK ||
@@ -894,7 +894,8 @@ int skel_symbols_merge(const skel_rsig *r, const uint32_t *map, uint32_t n, skel
         if (s->peer == SKEL_SYM_PEER_REPLY && (s->reply_mixed || s->reply_peer != d->reply_peer))
             d->reply_mixed = 1;
         d->n += s->n;
-        d->ws_sum += s->ws_sum;
+        if (s->ws_n > 0 && (d->ws_n == 0 || s->ws_min < d->ws_min))
+            d->ws_min = s->ws_min;
         d->ws_n += s->ws_n;
         d->polls += s->polls;
         if ((rc = skel_timing_merge(&d->gap, &s->gap)) != SKEL_OK ||
