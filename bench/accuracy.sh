@@ -1,194 +1,343 @@
 #!/usr/bin/env bash
-# accuracy.sh [BUILDDIR] [--quick] [--samples "jacobi cg ..."] [--out DIR] [--report-only]
+# accuracy.sh [BUILDDIR] [--quick] [--repeats N] [--programs "P..."] [--scenarios A,B]
+#             [--out DIR] [--redo] [--report-only] [--estimate]
 #
-# The accuracy table of Sodhi et al. section 5 on the emulated testbed: for every
-# sample (jacobi, cg, isort, mw, pipeline), skeletons of about 1 s and 0.5 s
-# made with `skel generate`, validated with `skel validate` under the
-# dedicated run and the five sharing scenarios of
-# runtime/scenarios/paper5.xml, on 2 testbed hosts with one rank each (host
-# i pinned to core i-1).  Beside the skeletons, the two baselines of 5.4:
-#   average prediction  the mean slowdown of the *other* four samples under
-#                       the same scenario (leave-one-out; the paper averaged
-#                       the whole suite, the program itself included)
-#   small input         the same sample with a small problem (~0.1-1 s, like
-#                       NAS class S), scaled by its dedicated ratio.
-# Prints (and writes to OUT/accuracy.txt) the error per sample x scenario x
-# skeleton size, the average error per size and per scenario, and the
-# baselines; the per-sample tables and CSVs stay in OUT.  Measures, never
-# passes or fails on time.  Needs root; takes about an hour (--quick: a few
-# minutes, shorter applications: for trying the bench, not for figures).
-# Run it on a quiet machine - the skeletons are made from traces, and a trace
-# of a run that had to wait for the CPU makes a skeleton with too much
-# compute; the load average is recorded before and after every sample.
-# --report-only makes the tables again from OUT without running anything.
+# Sodhi et al.'s accuracy table, measured so that an error can be told from
+# noise: every sample (samples/) and the real applications of bench/apps/
+# (Debian packages, installed here with apt-get) get a ~1 s skeleton from
+# `skel generate` and a ~0.5 s one from the same signature; `skel validate`
+# then runs the application, both skeletons and the small input --repeats
+# times per scenario (default 5), interleaved, under the dedicated reference
+# and the five scenarios of runtime/scenarios/paper5.xml on a 2-host testbed.
+#
+# Prints (and writes to OUT/accuracy.txt), per program and scenario: the
+# application's time and its noise floor (the 95 % interval of its median
+# over the rounds), each skeleton's median error with its 95 % bootstrap
+# interval and verdict (validate.h), the two baselines; the dedicated ratio
+# (app/K)/skeleton of every skeleton with its interval; the means, the
+# cells that miss and what the skeletons' measurements cost.  Programs that
+# skel cannot make a skeleton of are listed with the reason.  Measures,
+# never passes or fails on time.  Needs root.
+#
+# Duration: printed before it starts (a full run takes hours: the link
+# scenarios slow the communicating programs 5-150x, and everything runs
+# --repeats times); --estimate prints it and stops.  --quick: five programs
+# at smaller sizes under cpu-one and link-one (about half an hour), for
+# trying the bench, not for figures.  It holds /tmp/skel-mpi.lock for the
+# whole run (re-executing itself under flock).
+#
+# Resumable: a program whose OUT/P.csv exists is not measured again (--redo
+# measures everything again); --report-only makes the tables from OUT
+# without running anything.  Run it on a quiet machine: the load average is
+# recorded before and after every program (OUT/accuracy.log).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+apps=$root/bench/apps/apps.sh
 build=$root/build/release
 quick=0
 report_only=0
+estimate_only=0
+redo=0
+repeats=5
 samples="jacobi cg isort mw pipeline"
+programs=""
+names=""
 out=${SKEL_BENCH_OUT:-/tmp/skel-accuracy}
+args=("$@")
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --report-only) report_only=1 ;;
-    --samples) samples=$2; shift ;;
+    --estimate) estimate_only=1 ;;
+    --redo) redo=1 ;;
+    --repeats) repeats=$2; shift ;;
+    --programs | --samples) programs=$2; shift ;;
+    --scenarios) names=$2; shift ;;
     --out) out=$2; shift ;;
-    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,33p' "$0"; exit 0 ;;
     -*) echo "accuracy.sh: unknown option $1" >&2; exit 2 ;;
     *) build=$1 ;;
     esac
     shift
 done
+[ "$repeats" -ge 1 ] 2>/dev/null || { echo "accuracy.sh: --repeats N, N >= 1" >&2; exit 2; }
+if [ $quick = 1 ]; then
+    programs=${programs:-"jacobi mw lammps mpb scalapack"}
+    names=${names:-"cpu-one,link-one"}
+fi
+programs=${programs:-"$samples $("$apps" list)"}
+names=${names:-"cpu-one,cpu-all,link-one,link-all,cpu-one-link-one"}
+nscen=$(($(echo "$names" | tr ',' '\n' | grep -c .) + 1))
 skel=$build/runtime/cli/skel
 bin=$build/samples
 scenarios=$root/runtime/scenarios/paper5.xml
-[ -x "$skel" ] || { echo "accuracy.sh: $skel not found (scripts/build.sh)" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || { echo "accuracy.sh: the testbed needs root" >&2; exit 1; }
+is_sample() { case " $samples " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# The applications: 10-20 s on the dedicated testbed, except isort, whose
-# every iteration moves ~2 MB each way: 60x slower at 10 Mbit/s, so it runs
-# ~2.5 s (each link scenario then takes 5-10 minutes, skeletons included).
-# The small inputs: the same programs on a much smaller problem.
-app_args() {
+# ---- how long it takes ---------------------------------------------------------
+# Seconds of application time per round over the dedicated run and the five
+# scenarios (the previous run of this bench: isort's 2 MB messages take ~300 s
+# per link scenario), times 1.6 for the skeletons, the small input and the
+# launches; the real applications are guesses until measured.  Once a
+# program has run, OUT/P.seconds holds its measured seconds per round.
+round_s() {
+    if [ -f "$out/$1.seconds" ] && [ "$(cat "$out/$1.seconds.mode" 2>/dev/null)" = "$quick $nscen" ]; then
+        cat "$out/$1.seconds"
+        return
+    fi
+    local s
     case $1 in
-    jacobi) [ $quick = 1 ] && echo "-n 1024 -i 2000" || echo "-n 1024 -i 10000" ;;
-    cg) [ $quick = 1 ] && echo "-n 640 -i 2000" || echo "-n 640 -i 9000" ;;
-    isort) [ $quick = 1 ] && echo "-k 262144 -i 40" || echo "-k 1048576 -i 150" ;;
-    mw) [ $quick = 1 ] && echo "-t 2000" || echo "-t 12000" ;;
-    pipeline) [ $quick = 1 ] && echo "-i 300" || echo "-i 2000" ;;
+    jacobi) s=400 ;; cg) s=270 ;; isort) s=1520 ;; mw) s=175 ;; pipeline) s=150 ;;
+    lammps | mpb | scalapack) s=500 ;;
+    *) s=0 ;; # skel cannot make their skeletons yet (MPI-IO, one-sided): trace only
+    esac
+    [ $quick = 1 ] && s=$((s / 4))
+    echo $((s * nscen / 6))
+}
+generate_s() { is_sample "$1" && echo 60 || echo 120; }
+estimate() {
+    local total=0 p n=0
+    for p in $programs; do
+        [ $redo = 0 ] && [ -f "$out/$p.csv" ] && continue
+        total=$((total + $(round_s "$p") * repeats + $(generate_s "$p")))
+        n=$((n + 1))
+    done
+    printf 'accuracy.sh: %d program(s) to measure, %d round(s), %d scenarios (dedicated, %s): about %dh%02d\n' \
+        "$n" "$repeats" "$nscen" "$names" $((total / 3600)) $((total % 3600 / 60))
+}
+
+if [ $report_only = 0 ]; then
+    [ -x "$skel" ] || { echo "accuracy.sh: $skel not found (scripts/build.sh)" >&2; exit 1; }
+    [ "$(id -u)" = 0 ] || { echo "accuracy.sh: the testbed needs root" >&2; exit 1; }
+    mkdir -p "$out"
+    [ -n "${SKEL_ACCURACY_LOCKED:-}" ] || estimate
+    [ $estimate_only = 1 ] && exit 0
+    # One MPI job at a time on this machine: hold the lock for the whole run.
+    if [ -z "${SKEL_ACCURACY_LOCKED:-}" ]; then
+        echo "accuracy.sh: waiting for /tmp/skel-mpi.lock, then holding it for the whole run" >&2
+        exec env SKEL_ACCURACY_LOCKED=1 flock /tmp/skel-mpi.lock "$0" "${args[@]}"
+    fi
+fi
+
+# ---- the programs ---------------------------------------------------------------
+# Samples: 10-20 s on the dedicated testbed, except isort, whose every
+# iteration moves ~2 MB each way: 60x slower at 10 Mbit/s, so it runs ~2.5 s.
+sample_args() {
+    case $1/$2 in
+    jacobi/full) echo "-n 1024 -i 10000" ;; jacobi/quick) echo "-n 1024 -i 2000" ;;
+    cg/full) echo "-n 640 -i 9000" ;; cg/quick) echo "-n 640 -i 2000" ;;
+    isort/full) echo "-k 1048576 -i 150" ;; isort/quick) echo "-k 262144 -i 40" ;;
+    mw/full) echo "-t 12000" ;; mw/quick) echo "-t 2000" ;;
+    pipeline/full) echo "-i 2000" ;; pipeline/quick) echo "-i 300" ;;
+    jacobi/small) echo "-n 256 -i 2000" ;;
+    cg/small) echo "-n 160 -i 1400" ;;
+    isort/small) echo "-k 65536 -i 60" ;;
+    mw/small) echo "-t 900 --work-us 100 --prep-us 10" ;;
+    pipeline/small) echo "-n 250 -i 350" ;;
     esac
 }
-small_args() {
-    case $1 in
-    jacobi) echo "-n 256 -i 2000" ;;
-    cg) echo "-n 160 -i 1400" ;;
-    isort) echo "-k 65536 -i 60" ;;
-    mw) echo "-t 900 --work-us 100 --prep-us 10" ;;
-    pipeline) echo "-n 250 -i 350" ;;
-    esac
+size=full
+[ $quick = 1 ] && size=quick
+appdir=$out/apps
+command_of() { # command_of PROGRAM SIZE: program and arguments, no launcher
+    if is_sample "$1"; then echo "$bin/$1 $(sample_args "$1" "$2")"; else "$apps" cmd "$appdir" "$1" "$2"; fi
+}
+workdir_of() { if is_sample "$1"; then echo "$out"; else "$apps" dir "$appdir" "$1" "$size"; fi; }
+launcher_of() {
+    if ! is_sample "$1" && [ "$("$apps" mpi "$1")" = openmpi ]; then echo "mpirun.openmpi -n 2"; else echo "mpiexec.mpich -n 2"; fi
 }
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-
-mkdir -p "$out"
 log=$out/accuracy.log
 note() { echo "$*" | tee -a "$log" >&2; }
-run_all() {
-: >"$log"
 
-note "accuracy.sh: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(load), samples: $samples$([ $quick = 1 ] && echo ' (quick)')"
-"$skel" testbed up --hosts 2 >>"$log"
-trap '"$skel" testbed down >/dev/null 2>&1 || true' EXIT
-
-for s in $samples; do
-    read -r -a app <<<"$bin/$s $(app_args "$s")"
-    note "== $s: ${app[*]} (load $(load))"
+measure() { # measure PROGRAM
+    local p=$1 d t0 t1 k
+    local -a app skels
+    read -r -a app <<<"$(command_of "$p" "$size")"
+    local wd
+    wd=$(workdir_of "$p")
+    note "== $p: ${app[*]} (in $wd; load $(load))"
+    t0=$(date +%s)
+    rm -f "$out/$p.generate.txt"
     # One trace for both sizes: the 0.5 s skeleton comes from the 1 s one's
     # signature, so that both see the same run (this machine's speed can
     # change by tens of % between two runs of the same program).
-    for size in 1 0.5; do
-        d=$out/$s-$size
-        rm -rf "$d"
-        if [ "$size" = 1 ]; then
-            "$skel" generate --target-seconds "$size" -o "$d" --quiet -- \
-                mpiexec.mpich -n 2 "${app[@]}" >>"$log" 2>&1 || { note "generate $s $size failed"; continue; }
-        else
-            [ -f "$out/$s-1/app.sig" ] || continue
-            "$skel" gen "$out/$s-1/app.sig" --target-seconds "$size" --build --quiet -o "$d" \
-                >>"$log" 2>&1 || { note "gen $s $size failed"; continue; }
-        fi
-        note "   skeleton $size s: K = $(awk '$1 == "k" { printf "%.3g", $2 }' "$d/skeleton.meta"), expected $(awk '$1 == "expected_s" { printf "%.3f", $2 }' "$d/skeleton.meta") s"
-    done
+    d=$out/$p-1
+    rm -rf "$d" "$out/$p-0.5"
+    read -r -a launcher <<<"$(launcher_of "$p")"
+    if ! (cd "$wd" && "$skel" generate --target-seconds 1 -o "$d" --quiet -- "${launcher[@]}" "${app[@]}") \
+        >"$out/$p.generate.log" 2>&1; then
+        grep 'error:' "$out/$p.generate.log" | tail -1 >"$out/$p.generate.txt" || true
+        [ -s "$out/$p.generate.txt" ] || tail -1 "$out/$p.generate.log" >"$out/$p.generate.txt"
+        note "   skel generate failed: $(cat "$out/$p.generate.txt")"
+        return 0
+    fi
+    "$skel" gen "$d/app.sig" --target-seconds 0.5 --build --quiet -o "$out/$p-0.5" \
+        >>"$out/$p.generate.log" 2>&1 || note "   gen $p 0.5 failed (see $out/$p.generate.log)"
     skels=()
-    for size in 1 0.5; do
-        [ -x "$out/$s-$size/skeleton" ] && skels+=(--skeleton "$out/$s-$size")
+    for k in 1 0.5; do
+        [ -x "$out/$p-$k/skeleton" ] || continue
+        skels+=(--skeleton "$out/$p-$k")
+        note "   skeleton $k s: K = $(awk '$1 == "k" { printf "%.3g", $2 }' "$out/$p-$k/skeleton.meta"), expected $(awk '$1 == "expected_s" { printf "%.3f", $2 }' "$out/$p-$k/skeleton.meta") s"
     done
-    [ ${#skels[@]} -gt 0 ] || continue
-    rm -rf "$out/logs-$s"
-    mkdir -p "$out/logs-$s"
-    "$skel" validate "${skels[@]}" --scenarios "$scenarios" --nodes testbed:1,2 \
-        --small "$bin/$s $(small_args "$s")" --timeout 3600 --logs "$out/logs-$s" \
-        --csv "$out/$s.csv" -- "${app[@]}" >"$out/$s.run.txt" 2>>"$log" ||
-        note "   validate $s: exit status $? (see $out/$s.run.txt)"
-    note "   done (load $(load))"
-done
-"$skel" testbed down >>"$log"
-trap - EXIT
+    local -a small=()
+    local sm
+    sm=$(command_of "$p" small)
+    # xdlu reads its sizes from the directory it runs in: no small input beside it.
+    [ -n "$sm" ] && [ "$p" != scalapack ] && small=(--small "$sm")
+    rm -rf "$out/logs-$p"
+    mkdir -p "$out/logs-$p"
+    (cd "$wd" && "$skel" validate "${skels[@]}" --scenarios "$scenarios" --names "$names" \
+        --nodes testbed:1,2 --repeat "$repeats" "${small[@]}" --timeout 3600 \
+        --logs "$out/logs-$p" --csv "$out/$p.csv.tmp" -- "${app[@]}") >"$out/$p.run.txt" 2>>"$log" ||
+        note "   validate $p: exit status $? (see $out/$p.run.txt)"
+    [ -f "$out/$p.csv.tmp" ] && mv "$out/$p.csv.tmp" "$out/$p.csv"
+    t1=$(date +%s)
+    echo $(((t1 - t0) / repeats)) >"$out/$p.seconds"
+    echo "$quick $nscen" >"$out/$p.seconds.mode"
+    note "   done in $((t1 - t0)) s (load $(load))"
 }
+
+run_all() {
+    note "accuracy.sh: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(load), $repeats rounds, programs: $programs$([ $quick = 1 ] && echo ' (quick)')"
+    local need_apps=0 p
+    for p in $programs; do is_sample "$p" || need_apps=1; done
+    if [ $need_apps = 1 ]; then
+        "$apps" install
+        "$apps" build "$appdir" >>"$log" 2>&1
+    fi
+    # NWChem over MPICH needs this (nwchem-mpich's README.Debian); Open MPI
+    # refuses to run as root without the other two.
+    export ARMCI_USE_WIN_ALLOCATE=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    "$skel" testbed down >/dev/null 2>&1 || true
+    "$skel" testbed up --hosts 2 >>"$log"
+    trap '"$skel" testbed down >/dev/null 2>&1 || true' EXIT
+    for p in $programs; do
+        if [ $redo = 0 ] && [ -f "$out/$p.csv" ]; then
+            note "== $p: measured earlier ($out/$p.csv; --redo to measure again)"
+            continue
+        fi
+        measure "$p"
+    done
+    "$skel" testbed down >>"$log"
+    trap - EXIT
+}
+mkdir -p "$out"
 [ $report_only = 1 ] || run_all
 
-# Average prediction: each sample against the other samples' slowdowns.
-for s in $samples; do
-    [ -f "$out/$s.csv" ] || continue
+# ---- the tables -----------------------------------------------------------------
+measured=""
+for p in $programs; do [ -f "$out/$p.csv" ] && measured="$measured $p"; done
+# Average prediction: each program against the other programs' slowdowns.
+for p in $measured; do
     others=()
-    for o in $samples; do
-        [ "$o" != "$s" ] && [ -f "$out/$o.csv" ] && others+=(--baseline-csv "$out/$o.csv")
-    done
-    "$skel" validate --from-csv "$out/$s.csv" "${others[@]}" --csv "$out/$s.final.csv" \
-        >"$out/$s.txt"
+    for o in $measured; do [ "$o" != "$p" ] && others+=(--baseline-csv "$out/$o.csv"); done
+    "$skel" validate --from-csv "$out/$p.csv" "${others[@]}" --csv "$out/$p.final.csv" >"$out/$p.txt"
 done
 
-# The table: one line per sample and scenario, then the averages.
+# The CSV columns (validate.h); quoted fields (nodes, commands) become Q so
+# that the numeric ones split at commas.
+unquote() { sed 's/"[^"]*"/Q/g' "$1"; }
 {
     echo "Skeletons: K, the time skel generate expected, the dedicated time measured on the"
-    echo "testbed (its own elapsed_s, median of 3), and the measured scaling ratio."
-    printf "%-9s %5s %8s %11s %11s %8s\n" sample size K expected_s dedicated_s ratio
-    for s in $samples; do
-        for size in 1 0.5; do
-            m=$out/$s-$size/skeleton.meta
-            [ -f "$m" ] && [ -f "$out/$s.csv" ] || continue
-            k=$(awk '$1 == "k" { print $2 }' "$m")
-            e=$(awk '$1 == "expected_s" { print $2 }' "$m")
-            sed 's/"[^"]*"/Q/g' "$out/$s.csv" | awk -F, -v s="$s" -v size="$size" -v k="$k" -v e="$e" \
-                -v d="$out/$s-$size" '$1 == "skeleton" && $3 == 1 && $4 == d {
-                    printf "%-9s %5s %8.2f %11.3f %11.3f %8.2f\n", s, size, k, e, $5, $11 }'
+    echo "testbed (median over the rounds of each round's mean repeat), and the dedicated"
+    echo "ratio (application / K) / skeleton with its 95 % interval over the rounds (target 0.95-1.05)."
+    printf "%-10s %5s %8s %11s %11s %8s %17s\n" program size K expected_s dedicated_s ratio "95% interval"
+    for p in $measured; do
+        for k in 1 0.5; do
+            [ -f "$out/$p-$k/skeleton.meta" ] || continue
+            unquote "$out/$p.final.csv" | awk -F, -v p="$p" -v sz="$k" -v d="$out/$p-$k" \
+                -v e="$(awk '$1 == "expected_s" { print $2 }' "$out/$p-$k/skeleton.meta")" '
+                $1 == "skeleton" && $3 == 1 && $4 == d && $12 > 0 {
+                    iv = $20 > 0 ? sprintf("[%.3f, %.3f]", $20 / $12, $21 / $12) : "-"
+                    ok = $11 / $12 >= 0.95 && $11 / $12 <= 1.05 ? "" : "  outside"
+                    printf "%-10s %5s %8.2f %11.3f %11.3f %8.3f %17s%s\n", p, sz, $12, e, $5, $11 / $12, iv, ok }'
         done
     done
     echo
-    echo "Prediction error (predicted - measured) / measured, in %; skeletons of ~1 s and ~0.5 s;"
-    echo "average = mean slowdown of the other samples; small = small-input run."
-    echo "Load average: see accuracy.log.  $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "Prediction error (predicted - measured) / measured, in %: the median over the rounds"
+    echo "and its 95 % bootstrap interval (rounds resampled in pairs: round i's application with"
+    echo "round i's skeleton), verdict at +/- 4 %: hit (interval within), noise (contains 0,"
+    echo "reaches beyond), unsure (excludes 0, crosses 4 %), miss (wholly beyond).  app noise:"
+    echo "the 95 % interval of the application's median, relative (its own noise floor)."
+    echo "average = mean slowdown of the other programs; small = small-input run.  $repeats rounds."
     echo
-    for s in $samples; do
-        [ -f "$out/$s.final.csv" ] || continue
-        sed 's/"[^"]*"/Q/g' "$out/$s.final.csv" | awk -F, -v s="$s" '
+    printf "%-10s %-17s %8s %14s  %-30s %-30s %8s %8s\n" program scenario app_s "app noise" \
+        "1 s skeleton" "0.5 s skeleton" average small
+    for p in $measured; do
+        unquote "$out/$p.final.csv" | awk -F, -v p="$p" -v d1="$out/$p-1" -v d2="$out/$p-0.5" '
             NR == 1 { next }
-            $1 == "app" { app[$2] = $5; if (!($2 in seen)) { seen[$2] = 1; order[n++] = $2 } }
-            $1 == "skeleton" { if (!($4 in sk)) { sk[$4] = ++nsk; kk[nsk] = $12 }
-                               e[$2, "s" sk[$4]] = $10 }
-            $1 == "average" { e[$2, "avg"] = $10 }
-            $1 == "small" { e[$2, "small"] = $10 }
-            function pct(x) { return x == "" ? "      -" : sprintf("%+7.1f", x * 100) }
+            function pct(x) { return x == "" ? "-" : sprintf("%+.1f", x * 100) }
+            function verdict(lo, hi) {
+                if (lo >= -0.04 && hi <= 0.04) return "hit"
+                if (lo > 0.04 || hi < -0.04) return "miss"
+                if (lo <= 0 && hi >= 0) return "noise"
+                return "unsure"
+            }
+            $1 == "app" { app[$2] = $5; noise[$2] = $16 > 0 ? sprintf("%+.1f..%+.1f%%", ($16 / $5 - 1) * 100, ($17 / $5 - 1) * 100) : "-"
+                          if (!($2 in seen)) { seen[$2] = 1; order[n++] = $2 } }
+            $1 == "skeleton" { s = $4 == d1 ? 1 : $4 == d2 ? 2 : 0
+                               if (s && $10 != "") {
+                                   if ($3 == 1) cell[$2, s] = sprintf("%6s (reference)", pct($10))
+                                   else if ($18 != "") cell[$2, s] = sprintf("%6s [%+.1f, %+.1f] %s", pct($10), $18 * 100, $19 * 100, verdict($18, $19))
+                                   else cell[$2, s] = sprintf("%6s", pct($10)) } }
+            $1 == "average" { avg[$2] = pct($10) }
+            $1 == "small" { sml[$2] = pct($10) }
             END {
                 for (i = 0; i < n; i++) {
                     sc = order[i]
-                    printf "%-9s %-17s %9.2f", s, sc, app[sc]
-                    for (k = 1; k <= 2; k++) printf " %s", pct(e[sc, "s" k])
-                    printf " %s %s\n", pct(e[sc, "avg"]), pct(e[sc, "small"])
+                    printf "%-10s %-17s %8.2f %14s  %-30s %-30s %8s %8s\n", p, sc, app[sc], noise[sc],
+                        (sc, 1) in cell ? cell[sc, 1] : "-", (sc, 2) in cell ? cell[sc, 2] : "-",
+                        sc in avg ? avg[sc] : "-", sc in sml ? sml[sc] : "-"
                 }
             }'
+    done
+    echo
+    # Summaries over the shared scenarios (the reference's error is 0 by construction).
+    for p in $measured; do
+        unquote "$out/$p.final.csv" | awk -F, -v p="$p" -v d1="$out/$p-1" -v d2="$out/$p-0.5" '
+            NR > 1 && $3 == 0 && $10 != "" {
+                m = $1 == "skeleton" ? ($4 == d1 ? "1s" : $4 == d2 ? "0.5s" : "") : $1
+                if (m != "") print p, $2, m, $10, $18, $19, $22 }'
     done | awk '
-        BEGIN { printf "%-9s %-17s %9s %7s %7s %7s %7s\n", "sample", "scenario", "app_s", "1s", "0.5s", "average", "small" }
-        { print }
-        # Averages of |error| over the shared scenarios (dedicated is 0 by construction).
-        $2 != "dedicated" {
-            for (c = 4; c <= 7; c++) if ($c != "-") {
-                v = $c < 0 ? -$c : $c
-                sum[c] += v; cnt[c]++; ssum[$2, c] += v; scnt[$2, c]++
-                if (!($2 in sn)) { sn[$2] = 1; sorder[ns++] = $2 }
-            }
-        }
+        function abs(x) { return x < 0 ? -x : x }
+        { k = $3; e = abs($4); sum[k] += e; cnt[k]++; ss[$2, k] += e; sc[$2, k]++
+          if (!($2 in sn)) { sn[$2] = 1; so[ns++] = $2 }
+          if ($5 != "") { ci[k]++
+              if ($5 >= -0.04 && $6 <= 0.04) hit[k]++
+              else if ($5 > 0.04 || $6 < -0.04) { miss[k]++; misses = misses sprintf("  %s %s %s: %+.1f%% [%+.1f, %+.1f]\n", $1, $2, k, $4 * 100, $5 * 100, $6 * 100) }
+              else if ($5 <= 0 && $6 >= 0) noi[k]++
+              else uns[k]++
+              if ($5 > 0.10 || $6 < -0.10) b10[k]++ }
+          if (k == "1s" || k == "0.5s") spent[k] += $7 }
         END {
-            printf "\nmean |error| per scenario (%%)\n%-27s %7s %7s %7s %7s\n", "scenario", "1s", "0.5s", "average", "small"
+            printf "mean |median error| per scenario (%%)\n%-27s %7s %7s %8s %7s\n", "scenario", "1s", "0.5s", "average", "small"
             for (i = 0; i < ns; i++) {
-                printf "%-27s", sorder[i]
-                for (c = 4; c <= 7; c++) printf " %7.1f", scnt[sorder[i], c] ? ssum[sorder[i], c] / scnt[sorder[i], c] : 0
+                printf "%-27s", so[i]
+                split("1s 0.5s average small", ks, " ")
+                for (j = 1; j <= 4; j++) printf " %7s", sc[so[i], ks[j]] ? sprintf("%.1f", ss[so[i], ks[j]] / sc[so[i], ks[j]] * 100) : "-"
                 printf "\n"
             }
             printf "%-27s", "all shared scenarios"
-            for (c = 4; c <= 7; c++) printf " %7.1f", cnt[c] ? sum[c] / cnt[c] : 0
-            printf "\n"
+            for (j = 1; j <= 4; j++) printf " %7s", cnt[ks[j]] ? sprintf("%.1f", sum[ks[j]] / cnt[ks[j]] * 100) : "-"
+            printf "\n\ntargets: mean |median error| <= 4 %% (1 s): %s; <= 6 %% (0.5 s): %s\n",
+                cnt["1s"] ? (sum["1s"] / cnt["1s"] <= 0.04 ? "met" : "missed") : "-",
+                cnt["0.5s"] ? (sum["0.5s"] / cnt["0.5s"] <= 0.06 ? "met" : "missed") : "-"
+            for (j = 1; j <= 2; j++) {
+                k = ks[j]
+                printf "%-5s cells with an interval: %d: %d hit, %d noise, %d unsure, %d miss; wholly beyond +/- 10 %%: %d; skeleton seconds spent under the scenarios: %.0f\n",
+                    k, ci[k], hit[k], noi[k], uns[k], miss[k], b10[k], spent[k]
+            }
+            if (misses != "") printf "\nmisses (interval wholly beyond +/- 4 %%):\n%s", misses
         }'
+    none=""
+    for p in $programs; do [ -f "$out/$p.generate.txt" ] && none="$none $p"; done
+    if [ -n "$none" ]; then
+        echo
+        echo "No skeleton (skel generate refused or failed; nothing measured):"
+        for p in $none; do printf '  %-10s %s\n' "$p" "$(cat "$out/$p.generate.txt")"; done
+    fi
+    echo
+    echo "Load average: see accuracy.log.  Tables made $(date -u '+%Y-%m-%d %H:%M UTC')."
 } | tee "$out/accuracy.txt"
-note "accuracy.sh: finished $(date -u '+%H:%M UTC'), load $(load); tables in $out"
+[ $report_only = 1 ] || note "accuracy.sh: finished $(date -u '+%H:%M UTC'), load $(load); tables in $out"

@@ -175,7 +175,9 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
     }
 
     /* Plan and check. */
-    struct skel_sim_opts so = {.eager_bytes = o->eager_bytes, .max_ops = o->max_check_ops};
+    struct skel_sim_opts so = {.eager_bytes = o->eager_bytes,
+                               .max_ops = o->max_check_ops,
+                               .max_bytes = o->max_check_bytes};
     struct skel_sim_stats st = {0};
     /* Automatic: the seed's scaling first, then keeping the short loops
      * whole, then every message - the first schedule that passes. */

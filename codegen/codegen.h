@@ -36,6 +36,7 @@ struct skel_codegen_opts {
     uint64_t seed;          /* default seed of the compute durations the skeleton draws */
     uint64_t eager_bytes;   /* standard sends up to this size assumed buffered (sim.h) */
     uint64_t max_check_ops; /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
+    uint64_t max_check_bytes; /* memory of the check; 0: skel_sim_default_max_bytes() */
     const char *templates;  /* directory holding the templates */
     const char *version;    /* Skel's version, written into the files */
     /* The MPI the skeleton is built with (skeleton.meta's mpi and mpicc

@@ -1120,6 +1120,10 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "ring", "%u", p->ring);
     skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
     skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
+    /* Whether the trace behind the signature was whole (skeleton.meta). */
+    skel_tpl_set(root, "complete", s->partial == NULL ? "1" : "0");
+    skel_tpl_set_bool(root, "partial", s->partial != NULL);
+    skel_tpl_set(root, "partial_reason", s->partial != NULL ? s->partial : "");
     skel_tpl_setf(root, "nops", "%u", p->nops);
     skel_tpl_set_bool(root, "init_thread", p->init_call == SKEL_CALL_MPI_Init_thread);
     return fill_app(e);

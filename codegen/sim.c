@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define NONE      UINT32_MAX
 #define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
@@ -118,6 +119,7 @@ struct sim {
     int64_t *gmax;    /* per op (group root): largest count */
     uint32_t *gdt;    /* per op (group root): largest datatype size */
     uint64_t total_ops, max_ops;
+    uint64_t bytes, max_bytes; /* held by the tables that grow with every operation */
     struct skel_sim_stats st;
 };
 
@@ -126,6 +128,26 @@ struct sim {
 static int grow(void *v, uint32_t *cap, uint32_t n)
 {
     return skel_grow_u32(v, cap, (uint64_t)n + 1, sizeof(uint32_t));
+}
+
+/* Room for element n of one of the tables that grow with every operation
+ * checked (messages, receives, requests, instances, queues).  Their memory
+ * is bounded here, whatever operation limit was asked for: a limit of
+ * billions must be refused, not paid for in gigabytes. */
+static int table(struct sim *m, void *v, uint32_t *cap, uint32_t n, size_t elem)
+{
+    uint32_t old = *cap;
+    int rc = skel_grow_u32(v, cap, (uint64_t)n + 1, elem);
+    if (rc != SKEL_OK)
+        return rc;
+    m->bytes += (uint64_t)(*cap - old) * elem;
+    if (m->bytes > m->max_bytes)
+        return skel_fail(SKEL_ERANGE,
+                         "checking the skeleton's schedule needs more than %llu MiB (%llu "
+                         "operations checked so far): too long to check; use a larger K",
+                         (unsigned long long)(m->max_bytes >> 20),
+                         (unsigned long long)m->total_ops);
+    return SKEL_OK;
 }
 
 static int vpush(struct vec32 *v, uint32_t x)
@@ -205,7 +227,7 @@ static int queue_of(struct sim *m, struct qmap *q, int32_t rank, uint32_t comm, 
     }
     if (!create)
         return SKEL_OK;
-    int rc = skel_grow_u32(&m->queues, &m->capqueues, (uint64_t)m->nqueues + 1, sizeof *m->queues);
+    int rc = table(m, &m->queues, &m->capqueues, m->nqueues, sizeof *m->queues);
     if (rc != SKEL_OK || (rc = vpush(owner, m->nqueues)) != SKEL_OK)
         return rc;
     m->queues[m->nqueues] =
@@ -487,7 +509,7 @@ static int post(struct sim *m, uint32_t ri)
 static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
                    int32_t tag, int64_t bytes, int sync, uint32_t *out)
 {
-    int rc = skel_grow_u32(&m->msgs, &m->capmsgs, (uint64_t)m->nmsgs + 1, sizeof *m->msgs);
+    int rc = table(m, &m->msgs, &m->capmsgs, m->nmsgs, sizeof *m->msgs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t gi = m->nmsgs++;
@@ -507,7 +529,7 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
 static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint32_t comm,
                     int32_t tag, int64_t cap, uint32_t *out)
 {
-    int rc = skel_grow_u32(&m->recvs, &m->caprecvs, (uint64_t)m->nrecvs + 1, sizeof *m->recvs);
+    int rc = table(m, &m->recvs, &m->caprecvs, m->nrecvs, sizeof *m->recvs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t ri = m->nrecvs++;
@@ -526,7 +548,7 @@ static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint
 
 static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int any)
 {
-    int rc = skel_grow_u32(&m->reqs, &m->capreqs, (uint64_t)m->nreqs + 1, sizeof *m->reqs);
+    int rc = table(m, &m->reqs, &m->capreqs, m->nreqs, sizeof *m->reqs);
     if (rc != SKEL_OK)
         return rc;
     uint32_t q = m->nreqs++;
@@ -574,7 +596,7 @@ static int64_t coll_value(const skel_plan_op *op, int side, uint32_t size)
 
 static int new_inst(struct sim *m, struct inst in, uint32_t *id)
 {
-    int rc = skel_grow_u32(&m->insts, &m->capinsts, (uint64_t)m->ninsts + 1, sizeof *m->insts);
+    int rc = table(m, &m->insts, &m->capinsts, m->ninsts, sizeof *m->insts);
     if (rc != SKEL_OK)
         return rc;
     *id = m->ninsts++;
@@ -1295,12 +1317,22 @@ static void free_sim(struct sim *m)
     free(m->insts);
 }
 
+uint64_t skel_sim_default_max_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    uint64_t cap = 4ull << 30;
+    if (pages > 0 && size > 0 && (uint64_t)pages * (uint64_t)size / 4 < cap)
+        cap = (uint64_t)pages * (uint64_t)size / 4;
+    return cap > (64ull << 20) ? cap : 64ull << 20;
+}
+
 int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
 {
-    static const struct skel_sim_opts defaults = {SKEL_SIM_DEFAULT_EAGER, 0};
+    static const struct skel_sim_opts defaults = {SKEL_SIM_DEFAULT_EAGER, 0, 0};
     const skel_signature *s = p->sig;
     struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults};
     m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
+    m.max_bytes = m.o->max_bytes ? m.o->max_bytes : skel_sim_default_max_bytes();
     int rc = init_sim(&m);
     for (int moved = 1; rc == SKEL_OK && moved;) {
         moved = 0;

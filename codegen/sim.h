@@ -54,9 +54,15 @@
 #define SKEL_SIM_DEFAULT_MAX_OPS 20000000ull
 #define SKEL_SIM_DEFAULT_EAGER   4096u /* bytes a standard send may be buffered up to */
 
+/* Memory the check's tables may take by default, whatever max_ops says: a
+ * quarter of the machine's memory, at most 4 GiB (one operation takes about
+ * 128 bytes of them, so 4 GiB checks some 30 million). */
+uint64_t skel_sim_default_max_bytes(void);
+
 struct skel_sim_opts {
     uint64_t eager_bytes; /* standard sends up to this size are buffered (0: none) */
     uint64_t max_ops;     /* refuse to check schedules longer than this (0: the default) */
+    uint64_t max_bytes;   /* refuse when the check's tables need more (0: the default) */
 };
 
 struct skel_sim_stats {

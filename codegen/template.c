@@ -264,8 +264,10 @@ static int parse_nodes(struct parser *p)
     while (pos < len && rc == SKEL_OK) {
         size_t open = find_open(s, len, pos), text_end, next;
         if (open == len) {
+            /* The text after the last tag; sections still open are refused below. */
             struct node n = {.kind = N_TEXT, .off = pos, .len = len - pos};
-            return push_node(t, &n);
+            rc = push_node(t, &n);
+            break;
         }
         struct tag tg;
         if ((rc = read_tag(p, open, &tg)) != SKEL_OK)

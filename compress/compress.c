@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -50,6 +51,9 @@ struct rank_state {
 
 struct job {
     const skel_trace *t;
+    const skel_compress_opts *o;
+    pthread_mutex_t lock; /* serialises o->progress */
+    uint32_t scanned;
     struct rank_state *st;
     uint32_t nranks;
     double T;
@@ -60,7 +64,13 @@ struct job {
 static int scan_one(void *ctx, uint32_t r)
 {
     struct job *j = ctx;
-    return skel_symbols_scan(j->t, r, &j->st[r].rs);
+    int rc = skel_symbols_scan(j->t, r, &j->st[r].rs);
+    if (rc == SKEL_OK && j->o->progress != NULL) {
+        pthread_mutex_lock(&j->lock);
+        j->o->progress(j->o->progress_arg, ++j->scanned, j->nranks);
+        pthread_mutex_unlock(&j->lock);
+    }
+    return rc;
 }
 
 static void drop_current(struct rank_state *s)
@@ -508,7 +518,12 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         free(sig);
         return skel_oom();
     }
-    struct job job = {.t = t, .st = rs, .nranks = nranks, .shift = !o->keep_overhead};
+    struct job job = {.t = t,
+                      .o = o,
+                      .lock = PTHREAD_MUTEX_INITIALIZER,
+                      .st = rs,
+                      .nranks = nranks,
+                      .shift = !o->keep_overhead};
     /* 1. Read every rank once. */
     int rc = skel_parallel_for(nranks, threads, scan_one, &job);
     st.scan_s = now_s() - t0;

@@ -40,6 +40,10 @@ typedef struct skel_compress_opts {
     double step;          /* its increment */
     unsigned threads;     /* 0: one per online CPU */
     int keep_overhead;    /* 1: do not subtract the tracer's per-event cost */
+    /* Called each time a rank's file has been read (from the reading
+     * threads, one call at a time), e.g. for progress; may be NULL. */
+    void (*progress)(void *arg, uint32_t done, uint32_t nranks);
+    void *progress_arg;
 } skel_compress_opts;
 
 typedef struct skel_compress_stats {

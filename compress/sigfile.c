@@ -365,6 +365,8 @@ static void write_head(struct wr *w, const skel_signature *s)
     attr_u64(w, "ranks", s->nranks);
     attr(w, "mpi-library", s->mpi_library);
     attr(w, "tracer", s->tracer_version);
+    if (s->partial != NULL)
+        attr(w, "partial", s->partial);
     for (uint32_t i = 0; i < s->argc; i++) {
         char *c = clean(s->argv[i]);
         if (c == NULL || w->bad ||
@@ -1223,6 +1225,13 @@ static int build_app(struct rd *r, const xmlNode *app)
         (rc = str_attr(r, app, "mpi-library", &s->mpi_library)) != SKEL_OK ||
         (rc = str_attr(r, app, "tracer", &s->tracer_version)) != SKEL_OK)
         return rc;
+    /* Absent: the trace was whole (signatures from before the attribute too). */
+    if ((s->partial = get(app, "partial")) == NULL && xmlHasProp(app, (const xmlChar *)"partial"))
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    /* Copied into skeleton.meta and printed: one line of printable text. */
+    for (char *p = s->partial; p != NULL && *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+            *p = '?';
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
         s->argc += skel_xmldoc_is(c, "arg");
     if ((s->argv = calloc(s->argc ? s->argc : 1, sizeof *s->argv)) == NULL)

@@ -17,6 +17,7 @@ void skel_signature_free(skel_signature *s)
     free(s->argv);
     free(s->mpi_library);
     free(s->tracer_version);
+    free(s->partial);
     for (uint32_t i = 0; s->sites != NULL && i < s->nsites; i++) {
         free(s->sites[i].module);
         free(s->sites[i].func);

@@ -252,6 +252,8 @@ typedef struct skel_signature {
     char *mpi_library;
     char *tracer_version;
     uint32_t nranks;
+    char *partial; /* NULL: made from a whole trace; else why the trace was not whole
+                      (skel_trace_completeness(), compressed with --allow-partial) */
     /* Compression. */
     double threshold; /* similarity threshold used */
     double max_threshold;

@@ -11,6 +11,7 @@ packages=(
   clang libclang-rt-14-dev
   iproute2 procps psmisc bc time chromium
   slurm-wlm munge
+  libotf2-trace-dev otf2-tools help2man man-db
 )
 
 missing=()

@@ -47,7 +47,7 @@ int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'skel %s --help'.\n", cmd);
+    fprintf(stderr, " (see 'skel %s --help')\n", cmd);
     return skel_exit_status(SKEL_EUSAGE);
 }
 

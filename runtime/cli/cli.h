@@ -25,7 +25,8 @@ void skel_cli_help(FILE *out, const char *name);
  * code's generic message) to stderr and return the exit status for code. */
 int skel_cli_fail(const char *cmd, int code);
 
-/* Print "skel CMD: MESSAGE" and a hint to run --help; return exit status 2. */
+/* Print "skel CMD: MESSAGE (see 'skel CMD --help')", one line; return exit
+ * status 2. */
 int skel_cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -38,6 +39,15 @@ int skel_cli_finish(const char *cmd, int rc);
  * first failure wins, with its detail `saved` (copied before the second step
  * ran); e's detail is printed when both failed. */
 int skel_cli_also(const char *cmd, int rc, const char *saved, int e);
+
+/* The progress line of a traced run (cmd_trace.c; generate uses it too):
+ * the program's name and what the tracer has written into dir so far. */
+struct skel_cli_trace_view {
+    char dir[PATH_MAX + 16]; /* where the ranks write while they run: DIR.skel-new */
+    char prog[128];
+};
+void skel_cli_trace_view(struct skel_cli_trace_view *v, const char *dir, char *const argv[]);
+void skel_cli_trace_sampler(void *view, char *buf, size_t len); /* for skel_progress_sampler() */
 
 /* Directory holding the running `skel` executable (no trailing slash). */
 const char *skel_cli_self_dir(void);

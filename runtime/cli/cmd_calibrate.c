@@ -8,16 +8,21 @@
 #include "calibrate.h"
 #include "error.h"
 #include "proc.h"
+#include "progress.h"
 #include "testbed.h"
 #include "validate.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* Each step calibrate reports stays as a line; the status line below says
+ * it is still at work, and for how long. */
 static void progress(void *arg, const char *what)
 {
     (void)arg;
-    fprintf(stderr, "skel calibrate: %s\n", skel_usecase_printable(what));
+    if (skel_progress_mode() == SKEL_PROGRESS_OFF)
+        return;
+    skel_progress_note("%s", skel_usecase_printable(what));
 }
 
 static int parse_link(const char *arg, void *dest)
@@ -28,7 +33,7 @@ static int parse_link(const char *arg, void *dest)
 }
 
 static const struct skel_cli_cmd cmd = {"calibrate", "calibrate", 0,
-                                        "unknown option or missing value"};
+                                        "unknown option"};
 
 int skel_cmd_calibrate(int argc, char **argv)
 {
@@ -39,7 +44,7 @@ int skel_cmd_calibrate(int argc, char **argv)
     char **app_argv = NULL;
     char prog[PATH_MAX], templates[PATH_MAX];
     struct skel_cli_tools tools;
-    int rc, status;
+    int rc, status, quiet = 0;
     struct skel_cli_opt opts[] = {OPT_STR("skeleton", 0, &o.skeleton_dir),
                                   OPT_STR("trace", 0, &o.trace_dir),
                                   OPT_STR("signature", 0, &o.signature),
@@ -54,6 +59,7 @@ int skel_cmd_calibrate(int argc, char **argv)
                                   OPT_STR("app", 0, &app),
                                   OPT_UINT("app-repeat", 0, &o.app_repeat, 1, 1000),
                                   OPT_FLAG("verbose", 'v', &o.verbose),
+                                  OPT_FLAG("quiet", 'q', &quiet),
                                   OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first < 0)
@@ -81,7 +87,10 @@ int skel_cmd_calibrate(int argc, char **argv)
 
     /* Everything calibrate starts is removed on the way out, also on Ctrl-C. */
     skel_proc_signals_install();
+    skel_progress_start("calibrate", quiet);
+    skel_progress_step("calibrating");
     rc = skel_calibrate_run(&o, &res);
+    skel_progress_stop();
     if (res.implicit_testbed)
         fprintf(stderr, "skel calibrate: note: a testbed was brought up for this run and taken "
                         "down at the end\n");

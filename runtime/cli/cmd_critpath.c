@@ -26,6 +26,7 @@ int skel_cmd_critpath(int argc, char **argv)
                                   OPT_FLAG("tsv", 0, &tsv),
                                   OPT_STR("zero-group", 0, &o.cp.zero_group),
                                   OPT_CHOICE("off-cpu", 0, &o.cp.cpu_only, "keep|drop", off_cpu),
+                                  OPT_FLAG("allow-partial", 0, &o.allow_partial),
                                   OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first < 0)
@@ -36,6 +37,8 @@ int skel_cmd_critpath(int argc, char **argv)
     o.trace_dir = argv[first];
     struct skel_profile_result r;
     int rc = skel_profile_run(&o, &r);
+    if (r.input_note[0])
+        fprintf(stderr, "skel critpath: %s\n", r.input_note);
     if (rc == SKEL_OK && tsv)
         skel_profile_print_tsv(stdout, &r);
     else if (rc == SKEL_OK)

@@ -41,6 +41,10 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
     uint64_t n = 0, t0 = 0;
     char label[512];
     while (n < limit && (rc = skel_rank_next(r, &ev)) == 1) {
+        /* Output that cannot be written (a full disk) is not produced on:
+         * the error is reported when the command ends. */
+        if ((n & 1023) == 0 && ferror(stdout))
+            break;
         if (n == 0) {
             const skel_rank_info *in = skel_rank_info_of(r);
             t0 = in->t_init != 0 && in->t_init <= ev.t_start ? in->t_init : ev.t_start;
@@ -121,9 +125,9 @@ int skel_cmd_dump(int argc, char **argv)
     if (rc != SKEL_OK)
         return skel_cli_fail("dump", rc);
     if (rank != UINT64_MAX && rank >= skel_trace_nranks(t)) {
+        uint32_t n = skel_trace_nranks(t); /* read before the handle is freed */
         skel_trace_close(t);
-        return skel_cli_usage_error("dump", "--rank %" PRIu64 ": the trace has %u ranks", rank,
-                                    skel_trace_nranks(t));
+        return skel_cli_usage_error("dump", "--rank %" PRIu64 ": the trace has %u ranks", rank, n);
     }
     for (uint32_t i = 0; i < skel_trace_nranks(t) && rc == SKEL_OK; i++)
         if (rank == UINT64_MAX || rank == i)

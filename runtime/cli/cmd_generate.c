@@ -1,6 +1,7 @@
-/* cmd_generate.c - `skel generate [-K K | --target-seconds S] -o DIR -- LAUNCHER
- * APP ARGS...`: the whole way from an application to a built skeleton in one
- * command (usecase/generate.h).  The trace and the signature stay in DIR. */
+/* cmd_generate.c - `skel generate [-k K | --target-seconds S] -o DIR (-- LAUNCHER
+ * APP ARGS... | --from-trace TRACE)`: the whole way from an application (or
+ * an existing Skel trace or OTF2 archive) to a built skeleton in one command
+ * (usecase/generate.h).  The trace and the signature stay in DIR. */
 #include "cli.h"
 #include "commands.h"
 #include "opts.h"
@@ -8,6 +9,7 @@
 #include "error.h"
 #include "generate.h"
 #include "plan.h"
+#include "progress.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -22,12 +24,39 @@ static const struct skel_cli_cmd cmd = {"generate", "generate", SKEL_CLI_POSIX, 
 struct ctx {
     int quiet;
     double target_s;
+    struct skel_cli_trace_view view;
 };
+
+/* The steps of generate on the progress line. */
+static void step(void *arg, const char *what)
+{
+    struct ctx *c = arg;
+    if (strcmp(what, "tracing") == 0) {
+        skel_progress_sampler(skel_cli_trace_sampler, &c->view);
+        return;
+    }
+    skel_progress_sampler(NULL, NULL);
+    skel_progress_count(0, 0);
+    if (strcmp(what, "importing") == 0)
+        skel_progress_step("importing the OTF2 archive");
+    else if (strcmp(what, "compressing") == 0)
+        skel_progress_step("compressing the trace: reading the ranks");
+    else
+        skel_progress_step("%s the skeleton", what);
+}
+
+static void ranks_done(void *arg, unsigned done, unsigned total)
+{
+    (void)arg;
+    skel_progress_count(done, total);
+    skel_progress_update("compressing the trace: %u of %u ranks read", done, total);
+}
 
 /* What was traced and compressed, as soon as the signature is written. */
 static void compressed(void *arg, const struct skel_generate_result *r)
 {
     const struct ctx *c = arg;
+    skel_progress_hide();
     if (r->k_clamped)
         fprintf(stderr,
                 "skel generate: warning: the application ran %.3f s, less than the %g s asked "
@@ -43,11 +72,18 @@ static void compressed(void *arg, const struct skel_generate_result *r)
                 "again on a quiet machine\n",
                 u->lo, u->hi, u->lo_s, u->hi_s, u->hi);
     }
+    if (r->input_note[0])
+        fprintf(stderr, "skel generate: %s\n", r->input_note);
     if (c->quiet)
         return;
-    printf("traced     %s: %u ranks, %llu events, %.3f s of compute and MPI (run %.2f s)\n",
-           skel_usecase_printable(r->trace_dir), r->nranks, (unsigned long long)r->events, r->app_s,
-           r->run.wall_s);
+    if (r->from_trace)
+        printf("trace      %s: %u ranks, %llu events, %.3f s of compute and MPI\n",
+               skel_usecase_printable(r->trace_dir), r->nranks, (unsigned long long)r->events,
+               r->app_s);
+    else
+        printf("traced     %s: %u ranks, %llu events, %.3f s of compute and MPI (run %.2f s)\n",
+               skel_usecase_printable(r->trace_dir), r->nranks, (unsigned long long)r->events,
+               r->app_s, r->run.wall_s);
     printf("signature  %s: %u rank class%s, Q = %.1f at threshold %.2f\n",
            skel_usecase_printable(r->sigpath), r->nclasses, r->nclasses == 1 ? "" : "es", r->ratio,
            r->threshold);
@@ -63,10 +99,11 @@ int skel_cmd_generate(int argc, char **argv)
     skel_codegen_defaults(&o.gen.codegen);
     o.gen.codegen.version = SKEL_VERSION;
     struct skel_cli_opt opts[] = {
-        OPT_DOUBLE("scale", 'K', &o.k, 1, 1e9),
+        OPT_SCALE(&o.k, 1, 1e9),
         OPT_DOUBLE("target-seconds", 't', &o.target_s, 1e-6, 1e9),
         OPT_STR("output", 'o', &o.outdir),
         OPT_STR("trace-dir", 0, &o.trace_dir),
+        OPT_STR("from-trace", 0, &o.from_trace),
         OPT_FLAG("force", 0, &o.force),
         OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
         OPT_U64("seed", 0, &o.gen.codegen.seed, 0, (double)(1ull << 53)),
@@ -84,27 +121,42 @@ int skel_cmd_generate(int argc, char **argv)
         return skel_cli_usage_error("generate", "the output directory is missing (-o DIR)");
     if (o.k > 0 && o.target_s > 0)
         return skel_cli_usage_error("generate", "-K and --target-seconds exclude each other");
-    if (first >= argc)
-        return skel_cli_usage_error("generate", "expected the command to run after --");
+    if (first >= argc && o.from_trace == NULL)
+        return skel_cli_usage_error("generate", "expected the command to run after -- (or "
+                                                "--from-trace TRACE)");
+    if (first < argc && o.from_trace != NULL)
+        return skel_cli_usage_error("generate", "--from-trace makes a skeleton of an existing "
+                                                "trace: no command to run");
     if (o.k == 0)
         o.k = 50;
     o.argv = argv + first;
     o.gen.mpi = (enum skel_mpi_flavor)mpi;
     char mpich[PATH_MAX], ompi[PATH_MAX], templates[PATH_MAX];
-    if ((rc = skel_cli_resource(SKEL_RES_TRACER_MPICH, mpich, sizeof mpich)) != SKEL_OK ||
+    if ((o.from_trace == NULL &&
+         (rc = skel_cli_resource(SKEL_RES_TRACER_MPICH, mpich, sizeof mpich)) != SKEL_OK) ||
         (rc = skel_cli_resource(SKEL_RES_TEMPLATES, templates, sizeof templates)) != SKEL_OK)
         return skel_cli_fail("generate", rc);
-    o.tracer_mpich = mpich;
+    o.tracer_mpich = o.from_trace == NULL ? mpich : NULL;
     if (skel_cli_resource(SKEL_RES_TRACER_OPENMPI, ompi, sizeof ompi) == SKEL_OK)
         o.tracer_openmpi = ompi;
     skel_clear_error();
     o.gen.codegen.templates = templates;
     c.target_s = o.target_s;
     o.compressed = compressed;
+    o.step = step;
+    o.ranks_done = ranks_done;
     o.arg = &c;
+    char tracedir[PATH_MAX];
+    snprintf(tracedir, sizeof tracedir, "%s", o.trace_dir ? o.trace_dir : "");
+    if (o.trace_dir == NULL)
+        snprintf(tracedir, sizeof tracedir, "%s/trace", o.outdir);
+    if (o.from_trace == NULL)
+        skel_cli_trace_view(&c.view, tracedir, o.argv);
 
     struct skel_generate_result res;
+    skel_progress_start("generate", c.quiet);
     rc = skel_generate(&o, &res);
+    skel_progress_stop();
     const struct skel_codegen_report *g = &res.gen.report;
     skel_gen_print_warnings(stderr, "skel gen", &res.gen, 0);
     if (rc == SKEL_OK && report)

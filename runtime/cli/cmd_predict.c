@@ -36,6 +36,7 @@ int skel_cmd_predict(int argc, char **argv)
         OPT_CHOICE("off-cpu", 0, &o.lbf.drop_off_cpu, "keep|drop", off_cpu),
         OPT_FLAG("events", 0, &events),
         OPT_FLAG("tsv", 0, &tsv),
+        OPT_FLAG("allow-partial", 0, &o.allow_partial),
         OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first < 0)
@@ -51,6 +52,8 @@ int skel_cmd_predict(int argc, char **argv)
     o.lbf.report = events ? print_event : NULL;
     struct skel_predict_result r;
     int rc = skel_predict_run(&o, &r);
+    if (r.input_note[0])
+        fprintf(stderr, "skel predict: %s\n", r.input_note);
     if (rc == SKEL_OK && tsv)
         skel_predict_print_tsv(stdout, &r);
     else if (rc == SKEL_OK)

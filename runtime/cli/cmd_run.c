@@ -7,16 +7,24 @@
 
 #include "error.h"
 #include "proc.h"
+#include "progress.h"
 #include "run.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* A run ended: its line, then the next one is running (runs follow each
+ * other at once). */
 static void print_progress(void *arg, unsigned index, const struct skel_launch_repeat *rep)
 {
     const unsigned *repeat = arg;
-    fprintf(stderr, "skel run: run %u/%u: %.6f s %s\n", index + 1, *repeat, rep->wall_s,
-            skel_launch_outcome_name(rep->outcome));
+    if (skel_progress_mode() == SKEL_PROGRESS_OFF)
+        return;
+    skel_progress_note("run %u/%u: %.6f s %s", index + 1, *repeat, rep->wall_s,
+                       skel_launch_outcome_name(rep->outcome));
+    skel_progress_count(index + 1, *repeat);
+    if (index + 1 < *repeat)
+        skel_progress_step("run %u/%u", index + 2, *repeat);
 }
 
 static void testbed_up(void *arg, unsigned nhosts)
@@ -101,7 +109,10 @@ int skel_cmd_run(int argc, char **argv)
         o.mpi = (enum skel_mpi_flavor)mpi;
         /* Everything from here on is undone on the way out, also on Ctrl-C. */
         skel_proc_signals_install();
+        skel_progress_start("run", quiet || o.dry_run);
+        skel_progress_step("run 1/%u", o.repeat);
         rc = skel_run(&o, &res);
+        skel_progress_stop();
     }
     if (o.verbose && res.mpi_why[0] != '\0')
         fprintf(stderr, "skel run: launched for %s (%s)\n", skel_mpi_flavor_title(res.mpi),
@@ -113,6 +124,8 @@ int skel_cmd_run(int argc, char **argv)
             printf("%s%s", i ? " " : "", res.dry_argv[i]);
         printf("\n");
     }
+    if (res.launch.note[0] != '\0')
+        fprintf(stderr, "skel run: note: measured under a shared throttle: %s\n", res.launch.note);
     print_summary(&res.launch);
     skel_run_result_free(&res);
     skel_cli_list_free(&preload);

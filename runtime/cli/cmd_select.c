@@ -7,25 +7,49 @@
 
 #include "error.h"
 #include "proc.h"
+#include "progress.h"
 #include "select.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static void progress(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m)
 {
     (void)arg;
-    if (m->ok)
-        fprintf(stderr, "skel select: %s: skeleton %.4f s (median of %u)",
-                skel_usecase_printable(what), m->rep.elapsed_s, m->rep.repeats);
-    else {
-        /* skel_usecase_printable() has one buffer: one call per fprintf. */
-        fprintf(stderr, "skel select: %s: failed: ", skel_usecase_printable(what));
-        fprintf(stderr, "%s", skel_usecase_printable(m->error));
-    }
+    char name[256], line[1024], rnd[32] = "";
+    snprintf(name, sizeof name, "%s", skel_usecase_printable(what));
     if (rounds > 1)
-        fprintf(stderr, " [round %u/%u]", round + 1, rounds);
-    fputc('\n', stderr);
+        snprintf(rnd, sizeof rnd, " [round %u/%u]", round + 1, rounds);
+    if (m->ok)
+        snprintf(line, sizeof line, "%s: skeleton %.4f s (median of %u)%s", name, m->rep.elapsed_s,
+                 m->rep.repeats, rnd);
+    else
+        snprintf(line, sizeof line, "%s: failed: %s%s", name, skel_usecase_printable(m->error),
+                 rnd);
+    if (skel_progress_mode() != SKEL_PROGRESS_OFF)
+        skel_progress_note("%s", line);
+}
+
+/* What runs now, on the progress line: "candidate 2/3 (pair-b), round 1/5". */
+static void starting(void *arg, const char *what, unsigned round, unsigned rounds, unsigned launch,
+                     unsigned launches)
+{
+    const struct skel_select_result *res = arg;
+    char name[256], rnd[32] = "";
+    snprintf(name, sizeof name, "%s", skel_usecase_printable(what));
+    if (rounds > 1)
+        snprintf(rnd, sizeof rnd, ", round %u/%u", round + 1, rounds);
+    skel_progress_count(launch, launches);
+    if (strcmp(what, "reference") == 0) {
+        skel_progress_step("the reference run, launch %u/%u", launch + 1, launches);
+        return;
+    }
+    size_t i = 0;
+    while (i < res->n && strcmp(res->c[i].name, what) != 0)
+        i++;
+    skel_progress_step("candidate %zu/%zu (%s)%s, launch %u/%u", i + 1, res->n, name, rnd,
+                       launch + 1, launches);
 }
 
 static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
@@ -34,12 +58,13 @@ static const struct skel_cli_cmd cmd = {"select", "select", SKEL_CLI_NUM_FAIL, "
 
 int skel_cmd_select(int argc, char **argv)
 {
-    struct skel_select_opts o = {.timeout_s = 600, .progress = progress};
     struct skel_select_result res;
+    struct skel_select_opts o = {
+        .timeout_s = 600, .progress = progress, .starting = starting, .progress_arg = &res};
     struct skel_cli_tools tools;
     struct skel_cli_list cands = {0};
     const char *csv = NULL, *launcher = NULL;
-    int rc, status, mpi = SKEL_MPI_UNKNOWN;
+    int rc, status, quiet = 0, mpi = SKEL_MPI_UNKNOWN;
     struct skel_cli_opt opts[] = {OPT_STR("skeleton", 0, &o.skeleton_dir),
                                   OPT_WORDS("candidates", 0, &cands),
                                   OPT_STR("nodes", 0, &o.nodes),
@@ -54,6 +79,7 @@ int skel_cmd_select(int argc, char **argv)
                                   OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
                                   OPT_STR("launcher", 0, &launcher),
                                   OPT_FLAG("verbose", 'v', &o.verbose),
+                                  OPT_FLAG("quiet", 'q', &quiet),
                                   OPT_END};
     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first < 0)
@@ -86,7 +112,9 @@ int skel_cmd_select(int argc, char **argv)
 
     /* Everything select starts is stopped and removed on the way out. */
     skel_proc_signals_install();
+    skel_progress_start("select", quiet);
     rc = skel_select_run(&o, &res);
+    skel_progress_stop();
     if (res.implicit_testbed)
         fprintf(stderr, "skel select: note: no testbed was up; one with default settings was "
                         "brought up for this selection and taken down again\n");

@@ -31,9 +31,10 @@ int skel_cmd_show(int argc, char **argv)
     if (rc != SKEL_OK)
         return skel_cli_fail("show", rc);
     if (only != UINT64_MAX && only >= s->nranks) {
+        uint32_t n = s->nranks; /* read before the signature is freed */
         skel_signature_free(s);
         return skel_cli_usage_error("show", "--rank %" PRIu64 ": the signature has %u ranks", only,
-                                    s->nranks);
+                                    n);
     }
     long long rank = only == UINT64_MAX ? -1 : (long long)only;
     if (expand)

@@ -29,7 +29,7 @@ int skel_cmd_stats(int argc, char **argv)
     if (csv)
         skel_stats_print_csv(stdout, &res.st);
     else
-        skel_stats_print(stdout, res.trace, &res.st);
+        skel_stats_print(stdout, &res);
     int bad = skel_stats_damaged(&res.st);
     skel_stats_result_free(&res);
     return strict && bad ? skel_exit_status(SKEL_EFORMAT) : 0;

@@ -34,8 +34,10 @@ static int cmd_up(int argc, char **argv)
     struct skel_cluster_lists l = {0};
     struct skel_testbed_config cfg;
     unsigned nhosts = 0;
+    const char *name = NULL;
     int status, leftover = 0;
     struct skel_cli_opt opts[] = {OPT_UINT("hosts", 'H', &nhosts, 1, SKEL_TESTBED_MAX_HOSTS),
+                                  OPT_STR("name", 0, &name),
                                   OPT_STR("cpu", 0, &l.cpu),
                                   OPT_STR("cores", 0, &l.cores),
                                   OPT_STR("link", 0, &l.link),
@@ -52,8 +54,10 @@ static int cmd_up(int argc, char **argv)
         return skel_cli_usage_error("testbed", "up: --hosts N is required");
     if (need_root("testbed up"))
         return skel_exit_status(SKEL_EUSAGE);
-    char desc[8192];
+    char desc[16384];
     int rc = skel_cluster_config(nhosts, &l, &cfg);
+    if (rc == SKEL_OK && name != NULL && (rc = skel_testbed_check_name(name)) == SKEL_OK)
+        snprintf(cfg.name, sizeof cfg.name, "%s", name);
     if (rc == SKEL_OK) {
         skel_proc_signals_install();
         rc = skel_cluster_up(&cfg, &leftover, desc, sizeof desc);
@@ -67,18 +71,42 @@ static int cmd_up(int argc, char **argv)
     return rc == SKEL_OK ? 0 : skel_cli_fail("testbed up", rc);
 }
 
-static int cmd_down(void)
+static int cmd_down(int argc, char **argv)
 {
     unsigned n = 0;
+    const char *name = NULL;
+    int orphans = 0, status;
+    struct skel_cli_opt opts[] = {OPT_STR("name", 0, &name), OPT_FLAG("orphans", 0, &orphans),
+                                  OPT_END};
+    struct skel_cli_cmd down = cmd;
+    down.name = "testbed down";
+    int first = skel_cli_parse(&down, opts, argc, argv, &status);
+    if (first < 0)
+        return status;
+    if (first != argc)
+        return skel_cli_usage_error("testbed", "down: unexpected argument '%s'", argv[first]);
+    if (name != NULL && orphans)
+        return skel_cli_usage_error("testbed", "down: --name and --orphans exclude each other");
     if (need_root("testbed down"))
         return skel_exit_status(SKEL_EUSAGE);
     /* Finish the job even when interrupted: a half-removed testbed helps nobody. */
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
-    int rc = skel_testbed_down(&n);
+    char label[SKEL_TESTBED_NAME_MAX + 64];
+    if (orphans)
+        snprintf(label, sizeof label, "orphans");
+    else if (name != NULL)
+        snprintf(label, sizeof label, "'%s'", name);
+    else {
+        label[0] = '\'';
+        skel_testbed_default_name(label + 1, sizeof label - 2);
+        strcat(label, "'");
+    }
+    int rc = orphans ? skel_testbed_down_orphans(&n) : skel_testbed_down(name, &n);
     if (rc != SKEL_OK)
         return skel_cli_fail("testbed down", rc);
-    printf(n ? "testbed down: removed %u objects\n" : "testbed down: nothing to remove\n", n);
+    printf(n ? "testbed down %s: removed %u objects\n" : "testbed down %s: nothing to remove\n",
+           label, n);
     return 0;
 }
 
@@ -105,6 +133,7 @@ static int cmd_share(int argc, char **argv)
     struct skel_cluster_share_opts o = {.applied = applied};
     int status, removed = 0;
     struct skel_cli_opt opts[] = {OPT_STR("scenario", 0, &o.file), OPT_STR("name", 0, &o.name),
+                                  OPT_STR("testbed", 0, &o.testbed),
                                   OPT_DOUBLE("duration", 0, &o.duration_s, 0.001, 1e7), OPT_END};
     struct skel_cli_cmd share = cmd;
     share.name = "testbed share";
@@ -136,7 +165,7 @@ int skel_cmd_testbed(int argc, char **argv)
     if (strcmp(verb, "up") == 0)
         return cmd_up(argc - 1, argv + 1);
     if (strcmp(verb, "down") == 0)
-        return argc == 2 ? cmd_down() : skel_cli_usage_error("testbed", "down takes no arguments");
+        return cmd_down(argc - 1, argv + 1);
     if (strcmp(verb, "status") == 0)
         return argc == 2 ? cmd_status()
                          : skel_cli_usage_error("testbed", "status takes no arguments");

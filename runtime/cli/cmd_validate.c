@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "proc.h"
+#include "progress.h"
 #include "validate.h"
 
 #include <stdio.h>
@@ -18,14 +19,28 @@ static void progress(void *arg, const char *scenario, const char *what,
                      const struct skel_validate_measure *m)
 {
     (void)arg;
-    fprintf(stderr, "skel validate: %-18s %-12s ", skel_usecase_printable(scenario), what);
+    char sc[128];
+    snprintf(sc, sizeof sc, "%s", skel_usecase_printable(scenario));
+    if (skel_progress_mode() == SKEL_PROGRESS_OFF)
+        return;
     if (m->ok)
-        fprintf(stderr, "%.4f s%s\n", m->time_s,
-                strncmp(what, "skeleton", 8) == 0 ? " (its own elapsed_s)"
-                : strcmp(what, "launch") == 0     ? " (launch overhead)"
-                                                  : " (wall)");
+        skel_progress_note("%-18s %-12s %.4f s%s", sc, what, m->time_s,
+                           strncmp(what, "skeleton", 8) == 0 ? " (its own elapsed_s)"
+                           : strcmp(what, "launch") == 0     ? " (launch overhead)"
+                                                             : " (wall)");
     else
-        fprintf(stderr, "failed: %s\n", skel_usecase_printable(m->error));
+        skel_progress_note("%-18s %-12s failed: %s", sc, what, skel_usecase_printable(m->error));
+}
+
+/* What runs now, on the progress line: "launch 3/14: scenario cpu-one,
+ * application". */
+static void starting(void *arg, const char *scenario, const char *what, unsigned launch,
+                     unsigned launches)
+{
+    (void)arg;
+    skel_progress_count(launch, launches);
+    skel_progress_step("launch %u/%u: scenario %s, %s", launch + 1, launches,
+                       skel_usecase_printable(scenario), what);
 }
 
 /* --app, --small: one command line split into words. */
@@ -78,36 +93,45 @@ static const struct skel_cli_cmd cmd = {"validate", "validate", SKEL_CLI_POSIX |
 
 int skel_cmd_validate(int argc, char **argv)
 {
-    struct skel_validate_opts o = {.timeout_s = 3600, .write_calibration = 1, .progress = progress};
+    struct skel_validate_opts o = {
+        .timeout_s = 3600, .write_calibration = 1, .progress = progress, .starting = starting};
     struct skel_validate_table t = {0};
     struct skel_cli_list skels = {0}, bcsv = {0}, nv = {0};
     struct skel_cli_tools tools;
     const char *names = NULL, *csv = NULL, *launcher = NULL;
     int mpi = SKEL_MPI_UNKNOWN;
+    double ci_pct = -1, tol_pct = 0;
     char **app = NULL, **small = NULL, *names_buf = NULL;
-    struct skel_cli_opt opts[] = {OPT_FN("app", 0, &app, split),
-                                  OPT_LIST("skeleton", 0, &skels),
-                                  OPT_STR("scenarios", 0, &o.scenarios),
-                                  OPT_STR("names", 0, &names),
-                                  OPT_STR("reference", 0, &o.reference),
-                                  OPT_STR("nodes", 0, &o.nodes),
-                                  OPT_UINT("repeat", 0, &o.repeat, 1, 1000),
-                                  OPT_UINT("skeleton-repeat", 0, &o.skeleton_repeat, 1, 10000),
-                                  OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
-                                  OPT_FN("small", 0, &small, split),
-                                  OPT_STR("baseline-apps", 0, &o.baseline_file),
-                                  OPT_LIST("baseline-csv", 0, &bcsv),
-                                  OPT_STR("csv", 0, &csv),
-                                  OPT_STR("logs", 0, &o.log_dir),
-                                  OPT_FLAG("self-calibrate", 0, &o.self_calibrate),
-                                  OPT_UNSET("no-calibration-file", 0, &o.write_calibration),
-                                  OPT_STR("from-csv", 0, &o.from_csv),
-                                  OPT_CHOICE("app-time", 0, &o.wall_time, "net|wall", app_times),
-                                  OPT_FLAG("yield", 0, &o.yield),
-                                  OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
-                                  OPT_STR("launcher", 0, &launcher),
-                                  OPT_FLAG("verbose", 'v', &o.verbose),
-                                  OPT_END};
+    int quiet = 0;
+    struct skel_cli_opt opts[] = {
+        OPT_FN("app", 0, &app, split),
+        OPT_LIST("skeleton", 0, &skels),
+        OPT_STR("scenarios", 0, &o.scenarios),
+        OPT_STR("names", 0, &names),
+        OPT_STR("reference", 0, &o.reference),
+        OPT_STR("nodes", 0, &o.nodes),
+        OPT_UINT("repeat", 0, &o.repeat, 1, 1000),
+        OPT_UINT("skeleton-repeat", 0, &o.skeleton_repeat, 1, 10000),
+        OPT_DOUBLE("skeleton-ci", 0, &ci_pct, 0, 100),
+        OPT_DOUBLE("skeleton-budget", 0, &o.skeleton_budget_s, 0.001, 1e7),
+        OPT_UINT("skeleton-launches", 0, &o.skeleton_launches, 1, 1000),
+        OPT_DOUBLE("tolerance", 0, &tol_pct, 0.01, 100),
+        OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
+        OPT_FN("small", 0, &small, split),
+        OPT_STR("baseline-apps", 0, &o.baseline_file),
+        OPT_LIST("baseline-csv", 0, &bcsv),
+        OPT_STR("csv", 0, &csv),
+        OPT_STR("logs", 0, &o.log_dir),
+        OPT_FLAG("self-calibrate", 0, &o.self_calibrate),
+        OPT_UNSET("no-calibration-file", 0, &o.write_calibration),
+        OPT_STR("from-csv", 0, &o.from_csv),
+        OPT_CHOICE("app-time", 0, &o.wall_time, "net|wall", app_times),
+        OPT_FLAG("yield", 0, &o.yield),
+        OPT_CHOICE("mpi", 0, &mpi, "mpich|openmpi", flavors),
+        OPT_STR("launcher", 0, &launcher),
+        OPT_FLAG("verbose", 'v', &o.verbose),
+        OPT_FLAG("quiet", 'q', &quiet),
+        OPT_END};
     /* POSIX: stop at the first word that is not an option (the program after --). */
     int rc = SKEL_OK, status, first = skel_cli_parse(&cmd, opts, argc, argv, &status);
     if (first >= 0) {
@@ -128,13 +152,18 @@ int skel_cmd_validate(int argc, char **argv)
         o.tools = tools.t;
         o.tools.mpiexec = launcher;
         o.mpi = (enum skel_mpi_flavor)mpi;
+        /* Percent on the command line; --skeleton-ci 0: one launch a round. */
+        o.skeleton_target = ci_pct < 0 ? 0 : ci_pct == 0 ? -1 : ci_pct / 100;
+        o.tolerance = tol_pct / 100;
         o.skeleton_dirs = skels.v;
         o.nskeleton = skels.n;
         o.baseline_csv = bcsv.v;
         o.nbaseline_csv = bcsv.n;
         /* Everything validate starts is removed on the way out, also on Ctrl-C. */
         skel_proc_signals_install();
+        skel_progress_start("validate", quiet);
         rc = skel_validate_run(&o, &t);
+        skel_progress_stop();
         if (t.implicit_testbed)
             fprintf(stderr, "skel validate: note: a testbed was brought up for this run and "
                             "taken down at the end\n");

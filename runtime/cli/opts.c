@@ -120,22 +120,59 @@ static void free_lists(const struct skel_cli_opt *opts)
             skel_cli_list_free(opts[i].dest);
 }
 
+/* The usage error for what getopt refused: an option the table does not
+ * have (with the closest one it has, when one is close) or, with missing,
+ * one given without its value.  Returns the exit status. */
+static int bad_option(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *opts, size_t n,
+                      char **argv, int missing)
+{
+    char word[128];
+    const char *arg = argv[optind - 1];
+    if (optopt != 0 && optopt < 256 && !(arg[0] == '-' && arg[1] == '-'))
+        snprintf(word, sizeof word, "-%c", optopt); /* a short option, perhaps in a cluster */
+    else
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
+    if (missing)
+        return skel_cli_usage_error(cmd->name, "option '%s' needs a value",
+                                    skel_usecase_printable(word));
+    const char *names[2 * MAX_OPTS + 1];
+    char buf[MAX_OPTS + 1][64];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        snprintf(buf[i], sizeof buf[i], "--%s", opts[i].name);
+        names[k++] = buf[i];
+    }
+    names[k++] = "--help";
+    const char *hint = word[0] == '-' && word[1] == '-' ? skel_usecase_suggest(word, names, k)
+                                                        : NULL;
+    const char *what = cmd->unknown != NULL ? cmd->unknown : "unknown option";
+    char shown[160];
+    snprintf(shown, sizeof shown, "%s", skel_usecase_printable(word));
+    if (hint != NULL)
+        return skel_cli_usage_error(cmd->name, "%s '%s'; did you mean '%s'?", what, shown, hint);
+    return skel_cli_usage_error(cmd->name, "%s '%s'", what, shown);
+}
+
 int skel_cli_parse(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *opts, int argc,
                    char **argv, int *status)
 {
     struct option lo[MAX_OPTS + 2];
-    char shorts[2 * MAX_OPTS + 4];
+    char shorts[4 * MAX_OPTS + 6];
     size_t n = 0, k = 0;
     if (cmd->flags & SKEL_CLI_POSIX)
         shorts[k++] = '+';
+    shorts[k++] = ':'; /* a missing value returns ':', told apart from an unknown option */
     for (; opts[n].name != NULL && n < MAX_OPTS; n++) {
         int arg = takes_arg(opts[n].kind);
         lo[n] = (struct option){opts[n].name, arg ? required_argument : no_argument, NULL,
                                 opts[n].letter ? opts[n].letter : 256 + (int)n};
-        if (opts[n].letter) {
-            shorts[k++] = opts[n].letter;
-            if (arg)
-                shorts[k++] = ':';
+        for (int a = 0; a < 2; a++) {
+            char l = a == 0 ? opts[n].letter : opts[n].aka;
+            if (l) {
+                shorts[k++] = l;
+                if (arg)
+                    shorts[k++] = ':';
+            }
         }
     }
     if (opts[n].name != NULL) { /* a table longer than MAX_OPTS: a programming error */
@@ -149,7 +186,7 @@ int skel_cli_parse(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *op
 
     int c, usage;
     optind = 0; /* 0, not 1: glibc then forgets an earlier parse's scanning mode */
-    opterr = !(cmd->flags & SKEL_CLI_QUIET);
+    opterr = 0; /* one message, ours */
     while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
         size_t i = 0;
         if (c == 'h') {
@@ -157,14 +194,15 @@ int skel_cli_parse(const struct skel_cli_cmd *cmd, const struct skel_cli_opt *op
             *status = 0;
             goto over;
         }
-        while (i < n && (opts[i].letter ? opts[i].letter : 256 + (int)i) != c)
+        if (c == '?' || c == ':') {
+            *status = bad_option(cmd, opts, n, argv, c == ':');
+            goto over;
+        }
+        while (i < n && (opts[i].letter ? opts[i].letter : 256 + (int)i) != c &&
+               (opts[i].aka == 0 || opts[i].aka != c))
             i++;
-        if (i == n) {
-            if (cmd->flags & SKEL_CLI_QUIET)
-                *status = skel_cli_usage_error(cmd->name, "unknown option or missing value: '%s'",
-                                               argv[optind - 1]);
-            else
-                *status = skel_cli_usage_error(cmd->name, "%s", cmd->unknown);
+        if (i == n) { /* cannot happen: getopt returns what the table holds */
+            *status = bad_option(cmd, opts, n, argv, 0);
             goto over;
         }
         int rc = apply(&opts[i], optarg, argc, argv, &usage);

@@ -11,11 +11,13 @@
  *     int first = skel_cli_parse(&cmd, opts, argc, argv, &status);
  *     if (first < 0) return status;      (help printed, or a usage error)
  *
- * Errors keep the wording each command always had: a number out of range
- * or a bad choice names the option ("--scale: 0.5 is out of range [1,
- * 1e+09]"), reported as a usage error or - for commands declared with
- * SKEL_CLI_NUM_FAIL - as an error; an unknown option is the command's
- * `unknown` message.
+ * Errors are one line each.  A number out of range or a bad choice names
+ * the option ("--scale: 0.5 is out of range [1, 1e+09]"), reported as a
+ * usage error or - for commands declared with SKEL_CLI_NUM_FAIL - as an
+ * error; an unknown option is named with the command's `unknown` wording
+ * and, when one is close, the option it probably meant ("skel gen: unknown
+ * option '--sacle'; did you mean '--scale'?"); an option without its value
+ * says so.
  *
  * Ownership: SKEL_OPT_LIST options fill a struct skel_cli_list the caller
  * releases with skel_cli_list_free() after a successful parse (after a
@@ -45,6 +47,7 @@ enum skel_cli_opt_kind {
 struct skel_cli_opt {
     const char *name; /* long name, without "--"; NULL ends the table */
     char letter;      /* short option, or 0 */
+    char aka;         /* a second short option for the same thing, or 0 */
     int kind;
     void *dest;
     double min, max;     /* numbers */
@@ -69,6 +72,9 @@ struct skel_cli_opt {
 #define OPT_CHOICE(n, l, d, words, vals)                                                           \
     OPT_(n, l, SKEL_OPT_CHOICE, d, .choices = (words), .values = (vals))
 #define OPT_FN(n, l, d, f) OPT_(n, l, SKEL_OPT_FN, d, .fn = (f))
+/* The scaling factor K: -k and -K both, in every command that takes it. */
+#define OPT_SCALE(d, lo, hi)                                                                       \
+    OPT_("scale", 'k', SKEL_OPT_DOUBLE, d, .aka = 'K', .min = (lo), .max = (hi))
 #define OPT_END                                                                                    \
     {                                                                                              \
         .name = NULL                                                                               \
@@ -85,15 +91,14 @@ void skel_cli_list_free(struct skel_cli_list *l);
 enum {
     SKEL_CLI_POSIX = 1,    /* stop at the first operand (a program and its own options) */
     SKEL_CLI_NUM_FAIL = 2, /* bad numbers are errors (skel_cli_fail), not usage errors */
-    SKEL_CLI_QUIET = 4,    /* getopt prints nothing; unknown: "unknown option or missing
-                              value: 'ARG'" */
+    SKEL_CLI_QUIET = 4,    /* kept for the tables that name it: getopt never prints */
 };
 
 struct skel_cli_cmd {
-    const char *name; /* in messages: "skel NAME: ..." */
-    const char *help; /* --help prints help/HELP.txt (skel_cli_help()) */
+    const char *name;    /* in messages: "skel NAME: ..." */
+    const char *help;    /* --help prints help/HELP.txt (skel_cli_help()) */
     int flags;
-    const char *unknown; /* an unknown option (without SKEL_CLI_QUIET) */
+    const char *unknown; /* how the command names an unknown option ("unknown option" if NULL) */
 };
 
 /* Parse argv (argv[0] the command's name) against opts, -h/--help included.

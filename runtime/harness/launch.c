@@ -7,6 +7,7 @@
 #include "error.h"
 #include "grow.h"
 #include "proc.h"
+#include "throttle.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -196,10 +197,34 @@ static int check_spec(const struct skel_launch_spec *s, char *preload, size_t ca
     return SKEL_OK;
 }
 
+/* The name a node is launched on: a testbed host by its instance's address. */
+static const char *node_name(const struct skel_launch_spec *s, const struct skel_node *n)
+{
+    const struct skel_testbed_host *h =
+        n->testbed_id != 0 ? skel_testbed_host(s->testbed, n->testbed_id) : NULL;
+    return h != NULL ? h->addr : n->name;
+}
+
+/* The testbed's address and subnet (10.77.X.254, 10.77.X.0/24); those of
+ * node-set files when there is no testbed handle (dry runs, tests). */
+static const char *bridge_ip(const struct skel_launch_spec *s)
+{
+    return s->testbed != NULL ? skel_testbed_bridge_ip(s->testbed) : SKEL_TESTBED_PREFIX "254";
+}
+
+static void subnet(const struct skel_launch_spec *s, char *out, size_t len)
+{
+    snprintf(out, len, "%s", bridge_ip(s));
+    char *dot = strrchr(out, '.');
+    if (dot != NULL)
+        snprintf(dot, len - (size_t)(dot - out), ".0/24");
+}
+
 /* The node set as "a:2,b:2" (hosts and slots, for mpiexec) and "a,b" (names,
  * for srun); both malloc'd. */
-static int host_lists(const struct skel_nodeset *ns, char **hosts_out, char **names_out)
+static int host_lists(const struct skel_launch_spec *s, char **hosts_out, char **names_out)
 {
+    const struct skel_nodeset *ns = s->nodes;
     size_t hlen = 1;
     for (size_t i = 0; i < ns->nnodes; i++)
         hlen += strlen(ns->nodes[i].name) + 16;
@@ -212,9 +237,10 @@ static int host_lists(const struct skel_nodeset *ns, char **hosts_out, char **na
     size_t hl = 0, nl = 0;
     hosts[0] = names[0] = '\0';
     for (size_t i = 0; i < ns->nnodes; i++) {
-        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "", ns->nodes[i].name,
-                               ns->nodes[i].slots);
-        nl += (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "", ns->nodes[i].name);
+        hl += (size_t)snprintf(hosts + hl, hlen - hl, "%s%s:%u", i ? "," : "",
+                               node_name(s, &ns->nodes[i]), ns->nodes[i].slots);
+        nl += (size_t)snprintf(names + nl, hlen - nl, "%s%s", i ? "," : "",
+                               node_name(s, &ns->nodes[i]));
     }
     *hosts_out = hosts;
     *names_out = names;
@@ -262,7 +288,7 @@ static int hydra_words(const struct skel_launch_spec *s, const char *run_cgroup,
         vec_push(a, "-launcher-exec");
         vec_push(a, s->tools.nsexec);
         vec_push(a, "-localhost");
-        vec_push(a, SKEL_TESTBED_BRIDGE_IP);
+        vec_push(a, bridge_ip(s));
         vec_push(a, "-hosts");
         vec_push(a, hosts);
         vec_push(a, "-n");
@@ -276,6 +302,8 @@ static int hydra_words(const struct skel_launch_spec *s, const char *run_cgroup,
         vec_push(a, "eth0");
         if (run_cgroup != NULL)
             vec_pushf(e, "SKEL_RUN_CGROUP=%s", run_cgroup);
+        if (s->testbed != NULL) /* skel-nsexec finds the instance by it too */
+            vec_pushf(e, "SKEL_TESTBED=%s", skel_testbed_name(s->testbed));
         break;
     case SKEL_NODESET_HOSTS:
     case SKEL_NODESET_SLURM: /* inside the allocation, Hydra uses srun itself */
@@ -312,12 +340,14 @@ static int openmpi_words(const struct skel_launch_spec *s, const char *run_cgrou
             return skel_fail(SKEL_EUSAGE,
                              "launch: Open MPI splits its rsh agent at blanks: '%s' cannot be one",
                              s->tools.nsexec);
+        char net[32];
+        subnet(s, net, sizeof net);
         const char *mca[][2] = {{"plm_rsh_agent", s->tools.nsexec},
                                 {"plm_rsh_no_tree_spawn", "1"},
                                 {"pml", "ob1"},
                                 {"btl", "tcp,self"},
                                 {"btl_tcp_if_include", "eth0"},
-                                {"oob_tcp_if_include", SKEL_TESTBED_PREFIX "0/24"}};
+                                {"oob_tcp_if_include", net}};
         for (size_t i = 0; i < sizeof mca / sizeof *mca; i++) {
             vec_push(a, "--mca");
             vec_push(a, mca[i][0]);
@@ -325,6 +355,8 @@ static int openmpi_words(const struct skel_launch_spec *s, const char *run_cgrou
         }
         if (run_cgroup != NULL)
             vec_pushf(e, "SKEL_RUN_CGROUP=%s", run_cgroup);
+        if (s->testbed != NULL) /* skel-nsexec finds the instance by it too */
+            vec_pushf(e, "SKEL_TESTBED=%s", skel_testbed_name(s->testbed));
     }
     if (s->nodes->kind != SKEL_NODESET_LOCAL) {
         vec_push(a, "-H");
@@ -359,7 +391,7 @@ static int launcher_words(const struct skel_launch_spec *s, const char *run_cgro
                          "launch: srun starts ranks on the nodes of a Slurm allocation, not on "
                          "'%s' (use --nodes slurm, or a hostfile of the allocation's nodes)",
                          s->nodes->name);
-    int rc = host_lists(s->nodes, &hosts, &names);
+    int rc = host_lists(s, &hosts, &names);
     if (rc != SKEL_OK)
         return rc;
     char nranks[16];
@@ -571,7 +603,7 @@ static void sweep_run(const struct skel_launch_spec *s, const char *sub, const p
         return;
     for (size_t i = 0; i < s->nodes->nnodes; i++) {
         char path[PATH_MAX];
-        if (skel_testbed_cgroup_path("cpu", s->nodes->nodes[i].testbed_id, sub, path,
+        if (skel_testbed_cgroup_path(s->testbed, "cpu", s->nodes->nodes[i].testbed_id, sub, path,
                                      sizeof path) == SKEL_OK)
             skel_proc_kill_cgroup(path);
     }
@@ -666,11 +698,23 @@ int skel_launch_run(const struct skel_launch_spec *s, struct skel_launch_result 
         return skel_fail(SKEL_ENOMEM, "out of memory");
     res->finalize_shim_used = use_finalize_shim(s);
     skel_proc_become_subreaper();
+    /* Throttles left by killed runs go first; a live one of another process
+     * on these hosts is refused (or, shared, noted): throttle.h. */
+    if (tbrun || s->scenario != NULL) {
+        unsigned hosts[SKEL_TESTBED_MAX_HOSTS];
+        size_t nh = 0;
+        for (size_t i = 0; tbrun && i < s->nodes->nnodes && nh < SKEL_TESTBED_MAX_HOSTS; i++)
+            hosts[nh++] = s->nodes->nodes[i].testbed_id;
+        if ((rc = skel_throttle_prepare(s->testbed, tbrun ? hosts : NULL, nh, res->note,
+                                        sizeof res->note)) != SKEL_OK)
+            goto out;
+    }
     if (tbrun) {
         snprintf(sub, sizeof sub, "run.%d", (int)getpid());
         made_groups = 1;
         for (size_t i = 0; i < s->nodes->nnodes; i++)
-            if ((rc = skel_testbed_subgroup_create(s->nodes->nodes[i].testbed_id, sub)) != SKEL_OK)
+            if ((rc = skel_testbed_subgroup_create(s->testbed, s->nodes->nodes[i].testbed_id,
+                                                   sub)) != SKEL_OK)
                 goto out;
     }
     if ((rc = skel_launch_build_argv(s, tbrun ? sub : NULL, &argv, &extra)) != SKEL_OK)
@@ -692,6 +736,11 @@ int skel_launch_run(const struct skel_launch_spec *s, struct skel_launch_result 
         if (s->verbose)
             print_argv(argv, extra);
         rc = one_run(s, argv, envp, sub, keep, nkeep, &res->repeat[r]);
+        if (rc == SKEL_EEXEC && tbrun && !skel_testbed_still_up(s->testbed))
+            rc = skel_fail(SKEL_ESTATE,
+                           "testbed '%s' was taken down while '%s' ran on it (the launcher "
+                           "exited with status %d)",
+                           skel_testbed_name(s->testbed), s->argv[0], res->repeat[r].status);
         if (rc == SKEL_EEXEC && res->repeat[r].wall_s == 0 && res->repeat[r].outcome == 0)
             break; /* could not even start: no run to record */
         res->nrepeat = r + 1;
@@ -706,7 +755,7 @@ out : {
     int e = skel_scenario_remove(ap);
     if (made_groups)
         for (size_t i = 0; i < s->nodes->nnodes; i++) {
-            int e2 = skel_testbed_subgroup_remove(s->nodes->nodes[i].testbed_id, sub);
+            int e2 = skel_testbed_subgroup_remove(s->testbed, s->nodes->nodes[i].testbed_id, sub);
             if (e == SKEL_OK)
                 e = e2;
         }
@@ -749,7 +798,7 @@ int skel_launch_open_nodes(const char *spec, const struct skel_scenario *sc, int
     if (geteuid() != 0)
         return skel_fail(SKEL_EUSAGE, "'%s'%s needs the emulated testbed, and that needs root",
                          spec, sc ? " with a scenario" : "");
-    rc = may_bring_up ? skel_testbed_acquire(need, tb, implicit) : skel_testbed_open(tb);
+    rc = may_bring_up ? skel_testbed_acquire(need, tb, implicit) : skel_testbed_open(NULL, tb);
     if (rc != SKEL_OK)
         return rc;
     if (tbspec)

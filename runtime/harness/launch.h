@@ -137,6 +137,7 @@ struct skel_launch_result {
     struct skel_launch_repeat *repeat;
     struct skel_launch_stats stats; /* over the successful runs */
     int finalize_shim_used;
+    char note[512]; /* shared throttles on the hosts the runs used (throttle.h), or "" */
 };
 
 /* Resolve a node-set spec (nodeset.h) for a launch, together with the

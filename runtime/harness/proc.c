@@ -669,6 +669,21 @@ int skel_proc_kill_netns(const char *netns_path)
     return n;
 }
 
+/* Has pid exited without being reaped yet (state Z in /proc/PID/stat)? */
+static int is_zombie(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "re");
+    if (f == NULL)
+        return 1; /* gone altogether */
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    const char *close = strrchr(buf, ')'); /* the command may hold blanks and ')' */
+    return close != NULL && close[1] == ' ' && close[2] == 'Z';
+}
+
 int skel_proc_kill_cgroup(const char *cgroup_dir)
 {
     char path[4096];
@@ -681,10 +696,12 @@ int skel_proc_kill_cgroup(const char *cgroup_dir)
         int any = 0;
         long pid;
         while (fscanf(f, "%ld", &pid) == 1) {
-            if (pid > 1 && pid != (long)getpid()) {
-                kill((pid_t)pid, SIGKILL);
+            /* A pid that is gone (listed in a synthetic tree, or exited
+             * meanwhile) or dead but not yet reaped is not waited for; our
+             * own children are reaped here. */
+            if (pid > 1 && pid != (long)getpid() && kill((pid_t)pid, SIGKILL) == 0 &&
+                waitpid((pid_t)pid, NULL, WNOHANG) == 0 && !is_zombie((pid_t)pid))
                 any = 1;
-            }
         }
         fclose(f);
         if (!any)

@@ -4,6 +4,7 @@
 #include "afile.h"
 #include "error.h"
 #include "proc.h"
+#include "throttle.h"
 #include "xmldoc.h"
 
 #include <ctype.h>
@@ -21,8 +22,6 @@
 
 extern const unsigned char skel_schema_scenario[];
 extern const size_t skel_schema_scenario_len;
-
-#define STATE_MAGIC "skel-scenario 1"
 
 /* ---- parsing ------------------------------------------------------------ */
 
@@ -243,234 +242,30 @@ int skel_scenario_check(const struct skel_scenario *sc, const char *source, unsi
     return SKEL_OK;
 }
 
-/* ---- state records ------------------------------------------------------ */
-
-struct record {
-    pid_t owner;
-    unsigned long long owner_start;
-    char name[80];
-    unsigned char link[SKEL_TESTBED_MAX_HOSTS + 1];   /* hosts whose link is shaped */
-    unsigned char cgroup[SKEL_TESTBED_MAX_HOSTS + 1]; /* hosts with compete.<owner> */
-    size_t ncomp;
-    pid_t *comp;
-    unsigned long long *comp_start;
-};
+/* ---- apply / remove ----------------------------------------------------- */
 
 struct skel_scenario_applied {
-    const skel_testbed *tb;
-    struct record rec;
+    skel_throttle *t;
     pid_t pgid;
-    char path[PATH_MAX];
-    int written;
 };
 
-static void record_free(struct record *r)
+void skel_scenario_plan(const struct skel_scenario *sc, unsigned nhosts,
+                        unsigned procs[SKEL_TESTBED_MAX_HOSTS + 1],
+                        uint64_t bps[SKEL_TESTBED_MAX_HOSTS + 1])
 {
-    free(r->comp);
-    free(r->comp_start);
-    r->comp = NULL;
-    r->comp_start = NULL;
-    r->ncomp = 0;
+    memset(procs, 0, (SKEL_TESTBED_MAX_HOSTS + 1) * sizeof *procs);
+    memset(bps, 0, (SKEL_TESTBED_MAX_HOSTS + 1) * sizeof *bps);
+    if (nhosts > SKEL_TESTBED_MAX_HOSTS)
+        nhosts = SKEL_TESTBED_MAX_HOSTS;
+    for (size_t i = 0; i < sc->ncpu; i++)
+        for (unsigned h = 1; h <= nhosts; h++)
+            if (sc->cpu[i].host == h || sc->cpu[i].host == SKEL_SCENARIO_ALL_HOSTS)
+                procs[h] += sc->cpu[i].processes;
+    for (size_t i = 0; i < sc->nlink; i++)
+        for (unsigned h = 1; h <= nhosts; h++)
+            if (sc->link[i].host == h || sc->link[i].host == SKEL_SCENARIO_ALL_HOSTS)
+                bps[h] = sc->link[i].bps;
 }
-
-static int record_write(const char *path, const struct record *r)
-{
-    skel_afile *af;
-    int rc = skel_afile_open(path, &af);
-    if (rc != SKEL_OK)
-        return skel_fail_context(rc, "writing the scenario state");
-    FILE *f = skel_afile_stream(af);
-    fprintf(f, "%s\n# written by skel; undone by the next scenario apply or 'skel testbed down'\n",
-            STATE_MAGIC);
-    fprintf(f, "owner %d %llu\nname %s\n", (int)r->owner, r->owner_start, r->name);
-    for (unsigned h = 1; h <= SKEL_TESTBED_MAX_HOSTS; h++) {
-        if (r->link[h])
-            fprintf(f, "link %u\n", h);
-        if (r->cgroup[h])
-            fprintf(f, "cgroup %u\n", h);
-    }
-    for (size_t i = 0; i < r->ncomp; i++)
-        fprintf(f, "competitor %d %llu\n", (int)r->comp[i], r->comp_start[i]);
-    if ((rc = skel_afile_commit(af)) != SKEL_OK)
-        skel_fail_context(rc, "writing the scenario state");
-    return rc;
-}
-
-static int record_read(const char *path, struct record *r)
-{
-    memset(r, 0, sizeof *r);
-    FILE *f = fopen(path, "re");
-    if (f == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", path, strerror(errno));
-    char line[256];
-    unsigned ln = 0;
-    int rc = SKEL_OK;
-    while (fgets(line, sizeof line, f) != NULL) {
-        ln++;
-        line[strcspn(line, "\n")] = '\0';
-        int n = 0, pid;
-        unsigned h;
-        unsigned long long st;
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
-        if (ln == 1) {
-            if (strcmp(line, STATE_MAGIC) != 0) {
-                rc = skel_fail(SKEL_EFORMAT, "%s:1: expected '%s'", path, STATE_MAGIC);
-                break;
-            }
-        } else if (sscanf(line, "owner %d %llu%n", &pid, &st, &n) == 2 && line[n] == '\0') {
-            r->owner = pid;
-            r->owner_start = st;
-        } else if (strncmp(line, "name ", 5) == 0) {
-            size_t nl = strlen(line + 5);
-            if (nl >= sizeof r->name)
-                nl = sizeof r->name - 1;
-            memcpy(r->name, line + 5, nl);
-            r->name[nl] = '\0';
-        } else if (sscanf(line, "link %u%n", &h, &n) == 1 && line[n] == '\0' && h >= 1 &&
-                   h <= SKEL_TESTBED_MAX_HOSTS) {
-            r->link[h] = 1;
-        } else if (sscanf(line, "cgroup %u%n", &h, &n) == 1 && line[n] == '\0' && h >= 1 &&
-                   h <= SKEL_TESTBED_MAX_HOSTS) {
-            r->cgroup[h] = 1;
-        } else if (sscanf(line, "competitor %d %llu%n", &pid, &st, &n) == 2 && line[n] == '\0' &&
-                   pid > 1 && r->ncomp < 4096) {
-            pid_t *np = realloc(r->comp, (r->ncomp + 1) * sizeof *np);
-            unsigned long long *ns =
-                np ? realloc(r->comp_start, (r->ncomp + 1) * sizeof *ns) : NULL;
-            if (np)
-                r->comp = np;
-            if (ns)
-                r->comp_start = ns;
-            if (np == NULL || ns == NULL) {
-                rc = skel_fail(SKEL_ENOMEM, "out of memory");
-                break;
-            }
-            r->comp[r->ncomp] = pid;
-            r->comp_start[r->ncomp] = st;
-            r->ncomp++;
-        } else {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: unexpected line '%s'", path, ln, line);
-            break;
-        }
-    }
-    fclose(f);
-    if (rc != SKEL_OK)
-        record_free(r);
-    return rc;
-}
-
-/* Undo what a record describes.  The competitors are killed by pid (only if
- * the start time still matches: pids get reused) and by cgroup. */
-static int record_undo(const struct record *r, const skel_testbed *tb)
-{
-    int rc = SKEL_OK;
-    char sub[32];
-    snprintf(sub, sizeof sub, "compete.%d", (int)r->owner);
-    for (size_t i = 0; i < r->ncomp; i++) {
-        if (skel_proc_start_time(r->comp[i]) == r->comp_start[i] && r->comp_start[i] != 0) {
-            kill(r->comp[i], SIGKILL);
-            /* Our own child: reap it (others are reaped by init). */
-            waitpid(r->comp[i], NULL, r->owner == getpid() ? 0 : WNOHANG);
-        }
-    }
-    for (unsigned h = 1; h <= SKEL_TESTBED_MAX_HOSTS; h++) {
-        if (r->cgroup[h]) {
-            int e = skel_testbed_subgroup_remove(h, sub);
-            if (rc == SKEL_OK)
-                rc = e;
-        }
-        if (r->link[h] && tb != NULL && h <= skel_testbed_nhosts(tb)) {
-            int e = skel_testbed_link_restore(tb, h);
-            if (rc == SKEL_OK)
-                rc = e;
-        }
-    }
-    return rc;
-}
-
-static int owner_alive(pid_t pid, unsigned long long start)
-{
-    return pid > 0 && start != 0 && skel_proc_start_time(pid) == start;
-}
-
-/* Does the link of host h carry a scenario tbf (handle 7a2:)? */
-static int has_scenario_qdisc(unsigned h)
-{
-    char dev[16], *out = NULL;
-    snprintf(dev, sizeof dev, "skv%u", h);
-    char *argv[] = {"tc", "qdisc", "show", "dev", dev, NULL};
-    int found = 0;
-    if (skel_proc_run(argv, 30.0, &out) == SKEL_OK && out != NULL)
-        found = strstr(out, " " SKEL_TESTBED_QDISC_SC " ") != NULL;
-    free(out);
-    skel_clear_error();
-    return found;
-}
-
-/* Undo stale records; *live_owner gets a live foreign owner, if any. */
-static int cleanup_stale(const skel_testbed *tb, unsigned *undone, pid_t *live_owner)
-{
-    int rc = SKEL_OK;
-    unsigned n = 0;
-    *live_owner = 0;
-    const char *dir = skel_testbed_state_dir();
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d != NULL && (e = readdir(d)) != NULL) {
-        int pid, used = 0;
-        if (sscanf(e->d_name, "scenario.%d.state%n", &pid, &used) != 1 || e->d_name[used] != '\0')
-            continue;
-        char path[PATH_MAX];
-        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
-            continue;
-        struct record r;
-        if (record_read(path, &r) != SKEL_OK) {
-            unlink(path); /* unreadable: `skel testbed down` is the remedy for its effects */
-            skel_clear_error();
-            continue;
-        }
-        if (r.owner == getpid()) {
-            record_free(&r);
-            continue;
-        }
-        if (owner_alive(r.owner, r.owner_start)) {
-            *live_owner = r.owner;
-            record_free(&r);
-            continue;
-        }
-        int e2 = record_undo(&r, tb);
-        if (rc == SKEL_OK)
-            rc = e2;
-        record_free(&r);
-        unlink(path);
-        n++;
-    }
-    if (d != NULL)
-        closedir(d);
-    /* Scenario qdiscs nobody accounts for (a record lost): put the testbed's
-     * own shaping back. */
-    if (tb != NULL && *live_owner == 0) {
-        for (unsigned h = 1; h <= skel_testbed_nhosts(tb); h++)
-            if (has_scenario_qdisc(h)) {
-                int e2 = skel_testbed_link_restore(tb, h);
-                if (rc == SKEL_OK)
-                    rc = e2;
-                n++;
-            }
-    }
-    if (undone)
-        *undone = n;
-    return rc;
-}
-
-int skel_scenario_cleanup_stale(const skel_testbed *tb, unsigned *undone)
-{
-    pid_t live;
-    return cleanup_stale(tb, undone, &live);
-}
-
-/* ---- apply / remove ----------------------------------------------------- */
 
 static int compete_main(void *arg)
 {
@@ -488,14 +283,13 @@ static int compete_main(void *arg)
     return 0;
 }
 
-int skel_scenario_apply(const struct skel_scenario *sc, const skel_testbed *tb,
-                        skel_scenario_applied **out)
+static int apply(const struct skel_scenario *sc, const skel_testbed *tb,
+                 enum skel_throttle_scope scope, skel_scenario_applied **out)
 {
     int rc;
-    pid_t live = 0;
     unsigned nh = skel_testbed_nhosts(tb);
-    unsigned procs[SKEL_TESTBED_MAX_HOSTS + 1] = {0};
-    uint64_t bps[SKEL_TESTBED_MAX_HOSTS + 1] = {0};
+    unsigned procs[SKEL_TESTBED_MAX_HOSTS + 1];
+    uint64_t bps[SKEL_TESTBED_MAX_HOSTS + 1];
 
     *out = NULL;
     if (tb == NULL)
@@ -505,64 +299,21 @@ int skel_scenario_apply(const struct skel_scenario *sc, const skel_testbed *tb,
                          sc->name);
     if ((rc = skel_scenario_check(sc, "scenario", nh)) != SKEL_OK)
         return rc;
-    if ((rc = cleanup_stale(tb, NULL, &live)) != SKEL_OK)
-        skel_clear_error(); /* best effort; the apply below reports real problems */
-    if (live != 0)
-        return skel_fail(SKEL_ESTATE,
-                         "process %d has a scenario applied to the testbed; one "
-                         "scenario at a time",
-                         (int)live);
-    /* Plan: competitors and rate per host. */
-    for (size_t i = 0; i < sc->ncpu; i++)
-        for (unsigned h = 1; h <= nh; h++)
-            if (sc->cpu[i].host == h || sc->cpu[i].host == SKEL_SCENARIO_ALL_HOSTS)
-                procs[h] += sc->cpu[i].processes;
-    for (size_t i = 0; i < sc->nlink; i++)
-        for (unsigned h = 1; h <= nh; h++)
-            if (sc->link[i].host == h || sc->link[i].host == SKEL_SCENARIO_ALL_HOSTS)
-                bps[h] = sc->link[i].bps;
-
+    skel_scenario_plan(sc, nh, procs, bps);
     skel_scenario_applied *ap = calloc(1, sizeof *ap);
     if (ap == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
-    ap->tb = tb;
-    ap->rec.owner = getpid();
-    ap->rec.owner_start = skel_proc_start_time(getpid());
-    snprintf(ap->rec.name, sizeof ap->rec.name, "%s", sc->name);
-    for (unsigned h = 1; h <= nh; h++) {
-        ap->rec.link[h] = bps[h] != 0;
-        ap->rec.cgroup[h] = procs[h] != 0;
-    }
-    size_t total = 0;
-    for (unsigned h = 1; h <= nh; h++)
-        total += procs[h];
-    if (total > 0) {
-        ap->rec.comp = calloc(total, sizeof *ap->rec.comp);
-        ap->rec.comp_start = calloc(total, sizeof *ap->rec.comp_start);
-        if (ap->rec.comp == NULL || ap->rec.comp_start == NULL) {
-            rc = skel_fail(SKEL_ENOMEM, "out of memory");
-            goto fail;
-        }
-    }
-    /* Intent first: a kill from here on leaves a record to undo. */
-    if (mkdir(skel_testbed_state_dir(), 0755) != 0 && errno != EEXIST) {
-        rc = skel_fail(SKEL_ESYSTEM, "%s: %s", skel_testbed_state_dir(), strerror(errno));
+    /* Every throttle is recorded before it is applied (throttle.h). */
+    if ((rc = skel_throttle_begin(tb, sc->name, scope, &ap->t)) != SKEL_OK)
         goto fail;
-    }
-    snprintf(ap->path, sizeof ap->path, "%s/scenario.%d.state", skel_testbed_state_dir(),
-             (int)getpid());
-    if ((rc = record_write(ap->path, &ap->rec)) != SKEL_OK)
-        goto fail;
-    ap->written = 1;
     for (unsigned h = 1; h <= nh; h++)
-        if (bps[h] != 0 && (rc = skel_testbed_link_limit(tb, h, bps[h])) != SKEL_OK)
+        if (bps[h] != 0 && (rc = skel_throttle_link(ap->t, h, bps[h])) != SKEL_OK)
             goto fail;
-    char sub[32];
-    snprintf(sub, sizeof sub, "compete.%d", (int)getpid());
     for (unsigned h = 1; h <= nh; h++) {
         if (procs[h] == 0)
             continue;
-        if ((rc = skel_testbed_subgroup_create(h, sub)) != SKEL_OK)
+        const char *sub;
+        if ((rc = skel_throttle_cgroup(ap->t, h, &sub)) != SKEL_OK)
             goto fail;
         for (unsigned k = 0; k < procs[h]; k++) {
             struct skel_proc_opts o = {.stdin_path = "/dev/null",
@@ -576,15 +327,10 @@ int skel_scenario_apply(const struct skel_scenario *sc, const skel_testbed *tb,
                 goto fail;
             if (ap->pgid == 0)
                 ap->pgid = pid;
-            ap->rec.comp[ap->rec.ncomp] = pid;
-            ap->rec.comp_start[ap->rec.ncomp] = skel_proc_start_time(pid);
-            ap->rec.ncomp++;
-            if ((rc = skel_testbed_subgroup_join(h, sub, pid)) != SKEL_OK)
+            if ((rc = skel_throttle_competitor(ap->t, h, pid)) != SKEL_OK)
                 goto fail;
         }
     }
-    if ((rc = record_write(ap->path, &ap->rec)) != SKEL_OK)
-        goto fail;
     *out = ap;
     return SKEL_OK;
 fail : {
@@ -595,22 +341,34 @@ fail : {
 }
 }
 
+int skel_scenario_apply(const struct skel_scenario *sc, const skel_testbed *tb,
+                        skel_scenario_applied **out)
+{
+    return apply(sc, tb, SKEL_THROTTLE_PRIVATE, out);
+}
+
+int skel_scenario_share(const struct skel_scenario *sc, const skel_testbed *tb,
+                        skel_scenario_applied **out)
+{
+    return apply(sc, tb, SKEL_THROTTLE_SHARED, out);
+}
+
 int skel_scenario_remove(skel_scenario_applied *ap)
 {
     if (ap == NULL)
         return SKEL_OK;
     if (ap->pgid > 0)
         kill(-ap->pgid, SIGKILL);
-    int rc = record_undo(&ap->rec, ap->tb);
-    if (ap->written && unlink(ap->path) != 0 && errno != ENOENT && rc == SKEL_OK)
-        rc = skel_fail(SKEL_EIO, "%s: %s", ap->path, strerror(errno));
-    record_free(&ap->rec);
+    int rc = skel_throttle_end(ap->t);
     free(ap);
     return rc;
 }
 
 size_t skel_scenario_competitors(const skel_scenario_applied *ap, const pid_t **pids)
 {
-    *pids = ap ? ap->rec.comp : NULL;
-    return ap ? ap->rec.ncomp : 0;
+    if (ap == NULL) {
+        *pids = NULL;
+        return 0;
+    }
+    return skel_throttle_competitors(ap->t, pids);
 }

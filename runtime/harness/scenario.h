@@ -10,14 +10,14 @@
  * whatever happens.  The handle keeps no pointer to the scenario, but it
  * does use the testbed handle given to apply: keep that open until remove.
  *
- * Cleanup guarantee: apply writes an intent record
- * (<state dir>/scenario.<pid>.state: links it shapes, cgroups it creates,
- * competitor pids and start times) before it changes anything, and
- * competitors die with the harness (PR_SET_PDEATHSIG).  A harness killed with
- * SIGKILL therefore leaves a record that the next skel_scenario_apply(),
- * skel_scenario_cleanup_stale() or `skel testbed down` uses to undo it.
- * Competitors are named "skel-compete" (comm) and live in the cgroup
- * skel_skh<N>/compete.<harness pid>; tbf qdiscs of scenarios have handle 7a2:.
+ * Cleanup guarantee: every throttle a scenario applies is recorded first
+ * (throttle.h: links it shapes, cgroups it creates, competitor pids and
+ * start times), and competitors die with the harness (PR_SET_PDEATHSIG).  A
+ * harness killed with SIGKILL therefore leaves a record that the next run
+ * on the testbed (skel_throttle_prepare(), which skel_launch_run() calls),
+ * the next apply, or `skel testbed down` undoes.  Competitors are named
+ * "skel-compete" (comm) and live in the cgroup skel<X>/h<N>/compete.<harness
+ * pid>; tbf qdiscs of scenarios have handle 7a2:.
  */
 #ifndef SKEL_SCENARIO_H
 #define SKEL_SCENARIO_H
@@ -76,12 +76,23 @@ int skel_scenario_check(const struct skel_scenario *sc, const char *source, unsi
 /* Highest host number a scenario names (0 if it names only "all"). */
 unsigned skel_scenario_max_host(const struct skel_scenario *sc);
 
+/* What a scenario does to a testbed of nhosts hosts: competitors per host
+ * and the link rate per host (0: unchanged), indexed by host number. */
+void skel_scenario_plan(const struct skel_scenario *sc, unsigned nhosts,
+                        unsigned procs[SKEL_TESTBED_MAX_HOSTS + 1],
+                        uint64_t bps[SKEL_TESTBED_MAX_HOSTS + 1]);
+
 typedef struct skel_scenario_applied skel_scenario_applied;
 
-/* Apply sc to the testbed.  Stale scenario records of dead harnesses are
- * undone first; SKEL_ESTATE if another live process has a scenario applied.
- * On failure, whatever was applied is undone before returning. */
+/* Apply sc to the testbed for the caller's own measurement (a private
+ * throttle: nobody else measures beside it).  Stale throttles of dead
+ * harnesses are undone first; SKEL_ESTATE if another live process has a
+ * scenario applied.  On failure, whatever was applied is undone before
+ * returning. */
 int skel_scenario_apply(const struct skel_scenario *sc, const skel_testbed *tb,
+                        skel_scenario_applied **out);
+/* The same, shared: for others to run under (`skel testbed share`). */
+int skel_scenario_share(const struct skel_scenario *sc, const skel_testbed *tb,
                         skel_scenario_applied **out);
 
 /* Undo and free (NULL is fine).  Returns the first error met while undoing;
@@ -90,9 +101,5 @@ int skel_scenario_remove(skel_scenario_applied *ap);
 
 /* Competitor process ids of an applied scenario (for tests and status). */
 size_t skel_scenario_competitors(const skel_scenario_applied *ap, const pid_t **pids);
-
-/* Undo scenario records whose owner is gone; *undone (may be NULL) counts
- * the records.  tb may be NULL (then only processes and files are handled). */
-int skel_scenario_cleanup_stale(const skel_testbed *tb, unsigned *undone);
 
 #endif

@@ -2,6 +2,7 @@
  * trace (tracerun.h). */
 #include "tracerun.h"
 
+#include "adir.h"
 #include "error.h"
 #include "grow.h"
 #include "proc.h"
@@ -10,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,36 +56,40 @@ static int srun_exports(char *const argv[])
     return 1;
 }
 
-static int prepare_dir(const char *dir, int force)
+/* A trace may replace only a trace: check dir before anything is run or
+ * removed.  An absent or empty directory is fine; one holding a trace needs
+ * force; one holding anything else is refused whatever force says. */
+static int check_target(const char *dir, int force)
 {
-    if (mkdir(dir, 0755) == 0)
-        return SKEL_OK;
-    if (errno != EEXIST)
-        return skel_fail(SKEL_EIO, "%s: cannot create: %s", dir, strerror(errno));
     DIR *d = opendir(dir);
     if (d == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", dir, strerror(errno));
+        return errno == ENOENT    ? SKEL_OK
+               : errno == ENOTDIR ? skel_fail(SKEL_EUSAGE, "%s exists and is not a directory", dir)
+                                  : skel_fail(SKEL_EIO, "%s: %s", dir, strerror(errno));
     int rc = SKEL_OK;
+    char first[NAME_MAX + 1] = "";
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         int ours = strcmp(e->d_name, "meta") == 0 ||
                    (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
-        if (!force || !ours) {
+        if (!ours) {
             rc = skel_fail(SKEL_EUSAGE,
-                           "%s is not empty (it holds %s); choose another -o%s", dir, e->d_name,
-                           ours ? " or pass --force to replace the trace in it" : "");
+                           "%s holds %s, which is not part of a trace: choose another -o "
+                           "(nothing was removed)",
+                           dir, e->d_name);
             break;
         }
-        char p[PATH_MAX];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (unlink(p) != 0) {
-            rc = skel_fail(SKEL_EIO, "%s: cannot remove: %s", p, strerror(errno));
-            break;
-        }
+        if (first[0] == '\0')
+            snprintf(first, sizeof first, "%s", e->d_name);
     }
     closedir(d);
+    if (rc == SKEL_OK && first[0] != '\0' && !force)
+        rc = skel_fail(SKEL_EUSAGE,
+                       "%s is not empty (it holds %s); choose another -o or pass --force to "
+                       "replace the trace in it",
+                       dir, first);
     return rc;
 }
 
@@ -127,6 +133,50 @@ static void free_list(char **l, size_t n)
     free(l);
 }
 
+/* What the run left in the new trace directory: whether it is whole (the
+ * metadata completed first). */
+static int assess(const char *dir, char *const argv[], int finish, struct skel_tracerun_result *res)
+{
+    int rc = finish ? skel_tracerun_finish(dir, argv) : SKEL_OK;
+    skel_trace *t = NULL;
+    if (rc == SKEL_OK && (rc = skel_trace_open(dir, &t)) == SKEL_OK)
+        rc = skel_trace_completeness(t, &res->complete, res->partial, sizeof res->partial);
+    skel_trace_close(t);
+    return rc;
+}
+
+/* Why a run wrote no trace at all, as the run ended (rc, status). */
+static int no_trace(char *const argv[], const struct skel_tracerun_opts *o, int rc, int status)
+{
+    const char *prog = argv[0];
+    if (rc == SKEL_ETIMEOUT)
+        return skel_fail(SKEL_ETIMEOUT,
+                         "%s did not finish within %g s and no rank had started tracing; it was "
+                         "stopped (%s was left as it was)",
+                         prog, o->timeout_s, o->outdir);
+    if (rc == SKEL_EINTERRUPTED)
+        return skel_fail(SKEL_EINTERRUPTED,
+                         "interrupted before any rank started tracing (%s was left as it was)",
+                         o->outdir);
+    if (WIFSIGNALED(status))
+        return skel_fail(SKEL_EEXEC,
+                         "%s was killed by signal %d before any rank called MPI_Init: nothing "
+                         "was traced (%s was left as it was)",
+                         prog, WTERMSIG(status), o->outdir);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (code != 0)
+        return skel_fail(SKEL_EEXEC,
+                         "%s exited with status %d before any rank called MPI_Init: nothing "
+                         "was traced (is the program's name right, and does it run without "
+                         "skel?); %s was left as it was",
+                         prog, code, o->outdir);
+    return skel_fail(SKEL_EEXEC,
+                     "%s exited with status 0 without any rank calling MPI_Init: nothing was "
+                     "traced (is it an MPI program? Skel traces programs that call MPI_Init); "
+                     "%s was left as it was",
+                     prog, o->outdir);
+}
+
 int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
                   struct skel_tracerun_result *res)
 {
@@ -134,30 +184,38 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
     char **env = NULL, **args = NULL;
     size_t nenv = 0, nargs = 0;
     char dir[PATH_MAX], kv1[PATH_MAX + 32], kv2[PATH_MAX + 32], kv3[64];
+    skel_adir *ad = NULL;
     memset(res, 0, sizeof *res);
     if (argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no command to trace");
-    if ((rc = prepare_dir(o->outdir, o->force)) != SKEL_OK)
+    /* The trace is written beside the target and put in its place when the
+     * run is over (adir.h): the old trace stays whole until then, and a
+     * second `skel trace` into the same directory meanwhile is refused. */
+    if ((rc = check_target(o->outdir, o->force)) != SKEL_OK ||
+        (rc = skel_adir_open(o->outdir, 0, &ad, &res->stale_removed)) != SKEL_OK)
         return rc;
-    if (realpath(o->outdir, dir) == NULL)
-        return skel_fail(SKEL_EIO, "%s: %s", o->outdir, strerror(errno));
+    snprintf(dir, sizeof dir, "%s", skel_adir_path(ad));
 
     const char *style = launcher_style(argv[0]);
     snprintf(res->launcher_style, sizeof res->launcher_style, "%s", style);
     res->flavor = o->flavor != SKEL_MPI_UNKNOWN ? o->flavor : detect_flavor(argv, style);
     const char *lib = res->flavor == SKEL_MPI_OPENMPI ? o->tracer_openmpi : o->tracer_mpich;
-    if (lib == NULL)
-        return skel_fail(SKEL_ENOTFOUND,
-                         "the program uses Open MPI but this Skel has no tracer built against "
-                         "Open MPI (install libopenmpi-dev and rebuild)");
+    if (lib == NULL) {
+        rc = skel_fail(SKEL_ENOTFOUND,
+                       "the program uses Open MPI but this Skel has no tracer built against "
+                       "Open MPI (install libopenmpi-dev and rebuild)");
+        goto out;
+    }
 
     /* The environment: the trace directory for everybody; the preload too,
      * unless the launcher can give it to the ranks alone. */
     for (char **e = environ; *e != NULL; e++)
         nenv++;
     env = calloc(nenv + 1, sizeof *env);
-    if (env == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
+    if (env == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
     for (size_t i = 0; i < nenv; i++)
         if ((env[i] = strdup(environ[i])) == NULL) {
             nenv = i;
@@ -209,7 +267,10 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
 
     if ((rc = skel_proc_signals_install()) != SKEL_OK)
         goto out;
-    struct skel_proc_opts po = {.envp = env, .new_pgroup = 1};
+    /* The job dies with us (SIGTERM: the tracer writes what it has), so a
+     * killed `skel trace` leaves no ranks writing into a directory nobody
+     * will put in place. */
+    struct skel_proc_opts po = {.envp = env, .new_pgroup = 1, .death_signal = SIGTERM};
     pid_t pid;
     if ((rc = skel_proc_spawn(args, &po, &pid)) != SKEL_OK)
         goto restore;
@@ -219,21 +280,48 @@ int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
     if (rc == SKEL_ETIMEOUT || rc == SKEL_EINTERRUPTED) {
         /* SIGTERM first: the tracer writes what it has when it gets it. */
         skel_proc_kill_group(pid, pid, 5.0);
-        if (rc == SKEL_ETIMEOUT)
-            rc = skel_fail(SKEL_ETIMEOUT, "%s did not finish within %.0f s; it was stopped (the "
-                                          "partial trace is in %s)",
-                           argv[0], o->timeout_s, dir);
-        else
-            rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", dir);
+        status = 0;
     }
     skel_proc_unguard(pid);
-    res->exit_status = WIFEXITED(status) ? WEXITSTATUS(status)
-                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
-    if (rc == SKEL_OK)
-        rc = skel_tracerun_finish(dir, argv);
+    res->exit_status = WIFEXITED(status)     ? WEXITSTATUS(status)
+                       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+                                             : 1;
+    if (skel_adir_is_empty(ad)) {
+        rc = no_trace(argv, o, rc, status);
+        goto restore;
+    }
+    /* A partial trace is the trace of this run too: it replaces the old one,
+     * marked (its metadata stays "complete 0"; every command reading it
+     * says so). */
+    int ran = rc;
+    char detail[1024];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int e = assess(dir, argv, 1, res);
+    if (e != SKEL_OK && ran == SKEL_OK) {
+        rc = e;
+        goto restore;
+    }
+    skel_clear_error();
+    if ((e = skel_adir_commit(ad)) != SKEL_OK) {
+        ad = NULL;
+        rc = e;
+        goto restore;
+    }
+    ad = NULL;
+    res->traced = 1;
+    if (ran == SKEL_ETIMEOUT)
+        rc = skel_fail(SKEL_ETIMEOUT,
+                       "%s did not finish within %g s; it was stopped (the partial trace is in "
+                       "%s)",
+                       argv[0], o->timeout_s, o->outdir);
+    else if (ran == SKEL_EINTERRUPTED)
+        rc = skel_fail(SKEL_EINTERRUPTED, "interrupted; the partial trace is in %s", o->outdir);
+    else if (ran != SKEL_OK)
+        rc = skel_fail(ran, "%s", detail);
 restore:
     skel_proc_signals_restore();
 out:
+    skel_adir_abort(ad);
     free_list(env, nenv);
     free(args);
     return rc;
@@ -268,8 +356,8 @@ static int collect_sites(const skel_trace *t, struct site_ref **out, size_t *n)
             ;
         for (uint32_t i = 0; i < skel_rank_nsites(rd) && rc == SKEL_OK; i++) {
             const skel_site *s = skel_rank_site(rd, i);
-            const skel_module *m = s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module)
-                                                               : NULL;
+            const skel_module *m =
+                s->module != SKEL_COMM_NONE ? skel_rank_module(rd, s->module) : NULL;
             if (m == NULL)
                 continue;
             if ((rc = skel_grow(&v, &cap, cnt + 1, sizeof *v)) != SKEL_OK)
@@ -324,7 +412,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
     }
     size_t n = to - from;
     char **argv = calloc(n + 6, sizeof *argv);
-    char (*addrs)[24] = calloc(n, sizeof *addrs);
+    char(*addrs)[24] = calloc(n, sizeof *addrs);
     int rc = SKEL_OK;
     if (argv == NULL || addrs == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");

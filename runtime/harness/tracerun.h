@@ -15,7 +15,8 @@
 
 struct skel_tracerun_opts {
     const char *outdir;         /* trace directory (created; must be empty or absent) */
-    int force;                  /* allow a non-empty outdir: its trace files are removed */
+    int force;                  /* allow an outdir holding a trace: it is replaced when the new
+                                   one is written (one holding anything else is refused) */
     const char *tracer_mpich;   /* path of libskeltrace.so */
     const char *tracer_openmpi; /* path of libskeltrace-openmpi.so, or NULL */
     enum skel_mpi_flavor flavor; /* SKEL_MPI_UNKNOWN: detect from the program */
@@ -28,12 +29,22 @@ struct skel_tracerun_result {
     enum skel_mpi_flavor flavor; /* the tracer used */
     double wall_s;               /* wall time of the run */
     char launcher_style[16];     /* "hydra", "openmpi", "srun" or "env" */
+    int traced;                  /* a trace (whole or partial) is in outdir */
+    int complete;                /* it holds the whole run (skel_trace_completeness()) */
+    char partial[256];           /* if not, why not */
+    int stale_removed; /* a new trace directory left by a killed `skel trace` was removed */
 };
 
-/* Run argv (argv[0] the launcher or the program itself).  Returns SKEL_OK when
- * the program ran (whatever its exit status) and its trace was completed;
+/* Run argv (argv[0] the launcher or the program itself).  The trace is
+ * written into OUTDIR.skel-new and put in OUTDIR's place when the run is
+ * over (tracer/base/adir.h): an old trace stays whole until then, a second
+ * `skel trace` into OUTDIR meanwhile is refused (SKEL_ESTATE), and a run
+ * that wrote nothing (not an MPI program, a mistyped path) leaves OUTDIR as
+ * it was (SKEL_EEXEC naming the exit status).  Returns SKEL_OK when the
+ * program ran (whatever its exit status) and its trace was completed;
  * SKEL_EEXEC if it could not be started, SKEL_EINTERRUPTED if a termination
- * signal stopped it, SKEL_ETIMEOUT. */
+ * signal stopped it, SKEL_ETIMEOUT - the last two with the partial trace in
+ * OUTDIR (res->traced).  res->complete says whether the trace is whole. */
 int skel_tracerun(char *const argv[], const struct skel_tracerun_opts *o,
                   struct skel_tracerun_result *res);
 

@@ -252,16 +252,24 @@ static int put_flows(struct exporter *x, const skel_replay *rp, const skel_repla
         if (m->peek)
             continue;
         uint64_t id = ++x->flow_id;
-        /* Each end sits inside its slice, so that viewers bind the arrow to it. */
-        uint64_t smid =
-            m->send_start + (m->send_end > m->send_start ? (m->send_end - m->send_start) / 2 : 0);
-        uint64_t rmid = ev->t_start + (ev->t_end > ev->t_start ? (ev->t_end - ev->t_start) / 2 : 0);
+        /* The arrow runs from the start of the send to the end of the call
+         * that received the message - the only two moments the message
+         * certainly spans - each 1 ns inside its slice so that viewers bind
+         * it there.  Only clocks that disagree between the two ranks (the
+         * offsets are estimates) could put the end before the start: then
+         * it ends where it starts. */
+        uint64_t sdur = m->send_end > m->send_start ? m->send_end - m->send_start : 0;
+        uint64_t rdur = ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
+        int64_t from = when(x, rp, m->src, m->send_start + (sdur >= 2 ? 1 : 0));
+        int64_t to = when(x, rp, it->rank, ev->t_end - (rdur >= 2 ? 1 : 0));
+        if (to < from)
+            to = from;
         sep(x);
         fprintf(f,
                 "{\"ph\":\"s\",\"name\":\"message\",\"cat\":\"message\",\"id\":%" PRIu64
                 ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
                 id, m->src, th);
-        put_us(f, when(x, rp, m->src, smid));
+        put_us(f, from);
         fprintf(f, ",\"args\":{\"bytes\":%" PRIu64 ",\"tag\":%" PRId32 ",\"to\":%" PRIu32 "}}",
                 m->bytes, m->tag, m->dst);
         sep(x);
@@ -270,7 +278,7 @@ static int put_flows(struct exporter *x, const skel_replay *rp, const skel_repla
             "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\",\"cat\":\"message\",\"id\":%" PRIu64
             ",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"ts\":",
             id, it->rank, ev->thread);
-        put_us(f, when(x, rp, it->rank, rmid));
+        put_us(f, to);
         fputs("}", f);
         x->st.flows++;
     }

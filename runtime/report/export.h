@@ -10,8 +10,9 @@
  *     tid = thread, ts/dur in microseconds from the start of the trace (rank
  *     0's clock), args with the peer, tag, bytes, call site and sequence
  *     number;
- *   - with flows on, a flow-event pair ("ph":"s" at the send, "ph":"f" at the
- *     call that received it) per matched message, from the replay.
+ *   - with flows on, a flow-event pair per matched message, from the
+ *     replay: "ph":"s" at the start of the send, "ph":"f" at the end of the
+ *     call that received it (never before the "s").
  * Strings from the trace are JSON-escaped (quotes, backslashes, control
  * characters; invalid UTF-8 replaced by U+FFFD).
  *

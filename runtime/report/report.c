@@ -124,6 +124,8 @@ struct page {
     struct cp_data cp;
     int sections, charts;
     char paths[4][4200]; /* inputs found in the skeleton directory */
+    char partial[4][700]; /* inputs made of part of a run, and why (shown first) */
+    size_t npartial;
 };
 
 /* ---- Small helpers ---------------------------------------------------------- */
@@ -393,6 +395,66 @@ static double meta_num(const struct skel_results *m, const char *key, int *rc)
     return e == SKEL_OK ? v : 0;
 }
 
+/* Remember that an input holds part of a run only. */
+static void note_partial(struct page *p, const char *what, const char *name, const char *why)
+{
+    if (p->npartial < sizeof p->partial / sizeof p->partial[0])
+        snprintf(p->partial[p->npartial++], sizeof p->partial[0], "%s %.200s is partial: %.300s",
+                 what, name, why);
+}
+
+/* The words after key on its line of a results file (TSV "partial" rows,
+ * skeleton.meta's "partial_reason"), joined by blanks; "" when absent. */
+static void key_text(const struct skel_results *r, const char *key, char *out, size_t len)
+{
+    out[0] = '\0';
+    for (size_t i = 0; r != NULL && i < r->nrows; i++) {
+        const struct skel_results_row *row = &r->rows[i];
+        if (row->n < 2 || strcmp(row->cell[0].text, key) != 0)
+            continue;
+        size_t k = 0;
+        for (size_t c = 1; c < row->n && k < len; c++)
+            k += (size_t)snprintf(out + k, len - k, "%s%s", c > 1 ? " " : "", row->cell[c].text);
+        return;
+    }
+}
+
+/* Which inputs are made of part of a run: traces read to their ends
+ * (skel_trace_completeness()), the signature's and skeleton.meta's marks,
+ * the "partial" rows of critpath and predict tables. */
+static int find_partial(struct page *p)
+{
+    char why[256];
+    int complete, rc;
+    if (p->trace != NULL) {
+        if ((rc = skel_trace_completeness(p->trace, &complete, why, sizeof why)) != SKEL_OK)
+            return rc;
+        if (!complete)
+            note_partial(p, "the trace", p->trace_dir, why);
+    }
+    if (p->strace != NULL) {
+        if ((rc = skel_trace_completeness(p->strace, &complete, why, sizeof why)) != SKEL_OK)
+            return rc;
+        if (!complete)
+            note_partial(p, "the skeleton's trace", p->strace_dir, why);
+    }
+    if (p->sig != NULL && p->sig->partial != NULL)
+        note_partial(p, "the signature", p->sig_path, p->sig->partial);
+    double c = 1;
+    if (p->meta != NULL && skel_results_key_num(p->meta, "complete", 1, &c) == SKEL_OK && c == 0) {
+        key_text(p->meta, "partial_reason", why, sizeof why);
+        note_partial(p, "the skeleton", p->skel_dir,
+                     why[0] ? why : "generated from a partial trace");
+    }
+    skel_clear_error();
+    for (size_t i = 0; i < p->nres; i++) {
+        key_text(p->res[i], "partial", why, sizeof why);
+        if (why[0] != '\0')
+            note_partial(p, "the results file", p->o->results[i], why);
+    }
+    return SKEL_OK;
+}
+
 static int load(struct page *p)
 {
     const struct skel_report_opts *o = p->o;
@@ -445,6 +507,8 @@ static int load(struct page *p)
             p->nres++;
         }
     }
+    if ((rc = find_partial(p)) != SKEL_OK)
+        return rc;
     /* Derived data. */
     if (p->trace != NULL) {
         struct skel_tl_opts to = {0};
@@ -651,17 +715,9 @@ static void write_header(struct page *p, const char *title, const char *cmd)
         if (p->app.replayed)
             fact(d, "messages", skel_text_count(p->app.messages, b, sizeof b));
         if (m->mpi_library != NULL) {
-            /* MPICH says "MPICH Version:\t4.0.2": keep the first line, tabs as blanks. */
+            /* MPICH says "MPICH Version:\t4.0.2": one line, blanks for tabs. */
             char lib[160];
-            snprintf(lib, sizeof lib, "%s", m->mpi_library);
-            for (char *q = lib; *q; q++)
-                if (*q == '\t')
-                    *q = ' ';
-                else if (*q == '\n') {
-                    *q = '\0';
-                    break;
-                }
-            fact(d, "MPI library", lib);
+            fact(d, "MPI library", skel_text_oneline(m->mpi_library, lib, sizeof lib));
         }
         if (m->start_unix_ns > 0) {
             time_t t = (time_t)(m->start_unix_ns / 1000000000u);
@@ -686,6 +742,12 @@ static void write_header(struct page *p, const char *title, const char *cmd)
     if (p->have_skel)
         fact(d, "skeleton ran (traced)", secs(p->skel.span_ns / 1e9, b, sizeof b));
     skel_svg_close_full(d);
+    /* Inputs of part of a run say so before anything is read from them. */
+    for (size_t i = 0; i < p->npartial; i++) {
+        char *c = skel_text_clean(p->partial[i], 1000, 0);
+        skel_svg_el(d, "p", "warn", c ? c : "");
+        free(c);
+    }
     skel_svg_close_full(d);
     skel_svg_close_full(d);
 }

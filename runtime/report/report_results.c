@@ -306,6 +306,17 @@ int skel_results_parse(const char *buf, size_t len, const char *name, struct ske
         return rc;
     if (len == 0) {
         rc = skel_fail(SKEL_EFORMAT, "%s:1: empty file: expected a header line", name);
+    } else if (buf[len - 1] != '\n') {
+        /* Every table Skel writes ends its lines: one that stops in the
+         * middle of a line was cut short (a full disk, a killed writer) and
+         * must not be shown as if it were whole. */
+        unsigned line = 1;
+        for (size_t i = 0; i < len; i++)
+            line += buf[i] == '\n';
+        rc = skel_fail(SKEL_ETRUNCATED,
+                       "%s:%u: the file ends in the middle of a line: it was cut short (was "
+                       "the disk full, or its writer killed?)",
+                       name, line);
     } else if (prefix(buf, len, "run_ns\t")) {
         b.r->kind = SKEL_RESULTS_CRITPATH;
         rc = parse_lines(&b, buf, len, 1);

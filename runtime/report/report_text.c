@@ -221,3 +221,25 @@ const char *skel_text_count(uint64_t n, char *buf, size_t len)
         buf[o < len ? o : len - 1] = '\0';
     return buf;
 }
+
+const char *skel_text_oneline(const char *s, char *buf, size_t len)
+{
+    size_t k = 0;
+    int blank = 0;
+    if (len == 0)
+        return buf;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p && k + 1 < len; p++) {
+        if (*p <= 0x20 || *p == 0x7f) {
+            blank = k > 0;
+            continue;
+        }
+        if (blank && k + 2 >= len)
+            break; /* no room for the blank and what follows it */
+        if (blank)
+            buf[k++] = ' ';
+        blank = 0;
+        buf[k++] = (char)*p;
+    }
+    buf[k] = '\0';
+    return buf;
+}

@@ -37,6 +37,12 @@ char *skel_text_clean(const char *s, size_t max_bytes, int keep_lines);
  * NULL s writes "".  Returns 0, or -1 when writing failed. */
 int skel_text_json(FILE *f, const char *s);
 
+/* s on one line for display: every run of white space and control
+ * characters (MPICH's "MPICH Version:\t4.0.2", a line break) becomes one
+ * blank, leading and trailing ones go.  Bytes above 0x7e are kept (escape
+ * them for the output format as usual).  NULL s gives "".  Returns buf. */
+const char *skel_text_oneline(const char *s, char *buf, size_t len);
+
 /* A duration in seconds for people: "1.23 s", "456 ms", "7.8 µs", "12 ns";
  * three significant digits. */
 const char *skel_text_seconds(double s, char *buf, size_t len);

@@ -32,6 +32,32 @@ static void add(struct skel_rankstat *to, const struct skel_rankstat *r)
     }
 }
 
+/* Whether a call's `bytes` field is data it sends or writes.  For receives
+ * and probes it is the buffer they post (MPI_Irecv of a 1 MiB buffer that
+ * gets 100 bytes), which is no transfer at all: what they receive is in
+ * `rbytes`, or in the completion of their request (counted under the Wait
+ * or Test call that completed it). */
+static int sends_bytes(unsigned call)
+{
+    const struct skel_call_info *ci = skel_call_info(call);
+    if (ci == NULL)
+        return 0;
+    switch (ci->klass) {
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_IPROBE:
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 static int rank_stats(const skel_trace *t, uint32_t rank, struct skel_rankstat *rs)
 {
     rs->rank = rank;
@@ -62,7 +88,8 @@ static int rank_stats(const skel_trace *t, uint32_t rank, struct skel_rankstat *
             rs->fortran_events++;
         struct skel_callstat *c = &rs->calls[ev.call];
         c->count++;
-        c->bytes += ev.bytes;
+        if (sends_bytes(ev.call))
+            c->bytes += ev.bytes;
         c->rbytes += ev.rbytes;
         for (uint32_t i = 0; i < ev.ncomplete; i++)
             c->rbytes += ev.complete[i].src >= 0 ? ev.complete[i].bytes : 0;

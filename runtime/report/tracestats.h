@@ -15,8 +15,9 @@
 
 struct skel_callstat {
     uint64_t count;
-    uint64_t bytes;   /* sent / written */
-    uint64_t rbytes;  /* received / read */
+    uint64_t bytes;   /* sent / written (never the buffer a receive posts) */
+    uint64_t rbytes;  /* received / read; what a nonblocking receive gets is
+                         counted under the Wait/Test call that completed it */
     uint64_t time_ns; /* inside the call */
 };
 

@@ -83,7 +83,7 @@ int skel_cluster_up(const struct skel_testbed_config *cfg, int *leftover, char *
     desc[0] = '\0';
     int rc = skel_testbed_up(cfg, &tb, leftover);
     if (rc == SKEL_OK && skel_proc_interrupted()) {
-        skel_testbed_down(NULL);
+        skel_testbed_down(skel_testbed_name(tb), NULL);
         rc = skel_usecase_interrupted();
     } else if (rc == SKEL_OK && skel_testbed_describe(desc, len) != SKEL_OK) {
         desc[0] = '\0';
@@ -105,8 +105,8 @@ int skel_cluster_share(const struct skel_cluster_share_opts *o, int *removed)
     const struct skel_scenario *sc = skel_scenario_find(list, o->name);
     if (sc == NULL)
         rc = skel_fail(SKEL_ENOTFOUND, "%s: no scenario named '%s'", o->file, o->name);
-    else if ((rc = skel_testbed_open(&tb)) == SKEL_OK &&
-             (rc = skel_scenario_apply(sc, tb, &ap)) == SKEL_OK) {
+    else if ((rc = skel_testbed_open(o->testbed, &tb)) == SKEL_OK &&
+             (rc = skel_scenario_share(sc, tb, &ap)) == SKEL_OK) {
         const pid_t *pids;
         size_t np = skel_scenario_competitors(ap, &pids);
         if (o->applied != NULL)

@@ -32,16 +32,18 @@ int skel_cluster_config(unsigned nhosts, const struct skel_cluster_lists *l,
 int skel_cluster_up(const struct skel_testbed_config *cfg, int *leftover, char *desc, size_t len);
 
 struct skel_cluster_share_opts {
-    const char *file;  /* scenario XML */
-    const char *name;  /* the scenario */
+    const char *file;    /* scenario XML */
+    const char *name;    /* the scenario */
+    const char *testbed; /* the instance (NULL: the default one) */
     double duration_s; /* <= 0: until SIGINT or SIGTERM */
     /* Once applied, before the wait; may be NULL. */
     void (*applied)(void *arg, const char *name, size_t ncompetitors);
     void *arg;
 };
 
-/* Apply the scenario to the testbed that is up, wait, remove it (also after
- * a failure); *removed when it was applied and removed cleanly. */
+/* Apply the scenario, shared (throttle.h: others may run under it), to the
+ * testbed, wait, remove it (also after a failure); *removed when it was
+ * applied and removed cleanly. */
 int skel_cluster_share(const struct skel_cluster_share_opts *o, int *removed);
 
 #endif

@@ -3,25 +3,64 @@
 
 #include "error.h"
 #include "sigfile.h"
+#include "traceinput.h"
 #include "usecase.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The signature must not land on a file of the trace it is made from
+ * (`-o T/meta` would replace the trace's own metadata). */
+static int check_output(const char *trace_dir, const char *output)
+{
+    char tdir[PATH_MAX], odir[PATH_MAX], copy1[PATH_MAX], copy2[PATH_MAX];
+    snprintf(copy1, sizeof copy1, "%s", output);
+    snprintf(copy2, sizeof copy2, "%s", output);
+    const char *base = basename(copy2);
+    if (realpath(trace_dir, tdir) == NULL || realpath(dirname(copy1), odir) == NULL ||
+        strcmp(tdir, odir) != 0)
+        return SKEL_OK;
+    if (strcmp(base, "meta") == 0 || strcmp(base, "sites") == 0 ||
+        (strncmp(base, "rank-", 5) == 0 && strstr(base, ".skt") != NULL))
+        return skel_fail(SKEL_EUSAGE,
+                         "-o %s would overwrite a file of the trace %s itself; choose another "
+                         "name (such as %s/app.sig)",
+                         output, trace_dir, trace_dir);
+    return SKEL_OK;
+}
 
 int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compress_run_result *res)
 {
     memset(res, 0, sizeof *res);
     skel_trace *t = NULL;
     skel_signature *back = NULL;
-    int rc = skel_trace_open(o->trace_dir, &t);
-    if (rc == SKEL_OK && (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) == SKEL_OK)
+    struct skel_trace_input in;
+    char *partial = NULL;
+    int rc = check_output(o->trace_dir, o->output);
+    if (rc != SKEL_OK || (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) != SKEL_OK)
+        return rc;
+    skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+    rc = skel_trace_open(in.dir, &t);
+    if (rc == SKEL_OK)
+        rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &partial);
+    if (rc == SKEL_OK &&
+        (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) == SKEL_OK) {
+        res->sig->partial = partial; /* the signature says it, as long as it exists */
+        partial = NULL;
         rc = skel_sigfile_write(o->output, res->sig);
+    }
+    free(partial);
     if (rc == SKEL_OK && o->verify &&
         ((rc = skel_sigfile_read(o->output, &back)) != SKEL_OK ||
          (rc = skel_compress_verify(t, back)) != SKEL_OK))
         skel_fail_context(rc, "verification of %s against %s", o->output, o->trace_dir);
     skel_signature_free(back);
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     return rc;
 }
 
@@ -38,6 +77,8 @@ void skel_compress_run_print(FILE *out, const struct skel_compress_run_opts *o,
     const skel_signature *sig = r->sig;
     fprintf(out, "%s: %u ranks, %" PRIu64 " events -> %s\n", o->trace_dir, sig->nranks,
             st->trace_length, o->output);
+    if (sig->partial != NULL)
+        fprintf(out, "PARTIAL TRACE: %s (the signature says so)\n", sig->partial);
     if (o->opts.scale > 0)
         fprintf(out,
                 "threshold %.3f, chosen for scale %g: Q %s K/2 = %g after %u threshold%s "

@@ -1,6 +1,7 @@
 /* gen.c - signature + K -> skeleton source, built with the MPI's mpicc (gen.h). */
 #include "gen.h"
 
+#include "adir.h"
 #include "afile.h"
 #include "elfdeps.h"
 #include "error.h"
@@ -8,9 +9,11 @@
 #include "proc.h"
 #include "usecase.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum skel_mpi_flavor skel_gen_mpi(const skel_signature *sig, const struct skel_gen_opts *o,
                                   char *why, size_t whylen)
@@ -90,12 +93,43 @@ static int build(const char *dir, const char *mpicc, enum skel_mpi_flavor mpi, i
     return skel_afile_commit(af);
 }
 
+/* The directories above dir, as `mkdir -p` would make them. */
+static int make_parents(const char *dir)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
+    char *last = strrchr(buf, '/');
+    if (last == NULL || last == buf)
+        return SKEL_OK;
+    *last = '\0';
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "cannot create directory %s: %s", buf, strerror(errno));
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return skel_fail(SKEL_EIO, "cannot create directory %s: %s", buf, strerror(errno));
+    return SKEL_OK;
+}
+
 int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, const char *outdir,
                    struct skel_gen_result *res)
 {
     memset(res, 0, sizeof *res);
     struct skel_codegen_opts co = o->codegen;
+    skel_adir *ad = NULL;
     int rc;
+    if (sig->partial != NULL && !o->allow_partial)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "the signature was made from a partial trace (%s): its skeleton would "
+                         "replay part of the run; pass --allow-partial to generate it knowingly",
+                         sig->partial);
+    if (sig->partial != NULL)
+        snprintf(res->partial, sizeof res->partial, "%s", sig->partial);
     res->app_s = skel_codegen_app_seconds(sig);
     res->mpi = skel_gen_mpi(sig, o, res->mpi_why, sizeof res->mpi_why);
     snprintf(res->mpicc, sizeof res->mpicc, "%s",
@@ -108,10 +142,25 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
             return rc;
         res->k_clamped = co.k <= 1.0 && res->app_s < o->target_s;
     }
-    if ((rc = skel_codegen_generate(sig, &co, outdir, &res->report)) != SKEL_OK)
+    /* Source, Makefile, metadata and binary are built beside the directory
+     * and replace the old ones together (adir.h): a failed build leaves the
+     * old skeleton whole, never a new source beside an old binary.  Other
+     * files there (a trace, a signature) stay. */
+    if ((rc = make_parents(outdir)) != SKEL_OK ||
+        (rc = skel_adir_open(outdir, SKEL_ADIR_KEEP, &ad, NULL)) != SKEL_OK)
         return rc;
-    res->generated = 1;
-    return o->build ? build(outdir, res->mpicc, res->mpi, o->werror) : SKEL_OK;
+    if ((rc = skel_codegen_generate(sig, &co, skel_adir_path(ad), &res->report)) != SKEL_OK)
+        goto out;
+    if (o->build && (rc = build(skel_adir_path(ad), res->mpicc, res->mpi, o->werror)) != SKEL_OK) {
+        skel_fail_context(rc, "the skeleton in %s was left as it was", outdir);
+        goto out;
+    }
+    rc = skel_adir_commit(ad);
+    ad = NULL;
+    res->generated = rc == SKEL_OK;
+out:
+    skel_adir_abort(ad);
+    return rc;
 }
 
 void skel_gen_result_free(struct skel_gen_result *res)
@@ -129,6 +178,11 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 who, r->app_s, target_s);
     if (!r->generated)
         return;
+    if (r->partial[0] != '\0')
+        fprintf(out,
+                "%s: warning: generated from a partial trace (%s): the skeleton replays part of "
+                "the run (skeleton.meta says complete 0)\n",
+                who, r->partial);
     if (rep->fell_back)
         fprintf(out,
                 "%s: warning: the rank classes' loops cannot be divided by K consistently (%s); "

@@ -32,6 +32,7 @@ struct skel_gen_opts {
                                          application's (see skel_gen_mpi()) */
     const char *mpicc;                /* NULL: the MPI's (mpicc.mpich, mpicc.openmpi) */
     int werror;                       /* compile with -Werror */
+    int allow_partial;                /* generate from a signature of a partial trace */
 };
 
 struct skel_gen_result {
@@ -42,6 +43,7 @@ struct skel_gen_result {
     enum skel_mpi_flavor mpi; /* the MPI it was built with (recorded in skeleton.meta) */
     char mpi_why[160];        /* where that came from, for messages */
     char mpicc[256];          /* the compiler wrapper used */
+    char partial[256];        /* the signature's trace was partial: why ("" when whole) */
 };
 
 /* The MPI a skeleton of sig is built with, first that applies: o->mpi; the

@@ -5,8 +5,12 @@
 #include "error.h"
 #include "sigfile.h"
 #include "trace.h"
+#include "traceinput.h"
+#include "tracing.h"
+#include "tree.h"
 #include "usecase.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +32,9 @@ static int trace_app(const struct skel_generate_opts *o, struct skel_generate_re
                                     .tracer_openmpi = o->tracer_openmpi,
                                     .timeout_s = o->timeout_s};
     int rc = skel_tracerun(o->argv, &to, &res->run);
+    if (rc != SKEL_EINTERRUPTED && rc != SKEL_ETIMEOUT && rc != SKEL_EEXEC && rc != SKEL_EUSAGE &&
+        skel_tracing_check_started(o->argv, &res->run, res->trace_dir) != SKEL_OK)
+        return SKEL_EEXEC;
     if (rc != SKEL_OK)
         return rc;
     if (res->run.exit_status != 0) {
@@ -39,15 +46,22 @@ static int trace_app(const struct skel_generate_opts *o, struct skel_generate_re
                          "partial trace is in %s)",
                          prog, res->run.exit_status, skel_usecase_printable(res->trace_dir));
     }
+    if (!res->run.complete)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s is a partial trace: %s; no skeleton is made of part of a run (skel "
+                         "compress and skel gen take --allow-partial)",
+                         skel_usecase_printable(res->trace_dir), res->run.partial);
     return SKEL_OK;
 }
 
-static int compress_for(const skel_trace *t, double k, skel_signature **sig,
-                        skel_compress_stats *cs)
+static int compress_for(const struct skel_generate_opts *o, const skel_trace *t, double k,
+                        skel_signature **sig, skel_compress_stats *cs)
 {
     skel_compress_opts co;
     skel_compress_defaults(&co);
     co.scale = k;
+    co.progress = o->ranks_done;
+    co.progress_arg = o->arg;
     return skel_compress_trace(t, &co, sig, cs);
 }
 
@@ -73,15 +87,15 @@ static int make_signature(const struct skel_generate_opts *o, const skel_trace *
     double k = o->k;
     int rc;
     if (o->target_s <= 0) {
-        rc = compress_for(t, k, sig, &cs);
-    } else if ((rc = compress_for(t, 1, sig, &cs)) == SKEL_OK &&
+        rc = compress_for(o, t, k, sig, &cs);
+    } else if ((rc = compress_for(o, t, 1, sig, &cs)) == SKEL_OK &&
                (rc = k_for_target(*sig, o->target_s, &k, &res->k_clamped)) == SKEL_OK) {
         if (cs.ratio >= k / 2) {
             (*sig)->scale = k; /* what compressing for K would have written */
         } else {
             skel_signature_free(*sig);
             *sig = NULL;
-            if ((rc = compress_for(t, k, sig, &cs)) == SKEL_OK)
+            if ((rc = compress_for(o, t, k, sig, &cs)) == SKEL_OK)
                 rc = k_for_target(*sig, o->target_s, &k, &res->k_clamped);
         }
     }
@@ -130,11 +144,73 @@ static int find_uneven(const skel_signature *sig, struct skel_generate_result *r
     return SKEL_OK;
 }
 
+static void step(const struct skel_generate_opts *o, const char *what)
+{
+    if (o->step != NULL)
+        o->step(o->arg, what);
+}
+
+/* A directory that holds nothing but a Skel trace (meta, rank files, their
+ * temporary files) or nothing at all: one an import may replace. */
+static int only_a_trace(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    int ok = 1;
+    while (ok && (e = readdir(d)) != NULL)
+        ok = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+             strncmp(e->d_name, "meta", 4) == 0 ||
+             (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
+    closedir(d);
+    return ok;
+}
+
+/* The trace the signature is made from: the run traced now, or an existing
+ * trace (an OTF2 archive is imported into res->trace_dir). */
+static int get_trace(const struct skel_generate_opts *o, struct skel_generate_result *res,
+                     struct skel_trace_input *in)
+{
+    memset(in, 0, sizeof *in);
+    if (o->from_trace == NULL) {
+        step(o, "tracing");
+        return trace_app(o, res);
+    }
+    res->from_trace = 1;
+    char anchor[4096];
+    const char *keep = NULL;
+    if (skel_otf2_is_archive(o->from_trace, anchor, sizeof anchor)) {
+        struct stat sb;
+        if (stat(res->trace_dir, &sb) == 0) {
+            if (!((o->force || o->trace_dir == NULL) && only_a_trace(res->trace_dir)))
+                return skel_fail(SKEL_EUSAGE,
+                                 "%s exists: the imported trace goes into a new directory "
+                                 "(--trace-dir D, or --force to replace a trace there)",
+                                 skel_usecase_printable(res->trace_dir));
+            int rc = skel_remove_tree(res->trace_dir);
+            if (rc != SKEL_OK)
+                return rc;
+        }
+        keep = res->trace_dir;
+        step(o, "importing");
+    }
+    int rc = skel_trace_input_open(o->from_trace, keep, in);
+    if (rc != SKEL_OK)
+        return rc;
+    skel_trace_input_note(in, res->input_note, sizeof res->input_note);
+    if (snprintf(res->trace_dir, sizeof res->trace_dir, "%s", in->dir) >=
+        (int)sizeof res->trace_dir)
+        return skel_fail(SKEL_EUSAGE, "%s: path too long", o->from_trace);
+    return SKEL_OK;
+}
+
 int skel_generate(const struct skel_generate_opts *o, struct skel_generate_result *res)
 {
     memset(res, 0, sizeof *res);
-    if (o->argv == NULL || o->argv[0] == NULL || o->outdir == NULL)
-        return skel_fail(SKEL_EUSAGE, "generate needs a command to trace and an output directory");
+    if ((o->from_trace == NULL && (o->argv == NULL || o->argv[0] == NULL)) || o->outdir == NULL)
+        return skel_fail(SKEL_EUSAGE, "generate needs a command to trace (or a trace) and an "
+                                      "output directory");
     if (mkdir(o->outdir, 0777) != 0 && errno != EEXIST)
         return skel_fail(SKEL_EUSAGE, "cannot create %s: %s", skel_usecase_printable(o->outdir),
                          strerror(errno));
@@ -145,11 +221,13 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     if (w1 >= (int)sizeof res->trace_dir || w2 >= (int)sizeof res->sigpath)
         return skel_fail(SKEL_EUSAGE, "%s: path too long", o->outdir);
 
-    int rc = trace_app(o, res);
+    struct skel_trace_input in;
+    int rc = get_trace(o, res, &in);
     if (rc != SKEL_OK)
         return rc;
     skel_trace *t = NULL;
     skel_signature *sig = NULL;
+    step(o, "compressing");
     if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
         (rc = make_signature(o, t, &sig, res)) != SKEL_OK ||
         (rc = find_uneven(sig, res)) != SKEL_OK)
@@ -162,10 +240,12 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     struct skel_gen_opts go = o->gen;
     go.codegen.k = res->k;
     go.target_s = 0;
-    go.build = 1;
+    go.build = !o->source_only;
+    step(o, go.build ? "generating and building" : "generating");
     rc = skel_gen_build(sig, &go, o->outdir, &res->gen);
 out:
     skel_signature_free(sig);
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     return rc;
 }

@@ -33,6 +33,10 @@ struct skel_generate_result;
 
 struct skel_generate_opts {
     char *const *argv;          /* what to trace: the launcher (or the program) and arguments */
+    const char *from_trace;     /* instead of tracing: an existing trace, a Skel trace directory
+                                   (used where it is) or an OTF2 archive (imported into
+                                   trace_dir or OUTDIR/trace, traceinput.h) */
+    int source_only;            /* write the skeleton's source, do not build it (skel gen) */
     const char *outdir;         /* created if missing */
     const char *trace_dir;      /* NULL: OUTDIR/trace, a previous trace there replaced */
     int force;                  /* replace a previous trace in trace_dir */
@@ -46,6 +50,12 @@ struct skel_generate_opts {
     /* Called once the signature is written, before the skeleton is
      * generated (e.g. to print what was traced); may be NULL. */
     void (*compressed)(void *arg, const struct skel_generate_result *r);
+    /* Called as each step begins ("tracing", "compressing", "generating",
+     * "building"), for progress; may be NULL. */
+    void (*step)(void *arg, const char *what);
+    /* Called as the compression reads the ranks (from its threads, one at a
+     * time); may be NULL. */
+    void (*ranks_done)(void *arg, unsigned done, unsigned total);
     void *arg;
 };
 
@@ -58,7 +68,9 @@ struct skel_generate_uneven {
 };
 
 struct skel_generate_result {
-    char trace_dir[4096];
+    char trace_dir[4096]; /* the Skel trace the signature was made from */
+    int from_trace;       /* no run: an existing trace was used */
+    char input_note[512]; /* what importing an OTF2 archive said, or "" */
     char sigpath[4096];
     struct skel_tracerun_result run; /* the traced run */
     uint32_t nranks, nclasses;
@@ -73,7 +85,7 @@ struct skel_generate_result {
 };
 
 /* SKEL_EEXEC when the traced run failed: no skeleton is made of it (its
- * partial trace stays). */
+ * partial trace stays).  With o->from_trace, no program is run. */
 int skel_generate(const struct skel_generate_opts *o, struct skel_generate_result *res);
 void skel_generate_result_free(struct skel_generate_result *res);
 

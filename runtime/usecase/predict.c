@@ -4,8 +4,10 @@
 #include "commtable.h"
 #include "error.h"
 #include "trace.h"
+#include "traceinput.h"
 #include "usecase.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_result *res)
@@ -16,10 +18,16 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
                                       "network the trace was taken on");
     skel_commtable *cur = NULL, *net = NULL;
     skel_trace *t = NULL;
+    struct skel_trace_input in = {0};
     int rc = SKEL_OK;
     if ((o->table_current != NULL && (rc = skel_commtable_load(o->table_current, &cur))) ||
         (o->network != NULL && (rc = skel_commtable_load(o->network, &net))) ||
-        (rc = skel_trace_open(o->trace_dir, &t)) != SKEL_OK)
+        (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) != SKEL_OK)
+        goto out;
+    skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+    if ((rc = skel_trace_open(in.dir, &t)) != SKEL_OK ||
+        (rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &res->partial)) !=
+            SKEL_OK)
         goto out;
     if (o->placement != NULL &&
         (rc = skel_lbf_placement_parse(o->placement, skel_trace_nranks(t), &res->placement)))
@@ -32,6 +40,7 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
         res->ratio = res->lbf.measured_ns > 0 ? res->lbf.predicted_ns / res->lbf.measured_ns : 0;
 out:
     skel_trace_close(t);
+    skel_trace_input_close(&in);
     skel_commtable_free(cur);
     skel_commtable_free(net);
     return rc;
@@ -42,6 +51,8 @@ void skel_predict_result_free(struct skel_predict_result *res)
     skel_lbf_result_free(&res->lbf);
     skel_lbf_placement_free(res->placement);
     res->placement = NULL;
+    free(res->partial);
+    res->partial = NULL;
 }
 
 void skel_predict_print_tsv(FILE *out, const struct skel_predict_result *res)
@@ -49,6 +60,8 @@ void skel_predict_print_tsv(FILE *out, const struct skel_predict_result *res)
     const struct skel_lbf_result *r = &res->lbf;
     fprintf(out, "measured_ns\t%.0f\npredicted_ns\t%.0f\nratio\t%.6f\n", r->measured_ns,
             r->predicted_ns, res->ratio);
+    if (res->partial != NULL)
+        fprintf(out, "partial\t%s\n", res->partial);
     fprintf(out, "body_ns\t%.0f\n", r->body_end_ns - r->body_start_ns);
     fprintf(out, "ranks\t%u\nprocessors\t%u\nhosts\t%u\nevents\t%llu\nmax_queued\t%u\n", r->nranks,
             r->ngroups, r->nhosts, (unsigned long long)r->events, r->max_queued);
@@ -80,6 +93,8 @@ void skel_predict_print(FILE *out, const struct skel_predict_opts *o,
     const struct skel_lbf_result *r = &res->lbf;
     skel_usecase_print_trace(out, "trace       ", o->trace_dir, r->nranks, r->events, r->messages,
                              r->collectives);
+    if (res->partial != NULL)
+        fprintf(out, "PARTIAL     %s: the prediction is for part of the run\n", res->partial);
     fprintf(out, "measured    %.6f s (first event start to last event end)\n",
             r->measured_ns * 1e-9);
     fprintf(out, "placement   %s: %u processor%s on %u host%s\n",

@@ -4,8 +4,10 @@
 #include "commtable.h"
 #include "error.h"
 #include "trace.h"
+#include "traceinput.h"
 #include "usecase.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_result *res)
@@ -13,14 +15,21 @@ int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_resu
     memset(res, 0, sizeof *res);
     skel_commtable *table = NULL;
     skel_trace *t = NULL;
+    struct skel_trace_input in;
     int rc = SKEL_OK;
     if ((o->table == NULL || (rc = skel_commtable_load(o->table, &table)) == SKEL_OK) &&
-        (rc = skel_trace_open(o->trace_dir, &t)) == SKEL_OK) {
-        struct skel_critpath_opts co = o->cp;
-        co.table = table;
-        rc = skel_critpath_run(t, &co, &res->cp);
+        (rc = skel_trace_input_open(o->trace_dir, NULL, &in)) == SKEL_OK) {
+        skel_trace_input_note(&in, res->input_note, sizeof res->input_note);
+        if ((rc = skel_trace_open(in.dir, &t)) == SKEL_OK &&
+            (rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &res->partial)) ==
+                SKEL_OK) {
+            struct skel_critpath_opts co = o->cp;
+            co.table = table;
+            rc = skel_critpath_run(t, &co, &res->cp);
+        }
+        skel_trace_close(t);
+        skel_trace_input_close(&in);
     }
-    skel_trace_close(t);
     skel_commtable_free(table);
     return rc;
 }
@@ -28,6 +37,8 @@ int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_resu
 void skel_profile_result_free(struct skel_profile_result *res)
 {
     skel_critpath_result_free(&res->cp);
+    free(res->partial);
+    res->partial = NULL;
 }
 
 static double pct(double a, double b)
@@ -81,6 +92,9 @@ void skel_profile_print(FILE *out, const struct skel_profile_opts *o,
     const struct skel_critpath_result *r = &res->cp;
     skel_usecase_print_trace(out, "trace          ", o->trace_dir, r->nranks, r->events,
                              r->messages, r->collectives);
+    if (res->partial != NULL)
+        fprintf(out, "PARTIAL TRACE  %s: this is the critical path of part of the run\n",
+                res->partial);
     fprintf(out, "run            %.6f s (first event start to last event end)\n", r->run_ns * 1e-9);
     fprintf(out, "critical path  %.6f s (%.1f %% of the run; ends on rank %u)\n",
             r->length_ns * 1e-9, pct(r->length_ns, r->run_ns), r->end_rank);
@@ -115,6 +129,8 @@ void skel_profile_print_tsv(FILE *out, const struct skel_profile_result *res)
 {
     const struct skel_critpath_result *r = &res->cp;
     fprintf(out, "run_ns\t%.0f\n", r->run_ns);
+    if (res->partial != NULL)
+        fprintf(out, "partial\t%s\n", res->partial);
     fprintf(out, "critical_path_ns\t%.0f\n", r->length_ns);
     fprintf(out, "end_rank\t%u\n", r->end_rank);
     fprintf(out, "cpu_total_ns\t%.0f\n", r->cpu_total_ns);

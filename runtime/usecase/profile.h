@@ -15,14 +15,17 @@
 #include "critpath.h"
 
 struct skel_profile_opts {
-    const char *trace_dir;
+    const char *trace_dir;        /* a Skel trace or an OTF2 archive (traceinput.h) */
     const char *table;            /* cost table of the network the trace was taken on, or NULL */
     struct skel_critpath_opts cp; /* select, top, zero_group, untraced, cpu_only; the table is
                                      set here */
+    int allow_partial;            /* use a partial trace (skel_usecase_trace_check()) */
 };
 
 struct skel_profile_result {
     struct skel_critpath_result cp;
+    char input_note[512]; /* what importing an OTF2 archive said (traceinput.h), or "" */
+    char *partial; /* why the trace is not whole, or NULL; printed with every table */
 };
 
 int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_result *res);

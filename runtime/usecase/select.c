@@ -357,11 +357,41 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
 
 /* ---- a skeleton's own report ---------------------------------------------------- */
 
+/* times_s=T1,T2,...: up to SKEL_SELECT_MAX_TIMES non-negative numbers;
+ * more are counted (*n) but not kept. */
+static int parse_times(const char *v, size_t len, struct skel_select_report *out, size_t *n)
+{
+    size_t i = 0;
+    *n = 0;
+    while (i <= len) {
+        size_t j = i;
+        while (j < len && v[j] != ',')
+            j++;
+        char num[64];
+        double x;
+        if (j == i || j - i >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s has an empty or overlong value");
+        memcpy(num, v + i, j - i);
+        num[j - i] = '\0';
+        if (parse_num(num, 0, 1e12, &x) != 0)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s value '%s' is not a number >= 0",
+                             num);
+        if (*n < SKEL_SELECT_MAX_TIMES)
+            out->times[*n] = x;
+        (*n)++;
+        i = j + 1;
+    }
+    return SKEL_OK;
+}
+
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out)
 {
     static const char tag[] = "SKEL_RESULT ";
+    static const char *const keys[] = {"elapsed_s", "min_s", "max_s",      "total_s",
+                                       "repeats",   "ranks", "calibration"};
     const char *p = text, *end = text + len, *line, *last = NULL;
-    size_t n, lastn = 0;
+    size_t n, lastn = 0, ntimes = 0;
+    int have_elapsed = 0, have_times = 0;
     memset(out, 0, sizeof *out);
     while (next_line(&p, end, &line, &n))
         if (n >= sizeof tag - 1 && memcmp(line, tag, sizeof tag - 1) == 0) {
@@ -370,7 +400,6 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
         }
     if (last == NULL)
         return skel_fail(SKEL_ENOTFOUND, "the skeleton printed no SKEL_RESULT line");
-    int have_elapsed = 0;
     size_t i = sizeof tag - 1;
     while (i < lastn) {
         while (i < lastn && last[i] == ' ')
@@ -380,46 +409,98 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
             i++;
         if (i == t0)
             break;
-        char tok[128];
-        if (i - t0 >= sizeof tok)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: field too long");
-        memcpy(tok, last + t0, i - t0);
-        tok[i - t0] = '\0';
-        char *eq = strchr(tok, '=');
+        const char *tok = last + t0, *eq = memchr(tok, '=', i - t0);
         if (eq == NULL)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: '%s' is not key=value", tok);
-        *eq = '\0';
-        const char *k = tok, *v = eq + 1;
-        double x;
-        int known = strcmp(k, "elapsed_s") == 0 || strcmp(k, "min_s") == 0 ||
-                    strcmp(k, "max_s") == 0 || strcmp(k, "total_s") == 0 ||
-                    strcmp(k, "repeats") == 0 || strcmp(k, "ranks") == 0 ||
-                    strcmp(k, "calibration") == 0;
-        if (!known)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: '%.*s' is not key=value",
+                             (int)(i - t0 > 64 ? 64 : i - t0), tok);
+        size_t klen = (size_t)(eq - tok), vlen = i - t0 - klen - 1;
+        const char *v = eq + 1;
+        if (klen == 7 && memcmp(tok, "times_s", 7) == 0) {
+            if (parse_times(v, vlen, out, &ntimes) != SKEL_OK)
+                return SKEL_EFORMAT;
+            have_times = 1;
             continue;
-        if (parse_num(v, 0, 1e12, &x) != 0)
-            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s=%s is not a number >= 0", k, v);
-        if (strcmp(k, "elapsed_s") == 0) {
+        }
+        int which = -1;
+        for (int k = 0; k < (int)(sizeof keys / sizeof *keys) && which < 0; k++)
+            if (strlen(keys[k]) == klen && memcmp(tok, keys[k], klen) == 0)
+                which = k;
+        if (which < 0)
+            continue; /* a key of a later skeleton */
+        char num[64];
+        double x;
+        if (vlen >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s: value too long", keys[which]);
+        memcpy(num, v, vlen);
+        num[vlen] = '\0';
+        if (parse_num(num, 0, 1e12, &x) != 0)
+            return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: %s=%s is not a number >= 0", keys[which],
+                             num);
+        switch (which) {
+        case 0:
             out->elapsed_s = x;
             have_elapsed = 1;
-        } else if (strcmp(k, "min_s") == 0)
+            break;
+        case 1:
             out->min_s = x;
-        else if (strcmp(k, "max_s") == 0)
+            break;
+        case 2:
             out->max_s = x;
-        else if (strcmp(k, "total_s") == 0)
+            break;
+        case 3:
             out->total_s = x;
-        else if (strcmp(k, "repeats") == 0)
+            break;
+        case 4:
             out->repeats = x > 1e9 ? 1000000000u : (unsigned)x;
-        else if (strcmp(k, "ranks") == 0)
+            break;
+        case 5:
             out->ranks = x > 1e9 ? 1000000000u : (unsigned)x;
-        else
+            break;
+        default:
             out->calibration = x;
+        }
     }
     if (!have_elapsed)
         return skel_fail(SKEL_EFORMAT, "SKEL_RESULT line without elapsed_s");
+    if (have_times && out->repeats > 0 && ntimes != out->repeats)
+        return skel_fail(SKEL_EFORMAT, "SKEL_RESULT: times_s has %zu values for repeats=%u", ntimes,
+                         out->repeats);
+    out->ntimes = have_times && ntimes <= SKEL_SELECT_MAX_TIMES ? (unsigned)ntimes : 0;
     if (out->min_s == 0 && out->max_s == 0)
         out->min_s = out->max_s = out->elapsed_s;
     return SKEL_OK;
+}
+
+size_t skel_select_report_times(const struct skel_select_report *r, double *out, size_t cap)
+{
+    size_t n = 0;
+    if (r->ntimes > 0) {
+        for (; n < r->ntimes && n < cap; n++)
+            out[n] = r->times[n];
+        return n;
+    }
+    /* Up to three repeats follow from the summary: the smallest, the
+     * largest and (for three) the total less both. */
+    if (r->repeats == 1 && cap >= 1) {
+        out[0] = r->elapsed_s;
+        return 1;
+    }
+    if (r->repeats == 2 && cap >= 2 && r->total_s > 0) {
+        out[0] = r->min_s;
+        out[1] = r->max_s;
+        return 2;
+    }
+    if (r->repeats == 3 && cap >= 3 && r->total_s > 0) {
+        double mid = r->total_s - r->min_s - r->max_s;
+        /* Rounded to 6 decimals by the skeleton: accept what rounding explains. */
+        if (mid < r->min_s - 1e-5 || mid > r->max_s + 1e-5)
+            return 0;
+        out[0] = r->min_s;
+        out[1] = mid;
+        out[2] = r->max_s;
+        return 3;
+    }
+    return 0;
 }
 
 /* ---- running a skeleton --------------------------------------------------------- */
@@ -446,6 +527,23 @@ static void last_line_of(const char *path, char *out, size_t outlen)
     }
     out[n] = '\0';
     free(buf);
+}
+
+/* Append the files from[] to path (best effort: a log, not a result). */
+static void keep_output(const char *path, const char *out, const char *err)
+{
+    FILE *f = fopen(path, "ae");
+    const char *from[2] = {out, err};
+    for (int i = 0; f != NULL && i < 2; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        if (skel_read_file(from[i], TEXT_MAX, &text, &len) == SKEL_OK)
+            fwrite(text, 1, len, f);
+        free(text);
+    }
+    if (f != NULL)
+        fclose(f);
+    skel_clear_error();
 }
 
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
@@ -529,8 +627,148 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
 out:
     free(text);
     skel_launch_result_free(&res);
+    if (base->stdout_path != NULL) {
+        /* The caller keeps every run's output (validate --logs): its
+         * standard output, then its standard error. */
+        char detail[1024];
+        snprintf(detail, sizeof detail, "%s", skel_last_error());
+        keep_output(base->stdout_path, outp, errp);
+        if (rc != SKEL_OK)
+            skel_fail(rc, "%s", detail);
+    }
     unlink(outp);
     unlink(errp);
+    return rc;
+}
+
+/* ---- a measurement as steady as asked (select.h) ------------------------------- */
+
+/* Student's t, two-sided 95 %, for df degrees of freedom. */
+static double t975(size_t df)
+{
+    static const double t[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                               2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                               2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                               2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    if (df < sizeof t / sizeof *t)
+        return t[df];
+    return df < 60 ? 2.02 : df < 120 ? 2.00 : 1.96;
+}
+
+double skel_select_mean_halfwidth(const double *v, size_t n)
+{
+    if (n < 2)
+        return 0;
+    double sum = 0, ss = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    double mean = sum / (double)n;
+    if (!(mean > 0))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (v[i] - mean) * (v[i] - mean);
+    double sd = sqrt(ss / (double)(n - 1));
+    return t975(n - 1) * sd / sqrt((double)n) / mean;
+}
+
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done)
+{
+    unsigned want = p->repeat ? p->repeat : 3;
+    double per = repeats_done > 0 ? spent_s / repeats_done : p->hint_s;
+    if (!(per > 0) || p->target <= 0)
+        return want;
+    double fit = floor((budget_s - spent_s) / per);
+    return fit >= want ? want : fit < 1 ? 1 : (unsigned)fit;
+}
+
+int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
+                               const struct skel_launch_spec *base,
+                               const struct skel_scenario *scenario,
+                               const struct skel_select_policy *p, double calib,
+                               struct skel_select_pooled *out, char *error, size_t errlen)
+{
+    enum { CAP = 4096 };
+    unsigned maxl = p->max_launches ? p->max_launches : SKEL_SELECT_POLICY_LAUNCHES;
+    double budget = p->budget_s > 0 ? p->budget_s : SKEL_SELECT_POLICY_BUDGET * sk->expected_s;
+    double *rep = malloc(CAP * sizeof *rep), *med = malloc(maxl * sizeof *med),
+           *lov = malloc(maxl * sizeof *lov);
+    size_t nrep = 0, nmed = 0, nlo = 0;
+    int per_repeat = 1, rc = SKEL_OK;
+    struct skel_select_pooled r;
+    struct skel_select_measurement *m = malloc(sizeof *m);
+    memset(&r, 0, sizeof r);
+    if (error != NULL && errlen > 0)
+        error[0] = '\0';
+    if (rep == NULL || med == NULL || lov == NULL || m == NULL) {
+        rc = skel_fail(SKEL_ENOMEM, "out of memory");
+        goto out;
+    }
+    for (unsigned l = 0; l < maxl; l++) {
+        unsigned reps_now = skel_select_policy_repeats(p, budget, r.spent_s, r.repeats);
+        if ((rc = skel_select_measure(sk, base, scenario, reps_now, calib, m)) != SKEL_OK) {
+            if (error != NULL && errlen > 0)
+                snprintf(error, errlen, "%s", m->error[0] ? m->error : skel_last_error());
+            goto out;
+        }
+        const struct skel_select_report *q = &m->rep;
+        unsigned reps = q->repeats ? q->repeats : reps_now;
+        double mean = q->total_s > 0 ? q->total_s / reps : q->elapsed_s;
+        double times[SKEL_SELECT_MAX_TIMES];
+        size_t nt = skel_select_report_times(q, times, SKEL_SELECT_MAX_TIMES);
+        if (nt == 0 || nrep + nt > CAP)
+            per_repeat = 0; /* from here on the launches are the samples */
+        for (size_t j = 0; j < nt && nrep < CAP; j++)
+            rep[nrep++] = times[j];
+        med[nmed++] = mean;
+        if (r.launches == 0 || q->min_s < r.min_s)
+            r.min_s = q->min_s;
+        if (r.launches == 0 || q->max_s > r.max_s)
+            r.max_s = q->max_s;
+        r.launches++;
+        r.repeats += reps;
+        r.spent_s += q->total_s > 0 ? q->total_s : mean * reps;
+        r.calibration = q->calibration;
+        if (calib > 0 && q->total_s > 0 && m->wall_s > q->total_s)
+            lov[nlo++] = m->wall_s - q->total_s;
+        /* The interval over what is known: every repeat, or the launches. */
+        const double *v = per_repeat ? rep : med;
+        size_t nv = per_repeat ? nrep : nmed;
+        double hw = skel_select_mean_halfwidth(v, nv);
+        r.n = (unsigned)nv;
+        r.halfwidth = hw;
+        r.tight = nv >= 2 && hw <= p->target;
+        if (p->target <= 0 || r.tight || r.spent_s >= budget)
+            break;
+    }
+    {
+        const double *v = per_repeat ? rep : med;
+        size_t nv = per_repeat ? nrep : nmed;
+        double sum = 0;
+        for (size_t j = 0; j < nv; j++)
+            sum += v[j];
+        /* Launches of equal repeats: the mean of their means is the mean repeat. */
+        r.mean_s = sum / (double)nv;
+        if (per_repeat) {
+            /* The median sorts: take it of a copy. */
+            double *c = malloc(nv * sizeof *c);
+            if (c == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                goto out;
+            }
+            memcpy(c, rep, nv * sizeof *c);
+            r.median_s = skel_select_median(c, nv);
+            free(c);
+        } else
+            r.median_s = skel_select_median(med, nmed);
+        r.launch_s = nlo > 0 ? skel_select_median(lov, nlo) : 0;
+    }
+    *out = r;
+out:
+    free(rep);
+    free(med);
+    free(lov);
+    free(m);
     return rc;
 }
 
@@ -854,6 +1092,9 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
             SKEL_OK)
         goto out;
     struct skel_launch_spec base = base_spec(o, &ref->sets[0], tb, spec);
+    if (o->starting != NULL)
+        o->starting(o->progress_arg, "reference", 0, 1, res->launch, res->launches);
+    res->launch++;
     rc = skel_select_measure(&res->skeleton, &base, NULL, res->repeat, 0, &m);
     if (o->progress != NULL)
         o->progress(o->progress_arg, "reference", 0, 1, &m);
@@ -1170,6 +1411,9 @@ static int measure_candidates(const struct skel_select_opts *o, struct skel_sele
             if (rc != SKEL_OK)
                 return rc;
             struct skel_launch_spec base = base_spec(o, &cands->sets[i], tb, c->name);
+            if (o->starting != NULL)
+                o->starting(o->progress_arg, c->name, r, res->rounds, res->launch, res->launches);
+            res->launch++;
             int e =
                 skel_select_measure(&res->skeleton, &base, NULL, res->repeat, res->calibration, &m);
             c->nlaunched++;
@@ -1225,6 +1469,7 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
         (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
         (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK)
         goto out;
+    res->launches = (refspec != NULL) + (unsigned)res->n * res->rounds;
     load_start(&probe);
     if ((refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
         (rc = measure_candidates(o, res, cands, tb)) != SKEL_OK)

@@ -118,6 +118,8 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
 
 /* ---- Running a skeleton --------------------------------------------------- */
 
+#define SKEL_SELECT_MAX_TIMES 256 /* per-repeat times kept from one report */
+
 /* The skeleton's own report (one SKEL_RESULT line from rank 0). */
 struct skel_select_report {
     double elapsed_s; /* median over the repeats */
@@ -126,11 +128,24 @@ struct skel_select_report {
     unsigned repeats;
     unsigned ranks;
     double calibration; /* units per ns it used; 0 if not reported */
+    /* times_s=T1,T2,... (optional): every repeat's time in the order they
+     * ran.  ntimes is 0 when the line has none, or more than
+     * SKEL_SELECT_MAX_TIMES of them (then only the summary is used). */
+    unsigned ntimes;
+    double times[SKEL_SELECT_MAX_TIMES];
 };
 
 /* Find and parse the last "SKEL_RESULT key=value ..." line of text.
+ * Known keys: elapsed_s (required), min_s, max_s, total_s, repeats, ranks,
+ * calibration, times_s (comma-separated, as many as repeats when repeats is
+ * given); other keys are skipped, so that a skeleton can report more.
  * SKEL_ENOTFOUND if there is none; SKEL_EFORMAT if it is damaged. */
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out);
+
+/* Every repeat's time, when the report gives them or they follow from its
+ * summary (up to 3 repeats: min, max and total - min - max); writes at most
+ * cap values to out and returns how many, 0 when they are not known. */
+size_t skel_select_report_times(const struct skel_select_report *r, double *out, size_t cap);
 
 struct skel_select_measurement {
     int ok; /* 1: the skeleton ran and reported */
@@ -146,13 +161,83 @@ struct skel_select_measurement {
  * calib > 0) through skel_launch_run(): base gives the node set, testbed,
  * tools, timeout and yield, and the MPI (when base->mpi is unknown, the
  * skeleton's); its argv, repeat, scenario, stdout/stderr are set here (the skeleton's output goes
- * to a temporary file that is read and removed).  scenario may be NULL (none, or applied by the
+ * to a temporary file that is read and removed; base->stdout_path, when set, gets a copy of it
+ * and of its standard error appended).  scenario may be NULL (none, or applied by the
  * caller).  Returns SKEL_OK when the skeleton ran and reported; a failed run (non-zero exit,
  * timeout, no report) returns its code and fills m->error; SKEL_EINTERRUPTED
  * after Ctrl-C. */
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m);
+
+/* ---- A skeleton measurement that is as steady as asked ----------------------
+ *
+ * Under contention a short skeleton samples only a few of the scheduler's
+ * slices: a 0.5 s skeleton beside a CPU-bound competitor took 1.32 to 1.72 s
+ * from launch to launch while its 25 s application held within 4 %.  The
+ * application's time is the sum of many such windows, so it averages them;
+ * the skeleton does the same when its repeats are pooled and their MEAN
+ * taken (the time of one skeleton R times as long), and it is as steady as
+ * asked when the repeats continue until the 95 % interval of that mean is
+ * within +/- target of it.  So a measurement is: launches of --repeat R
+ * repeats each, until the interval is tight enough, the budget of skeleton
+ * seconds is spent or max_launches launches ran; its value is the mean of
+ * every repeat.  With target 0 it is one launch, as before.  A launch runs
+ * fewer repeats than asked when they would not fit into the budget (the
+ * time per repeat known from the launches before, or from hint_s). */
+
+#define SKEL_SELECT_POLICY_TARGET   0.03 /* default: the mean within +/- 3 % (95 %) */
+#define SKEL_SELECT_POLICY_BUDGET   6.0  /* default budget: this many expected_s */
+#define SKEL_SELECT_POLICY_LAUNCHES 8    /* default: at most this many launches */
+
+struct skel_select_policy {
+    unsigned repeat;       /* the skeleton's --repeat per launch; 0: 3 */
+    double target;         /* relative half-width of the mean's 95 % interval to stop at;
+                              0: one launch, whatever the interval */
+    double budget_s;       /* no further launch once the repeats took this long in total
+                              (skeleton seconds); <= 0: SKEL_SELECT_POLICY_BUDGET x the
+                              skeleton's expected_s */
+    unsigned max_launches; /* 0: SKEL_SELECT_POLICY_LAUNCHES */
+    double hint_s;         /* the skeleton's time per repeat in an earlier measurement under
+                              the same conditions, or 0: a launch never runs more repeats than
+                              fit into what is left of the budget (at least one), so that a
+                              skeleton slowed 40x by a shaped link costs one repeat a round,
+                              not repeat */
+};
+
+struct skel_select_pooled {
+    double mean_s;   /* the mean repeat: the measurement */
+    double median_s; /* the median of the repeats (or of the launches' medians) */
+    double min_s, max_s;
+    double halfwidth; /* the 95 % interval of the mean, relative; 0 when unknown (n < 2) */
+    unsigned n;       /* samples the interval is over: repeats, or launches when a
+                         launch gave only its summary */
+    unsigned repeats, launches;
+    double spent_s;     /* skeleton seconds: the sum of the launches' repeats */
+    double launch_s;    /* median over the launches of wall time - total_s (start-up,
+                           MPI_Init, MPI_Finalize), 0 when unknown */
+    double calibration; /* units per ns the launches used */
+    int tight;          /* the interval reached the target */
+};
+
+/* Measure the skeleton under the policy (each launch as skel_select_measure()
+ * does).  A failed launch fails the measurement (its code, m->error as in
+ * skel_select_measure); out is filled only on success. */
+int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
+                               const struct skel_launch_spec *base,
+                               const struct skel_scenario *scenario,
+                               const struct skel_select_policy *p, double calib,
+                               struct skel_select_pooled *out, char *error, size_t errlen);
+
+/* The repeats of the next launch under policy p: p->repeat, or fewer (at
+ * least one) when they would not fit into what is left of budget_s, at the
+ * time per repeat of the repeats_done so far (spent_s), or p->hint_s. */
+unsigned skel_select_policy_repeats(const struct skel_select_policy *p, double budget_s,
+                                    double spent_s, unsigned repeats_done);
+
+/* Relative half-width of the 95 % interval of the mean of v[0..n) (Student's
+ * t); 0 for n < 2 or a mean <= 0. */
+double skel_select_mean_halfwidth(const double *v, size_t n);
 
 /* ---- Selection ------------------------------------------------------------- */
 
@@ -196,6 +281,11 @@ struct skel_select_opts {
      * "reference" or the candidate's name; round counts from 0. */
     void (*progress)(void *arg, const char *what, unsigned round, unsigned rounds,
                      const struct skel_select_measurement *m);
+    /* Called before each launch, to say what runs now: what and round as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the selection makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *what, unsigned round, unsigned rounds, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
@@ -240,7 +330,8 @@ struct skel_select_result {
     double ratio;
     double calibration; /* units per ns passed to the candidates' runs (0: their own) */
     unsigned repeat, rounds;
-    int implicit_testbed; /* a testbed was brought up for this selection */
+    unsigned launch, launches; /* launches made so far, and in all */
+    int implicit_testbed;      /* a testbed was brought up for this selection */
     int ranked;           /* every candidate was tried and the ranking made */
     size_t n;
     struct skel_select_candidate *c; /* in the order of the candidates files */

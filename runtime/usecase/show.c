@@ -3,6 +3,7 @@
 
 #include "calls.h"
 #include "error.h"
+#include "report_text.h"
 #include "usecase.h"
 
 #include <inttypes.h>
@@ -327,12 +328,18 @@ void skel_show_print(FILE *out, const char *path, const skel_signature *s, long 
         skel_usecase_put_text(out, s->argv[i]);
     }
     fprintf(out, "\n%u rank%s, ", s->nranks, s->nranks == 1 ? "" : "s");
-    skel_usecase_put_text(out, s->mpi_library);
+    char lib[512];
+    skel_usecase_put_text(out, skel_text_oneline(s->mpi_library, lib, sizeof lib));
     fprintf(out,
             "\nthreshold %.3f (maximum %.3f%s), Q = %.2f (trace %" PRIu64
             " events, signature %" PRIu64 " items), %u rank class%s\n",
             s->threshold, s->max_threshold, s->scale > 0 ? ", chosen for a scale" : "", s->ratio,
             s->trace_length, s->signature_length, s->nclasses, s->nclasses == 1 ? "" : "es");
+    if (s->partial != NULL) {
+        fputs("PARTIAL TRACE: ", out);
+        skel_usecase_put_text(out, s->partial); /* from the file: untrusted */
+        fputc('\n', out);
+    }
     for (uint32_t k = 0; k < s->nclasses; k++)
         if (rank < 0 || (rank < s->nranks && s->ranks[rank].cls == k))
             show_class(out, s, &s->classes[k]);

@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include "error.h"
+#include "report_text.h"
 #include "usecase.h"
 
 #include <inttypes.h>
@@ -14,6 +15,8 @@ int skel_stats_run(const char *dir, int check, struct skel_stats_result *res)
     if (rc != SKEL_OK)
         return rc;
     rc = skel_tracestats(res->trace, check, &res->st);
+    if (rc == SKEL_OK)
+        rc = skel_trace_completeness(res->trace, &res->complete, res->partial, sizeof res->partial);
     if (rc != SKEL_OK) {
         skel_trace_close(res->trace);
         memset(res, 0, sizeof *res);
@@ -92,13 +95,20 @@ static void print_ranks(FILE *out, const struct skel_tracestats *st)
     }
 }
 
-void skel_stats_print(FILE *out, const skel_trace *t, const struct skel_tracestats *st)
+void skel_stats_print(FILE *out, const struct skel_stats_result *res)
 {
+    const skel_trace *t = res->trace;
+    const struct skel_tracestats *st = &res->st;
     const skel_meta *m = skel_trace_meta(t);
     fprintf(out, "trace %s: %u ranks", skel_trace_dir(t), st->nranks);
-    if (m->mpi_library != NULL)
-        fprintf(out, ", %s", m->mpi_library);
-    fprintf(out, "%s\n", m->complete ? "" : " (the run did not finish cleanly)");
+    if (m->mpi_library != NULL) {
+        char lib[512];
+        fputs(", ", out);
+        skel_usecase_put_text(out, skel_text_oneline(m->mpi_library, lib, sizeof lib));
+    }
+    fputc('\n', out);
+    if (!res->complete)
+        fprintf(out, "PARTIAL TRACE: %s\n", res->partial);
     if (m->ncommand > 0) {
         fputs("command:", out);
         for (uint32_t i = 0; i < m->ncommand; i++)

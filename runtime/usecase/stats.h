@@ -18,6 +18,8 @@
 struct skel_stats_result {
     skel_trace *trace;
     struct skel_tracestats st;
+    int complete;      /* the trace holds the whole run (skel_trace_completeness()) */
+    char partial[256]; /* if not, why not */
 };
 
 /* Open the trace in dir and compute its statistics; check: replay the ranks
@@ -28,8 +30,9 @@ void skel_stats_result_free(struct skel_stats_result *res);
 /* 1 when a rank's file is damaged or ends early, or the check failed. */
 int skel_stats_damaged(const struct skel_tracestats *st);
 
-/* The summary: the run, the table by call, the table by rank, the check. */
-void skel_stats_print(FILE *out, const skel_trace *t, const struct skel_tracestats *st);
+/* The summary: the run (and whether the trace is whole), the table by call,
+ * the table by rank, the check. */
+void skel_stats_print(FILE *out, const struct skel_stats_result *res);
 
 /* One line per rank and call: rank,call,count,bytes,rbytes,time_ns (rank
  * "all" for the totals). */

@@ -3,10 +3,12 @@
 
 #include "error.h"
 #include "proc.h"
+#include "trace.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 int skel_usecase_release(skel_testbed *tb, int rc)
 {
@@ -125,4 +127,71 @@ void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     fn(arg, buf);
+}
+
+int skel_usecase_trace_check(skel_trace *t, const char *dir, int allow_partial, char **partial)
+{
+    int complete = 1;
+    char why[256];
+    *partial = NULL;
+    int rc = skel_trace_completeness(t, &complete, why, sizeof why);
+    if (rc != SKEL_OK || complete)
+        return rc;
+    if (!allow_partial)
+        return skel_fail(SKEL_ETRUNCATED,
+                         "%s is a partial trace: %s.  What is made of part of a run "
+                         "describes only that part; pass --allow-partial to go on knowingly",
+                         skel_usecase_printable(dir), why);
+    if ((*partial = strdup(why)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return SKEL_OK;
+}
+
+/* Optimal string alignment distance of a and b (both short), capped at 99. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return 99;
+    size_t d[65][65];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+const char *skel_usecase_suggest(const char *word, const char *const *cand, size_t n)
+{
+    size_t len = strlen(word), limit = len / 3 > 1 ? len / 3 : 1, best = 99;
+    const char *pick = NULL;
+    int tie = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (cand[i] == NULL || (pick != NULL && strcmp(cand[i], pick) == 0))
+            continue;
+        size_t dist = edit_distance(word, cand[i]);
+        /* A prefix of one candidate ("--thr" for "--threshold") counts as close. */
+        if (len >= 3 && strncmp(cand[i], word, len) == 0 && dist > 1)
+            dist = 1;
+        if (dist < best) {
+            best = dist;
+            pick = cand[i];
+            tie = 0;
+        } else if (dist == best) {
+            tie = 1;
+        }
+    }
+    return pick != NULL && best <= limit && !tie ? pick : NULL;
 }

@@ -60,6 +60,23 @@ void skel_usecase_print_trace(FILE *out, const char *label, const char *dir, uin
 void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Whether trace t (opened from dir) may be used: a whole trace always; a
+ * partial one (skel_trace_completeness()) only with allow_partial, and then
+ * *partial gets the reason (malloc'd, the caller frees; NULL when whole).
+ * Refused: SKEL_ETRUNCATED naming dir and why, with the hint
+ * --allow-partial. */
+struct skel_trace;
+int skel_usecase_trace_check(struct skel_trace *t, const char *dir, int allow_partial,
+                             char **partial);
+
+/* The candidate closest to a mistyped word, for a "did you mean" hint:
+ * the one with the smallest edit distance (insertions, deletions,
+ * substitutions and swaps of neighbours), if that distance is at most a
+ * third of the word's length (at least 1), or a candidate the word is a
+ * prefix of (at least 3 characters); NULL when none is close enough or two
+ * are equally close.  Candidates may repeat. */
+const char *skel_usecase_suggest(const char *word, const char *const *cand, size_t n);
+
 /* Ranks as ranges: "0-3,5,7-8". */
 void skel_usecase_print_ranks(FILE *out, const uint32_t *ranks, uint32_t n);
 

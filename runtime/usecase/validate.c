@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -208,6 +209,148 @@ static char *join_argv(char *const *argv)
     return s;
 }
 
+/* ---- intervals ------------------------------------------------------------------- */
+
+/* splitmix64: a small generator with a fixed seed, so that the same rounds
+ * always give the same interval (and tests can compare them). */
+static uint64_t mix_next(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static size_t draw(uint64_t *x, size_t n)
+{
+    return (size_t)(mix_next(x) % n);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Quantile q of sorted v (linear between order statistics). */
+static double quantile(const double *v, size_t n, double q)
+{
+    double h = q * (double)(n - 1);
+    size_t i = (size_t)h;
+    return i + 1 < n ? v[i] + (h - (double)i) * (v[i + 1] - v[i]) : v[n - 1];
+}
+
+/* Median of the values v[idx[0..n)] (scratch: n doubles). */
+static double median_at(const double *v, const size_t *idx, size_t n, double *scratch)
+{
+    for (size_t i = 0; i < n; i++)
+        scratch[i] = v[idx[i]];
+    qsort(scratch, n, sizeof *scratch, cmp_dbl);
+    return n % 2 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
+}
+
+/* The statistic of one resample: rounds I of the scenario group, J of the
+ * reference group. */
+enum boot_stat { B_MEDIAN, B_RATIO, B_ERROR };
+
+struct boot {
+    enum boot_stat stat;
+    const double *ref_app, *ref_sk, *app, *sk;
+    size_t nref, n;
+};
+
+static double boot_value(const struct boot *b, const size_t *I, const size_t *J, double *scratch)
+{
+    switch (b->stat) {
+    case B_MEDIAN:
+        return median_at(b->app, I, b->n, scratch);
+    case B_RATIO: {
+        double s = median_at(b->sk, I, b->n, scratch);
+        return s > 0 ? median_at(b->app, I, b->n, scratch) / s : NAN;
+    }
+    default: {
+        double rs = median_at(b->ref_sk, J, b->nref, scratch);
+        double a = median_at(b->app, I, b->n, scratch);
+        if (!(rs > 0) || !(a > 0))
+            return NAN;
+        return median_at(b->sk, I, b->n, scratch) * median_at(b->ref_app, J, b->nref, scratch) /
+                   rs / a -
+               1;
+    }
+    }
+}
+
+static int bootstrap(const struct boot *b, double *lo, double *hi)
+{
+    *lo = *hi = 0;
+    if (b->n < SKEL_VALIDATE_MIN_CI_ROUNDS ||
+        (b->stat == B_ERROR && b->nref < SKEL_VALIDATE_MIN_CI_ROUNDS) ||
+        b->n > SKEL_VALIDATE_MAX_ROUNDS || b->nref > SKEL_VALIDATE_MAX_ROUNDS)
+        return 0;
+    size_t I[SKEL_VALIDATE_MAX_ROUNDS], J[SKEL_VALIDATE_MAX_ROUNDS];
+    double scratch[SKEL_VALIDATE_MAX_ROUNDS];
+    double *est = malloc(SKEL_VALIDATE_BOOTSTRAP * sizeof *est);
+    if (est == NULL)
+        return 0;
+    uint64_t x = 0x5eed5ce1e7011ULL;
+    size_t m = 0;
+    for (int r = 0; r < SKEL_VALIDATE_BOOTSTRAP; r++) {
+        for (size_t i = 0; i < b->n; i++)
+            I[i] = draw(&x, b->n);
+        for (size_t j = 0; j < b->nref; j++)
+            J[j] = draw(&x, b->nref);
+        double v = boot_value(b, I, J, scratch);
+        if (isfinite(v))
+            est[m++] = v;
+    }
+    int ok = m >= SKEL_VALIDATE_BOOTSTRAP / 2;
+    if (ok) {
+        qsort(est, m, sizeof *est, cmp_dbl);
+        *lo = quantile(est, m, 0.025);
+        *hi = quantile(est, m, 0.975);
+    }
+    free(est);
+    return ok;
+}
+
+int skel_validate_median_interval(const double *v, size_t n, double *lo, double *hi)
+{
+    struct boot b = {.stat = B_MEDIAN, .app = v, .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+int skel_validate_ratio_interval(const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi)
+{
+    struct boot b = {.stat = B_RATIO, .app = app, .sk = sk, .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+int skel_validate_error_interval(const double *ref_app, const double *ref_sk, size_t nref,
+                                 const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi)
+{
+    struct boot b = {.stat = B_ERROR,
+                     .ref_app = ref_app,
+                     .ref_sk = ref_sk,
+                     .nref = nref,
+                     .app = app,
+                     .sk = sk,
+                     .n = n};
+    return bootstrap(&b, lo, hi);
+}
+
+const char *skel_validate_verdict(double lo, double hi, double tol)
+{
+    if (lo >= -tol && hi <= tol)
+        return "hit";
+    if (lo > tol || hi < -tol)
+        return "miss";
+    if (lo <= 0 && hi >= 0)
+        return "noise";
+    return "unsure";
+}
+
 /* ---- the table ------------------------------------------------------------------- */
 
 void skel_validate_series_free(struct skel_validate_series *s)
@@ -284,6 +427,52 @@ static int summary_slot(int method)
     return method >= 0 ? method : SKEL_VALIDATE_MAX_SKELETONS - 1 - method;
 }
 
+/* Whether two quantities have the same rounds, so that they can be paired. */
+static int paired(const struct skel_validate_measure *a, const struct skel_validate_measure *b)
+{
+    return a->ok && b->ok && a->nsamples > 0 && a->nsamples == b->nsamples;
+}
+
+/* The error interval of a prediction from quantity q against the application
+ * (the reference row: none, its error is 0 by construction). */
+static void pred_interval(struct skel_validate_pred *p, const struct skel_validate_row *ref,
+                          const struct skel_validate_measure *qref,
+                          const struct skel_validate_row *r, const struct skel_validate_measure *q)
+{
+    p->ci = 0;
+    p->lo = p->hi = 0;
+    if (!p->ok || r->reference || ref == NULL || !paired(&ref->app, qref) || !paired(&r->app, q))
+        return;
+    p->ci = skel_validate_error_interval(ref->app.samples_s, qref->samples_s, ref->app.nsamples,
+                                         r->app.samples_s, q->samples_s, r->app.nsamples, &p->lo,
+                                         &p->hi);
+}
+
+/* Every interval: each measurement's median, the ratios, the errors. */
+static void intervals(struct skel_validate_table *t, const struct skel_validate_row *ref)
+{
+    for (size_t k = 0; k < t->nskel; k++) {
+        struct skel_validate_skeleton_info *s = &t->skel[k];
+        s->ratio_lo = s->ratio_hi = 0;
+        if (ref != NULL && s->ratio > 0 && paired(&ref->app, &ref->skel[k]))
+            skel_validate_ratio_interval(ref->app.samples_s, ref->skel[k].samples_s,
+                                         ref->app.nsamples, &s->ratio_lo, &s->ratio_hi);
+    }
+    for (size_t i = 0; i < t->nrows; i++) {
+        struct skel_validate_row *r = &t->rows[i];
+        struct skel_validate_measure *ms[2 + SKEL_VALIDATE_MAX_SKELETONS] = {&r->app, &r->small};
+        for (size_t k = 0; k < t->nskel; k++)
+            ms[2 + k] = &r->skel[k];
+        for (size_t j = 0; j < 2 + t->nskel; j++)
+            if (ms[j]->ok && ms[j]->nsamples > 0)
+                skel_validate_median_interval(ms[j]->samples_s, ms[j]->nsamples, &ms[j]->lo_s,
+                                              &ms[j]->hi_s);
+        for (size_t k = 0; k < t->nskel; k++)
+            pred_interval(&r->skel_pred[k], ref, ref ? &ref->skel[k] : NULL, r, &r->skel[k]);
+        pred_interval(&r->small_pred, ref, ref ? &ref->small : NULL, r, &r->small);
+    }
+}
+
 void skel_validate_compute(struct skel_validate_table *t)
 {
     const struct skel_validate_row *ref = NULL;
@@ -318,6 +507,7 @@ void skel_validate_compute(struct skel_validate_table *t)
         r->avg_slowdown = n ? sum / n : 0;
         predict(&r->avg_pred, have_app && n ? ref->app.time_s * r->avg_slowdown : 0, r);
     }
+    intervals(t, ref);
     for (int m = -2; m < (int)t->nskel; m++)
         skel_validate_summarize(t, m, &t->summary[summary_slot(m)]);
 }
@@ -340,6 +530,16 @@ void skel_validate_summarize(const struct skel_validate_table *t, int method,
         if (r->reference || !p->ok || !r->app.ok)
             continue;
         double e = fabs(p->error);
+        if (p->ci) {
+            double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
+            const char *v = skel_validate_verdict(p->lo, p->hi, tol);
+            out->nci++;
+            out->hit += strcmp(v, "hit") == 0;
+            out->noise += strcmp(v, "noise") == 0;
+            out->unsure += strcmp(v, "unsure") == 0;
+            out->miss += strcmp(v, "miss") == 0;
+            out->beyond10 += p->lo > 0.10 || p->hi < -0.10;
+        }
         if (out->n == 0 || e < out->min)
             out->min = e;
         if (out->n == 0 || e > out->max)
@@ -370,15 +570,34 @@ static void cell_pred(FILE *out, const struct skel_validate_pred *p, int have_ap
         fprintf(out, "  %11.3f %+7.1f%%", p->predicted_s, p->error * 100);
 }
 
-void skel_validate_print(FILE *out, const struct skel_validate_table *t)
+/* The error's interval and its verdict (or why there is none). */
+static void cell_ci(FILE *out, const struct skel_validate_pred *p, int reference, double tol)
+{
+    char b[40];
+    if (p->ok && p->ci) {
+        snprintf(b, sizeof b, "[%+.1f, %+.1f]", p->lo * 100, p->hi * 100);
+        fprintf(out, " %16s %-6s", b, skel_validate_verdict(p->lo, p->hi, tol));
+    } else
+        fprintf(out, " %16s %-6s", reference && p->ok ? "(by definition)" : "-", "");
+}
+
+/* A relative interval of a median, "-2.1..+1.8%", or "-". */
+static void cell_noise(FILE *out, const struct skel_validate_measure *m)
+{
+    char b[40];
+    if (m->ok && m->time_s > 0 && (m->lo_s > 0 || m->hi_s > 0)) {
+        snprintf(b, sizeof b, "%+.1f..%+.1f%%", (m->lo_s / m->time_s - 1) * 100,
+                 (m->hi_s / m->time_s - 1) * 100);
+        fprintf(out, "  %14s", b);
+    } else
+        fprintf(out, "  %14s", "-");
+}
+
+/* The header: the application, the skeletons, how they were measured. */
+static void print_header(FILE *out, const struct skel_validate_table *t)
 {
     char b[1024];
-    const struct skel_validate_row *ref = NULL;
-    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
-        if (t->rows[i].reference)
-            ref = &t->rows[i];
     int have_small = t->small != NULL, have_avg = t->nseries > 0;
-
     fprintf(out, "application  %s\n", skel_usecase_safe(t->app, b, sizeof b));
     fprintf(out,
             "             %u ranks on %s; median of %u round%s (each round launches the "
@@ -401,11 +620,28 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
             fprintf(out, " (shorter than the shortest good skeleton, %.3f s)", s->shortest_good_s);
         fputc('\n', out);
     }
-    if (t->nskel > 0)
+    if (t->nskel > 0 && t->skel_repeat > 0 && t->skel_target > 0)
         fprintf(out,
-                "             skeleton times: their own elapsed_s (median of %u repeats per "
-                "launch)\n",
+                "             skeleton times: their own, per round the mean repeat of launches "
+                "of %u repeats,\n             until its 95%% interval is within +/- %.1f%% "
+                "or the budget is spent\n",
+                t->skel_repeat, t->skel_target * 100);
+    else if (t->nskel > 0 && t->skel_repeat > 0)
+        fprintf(out,
+                "             skeleton times: their own, per round the mean of one launch's %u "
+                "repeats\n",
                 t->skel_repeat);
+    for (size_t k = 0; k < t->nskel; k++) {
+        const struct skel_validate_skeleton_info *s = &t->skel[k];
+        if (!(s->ratio > 0 && s->k > 0))
+            continue;
+        fprintf(out, "dedicated    skeleton %zu: (application / K) / skeleton = %.3f", k + 1,
+                s->ratio / s->k);
+        if (s->ratio_lo > 0)
+            fprintf(out, " [%.3f, %.3f] (95%%, over the reference's rounds)", s->ratio_lo / s->k,
+                    s->ratio_hi / s->k);
+        fputc('\n', out);
+    }
     if (have_small)
         fprintf(out, "small input  %s%s\n", skel_usecase_safe(t->small, b, sizeof b),
                 t->small_ratio > 0 ? "" : " (no reference time)");
@@ -414,7 +650,19 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
                 "average      the mean slowdown of %zu other application%s under each "
                 "scenario\n",
                 t->nseries, t->nseries == 1 ? "" : "s");
+}
 
+/* One row's scenario name, the reference marked. */
+static void print_scenario(FILE *out, const struct skel_validate_row *r)
+{
+    char b[1024], name[64];
+    snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
+    fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+}
+
+static void print_measured(FILE *out, const struct skel_validate_table *t)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
     /* Measured times. */
     fprintf(out, "\nMeasured time (s)\n%-20s  %11s", "scenario", "application");
     for (size_t k = 0; k < t->nskel; k++) {
@@ -428,13 +676,11 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         fprintf(out, "  %13s", "mean slowdown");
     if (t->net)
         fprintf(out, "  %8s", "launch");
-    fprintf(out, "  %10s", "app spread");
+    fprintf(out, "  %10s  %14s", "app spread", "app noise 95%");
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
-        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-        char name[64];
-        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
+        print_scenario(out, r);
         cell_time(out, 11, &r->app);
         for (size_t k = 0; k < t->nskel; k++)
             cell_time(out, 11, &r->skel[k]);
@@ -453,35 +699,89 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
             fprintf(out, "  %9.1f%%", 100 * (r->app.max_s - r->app.min_s) / r->app.time_s);
         else
             fprintf(out, "  %10s", "-");
+        /* Its noise floor: the 95 % interval of its median, relative. */
+        cell_noise(out, &r->app);
         fputc('\n', out);
     }
+}
 
-    /* Predictions and errors (Sodhi et al. Figure 6). */
-    fprintf(out, "\nPredicted application time (s) and error\n%-20s", "scenario");
+static void print_predicted(FILE *out, const struct skel_validate_table *t, double tol)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
+    /* Predictions and errors (Sodhi et al. Figure 6), with the error's
+     * interval over the rounds. */
+    fprintf(out,
+            "\nPredicted application time (s) and error; 95%% interval of the error over the "
+            "rounds and its verdict at +/- %.0f%%\n%-20s",
+            tol * 100, "scenario");
     for (size_t k = 0; k < t->nskel; k++) {
         char h[32];
         snprintf(h, sizeof h, "skeleton %zu", k + 1);
-        fprintf(out, "  %11s %8s", h, "error");
+        fprintf(out, "  %11s %8s %16s %-6s", h, "error", "95% interval", "");
     }
     if (have_avg)
         fprintf(out, "  %11s %8s", "average", "error");
     if (have_small)
-        fprintf(out, "  %11s %8s", "small input", "error");
+        fprintf(out, "  %11s %8s %16s %-6s", "small input", "error", "95% interval", "");
     fputc('\n', out);
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
-        char name[64];
-        snprintf(b, sizeof b, "%s%s", r->scenario, r->reference ? " (ref)" : "");
-        fprintf(out, "%-20s", skel_usecase_safe(b, name, sizeof name));
-        for (size_t k = 0; k < t->nskel; k++)
+        print_scenario(out, r);
+        for (size_t k = 0; k < t->nskel; k++) {
             cell_pred(out, &r->skel_pred[k], r->app.ok);
+            cell_ci(out, &r->skel_pred[k], r->reference, tol);
+        }
         if (have_avg)
             cell_pred(out, &r->avg_pred, r->app.ok);
-        if (have_small)
+        if (have_small) {
             cell_pred(out, &r->small_pred, r->app.ok);
+            cell_ci(out, &r->small_pred, r->reference, tol);
+        }
         fputc('\n', out);
     }
+}
 
+static void print_cost(FILE *out, const struct skel_validate_table *t)
+{
+    /* What the skeletons' measurements cost under each scenario. */
+    int any_cost = 0;
+    for (size_t i = 0; i < t->nrows; i++)
+        for (size_t k = 0; k < t->nskel; k++)
+            any_cost |= t->rows[i].skel[k].spent_s > 0;
+    if (any_cost) {
+        fprintf(out,
+                "\nSkeleton measurement: skeleton seconds spent in all rounds (repeats, "
+                "launches; rounds whose interval reached the target)\n%-20s",
+                "scenario");
+        for (size_t k = 0; k < t->nskel; k++) {
+            char h[32];
+            snprintf(h, sizeof h, "skeleton %zu", k + 1);
+            fprintf(out, "  %28s", h);
+        }
+        fputc('\n', out);
+        for (size_t i = 0; i < t->nrows; i++) {
+            const struct skel_validate_row *r = &t->rows[i];
+            char c[64];
+            print_scenario(out, r);
+            for (size_t k = 0; k < t->nskel; k++) {
+                const struct skel_validate_measure *m = &r->skel[k];
+                if (m->ok && m->spent_s > 0 && m->launches > 0)
+                    snprintf(c, sizeof c, "%.1f s (%u, %u; %u/%u)", m->spent_s, m->repeats,
+                             m->launches, m->tight, m->runs);
+                else if (m->ok && m->spent_s > 0) /* read back from a CSV */
+                    snprintf(c, sizeof c, "%.1f s", m->spent_s);
+                else
+                    snprintf(c, sizeof c, "-");
+                fprintf(out, "  %28s", c);
+            }
+            fputc('\n', out);
+        }
+    }
+}
+
+static void print_summary(FILE *out, const struct skel_validate_table *t, double tol)
+{
+    int have_small = t->small != NULL, have_avg = t->nseries > 0;
     /* Summary per method (Sodhi et al. Figure 7). */
     size_t nshared = 0;
     for (size_t i = 0; i < t->nrows; i++)
@@ -505,12 +805,66 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t)
         else
             fprintf(out, "%-28s  %6.1f%%  %6.1f%%  %6.1f%%  %zu\n", label, s.min * 100, s.max * 100,
                     s.mean * 100, s.n);
+        if (s.nci > 0)
+            fprintf(out,
+                    "%-28s  intervals: %zu hit, %zu noise, %zu unsure, %zu miss (+/- %.0f%%); "
+                    "%zu wholly beyond +/- 10%%\n",
+                    "", s.hit, s.noise, s.unsure, s.miss, tol * 100, s.beyond10);
     }
+}
+
+void skel_validate_print(FILE *out, const struct skel_validate_table *t)
+{
+    const struct skel_validate_row *ref = NULL;
+    for (size_t i = 0; i < t->nrows && ref == NULL; i++)
+        if (t->rows[i].reference)
+            ref = &t->rows[i];
+    double tol = t->tolerance > 0 ? t->tolerance : SKEL_VALIDATE_TOLERANCE;
+    print_header(out, t);
+    print_measured(out, t);
+    print_predicted(out, t, tol);
+    print_cost(out, t);
+    print_summary(out, t, tol);
     if (ref == NULL || !ref->app.ok)
         fprintf(out, "(no reference measurement: no ratio, no prediction)\n");
 }
 
 /* ---- CSV ------------------------------------------------------------------------------ */
+
+enum {
+    C_KIND,
+    C_SCENARIO,
+    C_REFERENCE,
+    C_NAME,
+    C_TIME,
+    C_MIN,
+    C_MAX,
+    C_RUNS,
+    C_PRED,
+    C_ERROR,
+    C_RATIO,
+    C_K,
+    C_NODES,
+    C_NRANKS,
+    C_COMMAND,
+    C_NCOLS1, /* the columns of the first version */
+    C_LO = C_NCOLS1,
+    C_HI,
+    C_ERROR_LO,
+    C_ERROR_HI,
+    C_RATIO_LO,
+    C_RATIO_HI,
+    C_SPENT,
+    C_SAMPLES,
+    C_NCOLS
+};
+
+static const char *const csv_header =
+    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+    "nranks,command";
+static const char *const csv_header2 =
+    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+    "nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s";
 
 /* kind,scenario,reference,name */
 static void csv_head(FILE *f, const char *kind, const struct skel_validate_row *r, const char *name)
@@ -556,6 +910,32 @@ static void csv_tail(FILE *f, double ratio, double k, const struct skel_validate
     skel_csv_field(f, t->nodes);
     fprintf(f, ",%u,", t->nranks);
     skel_csv_field(f, command);
+}
+
+/* lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s and the end
+ * of the record (m, p and ratio may be NULL: empty fields). */
+static void csv_extra(FILE *f, const struct skel_validate_measure *m,
+                      const struct skel_validate_pred *p,
+                      const struct skel_validate_skeleton_info *ratio)
+{
+    if (m != NULL && m->ok && (m->lo_s > 0 || m->hi_s > 0))
+        fprintf(f, ",%.9g,%.9g", m->lo_s, m->hi_s);
+    else
+        fprintf(f, ",,");
+    if (p != NULL && p->ok && p->ci)
+        fprintf(f, ",%.6f,%.6f", p->lo, p->hi);
+    else
+        fprintf(f, ",,");
+    if (ratio != NULL && ratio->ratio_lo > 0)
+        fprintf(f, ",%.9g,%.9g", ratio->ratio_lo, ratio->ratio_hi);
+    else
+        fprintf(f, ",,");
+    if (m != NULL && m->ok && m->spent_s > 0)
+        fprintf(f, ",%.6f,", m->spent_s);
+    else
+        fprintf(f, ",,");
+    for (unsigned i = 0; m != NULL && m->ok && i < m->nsamples; i++)
+        fprintf(f, "%s%.9g", i ? ";" : "", m->samples_s[i]);
     fputc('\n', f);
 }
 
@@ -566,8 +946,7 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
     if (rc != SKEL_OK)
         return rc;
     FILE *f = skel_afile_stream(af);
-    fprintf(f, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,"
-               "nodes,nranks,command\n");
+    fprintf(f, "%s\n", csv_header2);
     static const struct skel_validate_measure none;
     for (size_t i = 0; i < t->nrows; i++) {
         const struct skel_validate_row *r = &t->rows[i];
@@ -575,23 +954,27 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
         csv_measure(f, &r->app);
         fprintf(f, ",,");
         csv_tail(f, 0, 0, t, t->app);
+        csv_extra(f, &r->app, NULL, NULL);
         for (size_t k = 0; k < t->nskel; k++) {
             csv_head(f, "skeleton", r, t->skel[k].dir);
             csv_measure(f, &r->skel[k]);
             csv_pred(f, &r->skel_pred[k], r->app.ok);
             csv_tail(f, t->skel[k].ratio, t->skel[k].k, t, t->skel[k].dir);
+            csv_extra(f, &r->skel[k], &r->skel_pred[k], &t->skel[k]);
         }
         if (t->nseries > 0) {
             csv_head(f, "average", r, "average prediction");
             fprintf(f, ",,,,%u", r->avg_n);
             csv_pred(f, &r->avg_pred, r->app.ok);
             csv_tail(f, r->avg_slowdown, 0, t, "");
+            csv_extra(f, NULL, NULL, NULL);
         }
         if (t->small != NULL) {
             csv_head(f, "small", r, "small input");
             csv_measure(f, &r->small);
             csv_pred(f, &r->small_pred, r->app.ok);
             csv_tail(f, t->small_ratio, 0, t, t->small);
+            csv_extra(f, &r->small, &r->small_pred, NULL);
         }
         if (t->net) {
             struct skel_validate_measure m = none;
@@ -602,6 +985,7 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
             csv_measure(f, &m);
             fprintf(f, ",,");
             csv_tail(f, 0, 0, t, "");
+            csv_extra(f, NULL, NULL, NULL);
         }
         for (size_t j = 0; j < t->nseries; j++) {
             char name[32];
@@ -616,33 +1000,11 @@ int skel_validate_write_csv(const char *path, const struct skel_validate_table *
             csv_measure(f, &m);
             fprintf(f, ",,");
             csv_tail(f, 0, 0, t, t->series[j].label);
+            csv_extra(f, NULL, NULL, NULL);
         }
     }
     return skel_afile_commit(af);
 }
-
-enum {
-    C_KIND,
-    C_SCENARIO,
-    C_REFERENCE,
-    C_NAME,
-    C_TIME,
-    C_MIN,
-    C_MAX,
-    C_RUNS,
-    C_PRED,
-    C_ERROR,
-    C_RATIO,
-    C_K,
-    C_NODES,
-    C_NRANKS,
-    C_COMMAND,
-    C_NCOLS
-};
-
-static const char *const csv_header =
-    "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
-    "nranks,command";
 
 static int num_field(const char *s, double *out, const char *path, unsigned line, const char *col)
 {
@@ -679,27 +1041,35 @@ static int csv_each(const char *path, int (*fn)(void *arg, char **f, unsigned li
         return rc;
     skel_csv_reader r;
     skel_csv_reader_init(&r, buf, len, path);
-    char header[256] = "";
+    char header[512] = "";
     if ((rc = skel_csv_next(&r)) > 0)
         for (size_t i = 0; i < r.nfields; i++) {
             strncat(header, r.field[i], sizeof header - strlen(header) - 2);
             if (i + 1 < r.nfields)
                 strcat(header, ",");
         }
-    if (rc < 0 || r.nfields != C_NCOLS || strcmp(header, csv_header) != 0) {
+    /* This version's header, or the first version's (15 columns, no rounds). */
+    size_t ncols = r.nfields;
+    if (rc < 0 || !((ncols == C_NCOLS && strcmp(header, csv_header2) == 0) ||
+                    (ncols == C_NCOLS1 && strcmp(header, csv_header) == 0))) {
         rc = skel_fail(SKEL_EFORMAT, "%s:1: not a skel validate CSV (expected the header '%s')",
-                       path, csv_header);
+                       path, csv_header2);
         goto out;
     }
     while ((rc = skel_csv_next(&r)) > 0) {
         if (r.nfields == 1 && r.field[0][0] == '\0')
             continue; /* blank line */
-        if (r.nfields != C_NCOLS) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %zu fields, expected %d", path, r.line, r.nfields,
-                           (int)C_NCOLS);
+        if (r.nfields != ncols) {
+            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %zu fields, expected %zu", path, r.line, r.nfields,
+                           ncols);
             goto out;
         }
-        if ((rc = fn(arg, r.field, r.line)) != SKEL_OK)
+        /* The extra columns of an old file read as empty. */
+        char *f[C_NCOLS];
+        static char empty[] = "";
+        for (size_t i = 0; i < C_NCOLS; i++)
+            f[i] = i < ncols ? r.field[i] : empty;
+        if ((rc = fn(arg, f, r.line)) != SKEL_OK)
             goto out;
     }
     if (rc < 0)
@@ -751,6 +1121,35 @@ static int read_measure(char **f, unsigned line, const char *path, struct skel_v
     m->min_s = v[1];
     m->max_s = v[2];
     m->runs = (unsigned)v[3];
+    double spent = 0;
+    if (num_field(f[C_SPENT], &spent, path, line, "spent_s") != SKEL_OK)
+        return SKEL_EFORMAT;
+    if (spent < 0)
+        return skel_fail(SKEL_EFORMAT, "%s:%u: negative spent_s", path, line);
+    m->spent_s = spent;
+    /* samples_s: the rounds; lo_s and hi_s are recomputed from them. */
+    for (const char *p = f[C_SAMPLES]; *p != '\0';) {
+        char num[64];
+        size_t n = strcspn(p, ";");
+        double x;
+        if (n == 0 || n >= sizeof num)
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s: an empty or overlong value", path,
+                             line);
+        if (m->nsamples == SKEL_VALIDATE_MAX_ROUNDS)
+            return skel_fail(SKEL_ERANGE, "%s:%u: samples_s: more than %d rounds", path, line,
+                             SKEL_VALIDATE_MAX_ROUNDS);
+        memcpy(num, p, n);
+        num[n] = '\0';
+        if (num_field(num, &x, path, line, "samples_s") != SKEL_OK)
+            return SKEL_EFORMAT;
+        if (!(x > 0))
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s: '%s' is not a time > 0", path, line,
+                             num);
+        m->samples_s[m->nsamples++] = x;
+        p += n;
+        if (*p == ';' && *++p == '\0')
+            return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s ends with ';'", path, line);
+    }
     return SKEL_OK;
 }
 
@@ -809,8 +1208,6 @@ static int read_row(void *arg, char **f, unsigned line)
             t->nskel++;
         }
         r->skel[i] = m;
-        if (m.ok && m.runs > t->skel_repeat)
-            t->skel_repeat = m.runs;
     } else { /* baseline */
         size_t j = 0;
         while (j < t->nseries && strcmp(t->series[j].label, f[C_COMMAND]) != 0)
@@ -946,8 +1343,16 @@ struct runner {
     char tmpdir[64];
     int made_tmpdir;
     unsigned seq;
-    int failed; /* some run failed */
+    unsigned launch, launches; /* for o->starting */
+    int failed;                /* some run failed */
 };
+
+static void starting(struct runner *R, const char *scenario, const char *what)
+{
+    if (R->o->starting != NULL)
+        R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
+    R->launch++;
+}
 
 /* Where a run's output goes: the log directory, or a scratch file. */
 static void out_path(struct runner *R, const char *scenario, const char *what, char *out,
@@ -995,6 +1400,8 @@ static void net_of(struct skel_validate_measure *m, double launch_s)
     m->time_s -= launch_s;
     m->min_s -= launch_s;
     m->max_s -= launch_s;
+    for (unsigned i = 0; i < m->nsamples; i++)
+        m->samples_s[i] -= launch_s;
 }
 
 /* The launches of one quantity under one scenario, gathered round after
@@ -1003,6 +1410,8 @@ struct acc {
     double v[SKEL_VALIDATE_MAX_ROUNDS];
     size_t n;
     double min_s, max_s;
+    double spent_s; /* skeletons: their cost (struct skel_validate_measure) */
+    unsigned repeats, launches, tight;
     int failed;      /* a launch failed: no more of it under this scenario */
     char error[512]; /* the first failure */
 };
@@ -1033,6 +1442,12 @@ static void acc_finish(const struct acc *a, struct skel_validate_measure *m)
     m->min_s = a->min_s;
     m->max_s = a->max_s;
     m->runs = (unsigned)a->n;
+    m->nsamples = (unsigned)a->n;
+    memcpy(m->samples_s, a->v, a->n * sizeof *a->v);
+    m->spent_s = a->spent_s;
+    m->repeats = a->repeats;
+    m->launches = a->launches;
+    m->tight = a->tight;
 }
 
 /* The MPI of a program (given with --mpi, or read from its dependencies). */
@@ -1058,6 +1473,7 @@ static int run_app(struct runner *R, char *const *argv, const char *scenario, co
     struct skel_validate_measure m;
     memset(&m, 0, sizeof m);
     out_path(R, scenario, what, path, sizeof path);
+    starting(R, scenario, what);
     s.argv = argv;
     s.repeat = 1;
     s.mpi = argv == R->o->app_argv ? R->app_mpi : program_mpi(R, argv[0]);
@@ -1102,7 +1518,15 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
     memset(m, 0, sizeof *m);
     *launch_s = 0;
     snprintf(what, sizeof what, "skeleton %zu", k + 1);
-    int rc = skel_select_measure(sk, &R->base, NULL, rep, calib, &sm);
+    /* With --logs every run's output is kept, the skeletons' too. */
+    struct skel_launch_spec base = R->base;
+    char path[PATH_MAX];
+    if (R->o->log_dir != NULL) {
+        out_path(R, scenario, what, path, sizeof path);
+        base.stdout_path = path;
+    }
+    starting(R, scenario, what);
+    int rc = skel_select_measure(sk, &base, NULL, rep, calib, &sm);
     if (rc == SKEL_OK) {
         m->ok = 1;
         m->time_s = sm.rep.elapsed_s;
@@ -1117,6 +1541,56 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
         snprintf(m->error, sizeof m->error, "%s", sm.error[0] ? sm.error : skel_last_error());
     if (R->o->progress != NULL)
         R->o->progress(R->o->progress_arg, scenario, what, m);
+    return rc;
+}
+
+/* A skeleton in one round, under the repeat policy (validate.h): launches
+ * until the mean repeat is as steady as asked; added to a.  *launch_s gets
+ * the launch overhead its launches saw, 0 when unknown. */
+static int run_skeleton_round(struct runner *R, size_t k, const char *scenario, double calib,
+                              struct acc *a, double *launch_s)
+{
+    const struct skel_validate_opts *o = R->o;
+    struct skel_select_policy pol = {
+        .repeat = R->t->skel_repeat,
+        .target = R->t->skel_target,
+        .budget_s = o->skeleton_budget_s,
+        .max_launches = R->t->skel_target > 0 ? o->skeleton_launches : 1,
+        /* The round before under this scenario. */
+        .hint_s = a->n > 0 && a->repeats > 0 ? a->spent_s / a->repeats : 0};
+    struct skel_select_pooled pm;
+    struct skel_validate_measure m;
+    char what[32];
+    memset(&m, 0, sizeof m);
+    *launch_s = 0;
+    snprintf(what, sizeof what, "skeleton %zu", k + 1);
+    int rc = skel_select_measure_pooled(&R->sk[k], &R->base, NULL, &pol, calib, &pm, m.error,
+                                        sizeof m.error);
+    if (rc == SKEL_OK) {
+        m.ok = 1;
+        m.time_s = pm.mean_s;
+        m.min_s = pm.min_s;
+        m.max_s = pm.max_s;
+        m.runs = 1;
+        m.spent_s = pm.spent_s;
+        m.repeats = pm.repeats;
+        m.launches = pm.launches;
+        m.tight = (unsigned)pm.tight;
+        if (calib > 0)
+            *launch_s = pm.launch_s;
+        acc_add(a, m.time_s, m.min_s, m.max_s);
+        a->spent_s += pm.spent_s;
+        a->repeats += pm.repeats;
+        a->launches += pm.launches;
+        a->tight += (unsigned)pm.tight;
+    } else {
+        if (m.error[0] == '\0')
+            snprintf(m.error, sizeof m.error, "%s", skel_last_error());
+        a->failed = 1;
+        snprintf(a->error, sizeof a->error, "%s", m.error);
+    }
+    if (o->progress != NULL)
+        o->progress(o->progress_arg, scenario, what, &m);
     return rc;
 }
 
@@ -1147,6 +1621,17 @@ static int write_calibrations(const struct skel_validate_opts *o, struct skel_va
 /* The options that can be refused before anything is read. */
 static int check_opts(const struct skel_validate_opts *o)
 {
+    /* The log directory is made (or found unwritable) before any run, not
+     * after the first one has been paid for. */
+    if (o->log_dir != NULL) {
+        struct stat st;
+        if (mkdir(o->log_dir, 0777) != 0 && errno != EEXIST)
+            return skel_fail(SKEL_EIO, "--logs %s: cannot create it: %s", o->log_dir,
+                             strerror(errno));
+        if (stat(o->log_dir, &st) != 0 || !S_ISDIR(st.st_mode) || access(o->log_dir, W_OK) != 0)
+            return skel_fail(SKEL_EIO, "--logs %s: not a directory this process can write to",
+                             o->log_dir);
+    }
     if (o->app_argv == NULL || o->app_argv[0] == NULL)
         return skel_fail(SKEL_EUSAGE, "no application command");
     if (o->nskeleton < 1 || o->nskeleton > SKEL_VALIDATE_MAX_SKELETONS)
@@ -1199,6 +1684,10 @@ static int load_skeletons(struct runner *R)
         return skel_fail(SKEL_EUSAGE, "--repeat %u: at most %d rounds", t->app_repeat,
                          SKEL_VALIDATE_MAX_ROUNDS);
     t->skel_repeat = o->skeleton_repeat ? o->skeleton_repeat : 3;
+    t->skel_target = o->skeleton_target < 0    ? 0
+                     : o->skeleton_target == 0 ? SKEL_SELECT_POLICY_TARGET
+                                               : o->skeleton_target;
+    t->tolerance = o->tolerance > 0 ? o->tolerance : SKEL_VALIDATE_TOLERANCE;
     if ((t->app = join_argv(o->app_argv)) == NULL ||
         (o->small_argv != NULL && (t->small = join_argv(o->small_argv)) == NULL))
         return skel_fail(SKEL_ENOMEM, "out of memory");
@@ -1406,17 +1895,10 @@ static int measure_scenario(struct runner *R, size_t i)
             e = run_app(R, o->app_argv, sc->name, "application", app);
         for (size_t k = 0; k < R->nsk && e != SKEL_EINTERRUPTED; k++) {
             double launch = 0;
-            struct skel_validate_measure m;
             if (sk[k].failed)
                 continue;
-            e = run_skeleton(R, &R->sk[k], k, sc->name, t->skel_repeat,
-                             o->self_calibrate ? 0 : t->skel[k].calibration, &m, &launch, NULL);
-            if (m.ok)
-                acc_add(&sk[k], m.time_s, m.min_s, m.max_s);
-            else {
-                sk[k].failed = 1;
-                snprintf(sk[k].error, sizeof sk[k].error, "%s", m.error);
-            }
+            e = run_skeleton_round(R, k, sc->name, o->self_calibrate ? 0 : t->skel[k].calibration,
+                                   &sk[k], &launch);
             if (launch > 0)
                 lsamp[nl++] = launch;
         }
@@ -1514,6 +1996,11 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     if ((rc = load_skeletons(&R)) == SKEL_OK && (rc = order_scenarios(&R, &refsc)) == SKEL_OK &&
         (rc = baseline_series(&R, refsc)) == SKEL_OK && (rc = open_nodes(&R)) == SKEL_OK) {
         t->net = !o->wall_time;
+        /* Every launch: the calibrations, then per scenario the application,
+         * the skeletons, the small input and the baselines. */
+        R.launches =
+            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */
@@ -1565,6 +2052,8 @@ int skel_validate_run(const struct skel_validate_opts *o, struct skel_validate_t
         with.baseline_argv = (char *const *const *)cmds;
     if (rc == SKEL_OK)
         rc = o->from_csv != NULL ? skel_validate_read_csv(o->from_csv, t) : measure_all(&with, t);
+    if (o->tolerance > 0)
+        t->tolerance = o->tolerance;
     if (skel_validate_complete(t, rc))
         rc = add_baseline_csvs(o, t, rc);
     skel_validate_commands_free(cmds, cmds != NULL ? with.nbaseline : 0);

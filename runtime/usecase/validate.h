@@ -51,14 +51,28 @@
 #define SKEL_VALIDATE_MAX_SKELETONS 8
 #define SKEL_VALIDATE_ROUNDS        3 /* default rounds per scenario */
 #define SKEL_VALIDATE_MAX_ROUNDS    100
+#define SKEL_VALIDATE_BOOTSTRAP     2000 /* resamples behind every interval */
+#define SKEL_VALIDATE_MIN_CI_ROUNDS 3    /* fewer rounds: no interval */
+#define SKEL_VALIDATE_TOLERANCE     0.04 /* default: a cell misses beyond +/- 4 % */
 
-/* One measured quantity: a median and its spread. */
+/* One measured quantity: a median over rounds, its spread and its rounds. */
 struct skel_validate_measure {
     int ok;        /* measured */
     double time_s; /* median */
     double min_s, max_s;
     unsigned runs;   /* launches (rounds) it is the median of */
     char error[512]; /* why not, when a run failed */
+    /* Every round's value in the order the rounds ran (applications: net of
+     * the launch overhead when the times are; skeletons: the mean repeat of
+     * the round's launches); nsamples 0 when unknown (a CSV of an earlier
+     * version). */
+    unsigned nsamples;
+    double samples_s[SKEL_VALIDATE_MAX_ROUNDS];
+    double lo_s, hi_s; /* the median's 95 % bootstrap interval; 0 when unknown */
+    /* Skeletons: what their measurement cost under this scenario. */
+    double spent_s;             /* skeleton seconds: every repeat of every launch */
+    unsigned repeats, launches; /* in all rounds */
+    unsigned tight;             /* rounds whose interval reached the policy's target */
 };
 
 /* A prediction and its error against the measured application. */
@@ -66,6 +80,10 @@ struct skel_validate_pred {
     int ok;
     double predicted_s;
     double error; /* (predicted - measured) / measured */
+    /* 95 % bootstrap interval of error (skel_validate_error_interval());
+     * ci 0 when there are too few rounds or no rounds in the table. */
+    int ci;
+    double lo, hi;
 };
 
 struct skel_validate_row {
@@ -95,15 +113,49 @@ struct skel_validate_series {
 struct skel_validate_skeleton_info {
     char *dir;
     double k, expected_s, shortest_good_s;
-    double ratio;       /* measured scaling ratio (0 until the reference is measured) */
-    double calibration; /* compute units per ns of the reference run (0: unknown) */
+    double ratio;              /* measured scaling ratio (0 until the reference is measured) */
+    double ratio_lo, ratio_hi; /* its 95 % bootstrap interval (0: unknown); the dedicated
+                                  ratio (app/K)/skeleton is ratio / k */
+    double calibration;        /* compute units per ns of the reference run (0: unknown) */
 };
 
 /* Error summary of one method over the non-reference rows. */
 struct skel_validate_summary {
     size_t n;              /* rows with a prediction */
     double min, max, mean; /* of |error| */
+    /* The rows with an interval, by verdict (skel_validate_verdict()), and
+     * those whose whole interval lies beyond +/- 10 %. */
+    size_t nci, hit, noise, unsure, miss, beyond10;
 };
+
+/* What a cell's 95 % interval [lo, hi] of the error says, for tolerance tol:
+ *   "hit"     the interval lies within +/- tol;
+ *   "noise"   it contains 0 but reaches beyond +/- tol: not a miss, but the
+ *             rounds cannot tell (the application's or the skeleton's noise);
+ *   "miss"    it lies entirely beyond +/- tol;
+ *   "unsure"  it excludes 0 and crosses +/- tol: a bias, size not settled. */
+const char *skel_validate_verdict(double lo, double hi, double tol);
+
+/* 95 % percentile-bootstrap intervals (SKEL_VALIDATE_BOOTSTRAP resamples, a
+ * fixed seed: the same rounds give the same interval).  Rounds are resampled
+ * as units: round i's application with round i's skeleton, which ran one
+ * after the other, so that a drift of the machine that slowed both is not
+ * counted as an error; the reference's rounds and the scenario's are
+ * resampled independently (they ran at different times).  Each returns 0
+ * and sets lo = hi = 0 when a group has fewer than SKEL_VALIDATE_MIN_CI_ROUNDS
+ * rounds; otherwise 1.
+ *
+ * The median of v. */
+int skel_validate_median_interval(const double *v, size_t n, double *lo, double *hi);
+/* median(app) / median(sk) over paired rounds (the measured scaling ratio). */
+int skel_validate_ratio_interval(const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi);
+/* The prediction's error
+ *   median(sk) x median(ref_app) / median(ref_sk) / median(app) - 1,
+ * with app[i] paired with sk[i] and ref_app[j] with ref_sk[j]. */
+int skel_validate_error_interval(const double *ref_app, const double *ref_sk, size_t nref,
+                                 const double *app, const double *sk, size_t n, double *lo,
+                                 double *hi);
 
 struct skel_validate_table {
     char *app;   /* command line */
@@ -112,7 +164,9 @@ struct skel_validate_table {
     unsigned nranks;
     unsigned app_repeat;  /* launches per measurement of an application */
     int net;              /* applications' times are net of the launch overhead */
-    unsigned skel_repeat; /* the skeleton's own repeats */
+    unsigned skel_repeat; /* the skeleton's own repeats per launch */
+    double skel_target;   /* the repeat policy's target half-width (0: one launch a round) */
+    double tolerance;     /* for the verdicts; 0: SKEL_VALIDATE_TOLERANCE */
     size_t nskel;
     struct skel_validate_skeleton_info skel[SKEL_VALIDATE_MAX_SKELETONS];
     double small_ratio; /* app(reference) / small(reference) */
@@ -148,8 +202,19 @@ struct skel_validate_opts {
                                  small input and the baselines once per round, interleaved;
                                  each measured as the median of its rounds;
                                  0: SKEL_VALIDATE_ROUNDS */
-    unsigned skeleton_repeat; /* the skeleton's --repeat; 0: 3 */
-    double timeout_s;         /* per launch; <= 0: none */
+    unsigned skeleton_repeat; /* the skeleton's --repeat per launch; 0: 3 */
+    /* The skeleton's repeat policy in each round (select.h,
+     * skel_select_measure_pooled()): launches of skeleton_repeat repeats until
+     * the 95 % interval of the mean repeat is within +/- skeleton_target,
+     * skeleton_budget_s skeleton seconds are spent or skeleton_launches
+     * launches ran; the round's value is the mean repeat.  skeleton_target
+     * < 0: one launch a round; 0: SKEL_SELECT_POLICY_TARGET.  Budget 0:
+     * SKEL_SELECT_POLICY_BUDGET x expected_s; launches 0: the default. */
+    double skeleton_target;
+    double skeleton_budget_s;
+    unsigned skeleton_launches;
+    double tolerance; /* a cell misses beyond +/- this; 0: SKEL_VALIDATE_TOLERANCE */
+    double timeout_s; /* per launch; <= 0: none */
     int yield, verbose;
     enum skel_mpi_flavor mpi;        /* launch every program as for this MPI; SKEL_MPI_UNKNOWN:
                                         each program's own (ELF dependencies, skeleton.meta) */
@@ -168,6 +233,11 @@ struct skel_validate_opts {
      * "baseline N"; may be NULL. */
     void (*progress)(void *arg, const char *scenario, const char *what,
                      const struct skel_validate_measure *m);
+    /* Called before each launch, to say what runs now: scenario and what as
+     * for progress, and the launch's index (from 0) among all `launches`
+     * the validation makes; may be NULL.  Shares progress_arg. */
+    void (*starting)(void *arg, const char *scenario, const char *what, unsigned launch,
+                     unsigned launches);
     void *progress_arg;
 };
 
@@ -206,7 +276,14 @@ void skel_validate_print(FILE *out, const struct skel_validate_table *t);
 /* CSV, one row per measured or predicted quantity (temporary file, then
  * rename).  Header:
  *   kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,
- *   nodes,nranks,command
+ *   nodes,nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,
+ *   samples_s
+ * (the first 15 columns are those of earlier versions, which
+ * skel_validate_read_csv() still reads; lo_s, hi_s: the median's 95 %
+ * interval; error_lo, error_hi: the error's; ratio_lo, ratio_hi: the measured
+ * scaling ratio's (skeleton rows); spent_s: the skeleton seconds its
+ * measurement took; samples_s: every round's value, ';'-separated, in the
+ * order they ran)
  * kind   app       the application measured (name "application")
  *        skeleton  skeleton N measured (name: its directory; ratio: the measured
  *                  scaling ratio; predicted_s, error: its prediction)

@@ -80,10 +80,10 @@ note "Ctrl-C while the link is limited: exit 130, nothing left"
     >"$WORK/int.out" 2>&1 &
 run=$!
 for _ in $(seq 600); do
-    { tc qdisc show; tc -n skh1 qdisc show; } 2>/dev/null | grep -q "7a2:" && break
+    tc qdisc show 2>/dev/null | grep -q "7a2:" && break
     sleep 0.1
 done
-{ tc qdisc show; tc -n skh1 qdisc show; } 2>/dev/null | grep -q "7a2:" ||
+tc qdisc show 2>/dev/null | grep -q "7a2:" ||
     { kill -KILL $run; fail "the link limit never appeared: $(cat "$WORK/int.out")"; }
 kill -INT $run
 rc=0

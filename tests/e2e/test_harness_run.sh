@@ -29,9 +29,12 @@ cat >"$WORK/sets.xml" <<'EOF'
 </nodesets>
 EOF
 "$SKEL" testbed up --hosts 2 >/dev/null || fail "up"
+tb_index
 "$SKEL" run --nodes "$WORK/hosts" -n 2 --quiet -- "$PP" pingpong 1024 4 || fail "hostfile node set"
 "$SKEL" run --nodes "$WORK/sets.xml#both" -n 2 --dry-run -- "$PP" >"$WORK/dry.txt" || fail "XML dry run"
-grep -q -- "-hosts 10.77.0.1:1,10.77.0.2:1 -n 2" "$WORK/dry.txt" || fail "XML set vector: $(cat "$WORK/dry.txt")"
+# Testbed hosts of a file are launched on the instance's addresses.
+grep -q -- "-localhost $(addr 254) -hosts $(addr 1):1,$(addr 2):1 -n 2" "$WORK/dry.txt" ||
+    fail "XML set vector: $(cat "$WORK/dry.txt")"
 "$SKEL" run --nodes "$WORK/sets.xml#both" -n 2 --quiet -- "$PP" pingpong 1024 4 || fail "XML node set"
 "$SKEL" run --nodes "$WORK/sets.xml" -n 2 -- true 2>"$WORK/err"; [ $? = 2 ] || fail "a list without #NAME must exit 2"
 printf '<nodeset name="x">\n  <host testbed="9"/>\n</nodeset>\n' >"$WORK/bad.xml"

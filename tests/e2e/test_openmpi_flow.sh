@@ -36,11 +36,12 @@ readelf -d "$WORK/sk/skeleton" | grep -q 'libmpich' && fail "the skeleton links 
 
 note "skel run on the testbed with Open MPI's launcher"
 "$SKEL" testbed up --hosts 2 >/dev/null || fail "testbed up"
+tb_index
 "$SKEL" run --nodes testbed:1,2 --dry-run -- "$WORK/sk/skeleton" >"$WORK/dry.txt" || fail "dry run"
-grep -q "^SKEL_RUN_CGROUP=run.PID mpirun.openmpi .*--mca plm_rsh_agent [^ ]*skel-nsexec .*-H 10.77.0.1:1,10.77.0.2:1 -n 2 $WORK/sk/skeleton$" \
+grep -q "^SKEL_RUN_CGROUP=run.PID SKEL_TESTBED=$SKEL_TESTBED mpirun.openmpi .*--mca plm_rsh_agent [^ ]*skel-nsexec .*--mca oob_tcp_if_include $(addr 0)/24 .*-H $(addr 1):1,$(addr 2):1 -n 2 $WORK/sk/skeleton$" \
     "$WORK/dry.txt" || fail "testbed vector: $(cat "$WORK/dry.txt")"
 grep -q "libskelshim" "$WORK/dry.txt" && fail "MPICH's shims preloaded into Open MPI ranks"
-b0=$(bytes skv1 tx)
+b0=$(bytes "$(veth 1)" tx)
 "$SKEL" run --nodes testbed:1,2 --repeat 2 -v --csv "$WORK/run.csv" -- "$WORK/sk/skeleton" --repeat 2 \
     >"$WORK/run.out" 2>&1 || { cat "$WORK/run.out"; fail "skel run"; }
 grep -q "launching: .*mpirun.openmpi" "$WORK/run.out" || fail "not launched with mpirun.openmpi: $(cat "$WORK/run.out")"
@@ -48,7 +49,7 @@ grep -q "mpiexec.mpich" "$WORK/run.out" && fail "mpiexec.mpich was used"
 [ "$(grep -c '^SKEL_RESULT ' "$WORK/run.out")" = 2 ] || fail "two runs should report: $(cat "$WORK/run.out")"
 grep -q '^summary,2,[0-9.]*,ok,' "$WORK/run.csv" || fail "run CSV: $(cat "$WORK/run.csv")"
 # Both ranks ran in their namespaces: the messages crossed host 1's link.
-[ $(($(bytes skv1 tx) - b0)) -gt 100000 ] || fail "no traffic crossed the testbed link"
+[ $(($(bytes "$(veth 1)" tx) - b0)) -gt 100000 ] || fail "no traffic crossed the testbed link"
 
 note "skel select between two candidates (hostfiles named after their files)"
 printf '10.77.0.1\n10.77.0.2\n' >"$WORK/pair.hosts"

@@ -6,6 +6,7 @@
 . "$(dirname "$0")/harness_lib.sh" || { echo "FAIL: cannot load harness_lib.sh" >&2; exit 1; }
 
 "$SKEL" testbed up --hosts 2 >/dev/null || fail "testbed up"
+tb_index
 
 note "CPU scenario: two competitors on host 1 while 'skel testbed share' runs"
 "$SKEL" testbed share --scenario "$PAPER5" --name cpu-one >"$WORK/share.out" 2>&1 &
@@ -15,25 +16,25 @@ for _ in $(seq 50); do
     sleep 0.1
 done
 grep -q "applied (2 competitor" "$WORK/share.out" || fail "share did not apply: $(cat "$WORK/share.out")"
-procs=$(cat /sys/fs/cgroup/cpu/skel_skh1/compete.$share/cgroup.procs)
+procs=$(cat "$(cg_dir cpu 1 compete.$share)/cgroup.procs")
 [ "$(echo "$procs" | wc -w)" = 2 ] || fail "expected 2 competitors in host 1's cgroup, got '$procs'"
 for p in $procs; do
     [ "$(cat /proc/$p/comm)" = skel-compete ] || fail "process $p in the cgroup is not a competitor"
     grep -q "^Cpus_allowed_list:[[:space:]]*0$" /proc/$p/status || fail "competitor $p not pinned to host 1's core"
 done
 [ "$(live_competitors)" = 2 ] || fail "expected 2 live competitors, got $(live_competitors)"
-ls /sys/fs/cgroup/cpu/skel_skh2 | grep -q compete && fail "host 2 got competitors"
+ls "$(cg_dir cpu 2)" | grep -q compete && fail "host 2 got competitors"
 kill -TERM $share
 wait $share
 rc=$?
 [ $rc = 143 ] || fail "share exited $rc after SIGTERM, expected 143"
 wait_no_competitors || fail "competitors survived the scenario's removal"
-[ -d /sys/fs/cgroup/cpu/skel_skh1/compete.$share ] && fail "competitor cgroup left"
-ls /run/skel | grep -q scenario && fail "scenario state left"
+[ -d "$(cg_dir cpu 1 compete.$share)" ] && fail "competitor cgroup left"
+ls "${SKEL_STATE_DIR:-/run/skel}/testbed-$SKEL_TESTBED" | grep -q throttle && fail "throttle record left"
 
 note "CPU scenario on every host, applied around a run"
 "$SKEL" run --nodes testbed:1,2 -n 2 --scenario "$PAPER5" --name cpu-all -- \
-    bash -c 'cat /sys/fs/cgroup/cpu/skel_skh*/compete.*/cgroup.procs | wc -l > '"$WORK/ncomp" ||
+    bash -c 'cat '"$(cg_dir cpu '*' 'compete.*')"'/cgroup.procs | wc -l > '"$WORK/ncomp" ||
     fail "run under cpu-all"
 [ "$(sort -u "$WORK/ncomp")" = 4 ] || fail "expected 4 competitors during the run, saw $(cat "$WORK/ncomp")"
 wait_no_competitors || fail "competitors left after the run"
@@ -47,24 +48,26 @@ free=$(field seconds <"$WORK/free.txt")
 slow=$(field seconds <"$WORK/slow.txt")
 echo "unshaped $free s, 10mbit $slow s ($(field mbit_per_s <"$WORK/slow.txt") Mbit/s)"
 awk -v f="$free" -v s="$slow" 'BEGIN { exit !(s > 3 * f) }' || fail "10 Mbit/s ping-pong is not >3x slower ($slow vs $free)"
-tc qdisc show dev skv1 | grep -q tbf && fail "qdisc left on skv1: $(tc qdisc show dev skv1)"
-ip netns exec skh1 tc qdisc show dev eth0 | grep -q tbf && fail "qdisc left in skh1"
+tc qdisc show dev "$(veth 1)" | grep -q tbf && fail "qdisc left on $(veth 1): $(tc qdisc show dev "$(veth 1)")"
+ip netns exec "$(ns 1)" tc qdisc show dev eth0 | grep -q tbf && fail "qdisc left in $(ns 1)"
 
-note "a scenario left by a killed harness is undone by the next apply"
+note "a scenario left by a killed harness is undone by the next run, with or without a scenario"
 "$SKEL" testbed share --scenario "$PAPER5" --name cpu-one-link-one >"$WORK/share2.out" 2>&1 &
 share=$!
 for _ in $(seq 50); do
     grep -q applied "$WORK/share2.out" && break
     sleep 0.1
 done
-tc qdisc show dev skv1 | grep -q "tbf 7a2:" || fail "scenario qdisc missing"
+tc qdisc show dev "$(veth 1)" | grep -q "tbf 7a2:" || fail "scenario qdisc missing"
 kill -KILL $share
 wait $share 2>/dev/null
-[ -e /run/skel/scenario.$share.state ] || fail "no scenario record after SIGKILL"
-"$SKEL" testbed status | grep -q "scenario.$share.state" || fail "status does not show the stale scenario"
-"$SKEL" run --nodes testbed:1,2 -n 2 --scenario "$PAPER5" --name dedicated -- true || fail "run after kill"
-[ -e /run/skel/scenario.$share.state ] && fail "stale scenario record not undone"
-tc qdisc show dev skv1 | grep -q tbf && fail "stale scenario qdisc not removed"
+rec="${SKEL_STATE_DIR:-/run/skel}/testbed-$SKEL_TESTBED/throttle.$share"
+[ -e "$rec" ] || fail "no throttle record after SIGKILL"
+"$SKEL" testbed status | grep -q "scenario 'cpu-one-link-one' (shared) of process $share .*gone" ||
+    fail "status does not show the stale throttle: $("$SKEL" testbed status)"
+"$SKEL" run --nodes testbed:1,2 -n 2 -- true || fail "run after kill"
+[ -e "$rec" ] && fail "stale throttle record not undone"
+tc qdisc show dev "$(veth 1)" | grep -q tbf && fail "stale scenario qdisc not removed"
 wait_no_competitors || fail "competitors of the killed harness survive"
 
 note "all five scenarios of the paper apply and go away"
@@ -73,7 +76,7 @@ for sc in cpu-one cpu-all link-one link-all cpu-one-link-one; do
         fail "scenario $sc"
 done
 wait_no_competitors || fail "competitors left"
-for i in 1 2; do tc qdisc show dev skv$i | grep -q tbf && fail "qdisc left on skv$i"; done
+for i in 1 2; do tc qdisc show dev "$(veth $i)" | grep -q tbf && fail "qdisc left on $(veth $i)"; done
 
 "$SKEL" testbed down >/dev/null || fail "down"
 assert_nothing_left "down"

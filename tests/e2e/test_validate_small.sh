@@ -38,7 +38,7 @@ col() { # col KIND SCENARIO COLUMN
         '$1 == k && $2 == s { print $c }'
 }
 head -n 1 "$WORK/v.csv" | grep -qx \
-    'kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,nranks,command' ||
+    'kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s' ||
     fail "CSV header"
 [ "$(grep -c "" "$WORK/v.csv")" = 9 ] || fail "expected 8 CSV rows (app, skeleton, small, launch x 2): $(cat "$WORK/v.csv")"
 app=$(col app dedicated 5) skel=$(col skeleton dedicated 5) ratio=$(col skeleton dedicated 11)

@@ -1,8 +1,8 @@
 /* fuzz_skeleton_files.c - the small files of a skeleton directory and its
  * output are untrusted input: skeleton.meta, the calibration file and the
- * skeleton's SKEL_RESULT line.  Parse anything; what parses holds values in
- * the documented ranges, and a calibration file written back reads back the
- * same. */
+ * skeleton's SKEL_RESULT line (with times_s, every repeat's time).  Parse
+ * anything; what parses holds values in the documented ranges, and a
+ * calibration file written back reads back the same. */
 #include "error.h"
 #include "select.h"
 
@@ -44,7 +44,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     struct skel_select_report r;
     if (skel_select_parse_report(text, size, &r) == SKEL_OK) {
-        if (!(r.elapsed_s >= 0) || !isfinite(r.elapsed_s))
+        if (!(r.elapsed_s >= 0) || !isfinite(r.elapsed_s) || r.ntimes > SKEL_SELECT_MAX_TIMES)
+            abort();
+        /* Every repeat's time that is known is a finite time >= 0. */
+        double t[SKEL_SELECT_MAX_TIMES];
+        size_t n = skel_select_report_times(&r, t, SKEL_SELECT_MAX_TIMES);
+        for (size_t i = 0; i < n; i++)
+            if (!(t[i] >= -1e-5) || !isfinite(t[i]))
+                abort();
+        if (n >= 2 && !isfinite(skel_select_mean_halfwidth(t, n)))
             abort();
     }
     return 0;

@@ -164,6 +164,7 @@ static int generate_with(const char *sym_attrs, const char *pre, long count, int
     char *dir = tempdir();
     struct skel_codegen_opts o = opts(10);
     o.max_check_ops = check_limit;
+    o.max_check_bytes = 64u << 20;
     struct skel_codegen_report rep;
     rc = skel_codegen_generate(s, &o, dir, &rep);
     skel_codegen_report_free(&rep);
@@ -195,6 +196,11 @@ Test(codegen_hostile, hostile_numbers_refused, .timeout = 120)
             "mean compute time");
     refused(generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "4611686018427387904", "1000", 100000),
             SKEL_ERANGE, "too long to check");
+    /* An operation limit of billions is bounded by the check's memory (64 MiB
+     * here, a quarter of the machine's memory up to 4 GiB by default). */
+    refused(generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "4611686018427387904", "1000",
+                          4000000000),
+            SKEL_ERANGE, "MiB");
     refused(generate_with("tag=\"-7\" tag2=\"1\"", PEERS, 10, 8, "100", "1000", 0), SKEL_ERANGE,
             "tag -7 is out of range");
     refused(generate_with("tag=\"1\" tag2=\"1\"",

@@ -747,3 +747,107 @@ Test(export, interrupted_or_failed_export_leaves_no_file)
     skel_trace_close(t);
     remove_dir(dir);
 }
+
+/* ---- Flow arrows run forwards ------------------------------------------------------ */
+
+/* Two ranks: rank 1 posts a long MPI_Recv early; rank 0 sends late with a
+ * short MPI_Send.  Between slice middles the arrow would end before it
+ * starts (the Recv's middle is long before the Send's). */
+static void make_late_send_trace(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/skel-test-flow-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    skel_meta_rank ranks[2] = {{.rank = 0, .host = "h"}, {.rank = 1, .host = "h"}};
+    skel_meta m = {.tracer_version = "t",
+                   .mpi_library = "m",
+                   .nranks = 2,
+                   .complete = 1,
+                   .ranks = ranks,
+                   .nrank_entries = 2};
+    char p[256];
+    snprintf(p, sizeof p, "%s/meta", dir);
+    cr_assert_eq(skel_meta_write(p, &m), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t r = 0; r < 2; r++) {
+        char name[64];
+        skel_trace_rank_filename(r, name, sizeof name);
+        snprintf(p, sizeof p, "%s/%s", dir, name);
+        skel_rank_info info = {
+            .rank = r, .nranks = 2, .t_init = 1000, .host = "h", .mpi_library = "m"};
+        skel_writer *w;
+        cr_assert_eq(skel_writer_open(p, &info, 1 << 16, 1, &w), SKEL_OK, "%s", skel_last_error());
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        ev.t_start = 1000;
+        ev.t_end = 2000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.seq = 1;
+        ev.tag = 3;
+        ev.count = 10;
+        ev.dtsize = 1;
+        ev.bytes = 10;
+        if (r == 0) {
+            ev.call = SKEL_CALL_MPI_Send;
+            ev.peer = 1;
+            ev.t_start = 90000;
+            ev.t_end = 90100;
+        } else {
+            ev.call = SKEL_CALL_MPI_Recv;
+            ev.peer = ev.asrc = 0;
+            ev.atag = 3;
+            ev.rbytes = 10;
+            ev.t_start = 2000;
+            ev.t_end = 100000;
+        }
+        ev.gap_wall = ev.gap_cpu = ev.t_start - 2000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.seq = 2;
+        ev.call = SKEL_CALL_MPI_Finalize;
+        ev.t_start = 100000;
+        ev.t_end = 101000;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        skel_rank_end end = {.nevents = 3};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+}
+
+Test(export, every_flow_ends_no_earlier_than_it_starts)
+{
+    make_late_send_trace();
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    char out[128];
+    snprintf(out, sizeof out, "%s.json", dir);
+    struct skel_export_stats st;
+    cr_assert_eq(skel_export_chrome(t, NULL, out, &st), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(st.flows, 1);
+    jv root;
+    char why[256];
+    cr_assert_eq(json_parse_file(out, &root, why, sizeof why), 0, "not JSON: %s", why);
+    const jv *evs = jget(&root, "traceEvents");
+    double s_ts = -1, f_ts = -1, send_ts = -1, send_end = -1, recv_ts = -1, recv_end = -1;
+    for (size_t i = 0; i < evs->n; i++) {
+        const jv *e = &evs->kids[i], *ph = jget(e, "ph"), *name = jget(e, "name");
+        if (strcmp(ph->str, "s") == 0)
+            s_ts = jget(e, "ts")->num;
+        else if (strcmp(ph->str, "f") == 0)
+            f_ts = jget(e, "ts")->num;
+        else if (strcmp(ph->str, "X") == 0 && strcmp(name->str, "MPI_Send") == 0)
+            send_ts = jget(e, "ts")->num, send_end = send_ts + jget(e, "dur")->num;
+        else if (strcmp(ph->str, "X") == 0 && strcmp(name->str, "MPI_Recv") == 0)
+            recv_ts = jget(e, "ts")->num, recv_end = recv_ts + jget(e, "dur")->num;
+    }
+    cr_assert(s_ts >= 0 && f_ts >= 0 && send_ts >= 0 && recv_ts >= 0);
+    cr_assert(f_ts >= s_ts, "the arrow ends (%.3f us) before it starts (%.3f us)", f_ts, s_ts);
+    /* Each end lies inside its slice: at the send's start, at the receive's end. */
+    cr_assert(s_ts >= send_ts && s_ts - send_ts <= 0.0015 && s_ts < send_end, "%.3f %.3f", s_ts,
+              send_ts);
+    cr_assert(f_ts <= recv_end && recv_end - f_ts <= 0.0015 && f_ts > recv_ts, "%.3f %.3f", f_ts,
+              recv_end);
+    jv_free(&root);
+    unlink(out);
+    skel_trace_close(t);
+    remove_dir(dir);
+}

@@ -40,6 +40,13 @@ Test(report_results, kinds_by_header)
         {"kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
          "nranks,command\napp,dedicated,1,application,10,9,11,3,,,,,local,2,./a\n",
          SKEL_RESULTS_VALIDATE},
+        /* skel validate's CSV with the rounds and intervals (issue 17): the
+         * first 15 columns, then 8 more. */
+        {"kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,ratio,k,nodes,"
+         "nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,spent_s,samples_s\n"
+         "skeleton,cpu-one,0,sk,2.3,2.2,2.45,5,23.2,0.15,10.1,10,local,2,./sk,2.2,2.4,0.128,"
+         "0.182,9.9,10.1,36.5,2.3;2.45;2.2;2.4;2.3\n",
+         SKEL_RESULTS_VALIDATE},
         {"rank,candidate,hosts,nranks,launches,skeleton_s,min_s,max_s,ratio,predicted_s,vs_best,"
          "outcome,error\n1,a,h1,2,1,0.5,0.4,0.6,20,10,1,ok,\n",
          SKEL_RESULTS_SELECT},
@@ -175,6 +182,7 @@ Test(report_results, bounds)
     size_t k = 0;
     for (int i = 0; i < SKEL_RESULTS_MAX_COLS + 2; i++)
         k += (size_t)snprintf(big + k, sizeof big - k, "%sc%d", i ? "," : "", i);
+    k += (size_t)snprintf(big + k, sizeof big - k, "\n");
     struct skel_results *r;
     cr_assert_eq(skel_results_parse(big, k, "wide.csv", &r), SKEL_ERANGE);
     /* The error names the column of the first field too many. */
@@ -184,4 +192,28 @@ Test(report_results, bounds)
     cr_assert(strstr(skel_last_error(), want) != NULL, "%s", skel_last_error());
     cr_assert_eq(skel_results_parse("x", (size_t)SKEL_RESULTS_MAX_BYTES + 1, "huge.csv", &r),
                  SKEL_ERANGE);
+}
+
+/* A table cut short (written to a full disk: the writer's buffer ends in
+ * the middle of a row) is refused, naming the line it stops in, rather than
+ * shown as a complete table with fewer rows. */
+Test(report_results, cut_short)
+{
+    const char *whole = "rank,call,count,bytes,rbytes,time_ns\n0,MPI_Send,4,32,0,100\n"
+                        "1,MPI_Recv,4,0,32,120\n";
+    struct skel_results *r;
+    cr_assert_eq(skel_results_parse(whole, strlen(whole), "stats.csv", &r), SKEL_OK, "%s",
+                 skel_last_error());
+    cr_assert_eq(r->nrows, 2);
+    skel_results_free(r);
+    for (size_t cut = 1; cut < strlen(whole); cut++) {
+        if (whole[cut - 1] == '\n')
+            continue; /* a cut at a line end leaves a whole (shorter) table */
+        cr_assert_eq(skel_results_parse(whole, cut, "stats.csv", &r), SKEL_ETRUNCATED,
+                     "cut at %zu: %s", cut, skel_last_error());
+        cr_assert(strstr(skel_last_error(), "cut short") != NULL, "%s", skel_last_error());
+    }
+    const char *tsv = "run_ns\tx\n12\t3";
+    cr_assert_eq(skel_results_parse(tsv, strlen(tsv), "cp.tsv", &r), SKEL_ETRUNCATED);
+    cr_assert(strstr(skel_last_error(), "cp.tsv:2:") != NULL, "%s", skel_last_error());
 }

@@ -126,3 +126,21 @@ Test(report_text, nice_ticks)
     struct skel_svg_scale s = {0, 10, 100, 200};
     cr_assert_float_eq(skel_svg_map(&s, 2.5), 125, 1e-12);
 }
+
+Test(report_text, one_line_for_display)
+{
+    char b[64];
+    cr_assert_str_eq(skel_text_oneline("MPICH Version:\t4.0.2", b, sizeof b),
+                     "MPICH Version: 4.0.2");
+    cr_assert_str_eq(skel_text_oneline("  Open MPI v4.1.4,\n  package: Debian \r\n", b, sizeof b),
+                     "Open MPI v4.1.4, package: Debian");
+    cr_assert_str_eq(skel_text_oneline("a\x01\x7f"
+                                       "b",
+                                       b, sizeof b),
+                     "a b");
+    cr_assert_str_eq(skel_text_oneline(NULL, b, sizeof b), "");
+    cr_assert_str_eq(skel_text_oneline("\t\n", b, sizeof b), "");
+    cr_assert_str_eq(skel_text_oneline("na\xc3\xafve", b, sizeof b), "na\xc3\xafve");
+    cr_assert_str_eq(skel_text_oneline("abcdef ghi", b, 8), "abcdef");
+    cr_assert_str_eq(skel_text_oneline("abcdefg hi", b, 8), "abcdefg");
+}

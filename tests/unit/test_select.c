@@ -155,6 +155,76 @@ Test(select, report_last_line_wins_and_errors)
     expect_error(skel_select_parse_report(neg, strlen(neg), &r), SKEL_EFORMAT, "elapsed_s=-1");
 }
 
+Test(select, report_times)
+{
+    struct skel_select_report r;
+    double t[8];
+    /* The summary of three repeats gives all three. */
+    cr_assert_eq(skel_select_parse_report(report, strlen(report), &r), SKEL_OK);
+    cr_assert_eq(r.ntimes, 0);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 3);
+    cr_assert_float_eq(t[0], 0.237060, 1e-12);
+    cr_assert_float_eq(t[1], 0.714882 - 0.237060 - 0.239185, 1e-12);
+    cr_assert_float_eq(t[2], 0.239185, 1e-12);
+    /* times_s, in the order they ran. */
+    const char *five = "SKEL_RESULT elapsed_s=0.5 repeats=5 min_s=0.4 max_s=0.9 total_s=2.9 "
+                       "times_s=0.9,0.4,0.5,0.6,0.5 later_key=1\n";
+    cr_assert_eq(skel_select_parse_report(five, strlen(five), &r), SKEL_OK, "%s",
+                 skel_last_error());
+    cr_assert_eq(r.ntimes, 5);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 5);
+    cr_assert_float_eq(t[0], 0.9, 1e-12);
+    cr_assert_float_eq(t[4], 0.5, 1e-12);
+    /* Five repeats without times_s: not known. */
+    const char *sum = "SKEL_RESULT elapsed_s=0.5 repeats=5 min_s=0.4 max_s=0.9 total_s=2.9\n";
+    cr_assert_eq(skel_select_parse_report(sum, strlen(sum), &r), SKEL_OK);
+    cr_assert_eq(skel_select_report_times(&r, t, 8), 0);
+    /* Damaged lists. */
+    const char *cnt = "SKEL_RESULT elapsed_s=0.5 repeats=3 times_s=0.5,0.5\n";
+    expect_error(skel_select_parse_report(cnt, strlen(cnt), &r), SKEL_EFORMAT,
+                 "2 values for repeats=3");
+    const char *bad = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,,0.5\n";
+    expect_error(skel_select_parse_report(bad, strlen(bad), &r), SKEL_EFORMAT, "times_s");
+    const char *neg = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,-1\n";
+    expect_error(skel_select_parse_report(neg, strlen(neg), &r), SKEL_EFORMAT, "'-1'");
+    const char *trail = "SKEL_RESULT elapsed_s=0.5 times_s=0.5,\n";
+    expect_error(skel_select_parse_report(trail, strlen(trail), &r), SKEL_EFORMAT, "times_s");
+}
+
+Test(select, mean_halfwidth)
+{
+    const double same[] = {2, 2, 2, 2};
+    cr_assert_float_eq(skel_select_mean_halfwidth(same, 4), 0, 1e-12);
+    cr_assert_float_eq(skel_select_mean_halfwidth(same, 1), 0, 1e-12);
+    /* Mean 1, sd 0.1, n = 4: 3.182 x 0.1 / 2. */
+    const double v[] = {0.9, 1.1, 0.9, 1.1};
+    double sd = sqrt(4 * 0.01 / 3);
+    cr_assert_float_eq(skel_select_mean_halfwidth(v, 4), 3.182 * sd / 2, 1e-9);
+    /* More repeats of the same spread: tighter. */
+    double w[40];
+    for (int i = 0; i < 40; i++)
+        w[i] = i % 2 ? 1.1 : 0.9;
+    cr_assert(skel_select_mean_halfwidth(w, 40) < skel_select_mean_halfwidth(v, 4) / 2.5);
+}
+
+Test(select, policy_repeats_fit_the_budget)
+{
+    struct skel_select_policy p = {.repeat = 3, .target = 0.03};
+    /* Nothing known: as asked. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+    /* 1 s a repeat, 6 s of budget: 3; after 5 s spent, 1. */
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 3, 3), 3);
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 5, 5), 1);
+    /* A skeleton slowed to 38 s a repeat (the hint of the round before): one. */
+    p.hint_s = 38;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 1);
+    p.hint_s = 2.5;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 2);
+    /* Without a target (one launch a round) the launch runs what was asked. */
+    p.target = 0;
+    cr_assert_eq(skel_select_policy_repeats(&p, 6, 0, 0), 3);
+}
+
 Test(select, median)
 {
     double a[] = {3, 1, 2}, b[] = {4, 1, 3, 2};

@@ -123,6 +123,8 @@ Test(template, parse_errors_name_line_and_column)
     expect_parse_error("x\n\n  {{/a}}", "t.tmpl:3:3", "closes no section");
     expect_parse_error("{{#a}}\n{{#b}}\n{{/a}}", "t.tmpl:3:1", "does not close '{{#b}}' opened at 2:1");
     expect_parse_error("line\n {{^open}}\n", "t.tmpl:2:2", "never closed");
+    /* Text after the last tag does not hide a section left open. */
+    expect_parse_error("({{#t}}{{#r}}{{#t}}o", "t.tmpl:1:14", "never closed");
     expect_parse_error("{{! never", "t.tmpl:1:", "comment opened at 1:1 never closed");
 }
 

@@ -197,15 +197,21 @@ Test(validate, table)
     FILE *f = open_memstream(&buf, &len);
     skel_validate_print(f, &t);
     fclose(f);
-    cr_assert(strstr(buf, "      10.0%\n") != NULL, "the range 4.2 s of 42 s: %s", buf);
+    cr_assert(strstr(buf, "      10.0%               -\n") != NULL, "the range 4.2 s of 42 s: %s",
+              buf);
     cr_assert(strstr(buf, "skeleton 1   sk-0.5: K = 40, expected 0.500 s; measured scaling "
                           "ratio 40\n") != NULL,
               "%s", buf);
     cr_assert(strstr(buf, "dedicated (ref)           20.0000       0.5000       1.0000       "
-                          "0.4000     1.000 (2)           -\n") != NULL,
+                          "0.4000     1.000 (2)           -               -\n") != NULL,
               "%s", buf);
-    cr_assert(strstr(buf, "cpu-one                    40.000    -4.8%       44.000    +4.8%       "
-                          "50.000   +19.0%       45.000    +7.1%\n") != NULL,
+    cr_assert(strstr(buf,
+                     "cpu-one                    40.000    -4.8%                -              "
+                     "44.000    +4.8%                -              50.000   +19.0%       "
+                     "45.000    +7.1%                -       \n") != NULL,
+              "%s", buf);
+    cr_assert(strstr(buf, "dedicated    skeleton 1: (application / K) / skeleton = 1.000\n") !=
+                  NULL,
               "%s", buf);
     cr_assert(strstr(buf, "dedicated (ref)            20.000    +0.0%") != NULL, "%s", buf);
     cr_assert(strstr(buf, "skeleton 1 (0.50 s)              4.8%     6.7%     5.7%  2\n") != NULL,
@@ -232,13 +238,14 @@ Test(validate, csv_round_trip)
     char line[512];
     cr_assert_not_null(fgets(line, sizeof line, f));
     cr_assert_str_eq(line, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,"
-                           "error,ratio,k,nodes,nranks,command\n");
+                           "error,ratio,k,nodes,nranks,command,lo_s,hi_s,error_lo,error_hi,"
+                           "ratio_lo,ratio_hi,spent_s,samples_s\n");
     cr_assert_not_null(fgets(line, sizeof line, f));
     cr_assert_str_eq(line, "app,dedicated,1,application,20,20,20,1,,,,,"
-                           "\"testbed:1,2\",2,\"/opt/app -i 100 --name \"\"a, b\"\"\"\n");
+                           "\"testbed:1,2\",2,\"/opt/app -i 100 --name \"\"a, b\"\"\",,,,,,,,\n");
     cr_assert_not_null(fgets(line, sizeof line, f));
     cr_assert_str_eq(line, "skeleton,dedicated,1,sk-0.5,0.5,0.5,0.5,1,20,"
-                           "0.000000,40,40,\"testbed:1,2\",2,sk-0.5\n");
+                           "0.000000,40,40,\"testbed:1,2\",2,sk-0.5,,,,,,,,\n");
     fclose(f);
 
     cr_assert_eq(skel_validate_read_csv(path, &u), SKEL_OK, "%s", skel_last_error());
@@ -385,10 +392,198 @@ Test(validate, csv_launch_rows)
     skel_validate_print(f, &u);
     fclose(f);
     cr_assert(strstr(buf, "wall time less the launch overhead") != NULL, "%s", buf);
-    cr_assert(strstr(buf, "     0.310           -\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "     0.310           -               -\n") != NULL, "%s", buf);
     free(buf);
     skel_validate_table_free(&t);
     skel_validate_table_free(&u);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* ---- intervals over the rounds ---------------------------------------------------- */
+
+Test(validate, median_interval)
+{
+    const double v[] = {10.2, 9.8, 10.0, 10.6, 9.9, 10.1, 10.3};
+    double lo, hi, lo2, hi2;
+    cr_assert_eq(skel_validate_median_interval(v, 7, &lo, &hi), 1);
+    /* Around the median 10.1, within the values, not a point. */
+    cr_assert(lo <= 10.1 && hi >= 10.1 && lo >= 9.8 && hi <= 10.6 && hi > lo, "[%g, %g]", lo, hi);
+    /* A fixed seed: the same rounds give the same interval. */
+    cr_assert_eq(skel_validate_median_interval(v, 7, &lo2, &hi2), 1);
+    cr_assert(lo == lo2 && hi == hi2);
+    /* Identical rounds: a point. */
+    const double c[] = {3, 3, 3, 3, 3};
+    cr_assert_eq(skel_validate_median_interval(c, 5, &lo, &hi), 1);
+    cr_assert_float_eq(lo, 3, 1e-12);
+    cr_assert_float_eq(hi, 3, 1e-12);
+    /* Too few rounds: no interval. */
+    cr_assert_eq(skel_validate_median_interval(v, 2, &lo, &hi), 0);
+    cr_assert(lo == 0 && hi == 0);
+}
+
+Test(validate, error_interval_pairs_rounds)
+{
+    /* The machine drifts by 40 % over the rounds; in every round the
+     * skeleton took exactly 1/10 of its application on the reference and
+     * 1.1/10 under the scenario.  Paired, every resample says +10 %. */
+    const double rapp[] = {10, 11, 12, 13, 14}, rsk[] = {1.0, 1.1, 1.2, 1.3, 1.4};
+    const double app[] = {20, 24, 28, 22, 26}, sk[] = {2.2, 2.64, 3.08, 2.42, 2.86};
+    double lo, hi;
+    cr_assert_eq(skel_validate_error_interval(rapp, rsk, 5, app, sk, 5, &lo, &hi), 1);
+    cr_assert_float_eq(lo, 0.10, 1e-9, "lo %g", lo);
+    cr_assert_float_eq(hi, 0.10, 1e-9, "hi %g", hi);
+    /* The same values with the skeleton's rounds in another order (no
+     * longer paired with their application's round): the drift now shows
+     * as a wide interval around the same median error. */
+    const double shuffled[] = {3.08, 2.2, 2.42, 2.86, 2.64};
+    cr_assert_eq(skel_validate_error_interval(rapp, rsk, 5, app, shuffled, 5, &lo, &hi), 1);
+    cr_assert(lo < 0 && hi > 0.2, "[%g, %g]", lo, hi);
+    /* Too few reference rounds: none. */
+    cr_assert_eq(skel_validate_error_interval(rapp, rsk, 2, app, sk, 5, &lo, &hi), 0);
+}
+
+Test(validate, ratio_interval)
+{
+    const double app[] = {10, 12, 11, 13, 10.5}, sk[] = {1, 1.2, 1.1, 1.3, 1.05};
+    double lo, hi;
+    cr_assert_eq(skel_validate_ratio_interval(app, sk, 5, &lo, &hi), 1);
+    cr_assert_float_eq(lo, 10, 1e-9);
+    cr_assert_float_eq(hi, 10, 1e-9);
+}
+
+Test(validate, verdicts)
+{
+    cr_assert_str_eq(skel_validate_verdict(-0.02, 0.03, 0.04), "hit");
+    cr_assert_str_eq(skel_validate_verdict(0.01, 0.03, 0.04), "hit"); /* a small bias */
+    cr_assert_str_eq(skel_validate_verdict(-0.08, 0.12, 0.04), "noise");
+    cr_assert_str_eq(skel_validate_verdict(0.05, 0.12, 0.04), "miss");
+    cr_assert_str_eq(skel_validate_verdict(-0.2, -0.05, 0.04), "miss");
+    cr_assert_str_eq(skel_validate_verdict(0.02, 0.07, 0.04), "unsure");
+}
+
+/* Rounds in a measure (ok, the median as its time). */
+static void rounds(struct skel_validate_measure *m, const double *v, unsigned n)
+{
+    double s[SKEL_VALIDATE_MAX_ROUNDS];
+    memset(m, 0, sizeof *m);
+    memcpy(m->samples_s, v, n * sizeof *v);
+    memcpy(s, v, n * sizeof *v);
+    m->nsamples = m->runs = n;
+    m->ok = 1;
+    for (unsigned i = 1; i < n; i++) /* insertion sort for the median */
+        for (unsigned j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            double x = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = x;
+        }
+    m->time_s = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    m->min_s = s[0];
+    m->max_s = s[n - 1];
+}
+
+/* Two scenarios of five rounds, one skeleton: intervals, verdicts and the
+ * dedicated ratio in the table, the CSV and the CSV read back. */
+Test(validate, rounds_table_csv)
+{
+    static const double rapp[] = {10, 10.4, 9.8, 10.1, 10.2}, rsk[] = {1.0, 1.05, 0.97, 1.0, 1.03};
+    static const double app[] = {20, 21, 19.5, 20.5, 20.2}, sk[] = {2.3, 2.45, 2.2, 2.4, 2.3};
+    struct skel_validate_table t, u;
+    char dir[] = "/tmp/skel-test-validate-XXXXXX", path[256];
+    memset(&t, 0, sizeof t);
+    t.app = strdup("/opt/app");
+    t.nodes = strdup("testbed:1,2");
+    t.nranks = 2;
+    t.app_repeat = 5;
+    t.skel_repeat = 3;
+    t.skel_target = 0.03;
+    t.nskel = 1;
+    t.skel[0].dir = strdup("sk");
+    t.skel[0].k = 10;
+    t.skel[0].expected_s = 1;
+    t.nrows = 2;
+    t.rows = calloc(2, sizeof *t.rows);
+    t.rows[0].scenario = strdup("dedicated");
+    t.rows[0].reference = 1;
+    t.rows[1].scenario = strdup("cpu-one");
+    rounds(&t.rows[0].app, rapp, 5);
+    rounds(&t.rows[0].skel[0], rsk, 5);
+    rounds(&t.rows[1].app, app, 5);
+    rounds(&t.rows[1].skel[0], sk, 5);
+    t.rows[1].skel[0].spent_s = 36.5;
+    t.rows[1].skel[0].repeats = 15;
+    t.rows[1].skel[0].launches = 5;
+    t.rows[1].skel[0].tight = 4;
+    skel_validate_compute(&t);
+
+    const struct skel_validate_pred *p = &t.rows[1].skel_pred[0];
+    cr_assert(p->ok && p->ci);
+    /* Median error: 2.3 x (10.1 / 1.0) / 20.2 - 1 = +15 %, inside its interval, a miss at 4 %. */
+    cr_assert_float_eq(p->error, 0.15, 1e-9);
+    cr_assert(p->lo <= p->error && p->error <= p->hi && p->lo > 0.04, "[%g, %g]", p->lo, p->hi);
+    cr_assert_str_eq(skel_validate_verdict(p->lo, p->hi, 0.04), "miss");
+    cr_assert(!t.rows[0].skel_pred[0].ci, "the reference row has no interval");
+    cr_assert(t.skel[0].ratio_lo > 0 && t.skel[0].ratio_lo <= t.skel[0].ratio &&
+              t.skel[0].ratio <= t.skel[0].ratio_hi);
+    cr_assert(t.rows[1].app.lo_s < 20.2 && t.rows[1].app.hi_s > 20.2);
+    cr_assert_eq(t.summary[0].nci, 1);
+    cr_assert_eq(t.summary[0].miss, 1);
+    cr_assert_eq(t.summary[0].beyond10, p->lo > 0.10);
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    skel_validate_print(f, &t);
+    fclose(f);
+    char want[128];
+    snprintf(want, sizeof want, "[%+.1f, %+.1f] miss", p->lo * 100, p->hi * 100);
+    cr_assert(strstr(buf, want) != NULL, "no '%s' in %s", want, buf);
+    cr_assert(strstr(buf, "(application / K) / skeleton = 1.010 [") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "36.5 s (15, 5; 4/5)") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "1 miss (+/- 4%)") != NULL, "%s", buf);
+
+    /* The CSV keeps the rounds; reading it back gives the same intervals. */
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/v.csv", dir);
+    cr_assert_eq(skel_validate_write_csv(path, &t), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_validate_read_csv(path, &u), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(u.rows[1].skel[0].nsamples, 5);
+    cr_assert_float_eq(u.rows[1].skel[0].samples_s[1], 2.45, 1e-12);
+    cr_assert_float_eq(u.rows[1].skel[0].spent_s, 36.5, 1e-9);
+    cr_assert_eq(u.rows[1].skel_pred[0].ci, 1);
+    cr_assert_float_eq(u.rows[1].skel_pred[0].lo, p->lo, 1e-6);
+    cr_assert_float_eq(u.rows[1].skel_pred[0].hi, p->hi, 1e-6);
+    cr_assert_float_eq(u.skel[0].ratio_lo, t.skel[0].ratio_lo, 1e-6);
+
+    /* A CSV of the first version (15 columns, no rounds) still reads, without intervals. */
+    write_file(path, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,"
+                     "ratio,k,nodes,nranks,command\n"
+                     "app,dedicated,1,application,10,10,10,1,,,,,n,2,/opt/app\n"
+                     "skeleton,dedicated,1,sk,1,1,1,3,10,0,10,10,n,2,sk\n"
+                     "app,cpu-one,0,application,20,20,20,1,,,,,n,2,/opt/app\n"
+                     "skeleton,cpu-one,0,sk,2.2,2.2,2.2,3,22,0.1,10,10,n,2,sk\n");
+    skel_validate_table_free(&u);
+    cr_assert_eq(skel_validate_read_csv(path, &u), SKEL_OK, "%s", skel_last_error());
+    cr_assert_float_eq(u.rows[1].skel_pred[0].error, 0.1, 1e-9);
+    cr_assert_eq(u.rows[1].skel_pred[0].ci, 0);
+    skel_validate_table_free(&u);
+
+    /* Damaged rounds name the line. */
+    write_file(path, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,"
+                     "ratio,k,nodes,nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,"
+                     "spent_s,samples_s\n"
+                     "app,dedicated,1,application,10,10,10,2,,,,,n,2,/opt/app,,,,,,,,10;x\n");
+    expect_error(skel_validate_read_csv(path, &u), SKEL_EFORMAT, ":2: samples_s 'x'");
+    skel_validate_table_free(&u);
+    write_file(path, "kind,scenario,reference,name,time_s,min_s,max_s,runs,predicted_s,error,"
+                     "ratio,k,nodes,nranks,command,lo_s,hi_s,error_lo,error_hi,ratio_lo,ratio_hi,"
+                     "spent_s,samples_s\n"
+                     "app,dedicated,1,application,10,10,10,2,,,,,n,2,/opt/app,,,,,,,,10;\n");
+    expect_error(skel_validate_read_csv(path, &u), SKEL_EFORMAT, ":2: samples_s ends with");
+    skel_validate_table_free(&u);
+
+    free(buf);
+    skel_validate_table_free(&t);
     unlink(path);
     rmdir(dir);
 }

@@ -194,16 +194,58 @@ int skel_afile_write(const char *path, const void *buf, size_t len)
     return skel_afile_commit(af);
 }
 
+/* stdout through a cookie that remembers why its first write failed. */
+static FILE *watched;
+static int watched_errno;
+
+static ssize_t watched_write(void *cookie, const char *buf, size_t len)
+{
+    (void)cookie;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (watched_errno == 0)
+                watched_errno = w < 0 ? errno : EIO;
+            return done > 0 ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)len;
+}
+
+int skel_stream_watch_stdout(void)
+{
+    cookie_io_functions_t io = {.read = NULL, .write = watched_write, .seek = NULL, .close = NULL};
+    FILE *f = fopencookie(NULL, "w", io);
+    if (f == NULL)
+        return -1;
+    /* The buffering stdout would have had: by lines on a terminal. */
+    setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+    fflush(stdout);
+    watched = stdout = f;
+    return 0;
+}
+
 int skel_stream_close(FILE *f, const char *name)
 {
+    /* A write that failed earlier leaves only the error flag; the flush and
+     * close of what is still buffered usually fail the same way and say why. */
     int bad = ferror(f), e = 0;
-    if (fflush(f) != 0 && !bad) {
+    if (fflush(f) != 0) {
         bad = 1;
         e = errno;
     }
-    if (fclose(f) != 0 && !bad) {
+    if (fclose(f) != 0) {
         bad = 1;
-        e = errno;
+        if (e == 0)
+            e = errno;
+    }
+    if (f == watched && watched_errno != 0) {
+        e = watched_errno; /* the first failure says why */
+        watched = NULL;
     }
     if (bad)
         return skel_fail(SKEL_EIO, "%s: write error%s%s", name, e ? ": " : "",

@@ -66,6 +66,12 @@ int skel_afile_write(const char *path, const void *buf, size_t len);
  * call it once at exit. */
 int skel_stream_close(FILE *f, const char *name);
 
+/* Make stdout a stream that remembers the cause of its first failed write
+ * (the C library keeps only an error flag, and the cause is long gone when
+ * the stream is closed), so that skel_stream_close(stdout, ...) can name it.
+ * Call first thing in main(); -1 (stdout unchanged) if it cannot. */
+int skel_stream_watch_stdout(void);
+
 /* Read a whole file of at most max bytes into a malloc'd, NUL-terminated
  * buffer the caller frees.  SKEL_ENOTFOUND, SKEL_EIO, or SKEL_ERANGE when it
  * is larger than max (naming the file). */

@@ -24,7 +24,48 @@ struct first_error {
     char msg[512];
     const xmlNode *cur; /* element being validated: some errors come without one */
     const char *see;    /* where the format is documented, for attribute errors */
+    int nomem;          /* libxml2 ran out of memory (at any point, not only first) */
 };
+
+/* Allocation failures inside libxml2, counted by wrappers around its
+ * allocator: libxml2 does not always report running out of memory (it may
+ * stop with a generic parse or schema error, or none), and a file refused
+ * for that reason must not be called malformed. */
+static unsigned alloc_failures;
+static xmlFreeFunc prev_free;
+static xmlMallocFunc prev_malloc;
+static xmlReallocFunc prev_realloc;
+static xmlStrdupFunc prev_strdup;
+
+static void *counted_malloc(size_t n)
+{
+    void *p = prev_malloc(n);
+    alloc_failures += p == NULL;
+    return p;
+}
+
+static void *counted_realloc(void *old, size_t n)
+{
+    void *p = prev_realloc(old, n);
+    alloc_failures += p == NULL;
+    return p;
+}
+
+static char *counted_strdup(const char *s)
+{
+    char *p = prev_strdup(s);
+    alloc_failures += p == NULL;
+    return p;
+}
+
+/* Put the counting wrappers around whatever allocator libxml2 has (once). */
+static void count_allocations(void)
+{
+    static int installed;
+    if (installed || xmlMemGet(&prev_free, &prev_malloc, &prev_realloc, &prev_strdup) != 0)
+        return;
+    installed = xmlMemSetup(prev_free, counted_malloc, counted_realloc, counted_strdup) == 0;
+}
 
 static void copy_trimmed(char *dst, size_t dstlen, const char *src)
 {
@@ -37,6 +78,8 @@ static void copy_trimmed(char *dst, size_t dstlen, const char *src)
 static void on_error(void *data, xmlErrorPtr err)
 {
     struct first_error *fe = data;
+    if (err != NULL && err->code == XML_ERR_NO_MEMORY)
+        fe->nomem = 1;
     if (fe->have || err == NULL)
         return;
     fe->have = 1;
@@ -148,6 +191,44 @@ static int schema_error(const char *source, const struct first_error *fe,
                      fe->node, msg, hint ? " (expected: " : "", hint ? hint : "", hint ? ")" : "");
 }
 
+/* The compiled form of an embedded schema, made once per schema and kept
+ * for the life of the process: the schemas are constants, compiling one
+ * costs more than validating a typical file, and libxml2's RELAX NG
+ * compiler is the part of it that does not survive running out of memory
+ * (2.9.14 crashes), so it should run as seldom as possible. */
+static int compiled_schema(const unsigned char *schema, size_t schema_len, const char *source,
+                           unsigned failures_before, xmlRelaxNGPtr *out)
+{
+    static struct {
+        const unsigned char *text;
+        xmlRelaxNGPtr rng;
+    } cache[16];
+    size_t i;
+    for (i = 0; i < sizeof cache / sizeof cache[0] && cache[i].text != NULL; i++)
+        if (cache[i].text == schema) {
+            *out = cache[i].rng;
+            return SKEL_OK;
+        }
+    if (i == sizeof cache / sizeof cache[0])
+        return skel_fail(SKEL_EINTERNAL, "more than %zu embedded schemas", i);
+    struct first_error se = {0};
+    xmlRelaxNGParserCtxtPtr sp = xmlRelaxNGNewMemParserCtxt((const char *)schema, (int)schema_len);
+    if (sp == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
+    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
+    xmlRelaxNGPtr rng = xmlRelaxNGParse(sp);
+    xmlRelaxNGFreeParserCtxt(sp);
+    if (rng == NULL && (se.nomem || alloc_failures != failures_before))
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory while loading the schema", source);
+    if (rng == NULL)
+        return skel_fail(SKEL_EINTERNAL, "embedded schema does not compile: line %u: %s", se.line,
+                         se.msg);
+    cache[i].text = schema;
+    cache[i].rng = rng;
+    *out = rng;
+    return SKEL_OK;
+}
+
 int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
                           const unsigned char *schema, size_t schema_len,
                           const struct skel_xmldoc_hint *hints, const struct skel_xmldoc_opts *o,
@@ -156,12 +237,11 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
     int rc = SKEL_OK;
     xmlParserCtxtPtr pctx = NULL;
     xmlDocPtr doc = NULL;
-    xmlRelaxNGParserCtxtPtr sp = NULL;
     xmlRelaxNGPtr rng = NULL;
     xmlRelaxNGValidCtxtPtr vc = NULL;
     size_t max = o != NULL && o->max_bytes > 0 ? o->max_bytes : SKEL_XMLDOC_MAX_BYTES;
     const char *what = o != NULL && o->what != NULL ? o->what : NULL;
-    struct first_error pe = {0}, se = {0}, fe = {.see = o != NULL ? o->see : NULL};
+    struct first_error pe = {0}, fe = {.see = o != NULL ? o->see : NULL};
 
     *out = NULL;
     if (len > max || len > INT_MAX)
@@ -170,6 +250,8 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
     if (len == 0)
         return skel_fail(SKEL_EFORMAT, "%s:1: empty file, expected %s%s", source,
                          what ? what : "an XML document", what ? " (XML)" : "");
+    count_allocations();
+    unsigned failures_before = alloc_failures;
     xmlInitParser();
     xmlSetGenericErrorFunc(NULL, quiet);
     pctx = xmlNewParserCtxt();
@@ -185,6 +267,13 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
                             XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
     if (doc == NULL || !pctx->wellFormed) {
         xmlErrorPtr e = xmlCtxtGetLastError(pctx);
+        /* Running out of memory makes libxml2 stop as if the text were
+         * broken: say what really happened, the file may be fine. */
+        if (pe.nomem || (e != NULL && e->code == XML_ERR_NO_MEMORY) ||
+            alloc_failures != failures_before) {
+            rc = skel_fail(SKEL_ENOMEM, "%s: out of memory while parsing the XML", source);
+            goto out;
+        }
         if (!pe.have && e != NULL) {
             pe.line = e->line > 0 ? (unsigned)e->line : 0;
             copy_trimmed(pe.msg, sizeof pe.msg, e->message);
@@ -200,18 +289,8 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
                       line_of_text(buf, len, "<!DOCTYPE"), what ? "in " : "here", what ? what : "");
         goto out;
     }
-    sp = xmlRelaxNGNewMemParserCtxt((const char *)schema, (int)schema_len);
-    if (sp == NULL) {
-        rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
+    if ((rc = compiled_schema(schema, schema_len, source, failures_before, &rng)) != SKEL_OK)
         goto out;
-    }
-    xmlRelaxNGSetParserStructuredErrors(sp, on_error, &se);
-    rng = xmlRelaxNGParse(sp);
-    if (rng == NULL) {
-        rc = skel_fail(SKEL_EINTERNAL, "embedded schema does not compile: line %u: %s", se.line,
-                       se.msg);
-        goto out;
-    }
     vc = xmlRelaxNGNewValidCtxt(rng);
     if (vc == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", source);
@@ -220,7 +299,9 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
     xmlRelaxNGSetValidStructuredErrors(vc, on_error, &fe);
     xmlNodePtr top = xmlDocGetRootElement(doc);
     if (top == NULL || validate(vc, doc, top, &fe, 0) != 0 || fe.have) {
-        rc = schema_error(source, &fe, hints);
+        rc = fe.nomem || alloc_failures != failures_before
+                 ? skel_fail(SKEL_ENOMEM, "%s: out of memory while validating the XML", source)
+                 : schema_error(source, &fe, hints);
         goto out;
     }
     *out = doc;
@@ -228,10 +309,6 @@ int skel_xmldoc_load_opts(const char *buf, size_t len, const char *source,
 out:
     if (vc)
         xmlRelaxNGFreeValidCtxt(vc);
-    if (rng)
-        xmlRelaxNGFree(rng);
-    if (sp)
-        xmlRelaxNGFreeParserCtxt(sp);
     if (doc)
         xmlFreeDoc(doc);
     if (pctx)

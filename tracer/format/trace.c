@@ -1,6 +1,7 @@
 /* trace.c - open a trace directory: metadata plus one file per rank. */
 #include "trace.h"
 
+#include "adir.h"
 #include "error.h"
 #include "map.h"
 
@@ -9,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 struct skel_trace {
     char *dir;
     skel_meta *meta;
     char **paths;      /* one per rank */
     skel_map site_map; /* hash(module, offset) -> index in meta->sites */
+    int lockfd;        /* shared lock on the directory while it is open (adir.h) */
 };
 
 static uint64_t site_key(const char *module, uint64_t offset)
@@ -54,6 +57,13 @@ int skel_trace_open(const char *dir, skel_trace **out)
     if (t == NULL || (t->dir = strdup(dir)) == NULL) {
         free(t);
         return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    /* `skel trace --force` replaces a trace directory whole: hold it shared
+     * so that every file read comes from the same trace. */
+    if ((rc = skel_adir_read_lock(dir, &t->lockfd)) != SKEL_OK) {
+        free(t->dir);
+        free(t);
+        return rc;
     }
     char *mpath = join(dir, "meta");
     if (mpath == NULL) {
@@ -124,6 +134,8 @@ void skel_trace_close(skel_trace *t)
     free(t->paths);
     skel_map_free(&t->site_map);
     skel_meta_free(t->meta);
+    if (t->lockfd >= 0)
+        close(t->lockfd);
     free(t->dir);
     free(t);
 }

@@ -50,6 +50,16 @@ const skel_meta_site *skel_trace_site_at(const skel_trace *t, const char *module
 char *skel_trace_site_label(const skel_trace *t, const skel_rank_reader *r, uint32_t site,
                             char *buf, size_t len);
 
+/* Whether the trace holds the whole run: every rank's file read to its end
+ * record (not cut short by a signal, MPI_Abort, an exit without
+ * MPI_Finalize, damage or a lost last block) and rank 0's final metadata.
+ * Reads every event of every rank.  *complete gets 1, or 0 with the cause
+ * written to why - the rank that called MPI_Abort or died of its own signal
+ * before those the launcher then killed ("rank 1 was ended by signal 11":
+ * numbers and fixed words only, fit to be copied into other files).  Fails
+ * only when memory runs out. */
+int skel_trace_completeness(const skel_trace *t, int *complete, char *why, size_t len);
+
 /* Name of rank r's file inside a trace directory ("rank-000003.skt"). */
 void skel_trace_rank_filename(uint32_t rank, char *out, size_t outlen);
 

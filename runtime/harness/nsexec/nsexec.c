@@ -1,6 +1,6 @@
 /* nsexec.c - skel-nsexec: Hydra's "rsh" launcher for the emulated testbed.
  *
- * mpiexec.mpich -launcher rsh -launcher-exec skel-nsexec -hosts 10.77.0.1:2,...
+ * mpiexec.mpich -launcher rsh -launcher-exec skel-nsexec -hosts 10.77.X.1:2,...
  * starts, for every host, `skel-nsexec HOST "PROXY" ARG...`.  The argument
  * vector is exactly what Hydra (src/pm/hydra/tools/bootstrap/external/
  * external_common_launch.c) hands to execvp: the host name (user@host when a
@@ -14,7 +14,7 @@
  *
  * Before exec'ing the proxy we move into the host: its cgroups (cpu quota and
  * cpuset cores; the run's sub-group named by SKEL_RUN_CGROUP when it exists),
- * its network namespace (/run/netns/skhN), and - as `ip netns exec` does - a
+ * its network namespace (/run/netns/skXhN), and - as `ip netns exec` does - a
  * private mount namespace with /sys remounted, so that the interfaces under
  * /sys/class/net are the host's (UCX looks there).  The ranks the proxy forks
  * inherit all of it.
@@ -36,9 +36,10 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: skel-nsexec HOST PROGRAM [ARG...]\n"
-            "  HOST: a testbed host (10.77.0.N, user@10.77.0.N or skhN)\n"
-            "  Runs PROGRAM inside testbed host N (network namespace skhN and its\n"
-            "  cgroups).  Meant to be mpiexec.mpich's -launcher-exec with -launcher rsh.\n");
+            "  HOST: a testbed host (10.77.X.N, user@10.77.X.N or skXhN: host N of the\n"
+            "  testbed instance with index X; skhN: host N of SKEL_TESTBED or the default)\n"
+            "  Runs PROGRAM inside that host (its network namespace and cgroups).  Meant to be\n"
+            "  mpiexec.mpich's -launcher-exec with -launcher rsh.\n");
     return 2;
 }
 
@@ -84,8 +85,22 @@ int main(int argc, char **argv)
         return usage();
     unsigned id = skel_testbed_host_id(argv[1]);
     if (id == 0) {
-        fprintf(stderr, "skel-nsexec: '%s' is not a testbed host (expected 10.77.0.N or skhN)\n",
+        fprintf(stderr, "skel-nsexec: '%s' is not a testbed host (expected 10.77.X.N or skXhN)\n",
                 argv[1]);
+        return 255;
+    }
+    /* The instance: from the address (10.77.X.N names instance X), else the
+     * one the harness named (SKEL_TESTBED), else the default one. */
+    skel_testbed *tb = NULL;
+    unsigned index = skel_testbed_host_index(argv[1]);
+    int rc = index != 0 ? skel_testbed_open_index(index, &tb) : skel_testbed_open(NULL, &tb);
+    if (rc != SKEL_OK) {
+        fprintf(stderr, "skel-nsexec: %s: %s\n", argv[1], skel_last_error());
+        return 255;
+    }
+    const struct skel_testbed_host *host = skel_testbed_host(tb, id);
+    if (host == NULL) {
+        fprintf(stderr, "skel-nsexec: testbed '%s' has no host %u\n", skel_testbed_name(tb), id);
         return 255;
     }
     if (unquote(argc, argv) != 0)
@@ -95,18 +110,19 @@ int main(int argc, char **argv)
     const char *sub = getenv("SKEL_RUN_CGROUP");
     if (sub != NULL && *sub != '\0') {
         char path[4096];
-        if (skel_testbed_cgroup_path("cpu", id, sub, path, sizeof path) != SKEL_OK ||
+        if (skel_testbed_cgroup_path(tb, "cpu", id, sub, path, sizeof path) != SKEL_OK ||
             access(path, F_OK) != 0)
             sub = NULL;
     } else {
         sub = NULL;
     }
-    if (skel_testbed_subgroup_join(id, sub, getpid()) != SKEL_OK)
+    if (skel_testbed_subgroup_join(tb, id, sub, getpid()) != SKEL_OK)
         fprintf(stderr, "skel-nsexec: warning: host %u: %s (running without its CPU limits)\n", id,
                 skel_last_error());
-    char nspath[64], nsname[16];
-    snprintf(nsname, sizeof nsname, "skh%u", id);
+    char nspath[64], nsname[24];
+    snprintf(nsname, sizeof nsname, "%s", host->netns);
     snprintf(nspath, sizeof nspath, "/run/netns/%s", nsname);
+    skel_testbed_close(tb);
     int fd = open(nspath, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         fprintf(stderr, "skel-nsexec: %s: %s (is the testbed up?)\n", nspath, strerror(errno));
