@@ -21,6 +21,10 @@
 #define MAX_COMPUTE_NS 1e15         /* longest compute phase accepted (11 days) */
 #define MAX_POLL_NS    1e8          /* longest sleep between two tests of a poll loop */
 #define ROW            16           /* numbers per line in tables */
+/* Working-set classes: class c >= 1 walks WS_BASE << c bytes (up to 1 GiB;
+ * ws_class() uses them from 1 MiB). */
+#define WS_CLASSES 13
+#define WS_BASE    (UINT64_C(256) << 10)
 
 /* ------------------------------------------------------------------------ */
 /* Rows of a C initializer, several items a line */
@@ -104,6 +108,8 @@ struct emitter {
     uint32_t nlinks, nqvals;
     int32_t *dist_of; /* symbol -> index in dists, -1 */
     uint32_t ndists;
+    /* Working-set classes some phase uses. */
+    uint8_t ws_used[WS_CLASSES];
     uint64_t mbuf, sbuf, rbuf; /* bytes */
     uint32_t maxreq;
 };
@@ -428,6 +434,20 @@ static int off_cpu(const skel_sig_symbol *y)
            y->compute.mean <= MAX_COMPUTE_NS;
 }
 
+/* The sleep between two polls of a polling loop folded into one wait
+ * (compress/pollfold.h): the time its phase spent off the CPU, per poll;
+ * 0 when it did not sleep (a busy poll: the skeleton's own wait is busy
+ * too). */
+static long poll_interval(const skel_sig_symbol *y)
+{
+    double polls = y->occurrences ? (double)y->polls / (double)y->occurrences : 0;
+    double off = y->compute.mean - y->compute_cpu.mean;
+    if (!(polls > 0) || !(off > 0) || y->compute_cpu.count == 0)
+        return 0;
+    double per = off / polls;
+    return per > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)per;
+}
+
 /* Largest size of the op's communicator over the members of its class. */
 static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
 {
@@ -537,6 +557,25 @@ static void off_quantiles(const skel_sig_symbol *y, const double *v, int n, doub
         *noff = 0;
 }
 
+/* The working-set class of a compute phase (templates/skeleton.c.tmpl,
+ * "Compute"): 0 for a phase that touched little memory or was never
+ * sampled - the skeleton's arithmetic kernel; else the class c in
+ * 2..WS_CLASSES-1 whose WS_BASE << c bytes is nearest on a log scale, up to
+ * 1 GiB - the skeleton walks that much memory in a scattered order.  "Little"
+ * is less than 1 MiB: code pages, the stack and the MPI library alone read
+ * as 280-560 KiB here (nbody's phases, whose data is 50 KiB), and so small a
+ * working set stays in a core's private cache, where arithmetic is as good
+ * a model as a walk. */
+static int ws_class(const skel_sig_symbol *y)
+{
+    if (y->ws_samples == 0 || y->ws_bytes < 4 * WS_BASE)
+        return 0;
+    int c = 1;
+    while (c < WS_CLASSES - 1 && (double)y->ws_bytes >= (double)(WS_BASE << c) * 1.41421356)
+        c++;
+    return c;
+}
+
 static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
 {
     if (e->dist_of[sym] >= 0) {
@@ -553,7 +592,9 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
                          skel_plan_describe(e->s, sym, b, sizeof b), d->mean);
     }
     quantiles(d, v, &n);
-    if (off_cpu(y))
+    /* A wait by polling sleeps in its poll loop, for as long as its message
+     * takes to come, not for the traced time. */
+    if (off_cpu(y) && y->polls == 0)
         off_quantiles(y, v, n, off, &noff);
     uint32_t q = 0, o = 0;
     int rc = add_qvals(e, v, n, &q);
@@ -567,6 +608,9 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
     skel_tpl_setf(dd, "noff", "%d", noff);
     skel_tpl_setf(dd, "off", "%u", noff > 0 ? o : 0);
     skel_tpl_setf(dd, "sym", "%u", sym);
+    int wsc = ws_class(y);
+    skel_tpl_setf(dd, "wsc", "%d", wsc);
+    e->ws_used[wsc] = 1;
     e->dist_of[sym] = (int32_t)e->ndists++;
     *out = e->dist_of[sym];
     return SKEL_OK;
@@ -645,6 +689,10 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         return replace ? SKEL_OK : need(e, op, &e->rbuf, (uint64_t)op->rcap * unit);
     }
     default: /* probes */
+        /* An Iprobe that found its message after a polling loop: the
+         * skeleton polls the same way (poll_interval()). */
+        if (op->flag && y->polls > 0)
+            r->poll = poll_interval(y);
         return SKEL_OK;
     }
 }
@@ -691,9 +739,14 @@ static int fill_wait(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     }
     e->nlinks += r->nlinks;
     r->nreq = op->nreq;
-    /* A Test that completed after a phase spent mostly asleep: the
-     * application polled with sleeps in between (see off_cpu()). */
-    if (r->completed && op->kind == SKEL_PLAN_TEST && off_cpu(y)) {
+    /* A polling loop folded into this Test, which found what it waited
+     * for: the skeleton tests between sleeps of the loop's interval. */
+    if (r->completed && op->kind == SKEL_PLAN_TEST && y->polls > 0) {
+        r->poll = poll_interval(y);
+        r->completed = r->poll > 0 ? 2 : 1;
+    } else if (r->completed && op->kind == SKEL_PLAN_TEST && off_cpu(y)) {
+        /* A Test that completed after a phase spent mostly asleep: the
+         * application polled with sleeps in between (see off_cpu()). */
         double gap = y->compute.mean - y->compute_cpu.mean;
         r->poll = gap > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)gap;
         r->completed = 2;
@@ -1076,6 +1129,29 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     return fill_app(e);
 }
 
+/* The working-set classes: which the skeleton calibrates, and their sizes
+ * (for skeleton.meta). */
+static void fill_ws(struct emitter *e)
+{
+    char used[4 * WS_CLASSES + 1];
+    size_t n = 0;
+    int top = 0;
+    skel_tpl_list(e->root, "ws_classes");
+    for (int c = 0; c < WS_CLASSES; c++) {
+        n += (size_t)snprintf(used + n, sizeof used - n, "%s%d", c ? ", " : "", e->ws_used[c]);
+        if (c > 0 && e->ws_used[c]) {
+            skel_tpl_setf(skel_tpl_add(e->root, "ws_classes"), "kib", "%llu",
+                          (unsigned long long)((WS_BASE << c) >> 10));
+            top = c;
+        }
+    }
+    skel_tpl_set(e->root, "ws_used", used);
+    skel_tpl_setf(e->root, "ws_nclasses", "%d", WS_CLASSES);
+    skel_tpl_setf(e->root, "ws_base", "%llu", (unsigned long long)WS_BASE);
+    skel_tpl_setf(e->root, "ws_pool_bytes", "%llu",
+                  top > 0 ? (unsigned long long)(WS_BASE << top) : 0ull);
+}
+
 static int fill(struct emitter *e, const struct skel_codegen_opts *o,
                 const struct skel_codegen_report *rep)
 {
@@ -1106,6 +1182,7 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "mbuf_bytes", "%llu", (unsigned long long)(e->mbuf + 64));
     skel_tpl_setf(root, "sbuf_bytes", "%llu", (unsigned long long)(e->sbuf + 64));
     skel_tpl_setf(root, "rbuf_bytes", "%llu", (unsigned long long)(e->rbuf + 64));
+    fill_ws(e);
     return fill_meta(e, o, rep);
 }
 

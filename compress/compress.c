@@ -6,6 +6,7 @@
 #include "grow.h"
 #include "match.h"
 #include "pfor.h"
+#include "pollfold.h"
 #include "ranks.h"
 #include "symbols.h"
 
@@ -574,6 +575,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
 struct verify {
     const skel_signature *s;
     skel_rank_reader *rd;
+    skel_pollfold pf; /* the trace as the compressor read it */
     uint32_t rank;
     uint64_t index;
     double T;
@@ -635,7 +637,8 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
 {
     struct verify *v = ctx;
     skel_event ev;
-    int rc = skel_rank_next(v->rd, &ev);
+    uint64_t polls;
+    int rc = skel_pollfold_next(&v->pf, &ev, &polls);
     if (rc < 0)
         return rc;
     if (rc == 0)
@@ -788,11 +791,13 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
         if (v.log == NULL)
             return skel_fail(SKEL_ENOMEM, "out of memory");
         int rc = skel_trace_open_rank(t, r, &v.rd);
+        skel_pollfold_init(&v.pf, v.rd);
         if (rc == SKEL_OK)
             rc = skel_sig_walk(s, s->ranks[r].cls, verify_symbol, &v);
         if (rc == SKEL_OK) {
             skel_event ev;
-            int more = skel_rank_next(v.rd, &ev);
+            uint64_t polls;
+            int more = skel_pollfold_next(&v.pf, &ev, &polls);
             if (more > 0)
                 rc = skel_fail(SKEL_EFORMAT,
                                "rank %u: the signature ends after %llu events, the "

@@ -421,6 +421,9 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         d->s.site = y->site < r->nsites ? site_map[y->site] : SKEL_SIG_NONE;
         d->s.prev_site = y->prev_site < r->nsites ? site_map[y->prev_site] : SKEL_SIG_NONE;
         d->s.occurrences = y->n;
+        d->s.ws_samples = y->ws_n;
+        d->s.polls = y->polls;
+        d->s.ws_bytes = y->ws_n ? y->ws_min : 0;
         d->s.nlinks = y->nlinks;
         if (y->nlinks > 0) {
             d->s.links = malloc(y->nlinks * sizeof *d->s.links);
@@ -675,6 +678,10 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
         if (x->s.prev_site != y->s.prev_site)
             x->s.prev_site = SKEL_SIG_NONE;
         x->s.occurrences += y->s.occurrences;
+        if (y->s.ws_samples > 0 && (x->s.ws_samples == 0 || y->s.ws_bytes < x->s.ws_bytes))
+            x->s.ws_bytes = y->s.ws_bytes;
+        x->s.ws_samples += y->s.ws_samples;
+        x->s.polls += y->s.polls;
         if (y->shift > x->shift)
             x->shift = y->shift;
         if ((rc = skel_timing_merge(&x->gap, &y->gap)) != SKEL_OK ||

@@ -312,6 +312,12 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     if (y->prev_site != SKEL_SIG_NONE)
         attr_u64(w, "prev-site", y->prev_site);
     attr_u64(w, "occurrences", y->occurrences);
+    if (y->polls > 0)
+        attr_u64(w, "polls", y->polls);
+    if (y->ws_samples > 0) {
+        attr_u64(w, "ws", y->ws_bytes);
+        attr_u64(w, "ws-samples", y->ws_samples);
+    }
     if (y->match[0] != SKEL_SIG_NONE)
         attr_u64(w, "match", y->match[0]);
     if (y->match[1] != SKEL_SIG_NONE)
@@ -1038,6 +1044,9 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
         (rc = u32_attr(r, n, "site", 0, SKEL_SIG_NONE, &y->site)) != SKEL_OK ||
         (rc = u32_attr(r, n, "prev-site", 0, SKEL_SIG_NONE, &y->prev_site)) != SKEL_OK ||
         (rc = u64_attr(r, n, "occurrences", UINT64_MAX, 1, 0, &y->occurrences)) != SKEL_OK ||
+        (rc = u64_attr(r, n, "ws", UINT64_C(1) << 50, 0, 0, &y->ws_bytes)) != SKEL_OK ||
+        (rc = u64_attr(r, n, "polls", UINT64_MAX, 0, 0, &y->polls)) != SKEL_OK ||
+        (rc = u64_attr(r, n, "ws-samples", UINT64_MAX, 0, 0, &y->ws_samples)) != SKEL_OK ||
         (rc = u32_attr(r, n, "match", 0, SKEL_SIG_NONE, &y->match[0])) != SKEL_OK ||
         (rc = u32_attr(r, n, "match2", 0, SKEL_SIG_NONE, &y->match[1])) != SKEL_OK)
         return rc;

@@ -3,6 +3,7 @@
 
 #include "calls.h"
 #include "error.h"
+#include "pollfold.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -350,7 +351,7 @@ static int is_p2p_peer_class(int klass)
     }
 }
 
-static int on_event(struct scan *sc, const skel_event *ev, uint32_t *prev_site)
+static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint32_t *prev_site)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
     int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
@@ -453,6 +454,11 @@ static int on_event(struct scan *sc, const skel_event *ev, uint32_t *prev_site)
     }
     uint64_t dur = ev->t_end >= ev->t_start ? ev->t_end - ev->t_start : 0;
     uint64_t cpu = ev->gap_cpu <= ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+    s->polls += polls;
+    if (ev->ws_bytes > 0) {
+        s->ws_min = s->ws_n == 0 || ev->ws_bytes < s->ws_min ? ev->ws_bytes : s->ws_min;
+        s->ws_n++;
+    }
     if ((rc = timing_add(&s->gap, ev->gap_wall)) != SKEL_OK ||
         (rc = timing_add(&s->cpu, cpu)) != SKEL_OK || (rc = timing_add(&s->dur, dur)) != SKEL_OK)
         return rc;
@@ -550,16 +556,21 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, skel_rsig **out)
         goto out;
     uint32_t prev_site = SKEL_SIG_NONE;
     skel_event ev;
+    skel_pollfold pf;
+    uint64_t polls;
+    skel_pollfold_init(&pf, rd);
     for (;;) {
-        rc = skel_rank_next(rd, &ev);
+        rc = skel_pollfold_next(&pf, &ev, &polls);
         if (rc <= 0)
             break;
         /* Tables grow as the file declares sites: keep the count current so
          * that site indices are checked against what is known. */
         r->nsites = skel_rank_nsites(rd);
-        if ((rc = on_event(&sc, &ev, &prev_site)) != SKEL_OK)
+        if ((rc = on_event(&sc, &ev, polls, &prev_site)) != SKEL_OK)
             goto out;
     }
+    /* The trace's length counts every event, folded polls included. */
+    r->events = pf.raw;
     if (rc < 0 || (rc = skel_match_log_end(r->mlog)) != SKEL_OK)
         goto out;
     const skel_rank_end *end = skel_rank_end_of(rd);
@@ -883,6 +894,10 @@ int skel_symbols_merge(const skel_rsig *r, const uint32_t *map, uint32_t n, skel
         if (s->peer == SKEL_SYM_PEER_REPLY && (s->reply_mixed || s->reply_peer != d->reply_peer))
             d->reply_mixed = 1;
         d->n += s->n;
+        if (s->ws_n > 0 && (d->ws_n == 0 || s->ws_min < d->ws_min))
+            d->ws_min = s->ws_min;
+        d->ws_n += s->ws_n;
+        d->polls += s->polls;
         if ((rc = skel_timing_merge(&d->gap, &s->gap)) != SKEL_OK ||
             (rc = skel_timing_merge(&d->cpu, &s->cpu)) != SKEL_OK ||
             (rc = skel_timing_merge(&d->dur, &s->dur)) != SKEL_OK)

@@ -56,6 +56,8 @@ typedef struct skel_rsym {
     int32_t reply_peer;  /* REPLY symbols: the world rank replied to ... */
     uint8_t reply_mixed; /* ... unless it varied */
     skel_timing gap, cpu, dur;
+    uint64_t ws_min, ws_n; /* sampled working sets of the compute phase: smallest, count */
+    uint64_t polls;        /* polls that found nothing folded into its events (pollfold.h) */
 } skel_rsym;
 
 typedef struct skel_rsig {

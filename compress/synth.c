@@ -27,6 +27,8 @@ enum {
     SITE_GATHER,
     SITE_SENDRECV,
     SITE_BCAST,
+    SITE_MW_IRECV,
+    SITE_MW_TEST,
     SITE_FINALIZE,
     SITE__COUNT
 };
@@ -198,6 +200,41 @@ static int stencil(struct gen *g)
     return emit(g, &ev, 1000, 4000);
 }
 
+/* The master's receive of request k, from worker w, by polling (mw.c's
+ * master): MPI_Irecv from any source, then 1 + (7k mod poll) MPI_Test calls
+ * that find nothing, each after a 20 us sleep (0.5 us of CPU), and the one
+ * that completes it. */
+static int polled_receive(struct gen *g, uint64_t k, int32_t w)
+{
+    const skel_synth_opts *o = g->o;
+    skel_event ev;
+    base_event(&ev, SKEL_CALL_MPI_Irecv, SITE_MW_IRECV, SKEL_COMM_WORLD);
+    p2p(&ev, SKEL_PEER_ANY, SKEL_TAG_ANY, 1);
+    ev.req = ++g->nreq;
+    int rc = emit(g, &ev, jitter(g, o->gap_ns / 10 + 1, o->gap_jitter), 1000);
+    uint64_t req = ev.req;
+    uint64_t misses = 1 + (7 * k) % o->poll;
+    for (uint64_t i = 0; rc == SKEL_OK && i <= misses; i++) {
+        base_event(&ev, SKEL_CALL_MPI_Test, SITE_MW_TEST, SKEL_COMM_WORLD);
+        skel_completion done = {.req = req, .call = SKEL_CALL_MPI_Irecv, .index = 0, .src = w,
+                                .tag = 1, .bytes = 8};
+        if (i == misses) {
+            ev.flags = SKEL_EVF_FLAG;
+            ev.ncomplete = 1;
+            ev.complete = &done;
+        }
+        ev.seq = g->nevents;
+        ev.t_start = g->t + (i == 0 ? 300 : 20000);
+        ev.t_end = ev.t_start + 300;
+        ev.gap_wall = ev.t_start - g->t;
+        ev.gap_cpu = i == 0 ? ev.gap_wall : 500;
+        g->t = ev.t_end;
+        g->nevents++;
+        rc = skel_writer_event(g->w, &ev);
+    }
+    return rc;
+}
+
 static int master_worker(struct gen *g)
 {
     const skel_synth_opts *o = g->o;
@@ -209,13 +246,19 @@ static int master_worker(struct gen *g)
         for (uint64_t k = 0; k < (o->iterations + 1) * workers; k++) {
             int32_t w = (int32_t)(1 + k % workers);
             int stop = k >= o->iterations * workers;
-            base_event(&ev, SKEL_CALL_MPI_Recv, SITE_MW_RECV, SKEL_COMM_WORLD);
-            p2p(&ev, SKEL_PEER_ANY, SKEL_TAG_ANY, 1);
-            ev.asrc = w;
-            ev.atag = 1;
-            ev.rbytes = 8;
-            if ((rc = emit(g, &ev, jitter(g, o->gap_ns / 10 + 1, o->gap_jitter), 2000)) != SKEL_OK)
-                return rc;
+            if (o->poll > 0) {
+                if ((rc = polled_receive(g, k, w)) != SKEL_OK)
+                    return rc;
+            } else {
+                base_event(&ev, SKEL_CALL_MPI_Recv, SITE_MW_RECV, SKEL_COMM_WORLD);
+                p2p(&ev, SKEL_PEER_ANY, SKEL_TAG_ANY, 1);
+                ev.asrc = w;
+                ev.atag = 1;
+                ev.rbytes = 8;
+                if ((rc = emit(g, &ev, jitter(g, o->gap_ns / 10 + 1, o->gap_jitter), 2000)) !=
+                    SKEL_OK)
+                    return rc;
+            }
             base_event(&ev, SKEL_CALL_MPI_Send, SITE_MW_SEND, SKEL_COMM_WORLD);
             p2p(&ev, w, stop ? 3 : 2, stop ? 1 : msg_count(g));
             if ((rc = emit(g, &ev, 300, 500)) != SKEL_OK)
@@ -303,6 +346,14 @@ uint64_t skel_synth_events(const skel_synth_opts *o, uint32_t rank)
         return n + 1 + o->iterations * (calls + 1) + reduces + 1;
     }
     case SKEL_SYNTH_MASTER_WORKER:
+        if (rank == 0 && o->poll > 0) {
+            /* Per request: Irecv, the polls that find nothing, the one that
+             * completes, Send (polled_receive()). */
+            uint64_t total = (o->iterations + 1) * (o->nranks - 1);
+            for (uint64_t k = 0; k < total; k++)
+                n += 3 + 1 + (7 * k) % o->poll;
+            return n + 1;
+        }
         if (rank == 0)
             return n + 2 * (o->iterations + 1) * (o->nranks - 1) + 1;
         return n + 2 * (o->iterations + 1) + 1;

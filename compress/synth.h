@@ -26,7 +26,10 @@ enum skel_synth_pattern {
     /* Task farm, rank 0 the master: workers send a request (tag 1) and
      * receive tasks (tag 2) or a stop (tag 3); the master receives from
      * MPI_ANY_SOURCE and answers the actual source.  Tasks go round-robin,
-     * `iterations` tasks per worker; a final MPI_Gather to rank 0. */
+     * `iterations` tasks per worker; a final MPI_Gather to rank 0.  With
+     * `poll` > 0 the master receives with MPI_Irecv and polls with MPI_Test,
+     * sleeping between tests, a varying number of times (1 to `poll` that
+     * find nothing) as mw.c's master does. */
     SKEL_SYNTH_MASTER_WORKER = 2,
     /* Periodic ring: per iteration one MPI_Sendrecv to the right neighbour
      * from the left one, and an inner loop of `inner` MPI_Bcast from rank 0;
@@ -40,6 +43,7 @@ typedef struct skel_synth_opts {
     uint64_t iterations;   /* outer iterations (tasks per worker for master/worker) */
     uint32_t reduce_every; /* 0: never */
     uint32_t inner;        /* ring: inner loop length */
+    uint32_t poll;         /* master/worker: the master polls (see above) */
     int skip_border;       /* stencil: border ranks skip the calls to MPI_PROC_NULL */
     uint64_t bytes;        /* message size before jitter */
     double bytes_jitter;   /* sizes are bytes * (1 + u * jitter), u uniform in [-1, 1] */

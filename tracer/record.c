@@ -1130,6 +1130,21 @@ static uint32_t site_of(const void *addr, unsigned call, int *fortran)
     return s;
 }
 
+/* A working-set sample ended at the start of this call (wset.h): the
+ * reading's time is a pause of the gap before the event, the bytes its
+ * record. */
+static int ws_record(struct skel_tr_thread *t)
+{
+    int rc = skel_writer_pause(skel_tr_s.w, t->index, t->ws.pause);
+    if (rc == SKEL_OK && t->ws.bytes > 0)
+        rc = skel_writer_wset(skel_tr_s.w, t->index, t->ws.bytes);
+    skel_tr_ws_done(skel_tr_now(), t->ws.cost);
+    t->ws.pause = t->ws.bytes = t->ws.cost = 0;
+    if (rc != SKEL_OK)
+        skel_tr_disable(skel_last_error());
+    return rc;
+}
+
 /* Write ev at site with the call's times, and account for the tracer's time. */
 static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t site, int fortran)
 {
@@ -1148,6 +1163,8 @@ static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t s
     if (fortran || t->fsite != NULL)
         ev->flags |= SKEL_EVF_FORTRAN;
     uint64_t flushed = skel_writer_flush_ns(skel_tr_s.w);
+    if (__builtin_expect(t->ws.pause != 0, 0) && ws_record(t) != SKEL_OK)
+        return;
     if (skel_writer_event(skel_tr_s.w, ev) != SKEL_OK) {
         skel_tr_disable(skel_last_error());
         return;
@@ -1162,6 +1179,15 @@ static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t s
     /* A flush while recording is not the application's time: the writer told
      * the reader (a pause record); mirror it in our own gaps. */
     t->prev_end += skel_writer_flush_ns(skel_tr_s.w) - flushed;
+    /* Time for a working-set sample: watch the phase that starts now. */
+    if (__builtin_expect(c->t1 >= skel_tr_ws_next_ns, 0) && t->index == 0 && !t->ws.armed) {
+        uint64_t ns = skel_tr_ws_arm(&t->ws);
+        if (ns > 0 && skel_writer_pause(skel_tr_s.w, t->index, ns) != SKEL_OK) {
+            skel_tr_disable(skel_last_error());
+            return;
+        }
+        t->prev_end += ns;
+    }
 }
 
 void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)

@@ -26,6 +26,7 @@
 
 #include "calls.h"
 #include "clock.h"
+#include "wset.h"
 
 /* Per-thread tracer state (thread-local). */
 struct skel_tr_thread {
@@ -38,6 +39,7 @@ struct skel_tr_thread {
     uint32_t seq;      /* calls recorded by this thread (for overhead sampling) */
     int sleepy;        /* the latest sampled gap was mostly off the CPU */
     int ready;
+    struct skel_tr_ws ws; /* working-set sampling (wset.h) */
 };
 
 /* Arguments of one call, captured raw; skel_tr_commit interprets them
@@ -122,7 +124,8 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
     uint64_t gap = now > t->prev_end ? now - t->prev_end : 0;
     c->gap_wall = gap;
     c->gap_cpu = gap; /* short gaps: the thread computed all along */
-    if (gap >= skel_tr_cpu_sample_ns && (t->sleepy || now - t->wall_ref >= skel_tr_cpu_period_ns)) {
+    if (gap >= skel_tr_cpu_sample_ns &&
+        (t->sleepy || t->ws.armed || now - t->wall_ref >= skel_tr_cpu_period_ns)) {
         /* Long gap: measure.  Between the previous sample and the start of
          * this gap the thread was in MPI calls and unsampled gaps, all
          * counted busy (MPICH polls), so that stretch counts as CPU time. */
@@ -130,10 +133,20 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
         int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
         c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
         t->sleepy = 2 * c->gap_cpu < gap;
+        uint64_t pause = 0;
+        if (__builtin_expect(t->ws.armed, 0) && gap >= skel_tr_ws_gap_ns) {
+            /* A watched long phase ends: its working set (wset.h).  The
+             * reading is the tracer's time, in neither the gap nor the call
+             * nor the next CPU sample. */
+            pause = t->ws.pause;
+            skel_tr_ws_read(&t->ws);
+            pause = t->ws.pause - pause;
+            cpu = skel_tr_cpu_now();
+        }
         now = skel_tr_now();
         t->cpu_ref = cpu;
         t->wall_ref = now;
-        c->gap_wall = now - t->prev_end;
+        c->gap_wall = now - t->prev_end - pause;
     }
     c->t0 = now;
     /* Fields the handler reads for every call; the rest are read only for

@@ -14,6 +14,8 @@
  *   SKEL_TRACE_CPU_PERIOD_US   spacing of those samples while the thread computes
  *                              (default: 250 CPU clock reads, at least 20)
  *   SKEL_TRACE_SYNC_ROUNDS     ping-pongs per clock-offset estimate (default 16)
+ *   SKEL_TRACE_WS              "0": no working-set samples of compute phases (wset.h;
+ *                              default on where /proc/self/smaps_rollup exists)
  *   SKEL_TRACE_CLOCK           "tsc" (default where the kernel keeps CLOCK_MONOTONIC on
  *                              the TSC) or "monotonic" (clock_gettime): see clock.h
  */
@@ -317,6 +319,8 @@ static void forked_child(void)
 {
     skel_tr_active = 2;
     skel_tr_s.w = NULL;
+    /* Its descriptors of /proc/self name the parent. */
+    skel_tr_ws_stop();
 }
 
 void skel_tr_abort(int errorcode)
@@ -436,6 +440,7 @@ int skel_tr_start(int provided)
     static int registered;
     if (!registered && atexit(at_exit) == 0 && pthread_atfork(NULL, NULL, forked_child) == 0)
         registered = 1;
+    skel_tr_ws_start();
     skel_tr_active = 1;
     return 1;
 }
@@ -457,6 +462,7 @@ void skel_tr_stop(void)
     struct skel_tr_session *s = &skel_tr_s;
     if (skel_tr_active != 1)
         return;
+    skel_tr_ws_stop();
     uint64_t t0 = skel_tr_now();
     clock_sync(1);
     struct rank_summary mine, *all = NULL;

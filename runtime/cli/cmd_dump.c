@@ -54,6 +54,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
         printf("%u %8" PRIu64 " %12.3f %9.3f %-20s", rank, ev.seq, (double)(ev.t_start - t0) / 1e3,
                (double)(ev.t_end - ev.t_start) / 1e3, skel_call_name(ev.call));
         printf(" gap=%.3f cpu=%.3f", (double)ev.gap_wall / 1e3, (double)ev.gap_cpu / 1e3);
+        if (ev.ws_bytes > 0)
+            printf(" ws=%" PRIu64 "KiB", ev.ws_bytes >> 10);
         peer(stdout, "peer", ev.peer);
         tag(stdout, "tag", ev.tag);
         peer(stdout, "src", ev.peer2);

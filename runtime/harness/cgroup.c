@@ -313,8 +313,7 @@ int skel_cgroups_make_instance(const struct skel_cgroups *cg, unsigned index, un
     return put(d[1], "cgroup.clone_children", "1", 0);
 }
 
-/* A set of cores as a cpuset list ("0-1,3"). */
-static void cores_list(uint64_t mask, char *out, size_t len)
+void skel_cgroups_format_cores(uint64_t mask, char *out, size_t len)
 {
     size_t k = 0;
     out[0] = '\0';
@@ -348,7 +347,7 @@ int skel_cgroups_make_host(const struct skel_cgroups *cg, unsigned index, unsign
         if (quota < 1000)
             quota = 1000; /* the kernel's smallest quota is 1 ms */
     }
-    cores_list(cores, cpus, sizeof cpus);
+    skel_cgroups_format_cores(cores, cpus, sizeof cpus);
     if ((rc = make_dir(d[0])) != SKEL_OK)
         return rc;
     if (cg->version == 2) {

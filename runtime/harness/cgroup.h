@@ -99,4 +99,7 @@ int skel_cgroups_each_instance(const struct skel_cgroups *cg, void (*fn)(void *a
 /* A sub-group name Skel makes: letters, digits, '.', '_', '-'; not starting with '.'. */
 int skel_cgroups_valid_sub(const char *name);
 
+/* A set of cores as a cpuset list ("0-1,3"), truncated to fit len. */
+void skel_cgroups_format_cores(uint64_t mask, char *out, size_t len);
+
 #endif

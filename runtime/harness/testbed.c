@@ -3,6 +3,7 @@
 #include "testbed.h"
 
 #include "afile.h"
+#include "cgroup.h"
 #include "error.h"
 #include "proc.h"
 #include "throttle.h"
@@ -283,27 +284,6 @@ int skel_testbed_parse_cores(const char *s, unsigned n, uint64_t *mask)
     return SKEL_OK;
 bad:
     return skel_fail(SKEL_EFORMAT, "core set '%s': expected e.g. 0, 0-1, 0+2 or all", s);
-}
-
-void skel_testbed_format_cores(uint64_t mask, char *out, size_t outlen)
-{
-    size_t len = 0;
-    out[0] = '\0';
-    for (unsigned c = 0; c < 64;) {
-        if (!(mask >> c & 1)) {
-            c++;
-            continue;
-        }
-        unsigned e = c;
-        while (e + 1 < 64 && (mask >> (e + 1) & 1))
-            e++;
-        int w = e == c ? snprintf(out + len, outlen - len, "%s%u", len ? "," : "", c)
-                       : snprintf(out + len, outlen - len, "%s%u-%u", len ? "," : "", c, e);
-        if (w < 0 || (size_t)w >= outlen - len)
-            return;
-        len += (size_t)w;
-        c = e + 1;
-    }
 }
 
 void skel_testbed_format_rate(uint64_t bps, char *out, size_t outlen)
@@ -1369,7 +1349,7 @@ static void describe_one(void *arg, const char *name, const struct skel_testbed_
     for (unsigned i = 1; i <= st->cfg.nhosts; i++) {
         const struct skel_testbed_host *h = &tb.host[i - 1];
         char cores[64], rate[32], cpu[16];
-        skel_testbed_format_cores(h->cores, cores, sizeof cores);
+        skel_cgroups_format_cores(h->cores, cores, sizeof cores);
         skel_testbed_format_rate(h->link_bps, rate, sizeof rate);
         if (h->cpu > 0)
             snprintf(cpu, sizeof cpu, "%.2f", h->cpu);

@@ -178,8 +178,7 @@ unsigned skel_testbed_host_index(const char *name);
  * 100 gbit/s.  Cores: "3", "0-1", "0+2", "all". */
 int skel_testbed_parse_rate(const char *s, uint64_t *bps);
 int skel_testbed_parse_cores(const char *s, unsigned ncpus, uint64_t *mask);
-/* Format a mask as a cpuset list ("0-1,3"). */
-void skel_testbed_format_cores(uint64_t mask, char *out, size_t outlen);
+/* A mask as a cpuset list: skel_cgroups_format_cores() (cgroup.h). */
 /* A rate as tc writes it ("10mbit", "unshaped" for 0). */
 void skel_testbed_format_rate(uint64_t bps, char *out, size_t outlen);
 

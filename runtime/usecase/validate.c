@@ -1349,6 +1349,10 @@ struct runner {
 
 static void starting(struct runner *R, const char *scenario, const char *what)
 {
+    /* A skeleton measured until its interval is tight may take more than
+     * one launch a round: the count known in advance is a floor. */
+    if (R->launch >= R->launches)
+        R->launches = R->launch + 1;
     if (R->o->starting != NULL)
         R->o->starting(R->o->progress_arg, scenario, what, R->launch, R->launches);
     R->launch++;
@@ -1998,9 +2002,10 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
         t->net = !o->wall_time;
         /* Every launch: the calibrations, then per scenario the application,
          * the skeletons, the small input and the baselines. */
-        R.launches =
-            (unsigned)(o->self_calibrate ? 0 : R.nsk) +
-            (unsigned)R.nord * (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
+        unsigned rounds = o->repeat ? o->repeat : SKEL_VALIDATE_ROUNDS;
+        R.launches = (unsigned)(o->self_calibrate ? 0 : R.nsk) +
+                     (unsigned)R.nord * rounds *
+                         (unsigned)(1 + R.nsk + (o->small_argv != NULL) + o->nbaseline);
         rc = calibrate_skeletons(&R);
     }
     /* Scenario after scenario: apply, measure everything, remove. */

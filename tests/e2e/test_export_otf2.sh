@@ -9,7 +9,7 @@
 #    from `skel dump` of the Skel trace, not from the exporter);
 #  - round trip: the signature compressed from the archive equals, byte for
 #    byte, the one compressed from the original trace (threshold 0 and
-#    --scale 10);
+#    --scale 10), but for the working-set samples, which OTF2 does not hold;
 #  - skel generate --from-trace ARCHIVE and skel gen ARCHIVE make a skeleton
 #    that runs; critpath and predict read the archive;
 #  - a damaged archive is refused (exit 3) with its name, and no imported
@@ -59,6 +59,9 @@ check() { # name args...
   for k in "" "-k 10"; do
     "$SKEL" compress -q $k -o "$TMP/$name.a.sig" "$TMP/$name" || fail "$name: compress"
     "$SKEL" compress -q $k -o "$TMP/$name.b.sig" "$TMP/$name.otf2" || fail "$name: compress the archive"
+    # OTF2 archives carry no working-set samples (rank files 2.1's type-10
+    # records): the signature from the archive lacks ws= and ws-samples=.
+    sed -i 's/ ws="[0-9]*" ws-samples="[0-9]*"//' "$TMP/$name.a.sig"
     cmp -s "$TMP/$name.a.sig" "$TMP/$name.b.sig" ||
       { diff "$TMP/$name.a.sig" "$TMP/$name.b.sig" | head -20; fail "$name: the round trip changed the signature ($k)"; }
   done

@@ -14,8 +14,11 @@ declare -A ARGS=(
   [pipeline]="-n 200 -i 50 -b 8"
   [fstencil]="-n 20000 -i 100"
   [fstencil08]="-n 20000 -i 100"
+  [randacc]="-t 2 -u 65536 -i 30"
+  [nbody]="-n 512 -s 40"
+  [fft]="-n 128 -i 16"
 )
-samples="jacobi cg isort mw pipeline"
+samples="jacobi cg isort mw pipeline randacc nbody fft"
 asan_rt=""
 if [ "${SKEL_ASAN:-0}" = 1 ]; then
   # The sanitized tracer needs the sanitizer runtime preloaded into programs

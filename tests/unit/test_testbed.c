@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "cgroup.h"
 #include "testbed.h"
 
 Test(testbed, rates)
@@ -48,9 +49,9 @@ Test(testbed, cores)
     cr_assert_eq(skel_testbed_parse_cores("0,1", 4, &m), SKEL_EFORMAT);
     cr_assert_eq(skel_testbed_parse_cores("x", 4, &m), SKEL_EFORMAT);
     cr_assert_eq(skel_testbed_parse_cores("", 4, &m), SKEL_EFORMAT);
-    skel_testbed_format_cores(0x2f, buf, sizeof buf);
+    skel_cgroups_format_cores(0x2f, buf, sizeof buf);
     cr_assert_str_eq(buf, "0-3,5");
-    skel_testbed_format_cores(0x1, buf, sizeof buf);
+    skel_cgroups_format_cores(0x1, buf, sizeof buf);
     cr_assert_str_eq(buf, "0");
 }
 

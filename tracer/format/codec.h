@@ -40,6 +40,7 @@ enum {
     SKEL_REC_MODULE = 7,
     SKEL_REC_PAUSE = 8,
     SKEL_REC_OBJECT = 9,
+    SKEL_REC_WSET = 10, /* working set of the thread's next event (2.1) */
     SKEL_REC_FIRST_EVENT = 16,
 };
 

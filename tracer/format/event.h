@@ -20,7 +20,7 @@
  * the file header and may end in an open block (written through a mapping);
  * readers also read version 1 files. */
 #define SKEL_RANK_FILE_VERSION_MAJOR 2
-#define SKEL_RANK_FILE_VERSION_MINOR 0
+#define SKEL_RANK_FILE_VERSION_MINOR 1 /* 2.1: working-set records */
 
 /* How a rank's trace ends: byte 24 of a version-2 rank file, kept up to date
  * by the writer, and what the reader concludes (skel_rank_ending()). */
@@ -126,6 +126,12 @@ typedef struct skel_event {
     uint32_t ncomplete; /* Wait/Test families: requests completed */
     const skel_completion *complete;
     uint32_t site; /* call-site index (see skel_rank_site) */
+    /* Bytes of memory the thread's process touched from the end of an
+     * earlier call of this thread to the end of this one - the compute phase
+     * before this call and any short phases and calls since the tracer
+     * started watching (docs/trace-format.md, "Working sets"); 0 when not
+     * sampled, which is most events. */
+    uint64_t ws_bytes;
 } skel_event;
 
 /* Initialise an event with the "absent" value of every field. */

@@ -32,6 +32,7 @@
 struct thread_state {
     uint64_t prev_end;
     uint64_t pause;
+    uint64_t ws; /* working set of the thread's next event (a WSET record), 0: none */
     uint8_t seen;
 };
 
@@ -942,8 +943,10 @@ static int accept_event(skel_rank_reader *r, uint64_t off, int klass, const skel
     }
     if (klass == SKEL_CLASS_REQFREE)
         skel_reqtab_del(&r->reqs, ev->req);
+    ev->ws_bytes = ts->ws;
     ts->prev_end = ev->t_end;
     ts->pause = 0;
+    ts->ws = 0;
     ts->seen = 1;
     r->nevents++;
     r->last_call = ev->call;
@@ -1066,6 +1069,21 @@ static int rec_pause(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     return SKEL_OK;
 }
 
+static int rec_wset(skel_rank_reader *r, skel_cursor *c, uint64_t off)
+{
+    uint64_t th = skel_get_varint(c), bytes = skel_get_varint(c);
+    if (c->bad)
+        return bad_record(r, c, off, "working-set record");
+    if (!need_thread(r, th))
+        return fail_at(r, SKEL_EFORMAT, off, "working set of impossible thread %llu",
+                       (unsigned long long)th);
+    if (bytes > (UINT64_C(1) << 50))
+        return fail_at(r, SKEL_EFORMAT, off, "working set of %llu bytes: more than 1 PiB",
+                       (unsigned long long)bytes);
+    r->threads[th].ws = bytes;
+    return SKEL_OK;
+}
+
 /* Decode the next record of the current block: 1 = event delivered,
  * 0 = a table record was absorbed, <0 = error. */
 static int next_record(skel_rank_reader *r, skel_event *ev)
@@ -1105,6 +1123,9 @@ static int next_record(skel_rank_reader *r, skel_event *ev)
         break;
     case SKEL_REC_PAUSE:
         rc = rec_pause(r, &c, off);
+        break;
+    case SKEL_REC_WSET:
+        rc = rec_wset(r, &c, off);
         break;
     default:
         if (type < SKEL_REC_FIRST_EVENT || type >= SKEL_CALL_LIMIT)

@@ -784,6 +784,21 @@ int skel_writer_pause(skel_writer *w, uint32_t thread, uint64_t ns)
     return SKEL_OK;
 }
 
+int skel_writer_wset(skel_writer *w, uint32_t thread, uint64_t bytes)
+{
+    int rc = need_thread(w, thread);
+    if (rc == SKEL_OK)
+        rc = reserve(w, 30);
+    if (rc != SKEL_OK)
+        return rc;
+    uint8_t *p = w->buf + w->pos;
+    p = skel_put_varint(p, SKEL_REC_WSET);
+    p = skel_put_varint(p, thread);
+    p = skel_put_varint(p, bytes);
+    commit(w, p, 0);
+    return SKEL_OK;
+}
+
 /* ---- events ------------------------------------------------------------------------ */
 
 /* The fields an event inherits from the previous event at its site. */

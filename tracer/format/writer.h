@@ -52,6 +52,10 @@ int skel_writer_clock(skel_writer *w, const skel_clock_sync *c);
 /* Time the tracer spent not running the application (a flush, a clock sync)
  * on thread `thread`: subtracted from that thread's next gap by the reader. */
 int skel_writer_pause(skel_writer *w, uint32_t thread, uint64_t ns);
+/* The working set, in bytes, of thread `thread`'s next event (its ws_bytes:
+ * the memory touched from an earlier end of a call of the thread to the end
+ * of that event); the tracer samples it now and then (record.c). */
+int skel_writer_wset(skel_writer *w, uint32_t thread, uint64_t bytes);
 /* Clean end: writes the end record, marks the file complete, flushes and
  * closes; frees w. */
 int skel_writer_finish(skel_writer *w, const skel_rank_end *end);

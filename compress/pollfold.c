@@ -1,0 +1,129 @@
+/* pollfold.c - polling loops read as one wait (pollfold.h). */
+#include "pollfold.h"
+
+#include "calls.h"
+
+#include <string.h>
+
+void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd)
+{
+    memset(f, 0, sizeof *f);
+    f->rd = rd;
+}
+
+/* A poll of the Test family or MPI_Iprobe. */
+static int is_poll(const skel_event *ev)
+{
+    const struct skel_call_info *ci = skel_call_info(ev->call);
+    return ci != NULL && ci->poll &&
+           (ci->klass == SKEL_CLASS_WAIT || ci->klass == SKEL_CLASS_IPROBE);
+}
+
+/* It found nothing: no flag, no request completed. */
+static int found_nothing(const skel_event *ev)
+{
+    return !(ev->flags & SKEL_EVF_FLAG) && ev->ncomplete == 0;
+}
+
+static uint64_t duration(const skel_event *ev)
+{
+    return ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
+}
+
+static void start_run(skel_pollfold *f, const skel_event *ev)
+{
+    f->have_run = 1;
+    f->last = *ev;
+    f->n = 1;
+    f->gap = ev->gap_wall;
+    f->cpu = ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+    f->dur = duration(ev);
+    f->ws = ev->ws_bytes;
+}
+
+static void extend_run(skel_pollfold *f, const skel_event *ev)
+{
+    f->last = *ev;
+    f->n++;
+    f->gap += ev->gap_wall;
+    f->cpu += ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+    f->dur += duration(ev);
+    if (ev->ws_bytes > f->ws)
+        f->ws = ev->ws_bytes;
+}
+
+/* ev, the poll that ended the run, with the run's time before it: the
+ * polls' gaps and the polls themselves (a thread polling is on the CPU). */
+static void merge_into(skel_pollfold *f, skel_event *ev, uint64_t *polls)
+{
+    ev->gap_wall += f->gap + f->dur;
+    ev->gap_cpu = (ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall) + f->cpu + f->dur;
+    if (ev->gap_cpu > ev->gap_wall)
+        ev->gap_cpu = ev->gap_wall;
+    if (f->ws > ev->ws_bytes)
+        ev->ws_bytes = f->ws;
+    *polls = f->n;
+    f->have_run = 0;
+}
+
+/* The run alone, ended by something else: its last poll, with the time of
+ * the polls before it. */
+static void deliver_run(skel_pollfold *f, skel_event *ev, uint64_t *polls)
+{
+    *ev = f->last;
+    uint64_t own = duration(&f->last);
+    ev->gap_wall = f->gap + (f->dur - own);
+    ev->gap_cpu = f->cpu + (f->dur - own);
+    if (ev->gap_cpu > ev->gap_wall)
+        ev->gap_cpu = ev->gap_wall;
+    ev->ws_bytes = f->ws;
+    *polls = f->n - 1;
+    f->have_run = 0;
+}
+
+int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls)
+{
+    *polls = 0;
+    if (f->ended)
+        return 0;
+    if (f->have_held) {
+        f->have_held = 0;
+        *ev = f->held;
+        return 1;
+    }
+    for (;;) {
+        int rc = skel_rank_next(f->rd, ev);
+        if (rc < 0)
+            return rc;
+        if (rc == 0) {
+            f->ended = !f->have_run;
+            if (!f->have_run)
+                return 0;
+            deliver_run(f, ev, polls);
+            return 1;
+        }
+        f->raw++;
+        if (!f->have_run) {
+            if (!is_poll(ev) || !found_nothing(ev))
+                return 1;
+            start_run(f, ev);
+            continue;
+        }
+        int same = ev->call == f->last.call && ev->site == f->last.site &&
+                   ev->thread == f->last.thread && is_poll(ev);
+        if (same && found_nothing(ev)) {
+            extend_run(f, ev);
+            continue;
+        }
+        if (same) {
+            merge_into(f, ev, polls);
+            return 1;
+        }
+        /* Something else ends the run: the run first, this event next (its
+         * pointers stay valid: the reader is not called before). */
+        f->held = *ev;
+        f->have_held = 1;
+        deliver_run(f, ev, polls);
+        return 1;
+    }
+}

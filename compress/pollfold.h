@@ -1,0 +1,59 @@
+/* pollfold.h - a polling loop read as one wait (internal to compress/).
+ *
+ * A master that waits with MPI_Irecv and a loop of MPI_Test and nanosleep
+ * (or MPI_Iprobe) makes a timing-dependent number of calls that find
+ * nothing before the one that finds its message: "Test Test Test Test(true)"
+ * for one task, "Test Test(true)" for the next.  Loop counts are exact, so
+ * such a string never folds into loops, the skeleton must keep every message
+ * of the application and scale only their sizes (mode messages), and its
+ * waits, whose poll interval does not shrink with K, make it run 2-3 times
+ * longer than 1/K of the application (bench/README.md, mw).
+ *
+ * Read through this filter, a run of polls that found nothing - the same
+ * call at the same call site, completing nothing, one after the other - and
+ * the poll of that call and site that ends it (finding what it waits for)
+ * become that last poll alone, with the whole run's time before it as its
+ * compute gap (the gaps between the polls and the polls themselves: what
+ * the thread did while it waited, asleep or not) and the number of polls
+ * folded into it (*polls).  A run that ends otherwise (another call, another
+ * site, the end of the trace) becomes its last poll the same way, still
+ * finding nothing.  The string then reads "Irecv Test(true) Send" per task
+ * and folds; the skeleton waits for the message as the application did,
+ * testing between sleeps of the application's poll interval
+ * (docs/codegen.md).
+ *
+ * Both the compressor (symbols.c) and the verification (compress.c) read
+ * ranks through it, so the signature replays exactly what it made of the
+ * trace.  Events delivered follow the reader's rules: pointers in an event
+ * are valid until the next call.
+ */
+#ifndef SKEL_POLLFOLD_H
+#define SKEL_POLLFOLD_H
+
+#include <stdint.h>
+
+#include "trace.h"
+
+typedef struct skel_pollfold {
+    skel_rank_reader *rd;
+    /* A run being folded: its last poll and the sums over the run. */
+    int have_run;
+    skel_event last;
+    uint64_t n, gap, cpu, dur; /* polls, their gaps, CPU of the gaps, durations */
+    uint64_t ws;               /* largest working set sampled in the run */
+    /* An event read after a run ended without its poll: delivered next. */
+    int have_held;
+    skel_event held;
+    uint64_t raw; /* events read from the file */
+    int ended;
+} skel_pollfold;
+
+/* Start reading rd (which stays the caller's to close). */
+void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd);
+
+/* The next event: 1 and *ev (with *polls, the polls that found nothing
+ * folded into it, 0 for most events), 0 at the end, < 0 on a reader
+ * error. */
+int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls);
+
+#endif

@@ -1,0 +1,56 @@
+/* wset.h - how much memory a compute phase touches, sampled now and then
+ * (docs/trace-format.md, "Working sets").
+ *
+ * This machine kind exposes no hardware counters, so the tracer asks the
+ * kernel instead: at the end of a call (skel_tr_ws_maybe_arm(), from the
+ * handler) it clears the referenced bits of every page of the process
+ * (/proc/self/clear_refs) and flushes the processor's cached translations;
+ * at the start of the next call that follows a compute gap of at least
+ * skel_tr_ws_gap_ns (skel_tr_ws_read(), from the inline enter path, only on
+ * the rare calls whose thread is watched) it reads how many bytes are
+ * referenced again (/proc/self/smaps_rollup).  The time both take is the
+ * tracer's own: reported as pauses, and budgeted so that sampling costs at
+ * most 0.5 % of the run.
+ *
+ * Only thread 0 (the one that initialised MPI) is watched: the referenced
+ * bits are per process, and a second thread's phases would blur the first's.
+ * Everything here is process-global state owned by wset.c.
+ */
+#ifndef SKEL_WSET_H
+#define SKEL_WSET_H
+
+#include <stdint.h>
+
+/* A thread's watch (a member of its tracer state, record.h): whether it is
+ * watched; what the last watch found, to be written before the thread's
+ * next event; the tracer time the reading took there (a pause of that
+ * event's gap); the whole sample's cost (arm + read). */
+struct skel_tr_ws {
+    int armed;
+    uint64_t bytes, pause, cost;
+};
+
+/* Gaps shorter than this end no sample (the watch goes on to a longer one). */
+extern uint64_t skel_tr_ws_gap_ns;
+/* When the next sample may start (monotonic ns); UINT64_MAX while one runs
+ * or when sampling is off. */
+extern uint64_t skel_tr_ws_next_ns;
+
+/* Open the kernel interfaces (SKEL_TRACE_WS=0: stay off); at session start. */
+void skel_tr_ws_start(void);
+/* Close them; at session end (also in a forked child, which must not touch
+ * the parent's pages through inherited descriptors). */
+void skel_tr_ws_stop(void);
+
+/* Start watching thread t (thread 0) now: at the end of a call, with the
+ * session lock held.  Returns the nanoseconds it took (0 if it did not
+ * start), which the caller reports as a pause of t's next gap. */
+uint64_t skel_tr_ws_arm(struct skel_tr_ws *t);
+/* End the watch of t at the start of a call: t->bytes gets the bytes
+ * referenced (0 if the reading failed), t->pause grows by the time the
+ * reading took, t->cost is the sample's. */
+void skel_tr_ws_read(struct skel_tr_ws *t);
+/* A sample ended: schedule the next one from its cost (arm + read). */
+void skel_tr_ws_done(uint64_t now, uint64_t cost_ns);
+
+#endif
