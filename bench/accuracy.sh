@@ -61,6 +61,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 [ "$repeats" -ge 1 ] 2>/dev/null || { echo "accuracy.sh: --repeats N, N >= 1" >&2; exit 2; }
+# Absolute: the programs run inside their work directories.
+build=$(cd "$build" && pwd) || { echo "accuracy.sh: no build directory $build" >&2; exit 2; }
 if [ $quick = 1 ]; then
     programs=${programs:-"jacobi mw lammps mpb scalapack"}
     names=${names:-"cpu-one,link-one"}
