@@ -552,11 +552,6 @@ static int measure_app(struct run *R, const struct skel_nodeset *nodes, double l
     return rc;
 }
 
-static double launch_overhead(const struct skel_select_measurement *m)
-{
-    return m->rep.total_s > 0 && m->wall_s > m->rep.total_s ? m->wall_s - m->rep.total_s : 0;
-}
-
 /* A measurement that failed leaves its row without a measured change; an
  * interruption stops everything. */
 static int measured_or_note(int rc, struct skel_calibrate_row *row)
@@ -725,7 +720,7 @@ static int measure_cfg(struct run *R, struct cfg *c, unsigned i)
             c->max_s = m.rep.max_s;
         if (R->o->app_argv != NULL) {
             double t = NAN;
-            mrc = measure_app(R, nodes, launch_overhead(&m), &t);
+            mrc = measure_app(R, nodes, skel_select_launch_overhead(&m, R->res->calibration), &t);
             if (mrc == SKEL_OK)
                 c->app[i] = t;
         }
@@ -938,6 +933,8 @@ static int zero_row(struct run *R, const struct skel_critpath_item *it, unsigned
         return SKEL_OK;
     }
     struct skel_select_measurement m;
+    /* The same machine's kernels: the walks' calibration holds for it too. */
+    memcpy(zs.calibration_ws, R->sk.calibration_ws, sizeof zs.calibration_ws);
     int mrc = measure(R, &zs, NULL, R->o->repeat, R->res->calibration, &m);
     skel_select_skeleton_free(&zs);
     if (mrc == SKEL_OK) {
@@ -1201,6 +1198,7 @@ static int calibration(struct run *R)
     if (!(m.rep.calibration > 0))
         return skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk.exe);
     R->res->calibration = m.rep.calibration;
+    memcpy(R->sk.calibration_ws, m.rep.calibration_ws, sizeof m.rep.calibration_ws);
     return SKEL_OK;
 }
 

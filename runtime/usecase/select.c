@@ -232,6 +232,16 @@ int skel_select_skeleton_load(const char *dir, struct skel_select_skeleton *out)
     return SKEL_OK;
 }
 
+int skel_select_calws_ok(const char *v, size_t n)
+{
+    if (n >= SKEL_SELECT_CALWS_MAX)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == '\0' || strchr("0123456789.eE+-:,", v[i]) == NULL)
+            return 0;
+    return 1;
+}
+
 /* ---- the calibration file ---------------------------------------------------- */
 
 int skel_select_calib_parse(const char *text, size_t len, const char *source,
@@ -295,6 +305,13 @@ int skel_select_calib_parse(const char *text, size_t len, const char *source,
                 have_ratio = 1;
             } else
                 out->calibration = v;
+        } else if (strcmp(key, "calibration_ws") == 0) {
+            if (!skel_select_calws_ok(val, strlen(val)))
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s:%u: calibration_ws: expected KIB:UNITS,... under %d "
+                                 "characters",
+                                 source, lineno, SKEL_SELECT_CALWS_MAX);
+            memcpy(out->calibration_ws, val, strlen(val) + 1);
         } else if (strcmp(key, "written_unix") == 0) {
             if (parse_num(val, 0, 1e15, &v) != 0)
                 return skel_fail(SKEL_ERANGE, "%s:%u: written_unix '%s' out of range", source,
@@ -350,8 +367,11 @@ int skel_select_calib_write(const char *path, const struct skel_select_calib *c)
         fprintf(f, "app_time_s %.9g\n", c->app_time_s);
     if (c->skeleton_s > 0)
         fprintf(f, "skeleton_s %.9g\n", c->skeleton_s);
-    fprintf(f, "ratio %.9g\ncalibration %.9g\nwritten_unix %lld\n", c->ratio, c->calibration,
-            c->written_unix);
+    fprintf(f, "ratio %.9g\ncalibration %.9g\n", c->ratio, c->calibration);
+    if (c->calibration_ws[0] != '\0' &&
+        skel_select_calws_ok(c->calibration_ws, strlen(c->calibration_ws)))
+        fprintf(f, "calibration_ws %s\n", c->calibration_ws);
+    fprintf(f, "written_unix %lld\n", c->written_unix);
     return skel_afile_commit(af);
 }
 
@@ -387,8 +407,8 @@ static int parse_times(const char *v, size_t len, struct skel_select_report *out
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out)
 {
     static const char tag[] = "SKEL_RESULT ";
-    static const char *const keys[] = {"elapsed_s", "min_s", "max_s",      "total_s",
-                                       "repeats",   "ranks", "calibration"};
+    static const char *const keys[] = {"elapsed_s", "min_s",       "max_s",  "total_s",
+                                       "repeats",   "ranks",       "setup_s", "calibration"};
     const char *p = text, *end = text + len, *line, *last = NULL;
     size_t n, lastn = 0, ntimes = 0;
     int have_elapsed = 0, have_times = 0;
@@ -415,6 +435,16 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
                              (int)(i - t0 > 64 ? 64 : i - t0), tok);
         size_t klen = (size_t)(eq - tok), vlen = i - t0 - klen - 1;
         const char *v = eq + 1;
+        if (klen == 14 && memcmp(tok, "calibration_ws", 14) == 0) {
+            if (!skel_select_calws_ok(v, vlen))
+                return skel_fail(SKEL_EFORMAT,
+                                 "SKEL_RESULT: calibration_ws is not a list of KIB:UNITS "
+                                 "under %zu characters",
+                                 sizeof out->calibration_ws);
+            memcpy(out->calibration_ws, v, vlen);
+            out->calibration_ws[vlen] = '\0';
+            continue;
+        }
         if (klen == 7 && memcmp(tok, "times_s", 7) == 0) {
             if (parse_times(v, vlen, out, &ntimes) != SKEL_OK)
                 return SKEL_EFORMAT;
@@ -455,6 +485,9 @@ int skel_select_parse_report(const char *text, size_t len, struct skel_select_re
             break;
         case 5:
             out->ranks = x > 1e9 ? 1000000000u : (unsigned)x;
+            break;
+        case 6:
+            out->setup_s = x;
             break;
         default:
             out->calibration = x;
@@ -546,6 +579,13 @@ static void keep_output(const char *path, const char *out, const char *err)
     skel_clear_error();
 }
 
+double skel_select_launch_overhead(const struct skel_select_measurement *m, double calib)
+{
+    const struct skel_select_report *q = &m->rep;
+    double over = m->wall_s - q->total_s - q->setup_s;
+    return calib > 0 && q->total_s > 0 && over > 0 ? over : 0;
+}
+
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m)
@@ -571,7 +611,8 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
     close(fe);
     snprintf(rbuf, sizeof rbuf, "%u", repeats ? repeats : 1);
     snprintf(cbuf, sizeof cbuf, "%.9g", calib);
-    char *argv[8];
+    char *argv[10];
+    char calws[SKEL_SELECT_CALWS_MAX];
     int a = 0;
     argv[a++] = sk->exe;
     argv[a++] = "--repeat";
@@ -579,6 +620,11 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
     if (calib > 0) {
         argv[a++] = "--calibration";
         argv[a++] = cbuf;
+        if (sk->calibration_ws[0] != '\0') {
+            snprintf(calws, sizeof calws, "%s", sk->calibration_ws);
+            argv[a++] = "--calibration-ws";
+            argv[a++] = calws;
+        }
     }
     argv[a] = NULL;
 
@@ -729,8 +775,9 @@ int skel_select_measure_pooled(const struct skel_select_skeleton *sk,
         r.repeats += reps;
         r.spent_s += q->total_s > 0 ? q->total_s : mean * reps;
         r.calibration = q->calibration;
-        if (calib > 0 && q->total_s > 0 && m->wall_s > q->total_s)
-            lov[nlo++] = m->wall_s - q->total_s;
+        double lo = skel_select_launch_overhead(m, calib);
+        if (lo > 0)
+            lov[nlo++] = lo;
         /* The interval over what is known: every repeat, or the launches. */
         const double *v = per_repeat ? rep : med;
         size_t nv = per_repeat ? nrep : nmed;
@@ -1109,6 +1156,7 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
     res->ref_skeleton_s = m.rep.elapsed_s;
     res->ratio = res->ref_app_s / m.rep.elapsed_s;
     res->calibration = m.rep.calibration;
+    memcpy(res->skeleton.calibration_ws, m.rep.calibration_ws, sizeof m.rep.calibration_ws);
 out:
     skel_nodeset_list_free(ref);
     return rc;
@@ -1359,6 +1407,7 @@ static int ratio_source(const struct skel_select_opts *o, struct skel_select_res
         res->ref_app_s = cal.app_time_s;
         res->ref_skeleton_s = cal.skeleton_s;
         res->calibration = cal.calibration;
+        memcpy(res->skeleton.calibration_ws, cal.calibration_ws, sizeof cal.calibration_ws);
         snprintf(res->reference, sizeof res->reference, "%s", cal.nodes[0] ? cal.nodes : "?");
     } else {
         /* Inside an allocation the reference is the allocation: the login

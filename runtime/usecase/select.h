@@ -66,6 +66,8 @@
 
 /* What `skel generate`/`skel gen` left in DIR: DIR/skeleton (the program)
  * and DIR/skeleton.meta ("key value" lines, templates/skeleton.meta.tmpl). */
+#define SKEL_SELECT_CALWS_MAX 256 /* calibration_ws= text, with its NUL */
+
 struct skel_select_skeleton {
     char *dir;
     char *exe;              /* DIR/skeleton */
@@ -79,7 +81,20 @@ struct skel_select_skeleton {
     int have_seed;
     enum skel_mpi_flavor mpi; /* the MPI it was built with: skeleton.meta's mpi line, or
                                  read from the program's ELF dependencies */
+    /* The working-set walks' calibration (the skeleton's calibration_ws=),
+     * set by the caller from an unshared calibration run and passed as
+     * --calibration-ws with every --calibration; "" while not known.  Without
+     * it every launch measures the walks again: ~60 ms of its start-up on
+     * this machine (twice that beside a competitor), and measured under the
+     * scenario, where a competitor's cache misses make the walk slower and
+     * the skeleton walk less. */
+    char calibration_ws[SKEL_SELECT_CALWS_MAX];
 };
+
+/* 1 when v[0..n) is a calibration_ws list as a skeleton prints it (KIB:UNITS
+ * pairs separated by commas: digits, '.', 'e', '+', '-', ':', ',' only) and
+ * shorter than SKEL_SELECT_CALWS_MAX; the skeleton parses it itself. */
+int skel_select_calws_ok(const char *v, size_t n);
 
 /* Read DIR/skeleton.meta (errors name the file and line) and check that
  * DIR/skeleton is executable. */
@@ -100,6 +115,7 @@ void skel_select_skeleton_free(struct skel_select_skeleton *s);
  *   skeleton_s 0.50012         the skeleton's own elapsed_s there
  *   ratio 39.858               app_time_s / skeleton_s
  *   calibration 0.0975         the skeleton's compute units per ns
+ *   calibration_ws 4096:0.18   its working-set walks' (optional)
  *   written_unix 1732250000
  * Unknown keys are ignored (later versions may add some). */
 struct skel_select_calib {
@@ -107,6 +123,7 @@ struct skel_select_calib {
     char scenario[128];
     unsigned nranks;
     double app_time_s, skeleton_s, ratio, calibration;
+    char calibration_ws[SKEL_SELECT_CALWS_MAX]; /* "" if the file has none */
     long long written_unix;
 };
 
@@ -125,9 +142,14 @@ struct skel_select_report {
     double elapsed_s; /* median over the repeats */
     double min_s, max_s;
     double total_s; /* sum over the repeats; 0 if not reported */
+    double setup_s; /* between MPI_Init and the first repeat (buffers, working
+                       sets, calibrations); 0 if not reported */
     unsigned repeats;
     unsigned ranks;
     double calibration; /* units per ns it used; 0 if not reported */
+    /* calibration_ws=KIB:UNITS,... (the walks' calibration), "" if not
+     * reported; only digits, '.', 'e', '+', '-', ':' and ',' pass. */
+    char calibration_ws[SKEL_SELECT_CALWS_MAX];
     /* times_s=T1,T2,... (optional): every repeat's time in the order they
      * ran.  ntimes is 0 when the line has none, or more than
      * SKEL_SELECT_MAX_TIMES of them (then only the summary is used). */
@@ -137,8 +159,8 @@ struct skel_select_report {
 
 /* Find and parse the last "SKEL_RESULT key=value ..." line of text.
  * Known keys: elapsed_s (required), min_s, max_s, total_s, repeats, ranks,
- * calibration, times_s (comma-separated, as many as repeats when repeats is
- * given); other keys are skipped, so that a skeleton can report more.
+ * calibration, calibration_ws, times_s (comma-separated, as many as repeats
+ * when repeats is given); other keys are skipped, so that a skeleton can report more.
  * SKEL_ENOTFOUND if there is none; SKEL_EFORMAT if it is damaged. */
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out);
 
@@ -150,9 +172,7 @@ size_t skel_select_report_times(const struct skel_select_report *r, double *out,
 struct skel_select_measurement {
     int ok; /* 1: the skeleton ran and reported */
     struct skel_select_report rep;
-    double wall_s; /* launch to reaping; wall_s - rep.total_s is the cost of
-                      starting and ending an MPI job there (mpiexec, MPI_Init,
-                      MPI_Finalize) when the calibration was given */
+    double wall_s; /* launch to reaping (skel_select_launch_overhead()) */
     enum skel_launch_outcome outcome;
     char error[512]; /* why not ok */
 };
@@ -169,6 +189,12 @@ struct skel_select_measurement {
 int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel_launch_spec *base,
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m);
+
+/* The launch overhead a measurement saw (starting and ending an MPI job
+ * there: mpiexec, MPI_Init, MPI_Finalize): its wall time less the repeats
+ * and the skeleton's own setup; 0 when unknown (no calibration given, or
+ * no total_s reported). */
+double skel_select_launch_overhead(const struct skel_select_measurement *m, double calib);
 
 /* ---- A skeleton measurement that is as steady as asked ----------------------
  *
@@ -214,8 +240,8 @@ struct skel_select_pooled {
                          launch gave only its summary */
     unsigned repeats, launches;
     double spent_s;     /* skeleton seconds: the sum of the launches' repeats */
-    double launch_s;    /* median over the launches of wall time - total_s (start-up,
-                           MPI_Init, MPI_Finalize), 0 when unknown */
+    double launch_s;    /* median over the launches of skel_select_launch_overhead()
+                           (start-up, MPI_Init, MPI_Finalize), 0 when unknown */
     double calibration; /* units per ns the launches used */
     int tight;          /* the interval reached the target */
 };

@@ -1512,10 +1512,12 @@ static int run_app(struct runner *R, char *const *argv, const char *scenario, co
 
 /* A skeleton: one launch with --repeat (and the fixed calibration when
  * calib > 0).  *launch_s gets the launch overhead it saw (wall time less the
- * time of its repeats), 0 when unknown; *calib_out its calibration. */
+ * time of its repeats and setup), 0 when unknown; *calib_out its calibration and
+ * calws_out (SKEL_SELECT_CALWS_MAX bytes, or NULL) its walks'. */
 static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk, size_t k,
                         const char *scenario, unsigned rep, double calib,
-                        struct skel_validate_measure *m, double *launch_s, double *calib_out)
+                        struct skel_validate_measure *m, double *launch_s, double *calib_out,
+                        char *calws_out)
 {
     struct skel_select_measurement sm;
     char what[32];
@@ -1537,10 +1539,11 @@ static int run_skeleton(struct runner *R, const struct skel_select_skeleton *sk,
         m->min_s = sm.rep.min_s;
         m->max_s = sm.rep.max_s;
         m->runs = sm.rep.repeats ? sm.rep.repeats : rep;
-        if (calib > 0 && sm.rep.total_s > 0 && sm.wall_s > sm.rep.total_s)
-            *launch_s = sm.wall_s - sm.rep.total_s;
+        *launch_s = skel_select_launch_overhead(&sm, calib);
         if (calib_out != NULL)
             *calib_out = sm.rep.calibration;
+        if (calws_out != NULL)
+            memcpy(calws_out, sm.rep.calibration_ws, sizeof sm.rep.calibration_ws);
     } else
         snprintf(m->error, sizeof m->error, "%s", sm.error[0] ? sm.error : skel_last_error());
     if (R->o->progress != NULL)
@@ -1599,7 +1602,8 @@ static int run_skeleton_round(struct runner *R, size_t k, const char *scenario, 
 }
 
 static int write_calibrations(const struct skel_validate_opts *o, struct skel_validate_table *t,
-                              const struct skel_validate_row *ref)
+                              const struct skel_validate_row *ref,
+                              const struct skel_select_skeleton *sk)
 {
     for (size_t k = 0; k < t->nskel; k++) {
         struct skel_select_calib c;
@@ -1612,6 +1616,7 @@ static int write_calibrations(const struct skel_validate_opts *o, struct skel_va
         c.skeleton_s = ref->skel[k].time_s;
         c.ratio = t->skel[k].ratio;
         c.calibration = t->skel[k].calibration;
+        memcpy(c.calibration_ws, sk[k].calibration_ws, sizeof c.calibration_ws);
         c.written_unix = (long long)time(NULL);
         snprintf(path, sizeof path, "%s/calibration", o->skeleton_dirs[k]);
         if (skel_select_calib_write(path, &c) != SKEL_OK) {
@@ -1832,7 +1837,8 @@ static int calibrate_skeletons(struct runner *R)
     for (size_t k = 0; k < R->nsk && !R->o->self_calibrate; k++) {
         double launch, cal = 0;
         struct skel_validate_measure m;
-        int rc = run_skeleton(R, &R->sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal);
+        int rc = run_skeleton(R, &R->sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal,
+                              R->sk[k].calibration_ws);
         if (rc == SKEL_OK && !(cal > 0))
             rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk[k].exe);
         if (rc != SKEL_OK)
@@ -1982,7 +1988,7 @@ static int run_scenario(struct runner *R, size_t i)
     skel_validate_compute(R->t);
     ratio_warnings(R->t);
     if (o->write_calibration)
-        write_calibrations(o, R->t, row);
+        write_calibrations(o, R->t, row, R->sk);
     return SKEL_OK;
 }
 

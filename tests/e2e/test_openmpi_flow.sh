@@ -22,7 +22,7 @@ export OMPI_MCA_btl_base_warn_component_unused=0
 note "a sample built with Open MPI, traced and made into a skeleton (load: $(cut -d' ' -f1-3 /proc/loadavg))"
 APP="$WORK/jacobi-ompi"
 mpicc.openmpi -O2 -g -o "$APP" "$SRC/samples/jacobi.c" -lm || fail "cannot build jacobi with Open MPI"
-"$SKEL" generate -K 4 -o "$WORK/sk" -- mpirun.openmpi --allow-run-as-root -n 2 "$APP" -n 512 -i 1500 \
+"$SKEL" generate -K 4 -o "$WORK/sk" -- mpirun.openmpi --allow-run-as-root -n 2 "$APP" -n 512 -i 5000 \
     >"$WORK/gen.out" 2>&1 || { cat "$WORK/gen.out"; fail "generate"; }
 cat "$WORK/gen.out"
 grep -q "built with Open MPI" "$WORK/gen.out" || fail "generate does not say it built with Open MPI"
@@ -66,7 +66,7 @@ grep -q '^recommendation: \(pair\|single\) ' "$WORK/sel.out" || fail "no recomme
 
 note "skel validate of the Open MPI application under cpu-one"
 "$SKEL" validate --skeleton "$WORK/sk" --scenarios "$PAPER5" --names cpu-one --nodes testbed:1,2 \
-    --repeat 2 -v --csv "$WORK/v.csv" -- "$APP" -n 512 -i 1500 >"$WORK/v.out" 2>"$WORK/v.err" ||
+    --repeat 2 -v --csv "$WORK/v.csv" -- "$APP" -n 512 -i 5000 >"$WORK/v.out" 2>"$WORK/v.err" ||
     { cat "$WORK/v.out" "$WORK/v.err"; fail "validate"; }
 cat "$WORK/v.out"
 grep -q "mpiexec.mpich" "$WORK/v.err" && fail "validate used mpiexec.mpich"

@@ -88,6 +88,7 @@ Test(select, calibration_round_trip)
                                   .written_unix = 1732250000};
     snprintf(c.nodes, sizeof c.nodes, "testbed:1,2");
     snprintf(c.scenario, sizeof c.scenario, "dedi\ncated"); /* a line break cannot escape */
+    snprintf(c.calibration_ws, sizeof c.calibration_ws, "4096:0.183247,16384:0.05");
     cr_assert_eq(skel_select_calib_write(path, &c), SKEL_OK, "%s", skel_last_error());
     struct skel_select_calib d;
     cr_assert_eq(skel_select_calib_read(path, &d), SKEL_OK, "%s", skel_last_error());
@@ -98,6 +99,7 @@ Test(select, calibration_round_trip)
     cr_assert_float_eq(d.app_time_s, 19.934, 1e-9);
     cr_assert_float_eq(d.skeleton_s, 0.5001, 1e-9);
     cr_assert_float_eq(d.calibration, 0.0975, 1e-9);
+    cr_assert_str_eq(d.calibration_ws, "4096:0.183247,16384:0.05");
     cr_assert_eq(d.written_unix, 1732250000);
     unlink(path);
     rmdir(dir);
@@ -117,6 +119,11 @@ Test(select, calibration_errors)
     expect_error(skel_select_calib_parse(t4, strlen(t4), "cal", &c), SKEL_EVERSION, "format 7");
     const char *t5 = "skel-calibration 1\nratio 2\nfuture_key whatever\n";
     cr_assert_eq(skel_select_calib_parse(t5, strlen(t5), "cal", &c), SKEL_OK);
+    cr_assert_str_eq(c.calibration_ws, "");
+    /* Passed to the skeleton as an argument: nothing but the list's characters. */
+    const char *t6 = "skel-calibration 1\nratio 2\ncalibration_ws 4096:1;rm\n";
+    expect_error(skel_select_calib_parse(t6, strlen(t6), "cal", &c), SKEL_EFORMAT,
+                 "cal:3: calibration_ws");
 }
 
 static const char report[] =
@@ -136,6 +143,12 @@ Test(select, report_fields)
     cr_assert_eq(r.repeats, 3);
     cr_assert_eq(r.ranks, 2);
     cr_assert_float_eq(r.calibration, 0.0972585, 1e-12);
+    cr_assert_str_eq(r.calibration_ws, "");
+    const char *ws = "SKEL_RESULT elapsed_s=1 calibration_ws=4096:0.18,65536:0.02 ci_lo_s=1\n";
+    cr_assert_eq(skel_select_parse_report(ws, strlen(ws), &r), SKEL_OK, "%s", skel_last_error());
+    cr_assert_str_eq(r.calibration_ws, "4096:0.18,65536:0.02");
+    const char *bad = "SKEL_RESULT elapsed_s=1 calibration_ws=4096:$(x)\n";
+    expect_error(skel_select_parse_report(bad, strlen(bad), &r), SKEL_EFORMAT, "calibration_ws");
 }
 
 Test(select, report_last_line_wins_and_errors)
