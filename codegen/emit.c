@@ -561,7 +561,7 @@ static void off_quantiles(const skel_sig_symbol *y, const double *v, int n, doub
  * "Compute"): 0 for a phase that touched little memory or was never
  * sampled - the skeleton's arithmetic kernel; else the class c in
  * 2..WS_CLASSES-1 whose WS_BASE << c bytes is nearest on a log scale, up to
- * 1 GiB - the skeleton walks that much memory in a scattered order.  "Little"
+ * 1 GiB - the skeleton walks that much memory as a stream.  "Little"
  * is less than 1 MiB: code pages, the stack and the MPI library alone read
  * as 280-560 KiB here (nbody's phases, whose data is 50 KiB), and so small a
  * working set stays in a core's private cache, where arithmetic is as good
