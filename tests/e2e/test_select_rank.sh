@@ -20,9 +20,22 @@ note "skeletons of a communication-bound and a compute-bound sample"
 "$SKEL" generate -K 10 -o "$WORK/isort" --quiet -- \
     mpiexec.mpich -n 2 "$SAMPLES/isort" -k 131072 -i 100 || fail "generate isort"
 # jacobi on a 4096^2 grid: ~16 ms of arithmetic per iteration and rank against
-# a 32 KB halo (~26 ms at 10 Mbit/s, 4x16 ms at a quarter CPU).
+# a 32 KB halo (~26 ms at 10 Mbit/s, 4x16 ms at a quarter CPU).  The
+# sanitizer build's jacobi computes ~5x slower, and between two halos the
+# 10 Mbit link's token bucket then refills by more than a halo, so the slow
+# link costs it almost nothing (measured in that build: 2048^2, slowlink
+# 0.148 s, unloaded 0.149 s; 1024^2, +7.9 %; a CI run ranked slowlink first).
+# There the test asserts what stays large: on a 1024^2 grid, the quarter CPU
+# is last and not recommended (4x), not the order of the other two.
+n=4096
+strict_jacobi=1
+if [ "${SKEL_ASAN:-0}" = 1 ]; then
+    n=1024
+    strict_jacobi=0
+    note "sanitizer build: jacobi's slow link is not asserted slower than unloaded (see above)"
+fi
 "$SKEL" generate -K 10 -o "$WORK/jacobi" --quiet -- \
-    mpiexec.mpich -n 2 "$SAMPLES/jacobi" -n 4096 -i 100 -r 100 || fail "generate jacobi"
+    mpiexec.mpich -n 2 "$SAMPLES/jacobi" -n $n -i 100 -r 100 || fail "generate jacobi"
 
 note "testbed: host 2 on a 10 Mbit link, host 3 at a quarter CPU, host 4 unloaded (load: $(cut -d" " -f1-3 /proc/loadavg))"
 "$SKEL" testbed up --hosts 4 --cpu full,full,0.25,full --cores 0,1,1,1 \
@@ -50,8 +63,13 @@ for sample in isort jacobi; do
         --csv "$WORK/$sample.csv" >"$WORK/$sample.out" 2>"$WORK/$sample.err" ||
         { cat "$WORK/$sample.out" "$WORK/$sample.err"; fail "select $sample"; }
     cat "$WORK/$sample.out"
-    grep -q '^recommendation: unloaded ' "$WORK/$sample.out" ||
-        fail "$sample: the unloaded candidate is not recommended"
+    if [ $sample = isort ] || [ $strict_jacobi = 1 ]; then
+        grep -q '^recommendation: unloaded ' "$WORK/$sample.out" ||
+            fail "$sample: the unloaded candidate is not recommended"
+    else
+        grep -q '^recommendation: \(unloaded\|slowlink\) ' "$WORK/$sample.out" ||
+            fail "$sample: the quarter-CPU candidate (or none) is recommended"
+    fi
     # Every candidate ran and has a prediction = skeleton time x ratio.
     unquoted "$WORK/$sample.csv" |
         awk -F, 'NR > 1 && ($12 != "ok" || $10 <= 0 || ($10 - $6 * $9) > 1e-3 * $10 ||
@@ -63,8 +81,15 @@ for sample in isort jacobi; do
 done
 [ "$(order "$WORK/isort.csv")" = "unloaded slowcpu slowlink" ] ||
     fail "communication-bound isort: expected unloaded slowcpu slowlink, got $(order "$WORK/isort.csv")"
-[ "$(order "$WORK/jacobi.csv")" = "unloaded slowlink slowcpu" ] ||
-    fail "compute-bound jacobi: expected unloaded slowlink slowcpu, got $(order "$WORK/jacobi.csv")"
+if [ $strict_jacobi = 1 ]; then
+    [ "$(order "$WORK/jacobi.csv")" = "unloaded slowlink slowcpu" ] ||
+        fail "compute-bound jacobi: expected unloaded slowlink slowcpu, got $(order "$WORK/jacobi.csv")"
+else
+    case "$(order "$WORK/jacobi.csv")" in
+    "unloaded slowlink slowcpu" | "slowlink unloaded slowcpu") ;;
+    *) fail "compute-bound jacobi: expected the quarter CPU last, got $(order "$WORK/jacobi.csv")" ;;
+    esac
+fi
 
 note "a ratio from skel validate's calibration file is used, and a candidate that fails is last"
 cat >"$WORK/isort/calibration" <<'CAL'
