@@ -6,8 +6,10 @@
 #
 #   bench/wset_slowdown.sh [BUILD_DIR]
 #
-# randacc (8 MiB table) and nbody (50 KiB of bodies) are traced on one rank
-# and made into K = 4 skeletons.  Each program then runs ROUNDS times
+# randacc (8 MiB table, random updates), nbody (50 KiB of bodies) and fft
+# (a 64 MiB grid, transformed row by row: a large footprint, cache-blocked
+# arithmetic) are traced on one rank and made into K = 4 skeletons
+# (SAMPLES chooses among them).  Each program then runs ROUNDS times
 # (default 5) alone and ROUNDS times beside a competitor that streams over
 # 256 MiB (one write per cache line) on the other core.  The figure is the
 # least CPU time (user + system) beside the competitor over the least
@@ -20,6 +22,8 @@ B=${1:-${SKEL_BUILD_DIR:-build/release}}
 SKEL="$B/runtime/cli/skel"
 S="$B/samples"
 ROUNDS=${ROUNDS:-5}
+SAMPLES=${SAMPLES:-"randacc nbody fft"}
+declare -A ARGS=([randacc]="" [nbody]="" [fft]="-n 2048 -i 8")
 W=$(mktemp -d /tmp/skel-wset.XXXXXX)
 hog_pid=""
 stop_hog() {
@@ -76,8 +80,9 @@ slowdown() {
 
 echo "wset_slowdown: 1 rank, $ROUNDS rounds, load average at start $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-8s %-10s %10s %10s %9s\n' sample program cpu_alone cpu_beside slowdown
-for s in randacc nbody; do
-  "$SKEL" generate -K 4 -o "$W/$s" --quiet -- mpiexec.mpich -n 1 "$S/$s" >"$W/$s.gen" 2>&1 ||
+for s in $SAMPLES; do
+  # shellcheck disable=SC2086  # ARGS holds several words on purpose
+  "$SKEL" generate -K 4 -o "$W/$s" --quiet -- mpiexec.mpich -n 1 "$S/$s" ${ARGS[$s]} >"$W/$s.gen" 2>&1 ||
     { cat "$W/$s.gen" >&2; exit 1; }
   mpiexec.mpich -n 1 "$W/$s/skeleton" >"$W/$s.cal" 2>&1
   line=$(grep '^SKEL_RESULT ' "$W/$s.cal")
@@ -86,7 +91,8 @@ for s in randacc nbody; do
   [ -n "$cws" ] && args+=(--calibration-ws "$cws")
   for prog in application skeleton; do
     if [ "$prog" = application ]; then
-      read -r a b < <(slowdown mpiexec.mpich -n 1 "$S/$s")
+      # shellcheck disable=SC2086
+      read -r a b < <(slowdown mpiexec.mpich -n 1 "$S/$s" ${ARGS[$s]})
     else
       read -r a b < <(slowdown mpiexec.mpich -n 1 "$W/$s/skeleton" "${args[@]}")
     fi
