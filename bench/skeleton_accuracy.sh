@@ -9,8 +9,9 @@
 #
 # For each sample, with arguments that make the application run about 10 s
 # on 2 ranks (scaled by FACTOR, default 1):
-#   1. `skel generate --target-seconds 1` traces it once, compresses and
-#      builds a skeleton with K chosen from the traced run; `skel gen
+#   1. `skel generate --target-seconds 1` traces it once (RUNS times with
+#      RUNS > 1: `--runs`, the median run kept), compresses and builds a
+#      skeleton with K chosen from the traced run; `skel gen
 #      --target-seconds 0.5` makes the second one from the same signature;
 #   2. REPEATS rounds (default 5), each running the application once and each
 #      skeleton once, so that all three see the same load: app_s is the
@@ -25,7 +26,7 @@
 # application's median its own noise floor (the 95 % interval of that
 # median, relative).  full_1s/full_0.5s: iterations of the dominant loop the
 # skeleton keeps whole, of how many (0 = all of it is scaled residue).
-# Environment: SAMPLES (names), REPEATS, FACTOR, NP (ranks, default 2), KEEP=1
+# Environment: SAMPLES (names), REPEATS, RUNS, FACTOR, NP (ranks, default 2), KEEP=1
 # (keep the work directory).
 set -euo pipefail
 B=${1:-${SKEL_BUILD_DIR:-build}}
@@ -34,6 +35,7 @@ S="$B/samples"
 REPEATS=${REPEATS:-5}
 FACTOR=${FACTOR:-1}
 NP=${NP:-2}
+RUNS=${RUNS:-1}
 [ -x "$SKEL" ] || { echo "no skel in $B (build first)" >&2; exit 2; }
 W=$(mktemp -d /tmp/skel-bench-accuracy.XXXXXX)
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
@@ -94,14 +96,14 @@ floor_of() {
     }' "$1"
 }
 
-echo "skeleton accuracy: $NP ranks, $REPEATS interleaved rounds, $(nproc) CPUs, load average at start $(load)"
+echo "skeleton accuracy: $NP ranks, $REPEATS interleaved rounds, $RUNS traced run(s) per skeleton, $(nproc) CPUs, load average at start $(load)"
 printf '%-10s %8s %-13s | %6s %5s %-19s %-9s | %6s %5s %-19s %-9s | %-8s %s\n' sample app_s "noise floor" \
   K_1s ratio "[95 %]" full_1s K_0.5s ratio "[95 %]" full_0.5s mode "ranges: app skel_1s skel_0.5s"
 for s in $names; do
   [ -x "$S/$s" ] || { echo "$s: not built, skipped"; continue; }
   d1="$W/$s-1s" d05="$W/$s-05s"
   # shellcheck disable=SC2086  # the arguments are several words
-  "$SKEL" generate --target-seconds 1 -o "$d1" --quiet -- mpiexec.mpich -n "$NP" "$S/$s" ${ARGS[$s]} \
+  "$SKEL" generate --target-seconds 1 --runs "$RUNS" -o "$d1" --quiet -- mpiexec.mpich -n "$NP" "$S/$s" ${ARGS[$s]} \
     > "$W/$s.gen" 2>&1 || { echo "$s: generate failed: $(tail -1 "$W/$s.gen")"; continue; }
   "$SKEL" gen "$d1/app.sig" --target-seconds 0.5 -o "$d05" --build --quiet > "$W/$s.gen05" 2>&1 ||
     { echo "$s: gen 0.5 s failed: $(tail -1 "$W/$s.gen05")"; continue; }

@@ -84,6 +84,12 @@ static void compressed(void *arg, const struct skel_generate_result *r)
         printf("traced     %s: %u ranks, %llu events, %.3f s of compute and MPI (run %.2f s)\n",
                skel_usecase_printable(r->trace_dir), r->nranks, (unsigned long long)r->events,
                r->app_s, r->run.wall_s);
+    if (r->nruns > 1) {
+        printf("runs       %u traced, compute and MPI", r->nruns);
+        for (unsigned i = 0; i < r->nruns; i++)
+            printf("%s%.3f", i ? ", " : " ", r->runs_app_s[i]);
+        printf(" s: run %u, the median, kept\n", r->run_kept);
+    }
     printf("signature  %s: %u rank class%s, Q = %.1f at threshold %.2f\n",
            skel_usecase_printable(r->sigpath), r->nclasses, r->nclasses == 1 ? "" : "es", r->ratio,
            r->threshold);
@@ -106,6 +112,7 @@ int skel_cmd_generate(int argc, char **argv)
         OPT_STR("from-trace", 0, &o.from_trace),
         OPT_FLAG("force", 0, &o.force),
         OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
+        OPT_UINT("runs", 0, &o.runs, 1, 1000),
         OPT_U64("seed", 0, &o.gen.codegen.seed, 0, (double)(1ull << 53)),
         OPT_CHOICE("mode", 0, &o.gen.codegen.mode, "auto|loops|mixed|messages", modes),
         OPT_U64("eager-limit", 0, &o.gen.codegen.eager_bytes, 0, (double)(1ull << 40)),
@@ -127,6 +134,9 @@ int skel_cmd_generate(int argc, char **argv)
     if (first < argc && o.from_trace != NULL)
         return skel_cli_usage_error("generate", "--from-trace makes a skeleton of an existing "
                                                 "trace: no command to run");
+    if (o.runs > 1 && o.from_trace != NULL)
+        return skel_cli_usage_error("generate", "--runs traces a command several times: not with "
+                                                "--from-trace");
     if (o.k == 0)
         o.k = 50;
     o.argv = argv + first;

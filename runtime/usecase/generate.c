@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +21,9 @@ void skel_generate_result_free(struct skel_generate_result *res)
 {
     free(res->uneven);
     res->uneven = NULL;
+    free(res->runs_app_s);
+    res->runs_app_s = NULL;
+    res->nruns = 0;
     res->nuneven = 0;
     skel_gen_result_free(&res->gen);
 }
@@ -150,6 +154,100 @@ static void step(const struct skel_generate_opts *o, const char *what)
         o->step(o->arg, what);
 }
 
+/* The application's time in the trace in dir, as the signature defines it
+ * (compressed at threshold 0, which always holds Q >= 1/2). */
+static int app_seconds_of(const struct skel_generate_opts *o, const char *dir, double *app_s)
+{
+    skel_trace *t = NULL;
+    skel_signature *sig = NULL;
+    skel_compress_stats cs;
+    int rc = skel_trace_open(dir, &t);
+    if (rc == SKEL_OK && (rc = compress_for(o, t, 1, &sig, &cs)) == SKEL_OK)
+        *app_s = skel_codegen_app_seconds(sig);
+    skel_signature_free(sig);
+    skel_trace_close(t);
+    return rc;
+}
+
+/* o->runs traced runs (generate.h): run 1 into res->trace_dir, run i into
+ * res->trace_dir.run-i; the run whose application time is the median is
+ * moved to res->trace_dir, the others removed (also on failure). */
+static int trace_runs(const struct skel_generate_opts *o, struct skel_generate_result *res)
+{
+    unsigned n = o->runs;
+    char(*dirs)[sizeof res->trace_dir] = calloc(n, sizeof *dirs);
+    struct skel_tracerun_result *runs = calloc(n, sizeof *runs);
+    res->runs_app_s = calloc(n, sizeof *res->runs_app_s);
+    if (dirs == NULL || runs == NULL || res->runs_app_s == NULL) {
+        free(dirs);
+        free(runs);
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    }
+    char base[sizeof res->trace_dir];
+    snprintf(base, sizeof base, "%s", res->trace_dir);
+    int rc = SKEL_OK;
+    unsigned made = 0;
+    for (unsigned i = 0; i < n && rc == SKEL_OK; i++) {
+        int w = i == 0 ? snprintf(dirs[i], sizeof dirs[i], "%s", base)
+                       : snprintf(dirs[i], sizeof dirs[i], "%s.run-%u", base, i + 1);
+        if (w >= (int)sizeof dirs[i]) {
+            rc = skel_fail(SKEL_EUSAGE, "%s: path too long", skel_usecase_printable(base));
+            break;
+        }
+        snprintf(res->trace_dir, sizeof res->trace_dir, "%s", dirs[i]);
+        if (o->step != NULL)
+            o->step(o->arg, "tracing");
+        rc = trace_app(o, res);
+        made = i + 1;
+        runs[i] = res->run;
+        if (rc == SKEL_OK)
+            rc = app_seconds_of(o, dirs[i], &res->runs_app_s[i]);
+        res->nruns = made;
+    }
+    unsigned keep = 0;
+    if (rc == SKEL_OK) {
+        /* The median: the run with as many shorter runs as longer ones
+         * (the lower of the middle two for an even n). */
+        for (unsigned i = 0; i < n; i++) {
+            unsigned below = 0, same_before = 0;
+            for (unsigned j = 0; j < n; j++) {
+                below += res->runs_app_s[j] < res->runs_app_s[i];
+                same_before += j < i && res->runs_app_s[j] == res->runs_app_s[i];
+            }
+            if (below + same_before == (n - 1) / 2) {
+                keep = i;
+                break;
+            }
+        }
+        res->run = runs[keep];
+        res->run_kept = keep + 1;
+    }
+    snprintf(res->trace_dir, sizeof res->trace_dir, "%s", base);
+    /* After a failure the failed run's partial trace stays where it is
+     * (the message names it); the other runs are removed. */
+    for (unsigned i = 1; i < made; i++) {
+        if (rc != SKEL_OK && i == made - 1)
+            continue;
+        if (rc == SKEL_OK && i == keep) {
+            int r = skel_remove_tree(base);
+            if (r == SKEL_OK && rename(dirs[i], base) != 0)
+                r = skel_fail(SKEL_EIO, "cannot move %s to %s: %s", skel_usecase_printable(dirs[i]),
+                              base, strerror(errno));
+            if (rc == SKEL_OK)
+                rc = r;
+            continue;
+        }
+        int r = skel_remove_tree(dirs[i]);
+        if (rc == SKEL_OK)
+            rc = r;
+    }
+    if (rc != SKEL_OK && made > 1)
+        snprintf(res->trace_dir, sizeof res->trace_dir, "%s", dirs[made - 1]);
+    free(dirs);
+    free(runs);
+    return rc;
+}
+
 /* A directory that holds nothing but a Skel trace (meta, rank files, their
  * temporary files) or nothing at all: one an import may replace. */
 static int only_a_trace(const char *dir)
@@ -174,6 +272,8 @@ static int get_trace(const struct skel_generate_opts *o, struct skel_generate_re
 {
     memset(in, 0, sizeof *in);
     if (o->from_trace == NULL) {
+        if (o->runs > 1)
+            return trace_runs(o, res);
         step(o, "tracing");
         return trace_app(o, res);
     }
@@ -211,6 +311,9 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     if ((o->from_trace == NULL && (o->argv == NULL || o->argv[0] == NULL)) || o->outdir == NULL)
         return skel_fail(SKEL_EUSAGE, "generate needs a command to trace (or a trace) and an "
                                       "output directory");
+    if (o->runs > 1 && o->from_trace != NULL)
+        return skel_fail(SKEL_EUSAGE, "several runs are traced only of a command, not of "
+                                      "an existing trace");
     if (mkdir(o->outdir, 0777) != 0 && errno != EEXIST)
         return skel_fail(SKEL_EUSAGE, "cannot create %s: %s", skel_usecase_printable(o->outdir),
                          strerror(errno));

@@ -41,6 +41,11 @@ struct skel_generate_opts {
     const char *trace_dir;      /* NULL: OUTDIR/trace, a previous trace there replaced */
     int force;                  /* replace a previous trace in trace_dir */
     double timeout_s;           /* stop the traced run after this long (then fail); <= 0: none */
+    unsigned runs;              /* > 1: trace the command this many times and make the skeleton
+                                   of the run whose application time is the median (its trace
+                                   is kept in trace_dir, the others removed): one run's time
+                                   moves 5-20 % on a busy machine, and K and the skeleton would
+                                   carry that run's slowness */
     double k;                   /* the scaling factor (>= 1), unless target_s */
     double target_s;            /* > 0: K for a skeleton of about this many seconds */
     struct skel_gen_opts gen;   /* mode, seed, eager limit, templates, version, compiler; its
@@ -72,7 +77,10 @@ struct skel_generate_result {
     int from_trace;       /* no run: an existing trace was used */
     char input_note[512]; /* what importing an OTF2 archive said, or "" */
     char sigpath[4096];
-    struct skel_tracerun_result run; /* the traced run */
+    struct skel_tracerun_result run; /* the traced run (with runs > 1: the one kept) */
+    unsigned nruns;                  /* runs traced (0: only one, no comparison) */
+    double *runs_app_s;              /* the application's time in each, in order */
+    unsigned run_kept;               /* which of them (1-based) the skeleton is made of */
     uint32_t nranks, nclasses;
     uint64_t events;         /* length of the trace */
     double threshold, ratio; /* of the compression: its threshold and Q */

@@ -5,7 +5,8 @@
 # app_time_s / K = S, K = app_time_s / S), and says so - also when K is so
 # large that threshold 0 does not compress enough and the trace is
 # compressed again for K; a K given with -K is kept as the double it is; a
-# target longer than the application gives K = 1 with a warning.  Arithmetic
+# target longer than the application gives K = 1 with a warning; --runs 3
+# makes the skeleton of the median of three traced runs.  Arithmetic
 # on the recorded figures only, no timing.
 source "$(dirname "$0")/lib.sh"
 
@@ -55,4 +56,33 @@ again=$(zcat -f "$TMP/big/again.sig" | grep -o '<compression threshold="[^"]*"' 
     2>"$TMP/long.err" || fail "generate --target-seconds 1000: $(cat "$TMP/long.err")"
 [ "$(meta "$TMP/long" k)" = 1 ] || fail "a target longer than the run: K $(meta "$TMP/long" k), not 1"
 grep -q "less than the 1000 s asked for; K = 1" "$TMP/long.err" || fail "no warning: $(cat "$TMP/long.err")"
+# --runs 3: three traced runs, the skeleton made of the median one, whose
+# time skeleton.meta's app_time_s (and so K) is; the other traces removed.
+"$SKEL" generate --runs 3 --target-seconds 0.001 -o "$TMP/runs" -- mpiexec.mpich -n 2 "${APP[@]}" \
+    >"$TMP/runs.out" 2>"$TMP/runs.err" || fail "generate --runs 3: $(cat "$TMP/runs.err")"
+cat "$TMP/runs.out"
+line=$(grep '^runs ' "$TMP/runs.out") || fail "no runs line"
+read -r -a t <<<"$(echo "$line" | sed -n 's/.*compute and MPI \([0-9., ]*\) s: run.*/\1/p' | tr -d ,)"
+[ "${#t[@]}" = 3 ] || fail "three run times expected: $line"
+kept=$(echo "$line" | sed -n 's/.* s: run \([0-9]*\), the median, kept$/\1/p')
+[ -n "$kept" ] && [ "$kept" -ge 1 ] && [ "$kept" -le 3 ] || fail "which run was kept: $line"
+median=$(printf '%s\n' "${t[@]}" | sort -g | sed -n 2p)
+[ "${t[$((kept - 1))]}" = "$median" ] || fail "run $kept (${t[$((kept - 1))]} s) is not the median $median s"
+[ "$(printf '%.3f' "$(meta "$TMP/runs" app_time_s)")" = "$median" ] ||
+    fail "skeleton.meta's app_time_s $(meta "$TMP/runs" app_time_s) is not the kept run's $median s"
+close "$(awk -v a="$(meta "$TMP/runs" app_time_s)" 'BEGIN { printf "%.12g", a / 0.001 }')" \
+    "$(meta "$TMP/runs" k)" || fail "K is not the kept run's app_time_s / S"
+[ -d "$TMP/runs/trace" ] || fail "the kept trace is not in DIR/trace"
+ls -d "$TMP/runs/trace".* 2>/dev/null && fail "other runs' traces were left behind"
+"$SKEL" stats "$TMP/runs/trace" >/dev/null || fail "the kept trace does not read"
+# A failing run (nbody fails its energy check): no skeleton, no more runs.
+"$SKEL" generate --runs 3 -K 2 --quiet -o "$TMP/runsfail" -- mpiexec.mpich -n 2 "$SAMPLES/nbody" -n 16 -s 5000 \
+    >/dev/null 2>"$TMP/runsfail.err" && fail "generate --runs 3 of a failing run succeeded"
+[ -e "$TMP/runsfail/skeleton" ] && fail "a skeleton was made of a failing run"
+ls -d "$TMP/runsfail/trace".* 2>/dev/null && fail "a failing first run was traced again"
+# Usage: --runs 0, --runs with --from-trace.
+st=0; "$SKEL" generate --runs 0 -o "$TMP/r0" -- mpiexec.mpich -n 2 "${APP[@]}" 2>/dev/null || st=$?
+[ "$st" = 2 ] || fail "--runs 0: exit $st, not 2"
+st=0; "$SKEL" generate --runs 2 -o "$TMP/r2" --from-trace "$TMP/runs/trace" 2>/dev/null || st=$?
+[ "$st" = 2 ] || fail "--runs 2 --from-trace: exit $st, not 2"
 echo "PASS"
