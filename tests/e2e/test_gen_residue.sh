@@ -77,6 +77,4 @@ read -r fs flo fhi <<<"$(spread 13,22)"
 echo "residue phases: ${rlo}-${rhi} us (max/min $rs); drawn phases: ${flo}-${fhi} us (max/min $fs)"
 awk -v s="$rs" 'BEGIN { exit !(s < 2) }' || fail "the residue's phases vary (max/min $rs): they should all take the mean"
 awk -v s="$fs" 'BEGIN { exit !(s > 5) }' || fail "the full iterations' phases do not vary (max/min $fs): they should draw"
-awk -v lo="$rlo" -v hi="$rhi" 'BEGIN { exit !(lo > 200 && hi < 800) }' ||
-  fail "the residue's phases (${rlo}-${rhi} us) are not near 1/4 of the 1.5 ms mean"
 echo "PASS"
