@@ -85,6 +85,9 @@ struct skel_rank_reader {
     uint32_t completions_cap;
     uint64_t *reqbuf;
     uint32_t reqbuf_cap;
+
+    void **retired; /* table blocks replaced by larger ones, freed at close */
+    uint32_t nretired, retired_cap;
 };
 
 /* ---- errors -------------------------------------------------------------- */
@@ -132,6 +135,43 @@ static char *dup_bytes(const uint8_t *p, size_t n)
         s[n] = '\0';
     }
     return s;
+}
+
+/* Room in a table (comms, sites, modules, objects) that another thread may
+ * read while this reader appends to it (a prefetching replay, replay.c):
+ * growing it never frees the old block before close, and the new block is
+ * published with a release store, as is each new count (publish()), so a
+ * thread that read a count reads complete entries below it in whichever
+ * block it sees. */
+static int table_room(skel_rank_reader *r, void *arrp, uint32_t *cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap)
+        return SKEL_OK;
+    uint64_t ncap = *cap > 0 ? (uint64_t)*cap * 2 : 16;
+    while (ncap < need)
+        ncap *= 2;
+    if (ncap > UINT32_MAX)
+        return skel_fail(SKEL_ERANGE, "%s: a table of more than %u entries", r->path, UINT32_MAX);
+    if (skel_grow_u32(&r->retired, &r->retired_cap, (uint64_t)r->nretired + 1,
+                      sizeof *r->retired) != SKEL_OK)
+        return SKEL_ENOMEM;
+    void *old = *(void **)arrp;
+    void *nb = calloc((size_t)ncap, elem);
+    if (nb == NULL)
+        return skel_oom();
+    if (*cap > 0)
+        memcpy(nb, old, (size_t)*cap * elem);
+    if (old != NULL)
+        r->retired[r->nretired++] = old;
+    __atomic_store_n((void **)arrp, nb, __ATOMIC_RELEASE);
+    *cap = (uint32_t)ncap;
+    return SKEL_OK;
+}
+
+/* The entry below *count is written: make it visible (table_room). */
+static void publish(uint32_t *count)
+{
+    __atomic_store_n(count, *count + 1, __ATOMIC_RELEASE);
 }
 
 static int all_zero(const uint8_t *p, size_t n)
@@ -309,6 +349,9 @@ void skel_rank_close(skel_rank_reader *r)
     for (uint32_t i = 0; i < r->nobjects; i++)
         free(r->objects[i].name);
     free(r->objects);
+    for (uint32_t i = 0; i < r->nretired; i++)
+        free(r->retired[i]);
+    free(r->retired);
     skel_reqtab_free(&r->reqs);
     free(r->threads);
     free(r->completions);
@@ -575,7 +618,7 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
             ok = ok && !c->bad;
         }
     }
-    if (ok && skel_grow_u32(&r->comms, &r->comm_cap, (uint64_t)r->ncomms + 1, sizeof *r->comms) !=
+    if (ok && table_room(r, &r->comms, &r->comm_cap, (uint64_t)r->ncomms + 1, sizeof *r->comms) !=
                   SKEL_OK)
         ok = 0;
     if (!ok) {
@@ -585,7 +628,8 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
         free(cm.periods);
         return bad_record(r, c, off, "communicator record");
     }
-    r->comms[r->ncomms++] = cm;
+    r->comms[r->ncomms] = cm;
+    publish(&r->ncomms);
     return SKEL_OK;
 }
 
@@ -614,7 +658,7 @@ static int rec_site(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     ok = ok &&
          skel_grow_u32(&r->site_ctx, &r->site_ctx_cap, (uint64_t)r->nsites + 1,
                        sizeof *r->site_ctx) == SKEL_OK &&
-         skel_grow_u32(&r->sites, &r->site_cap, (uint64_t)r->nsites + 1, sizeof *r->sites) ==
+         table_room(r, &r->sites, &r->site_cap, (uint64_t)r->nsites + 1, sizeof *r->sites) ==
              SKEL_OK;
     if (!ok) {
         free(s.func);
@@ -624,7 +668,8 @@ static int rec_site(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     s.line = (uint32_t)line;
     s.fortran = (uint8_t)fortran;
     skel_site_ctx_init(&r->site_ctx[r->nsites]);
-    r->sites[r->nsites++] = s;
+    r->sites[r->nsites] = s;
+    publish(&r->nsites);
     return SKEL_OK;
 }
 
@@ -640,12 +685,13 @@ static int rec_module(skel_rank_reader *r, skel_cursor *c, uint64_t off)
                        (unsigned long long)index, r->nmodules);
     m.index = (uint32_t)index;
     if (!get_string(c, &m.path) ||
-        skel_grow_u32(&r->modules, &r->module_cap, (uint64_t)r->nmodules + 1, sizeof *r->modules) !=
+        table_room(r, &r->modules, &r->module_cap, (uint64_t)r->nmodules + 1, sizeof *r->modules) !=
             SKEL_OK) {
         free(m.path);
         return bad_record(r, c, off, "module record");
     }
-    r->modules[r->nmodules++] = m;
+    r->modules[r->nmodules] = m;
+    publish(&r->nmodules);
     return SKEL_OK;
 }
 
@@ -663,12 +709,13 @@ static int rec_object(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     o.kind = (uint8_t)kind;
     o.comm = comm == 0 ? SKEL_COMM_NONE : (uint32_t)(comm - 1);
     if (!get_string(c, &o.name) ||
-        skel_grow_u32(&r->objects, &r->object_cap, (uint64_t)r->nobjects + 1, sizeof *r->objects) !=
+        table_room(r, &r->objects, &r->object_cap, (uint64_t)r->nobjects + 1, sizeof *r->objects) !=
             SKEL_OK) {
         free(o.name);
         return bad_record(r, c, off, "file/window record");
     }
-    r->objects[r->nobjects++] = o;
+    r->objects[r->nobjects] = o;
+    publish(&r->nobjects);
     return SKEL_OK;
 }
 
@@ -1301,42 +1348,50 @@ const skel_clock_sync *skel_rank_clock(const skel_rank_reader *r, uint32_t i)
 
 uint32_t skel_rank_ncomms(const skel_rank_reader *r)
 {
-    return r->ncomms;
+    return __atomic_load_n(&r->ncomms, __ATOMIC_ACQUIRE);
 }
 
 const skel_comm *skel_rank_comm(const skel_rank_reader *r, uint32_t index)
 {
-    return index < r->ncomms ? &r->comms[index] : NULL;
+    if (index >= __atomic_load_n(&r->ncomms, __ATOMIC_ACQUIRE))
+        return NULL;
+    return &__atomic_load_n(&r->comms, __ATOMIC_ACQUIRE)[index];
 }
 
 uint32_t skel_rank_nsites(const skel_rank_reader *r)
 {
-    return r->nsites;
+    return __atomic_load_n(&r->nsites, __ATOMIC_ACQUIRE);
 }
 
 const skel_site *skel_rank_site(const skel_rank_reader *r, uint32_t index)
 {
-    return index < r->nsites ? &r->sites[index] : NULL;
+    if (index >= __atomic_load_n(&r->nsites, __ATOMIC_ACQUIRE))
+        return NULL;
+    return &__atomic_load_n(&r->sites, __ATOMIC_ACQUIRE)[index];
 }
 
 uint32_t skel_rank_nmodules(const skel_rank_reader *r)
 {
-    return r->nmodules;
+    return __atomic_load_n(&r->nmodules, __ATOMIC_ACQUIRE);
 }
 
 const skel_module *skel_rank_module(const skel_rank_reader *r, uint32_t index)
 {
-    return index < r->nmodules ? &r->modules[index] : NULL;
+    if (index >= __atomic_load_n(&r->nmodules, __ATOMIC_ACQUIRE))
+        return NULL;
+    return &__atomic_load_n(&r->modules, __ATOMIC_ACQUIRE)[index];
 }
 
 uint32_t skel_rank_nobjects(const skel_rank_reader *r)
 {
-    return r->nobjects;
+    return __atomic_load_n(&r->nobjects, __ATOMIC_ACQUIRE);
 }
 
 const skel_object *skel_rank_object(const skel_rank_reader *r, uint32_t index)
 {
-    return index < r->nobjects ? &r->objects[index] : NULL;
+    if (index >= __atomic_load_n(&r->nobjects, __ATOMIC_ACQUIRE))
+        return NULL;
+    return &__atomic_load_n(&r->objects, __ATOMIC_ACQUIRE)[index];
 }
 
 uint64_t skel_rank_offset(const skel_rank_reader *r)

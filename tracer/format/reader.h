@@ -58,7 +58,10 @@ const skel_rank_end *skel_rank_end_of(const skel_rank_reader *r); /* NULL until 
 uint32_t skel_rank_nclock(const skel_rank_reader *r);
 const skel_clock_sync *skel_rank_clock(const skel_rank_reader *r, uint32_t i);
 
-/* Tables accumulated so far (entries appear before the first event using them). */
+/* Tables accumulated so far (entries appear before the first event using them).
+ * Another thread may call these while one thread reads events (a prefetching
+ * replay): entries never move or change before close, and a count read here
+ * covers complete entries. */
 uint32_t skel_rank_ncomms(const skel_rank_reader *r);
 const skel_comm *skel_rank_comm(const skel_rank_reader *r, uint32_t index); /* NULL if unknown */
 uint32_t skel_rank_nsites(const skel_rank_reader *r);

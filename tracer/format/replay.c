@@ -13,10 +13,12 @@
 #include "error.h"
 #include "grow.h"
 #include "map.h"
+#include "prefetch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define NO_SLOT UINT64_MAX
 
@@ -71,6 +73,7 @@ struct need {
 
 struct rstate {
     skel_rank_reader *r;
+    skel_prefetch *pf;   /* r decoding ahead in a thread, or NULL */
     skel_event cur;
     int have, done;
     int queued;          /* in the heap */
@@ -331,15 +334,20 @@ static struct req_info *req_get(struct rstate *s, uint64_t id)
     return sl != NULL ? &s->reqinfo[sl->val] : NULL;
 }
 
+/* Forget the request of the slot sl (found in s->reqs). */
+static void req_drop_slot(struct rstate *s, skel_map_slot *sl)
+{
+    uint32_t i = sl->val;
+    skel_map_del_slot(&s->reqs, sl);
+    if (skel_grow_u32(&s->free_list, &s->free_cap, s->nfree + 1, sizeof *s->free_list) == SKEL_OK)
+        s->free_list[s->nfree++] = i;
+}
+
 static void req_drop(struct rstate *s, uint64_t id)
 {
     skel_map_slot *sl = skel_map_find(&s->reqs, id);
-    if (sl == NULL)
-        return;
-    uint32_t i = sl->val;
-    skel_map_del(&s->reqs, id);
-    if (skel_grow_u32(&s->free_list, &s->free_cap, s->nfree + 1, sizeof *s->free_list) == SKEL_OK)
-        s->free_list[s->nfree++] = i;
+    if (sl != NULL)
+        req_drop_slot(s, sl);
 }
 
 /* ---- becoming current -------------------------------------------------------------------- */
@@ -557,7 +565,7 @@ static void wake(skel_replay *rp, uint32_t **waiters, uint32_t *nwait)
 static int advance(skel_replay *rp, uint32_t rank)
 {
     struct rstate *s = &rp->rs[rank];
-    int rc = skel_rank_next(s->r, &s->cur);
+    int rc = s->pf != NULL ? skel_prefetch_next(s->pf, &s->cur) : skel_rank_next(s->r, &s->cur);
     if (rc < 0)
         return rc;
     if (rc == 0) {
@@ -580,6 +588,25 @@ static int advance(skel_replay *rp, uint32_t rank)
 }
 
 /* ---- public API --------------------------------------------------------------------------- */
+
+/* Decode each rank ahead in a thread of its own (prefetch.h) when there is
+ * another processor to run them and few enough ranks; SKEL_REPLAY_THREADS=0
+ * turns it off, =1 on whatever the machine.  Batches shrink as ranks grow,
+ * so that the batches of all ranks stay within about 8 MB. */
+static void start_prefetch(skel_replay *rp)
+{
+    const char *env = getenv("SKEL_REPLAY_THREADS");
+    int on = rp->n <= 64 && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    if (env != NULL && (env[0] == '0' || env[0] == '1') && env[1] == '\0')
+        on = env[0] == '1';
+    if (!on)
+        return;
+    uint32_t batch = 16384 / (rp->n > 0 ? rp->n : 1);
+    batch = batch < 256 ? 256 : batch > 2048 ? 2048 : batch;
+    for (uint32_t i = 0; i < rp->n; i++)
+        if (skel_prefetch_start(rp->rs[i].r, batch, &rp->rs[i].pf) != SKEL_OK)
+            rp->rs[i].pf = NULL; /* read in this thread */
+}
 
 int skel_replay_open(const skel_trace *t, skel_replay **out)
 {
@@ -613,6 +640,7 @@ int skel_replay_open(const skel_trace *t, skel_replay **out)
             goto fail;
         rp->rs[i].group_coll = UINT32_MAX;
     }
+    start_prefetch(rp);
     for (uint32_t i = 0; i < rp->n; i++)
         if ((rc = advance(rp, i)) != SKEL_OK || (rc = rp->err) != SKEL_OK)
             goto fail;
@@ -629,6 +657,7 @@ void skel_replay_close(skel_replay *rp)
         return;
     for (uint32_t i = 0; rp->rs != NULL && i < rp->n; i++) {
         struct rstate *s = &rp->rs[i];
+        skel_prefetch_stop(s->pf);
         skel_rank_close(s->r);
         free(s->needs);
         skel_map_free(&s->reqs);
@@ -733,10 +762,13 @@ static void finish_requests(struct rstate *s)
     const skel_event *ev = &s->cur;
     const struct skel_call_info *ci = skel_call_info(ev->call);
     for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        struct req_info *q = req_get(s, ev->complete[i].req);
-        if (q != NULL && q->kind != RK_SEND_PERSIST && q->kind != RK_RECV_PERSIST)
-            req_drop(s, ev->complete[i].req);
-        else if (q != NULL)
+        skel_map_slot *sl = skel_map_find(&s->reqs, ev->complete[i].req);
+        if (sl == NULL)
+            continue;
+        struct req_info *q = &s->reqinfo[sl->val];
+        if (q->kind != RK_SEND_PERSIST && q->kind != RK_RECV_PERSIST)
+            req_drop_slot(s, sl);
+        else
             q->slot = NO_SLOT;
     }
     if (ci->klass == SKEL_CLASS_REQFREE && ev->req != 0)

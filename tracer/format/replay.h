@@ -21,6 +21,14 @@
  * Memory: one rank reader each, plus the messages sent and not yet received
  * and the collectives not yet complete - never the whole trace.
  *
+ * Threads: on a machine with more than one processor and for at most 64
+ * ranks, each rank's reader decodes ahead in a thread of its own
+ * (prefetch.h), three batches of 256-2048 events per rank (at most ~8 MB in
+ * all), so that decoding overlaps matching; SKEL_REPLAY_THREADS=0 reads in
+ * the caller's thread, =1 uses threads whatever the machine.  The items are
+ * the same either way.  The caller may read a rank's tables through
+ * skel_replay_reader() meanwhile (reader.h).
+ *
  * Ownership: skel_replay_open() allocates; skel_replay_close() frees.  The
  * item filled by skel_replay_next(), and everything it points to, is valid
  * until the next skel_replay_next() call.  The trace must outlive the replay.
