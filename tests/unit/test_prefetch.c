@@ -145,7 +145,8 @@ static void read_file(uint32_t batch, struct reading *rd)
         cr_assert_not_null(s, "event %d: site %u unknown", rd->n, ev.site);
         cr_assert_eq(s->line, 1000 + ev.site, "event %d: site %u", rd->n, ev.site);
         cr_assert_leq(ev.ncomplete, 2);
-        memcpy(&rd->comp[2 * rd->n], ev.complete, ev.ncomplete * sizeof *ev.complete);
+        if (ev.ncomplete > 0)
+            memcpy(&rd->comp[2 * rd->n], ev.complete, ev.ncomplete * sizeof *ev.complete);
         ev.complete = NULL;
         ev.reqs = NULL;
         rd->ev[rd->n++] = ev;
