@@ -298,10 +298,13 @@ int skel_lbf_sched_parse(const char *spec, struct skel_lbf_sched *out)
         } else if (kl == 6 && strncmp(s, "switch", 6) == 0) {
             if (!parse_time(v, vl, &out->switch_ns))
                 return skel_fail(SKEL_EUSAGE, "scheduler '%s': switch is a time (e.g. 3us)", spec);
+        } else if (kl == 4 && strncmp(s, "wake", 4) == 0) {
+            if (!parse_time(v, vl, &out->wake_ns))
+                return skel_fail(SKEL_EUSAGE, "scheduler '%s': wake is a time (e.g. 4us)", spec);
         } else {
             return skel_fail(SKEL_EUSAGE,
                              "scheduler '%s': column %u: unknown setting (wait, quantum, "
-                             "switch)",
+                             "switch, wake)",
                              spec, (unsigned)(s - spec) + 1);
         }
         s += len;
@@ -326,14 +329,20 @@ void skel_lbf_sched_format(const struct skel_lbf_sched *s, char *buf, size_t len
 {
     static const char *const waits[] = {"block", "yield", "spin"};
     const char *w = s->wait >= 0 && s->wait <= 2 ? waits[s->wait] : "block";
+    char wk[48] = "";
+    if (s->wake_ns > 0) {
+        char t[32];
+        put_time(t, sizeof t, s->wake_ns);
+        snprintf(wk, sizeof wk, ",wake=%s", t);
+    }
     if (s->policy != SKEL_LBF_SLICE) {
-        snprintf(buf, len, "fair,wait=%s", w);
+        snprintf(buf, len, "fair,wait=%s%s", w, wk);
         return;
     }
     char q[32], sw[32];
     put_time(q, sizeof q, s->quantum_ns > 0 ? s->quantum_ns : 4e6);
     put_time(sw, sizeof sw, s->switch_ns);
-    snprintf(buf, len, "slice,wait=%s,quantum=%s,switch=%s", w, q, sw);
+    snprintf(buf, len, "slice,wait=%s,quantum=%s,switch=%s%s", w, q, sw, wk);
 }
 
 /* ---- spreads: distributions of compute phases and calls' own work ------------------------- */
@@ -1366,7 +1375,8 @@ static int schedule(struct sim *S, struct cpu *c)
 }
 
 /* The share of processor c its waiting pollers take: the CPU of their loops
- * and, with time slices, two switches per poll. */
+ * (less what waking an idle processor cost them in the trace) and, with
+ * time slices, two switches per poll. */
 static double steal_of(const struct sim *S, const struct cpu *c)
 {
     double f = 0;
@@ -1376,7 +1386,10 @@ static double steal_of(const struct sim *S, const struct cpu *c)
         if (!(l->poll_rate > 0) ||
             (p->phase != PH_WAIT && p->phase != PH_READY && p->phase != PH_LOCAL_OFF))
             continue;
-        f += l->poll_rate;
+        double rate = l->poll_rate;
+        if (S->sched.wake_ns > 0 && l->poll_cycle_ns > 0)
+            rate -= S->sched.wake_ns / l->poll_cycle_ns;
+        f += rate > 0 ? rate : 0;
         if (slice(S) && l->poll_cycle_ns > 0)
             f += 2.0 * S->sched.switch_ns / l->poll_cycle_ns;
     }

@@ -28,15 +28,17 @@
 #include "lbf.h"
 
 struct skel_schedprobe_result {
-    int cpu;                 /* the processor measured */
-    double quantum_ns;       /* busy + busy: median run of one before the other runs */
-    double switch_ns;        /* busy + sleeper: what a switch costs the busy process */
-    double sleeper_cycle_ns; /* the sleeper's turn with the busy one beside it */
-    double sleeper_alone_ns; /* ... and alone */
-    double sleeper_cpu_ns;   /* its own CPU per turn */
-    double busy_loss;        /* share of the processor the busy one lost to it */
-    double notice_ns;        /* busy + yielder: median time until the yielder saw the flag */
-    double yield_ns;         /* a yield that switches between two yielders */
+    int cpu;                     /* the processor measured */
+    double quantum_ns;           /* busy + busy: median run of one before the other runs */
+    double switch_ns;            /* busy + sleeper: what a switch costs the busy process */
+    double sleeper_cycle_ns;     /* the sleeper's turn with the busy one beside it */
+    double sleeper_alone_ns;     /* ... and alone */
+    double sleeper_cpu_ns;       /* its own CPU per turn */
+    double sleeper_alone_cpu_ns; /* ... alone, on the idle processor */
+    double wake_ns;              /* sleeper_alone_cpu_ns - sleeper_cpu_ns (0 if negative) */
+    double busy_loss;            /* share of the processor the busy one lost to it */
+    double notice_ns;            /* busy + yielder: median time until the yielder saw the flag */
+    double yield_ns;             /* a yield that switches between two yielders */
 };
 
 /* Measure on processor cpu (seconds: time per experiment, 0: 0.4). */

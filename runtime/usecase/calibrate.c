@@ -1168,19 +1168,22 @@ static int host_sched(struct run *R)
     if (h != NULL && h->cores != 0)
         cpu = __builtin_ctzll(h->cores);
     struct skel_schedprobe_result r[3];
-    double q[3], sw[3];
+    double q[3], sw[3], wk[3];
     for (int i = 0; i < 3; i++) {
         int rc = skel_schedprobe_run(cpu, 0.3, &r[i]);
         if (rc != SKEL_OK)
             return skel_fail_context(rc, "measuring how host 1's processor is shared");
         q[i] = r[i].quantum_ns;
         sw[i] = r[i].switch_ns;
+        wk[i] = r[i].wake_ns;
     }
     qsort(q, 3, sizeof *q, cmp_double);
     qsort(sw, 3, sizeof *sw, cmp_double);
+    qsort(wk, 3, sizeof *wk, cmp_double);
     struct skel_schedprobe_result m = r[1];
     m.quantum_ns = q[1];
     m.switch_ns = sw[1];
+    m.wake_ns = wk[1];
     skel_schedprobe_sched(&m, SKEL_LBF_WAIT_YIELD, &R->sched);
     skel_schedprobe_describe(&m, R->res->sched_probe, sizeof R->res->sched_probe);
     skel_lbf_sched_format(&R->sched, R->res->sched, sizeof R->res->sched);

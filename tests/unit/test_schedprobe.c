@@ -19,12 +19,14 @@ Test(schedprobe, sched_from_measurements)
     memset(&r, 0, sizeof r);
     r.quantum_ns = 3996000; /* to 10 us */
     r.switch_ns = 4237;     /* to 0.1 us */
+    r.wake_ns = 4449;       /* to 0.1 us */
     struct skel_lbf_sched s;
     skel_schedprobe_sched(&r, SKEL_LBF_WAIT_YIELD, &s);
     cr_assert_eq(s.policy, SKEL_LBF_SLICE);
     cr_assert_eq(s.wait, SKEL_LBF_WAIT_YIELD);
     cr_assert_float_eq(s.quantum_ns, 4000000, 1e-6);
     cr_assert_float_eq(s.switch_ns, 4200, 1e-9);
+    cr_assert_float_eq(s.wake_ns, 4400, 1e-9);
     char buf[128];
     skel_lbf_sched_format(&s, buf, sizeof buf);
     struct skel_lbf_sched back;
@@ -33,14 +35,17 @@ Test(schedprobe, sched_from_measurements)
     cr_assert_eq(back.wait, s.wait);
     cr_assert_float_eq(back.quantum_ns, s.quantum_ns, 1);
     cr_assert_float_eq(back.switch_ns, s.switch_ns, 1);
+    cr_assert_float_eq(back.wake_ns, s.wake_ns, 1, "%s", buf);
 
     /* No turns seen (or a quantum below what the probe can tell apart):
      * the kernel's default of 4 ms rather than a model with no quantum. */
     r.quantum_ns = NAN;
     r.switch_ns = -5;
+    r.wake_ns = NAN;
     skel_schedprobe_sched(&r, SKEL_LBF_WAIT_SPIN, &s);
     cr_assert_float_eq(s.quantum_ns, 4e6, 1e-6);
     cr_assert_eq(s.switch_ns, 0);
+    cr_assert_eq(s.wake_ns, 0);
     cr_assert_eq(s.wait, SKEL_LBF_WAIT_SPIN);
 }
 
@@ -52,6 +57,7 @@ Test(schedprobe, describe)
                                        .sleeper_cycle_ns = 83000,
                                        .sleeper_alone_ns = 89000,
                                        .sleeper_cpu_ns = 6200,
+                                       .sleeper_alone_cpu_ns = 9700,
                                        .busy_loss = 0.12,
                                        .notice_ns = 2.4e6,
                                        .yield_ns = 700};
@@ -60,6 +66,7 @@ Test(schedprobe, describe)
     cr_assert(strstr(buf, "processor 1") != NULL, "%s", buf);
     cr_assert(strstr(buf, "quantum 2.50 ms") != NULL, "%s", buf);
     cr_assert(strstr(buf, "83 us a turn (89 us alone)") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "6.2 us of its own CPU (9.7 us alone)") != NULL, "%s", buf);
     cr_assert(strstr(buf, "12.0 %") != NULL, "%s", buf);
     cr_assert(strstr(buf, "switch costs 3.1 us") != NULL, "%s", buf);
     cr_assert(strstr(buf, "notices after 2.40 ms") != NULL, "%s", buf);
@@ -96,6 +103,11 @@ Test(schedprobe, run_measures_and_cleans_up)
                   r.sleeper_cpu_ns <= r.sleeper_cycle_ns,
               "cycle %g cpu %g", r.sleeper_cycle_ns, r.sleeper_cpu_ns);
     cr_assert(r.sleeper_alone_ns > 0, "%g", r.sleeper_alone_ns);
+    /* ... and alone it used some CPU, at most its turn; the wake-up's
+     * extra is what alone took beyond beside, never negative */
+    cr_assert(r.sleeper_alone_cpu_ns > 0 && r.sleeper_alone_cpu_ns <= r.sleeper_alone_ns,
+              "alone: cpu %g turn %g", r.sleeper_alone_cpu_ns, r.sleeper_alone_ns);
+    cr_assert(r.wake_ns >= 0 && r.wake_ns <= r.sleeper_alone_cpu_ns, "%g", r.wake_ns);
     cr_assert(r.switch_ns >= 0, "%g", r.switch_ns);
     cr_assert(r.yield_ns > 0 && isfinite(r.yield_ns), "%g", r.yield_ns);
     /* Every child was reaped, the processors given back. */
