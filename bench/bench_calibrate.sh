@@ -64,7 +64,10 @@ for s in $samples; do
     args=($(app_args "$s"))
     echo "== $s: ${args[*]} (load $(cut -d' ' -f1-3 /proc/loadavg))" | tee -a "$out/calibrate.log"
     rm -rf "$out/$s-skel"
-    "$skel" generate --target-seconds 1 --quiet -o "$out/$s-skel" -- \
+    # three traced runs, the median one kept: a trace taken while the
+    # machine was slow carries off-CPU time into every prediction
+    # (docs/predictions.md, the 1 Gbit/s table of 2026-11-26)
+    "$skel" generate --target-seconds 1 --runs 3 --quiet -o "$out/$s-skel" -- \
         mpiexec.mpich -n 2 "$bin/$s" "${args[@]}" >>"$out/calibrate.log" 2>&1 ||
         { echo "   generate failed (see $out/calibrate.log)"; continue; }
     "$skel" calibrate --skeleton "$out/$s-skel" --placement 2/1 --link "$link" --zero 2 \
