@@ -16,6 +16,20 @@ fi
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
+# ASAN_RT: in the sanitizer build, the sanitizer runtime that programs built
+# without it (skeletons from mpicc.mpich, Fortran samples) need preloaded
+# before the sanitized tracer; empty otherwise.  tracer_preload prints the
+# LD_PRELOAD value that traces such a program by hand.
+ASAN_RT=""
+if [ "${SKEL_ASAN:-0}" = 1 ]; then
+  for lib in libclang_rt.asan-x86_64.so libasan.so; do
+    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
+    if [[ "$rt" == /* && -e "$rt" ]]; then ASAN_RT=$rt; break; fi
+  done
+  [ -n "$ASAN_RT" ] || fail "no sanitizer runtime of ${SKEL_C_COMPILER:-cc} to preload"
+fi
+tracer_preload() { echo "${ASAN_RT:+$ASAN_RT }$SKEL_BUILD_DIR/tracer/libskeltrace.so"; }
+
 # expect_counts TRACEDIR EXPECT_FILE: compare `skel stats --csv` with a
 # sample's `--expect` output (expect RANKS CALL COUNT; RANKS "3" or "1-4"
 # summed; COUNT -1 meaning at least one).

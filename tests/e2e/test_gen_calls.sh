@@ -103,14 +103,6 @@ for i in $(seq "$first" "$last"); do echo "<s ref=\"$i\"/>"; done
 echo "</block></class></signature>"
 } > "$SIG"
 
-tracer="$SKEL_BUILD_DIR/tracer/libskeltrace.so"
-asan_rt=""
-if [ "${SKEL_ASAN:-0}" = 1 ]; then
-  for lib in libclang_rt.asan-x86_64.so libasan.so; do
-    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
-    if [[ "$rt" == /* && -e "$rt" ]]; then asan_rt="$rt "; break; fi
-  done
-fi
 
 for K in 1 4; do
   d="$TMP/calls-$K"
@@ -119,7 +111,7 @@ for K in 1 4; do
   grep -q "^checked .* no deadlock" "$d.report" || fail "no check line: $(cat "$d.report")"
   mpicc.mpich -O2 -Wall -Wextra -Werror -o "$d/skeleton" "$d/skeleton.c" -lm ||
     fail "K=$K: the skeleton does not compile with -Werror"
-  timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$asan_rt$tracer" -genv SKEL_TRACE_DIR "$d/trace" \
+  timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$(tracer_preload)" -genv SKEL_TRACE_DIR "$d/trace" \
     "$d/skeleton" > "$d.run" 2>&1 || { cat "$d.run" >&2; fail "K=$K: the skeleton failed or hung"; }
   grep -q '^SKEL_RESULT ' "$d.run" || fail "K=$K: no SKEL_RESULT"
   expect_counts "$d/trace" "$d/skeleton.meta" || fail "K=$K: traced calls differ from skeleton.meta"

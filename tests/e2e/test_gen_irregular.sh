@@ -31,20 +31,12 @@ declare -A ARGS=(
   [bwsweep]="-m 262144 -r 40"
 )
 programs="blacs testall dtypes norepeat bwsweep"
-asan_rt=""
-if [ "${SKEL_ASAN:-0}" = 1 ]; then
-  for lib in libclang_rt.asan-x86_64.so libasan.so; do
-    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
-    if [[ "$rt" == /* && -e "$rt" ]]; then asan_rt=$rt; break; fi
-  done
-  [ -n "$asan_rt" ] || fail "no sanitizer runtime to preload"
-fi
 
 # trace_skeleton DIR OUT: run DIR/skeleton on 2 ranks under the tracer into OUT.
 trace_skeleton() {
   local d=$1 out=$2
-  if [ -n "$asan_rt" ]; then
-    timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$asan_rt $SKEL_BUILD_DIR/tracer/libskeltrace.so" \
+  if [ -n "$ASAN_RT" ]; then
+    timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$(tracer_preload)" \
       -genv SKEL_TRACE_DIR "$out" "$d/skeleton"
   else
     timeout 120 "$SKEL" trace --quiet --timeout 90 -o "$out" -- mpiexec.mpich -n 2 "$d/skeleton"

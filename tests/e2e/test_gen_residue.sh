@@ -50,14 +50,7 @@ echo '<block id="1"><s ref="2"/></block></class></signature>'
 d="$TMP/sk"
 "$SKEL" gen "$SIG" --scale 4 -o "$d" --mode loops > "$d.gen" 2>&1 || { cat "$d.gen" >&2; fail "skel gen"; }
 mpicc.mpich -O2 -Wall -Wextra -Werror -o "$d/skeleton" "$d/skeleton.c" -lm || fail "the skeleton does not compile"
-asan_rt=""
-if [ "${SKEL_ASAN:-0}" = 1 ]; then
-  for lib in libclang_rt.asan-x86_64.so libasan.so; do
-    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
-    if [[ "$rt" == /* && -e "$rt" ]]; then asan_rt="$rt "; break; fi
-  done
-fi
-timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$asan_rt$SKEL_BUILD_DIR/tracer/libskeltrace.so" \
+timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$(tracer_preload)" \
   -genv SKEL_TRACE_DIR "$d/trace" "$d/skeleton" > "$d.run" 2>&1 || { cat "$d.run" >&2; fail "the skeleton failed"; }
 expect_counts "$d/trace" "$d/skeleton.meta" || fail "traced calls differ from skeleton.meta"
 n=$(awk '$1 == "expect" && $2 == 0 && $3 == "MPI_Barrier" { print $4 }' "$d/skeleton.meta")

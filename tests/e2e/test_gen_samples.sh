@@ -25,17 +25,11 @@ declare -A ARGS=(
   [fft]="-n 4096 -i 16"
 )
 samples="jacobi cg isort mw pipeline randacc nbody fft"
-asan_rt=""
-if [ "${SKEL_ASAN:-0}" = 1 ]; then
-  # The sanitized tracer needs the sanitizer runtime preloaded into programs
-  # built without it: the skeletons (mpicc.mpich) and the Fortran samples,
-  # which `skel generate` cannot trace that way - they are left out here.
-  for lib in libclang_rt.asan-x86_64.so libasan.so; do
-    rt=$("${SKEL_C_COMPILER:-cc}" -print-file-name="$lib" 2>/dev/null || true)
-    if [[ "$rt" == /* && -e "$rt" ]]; then asan_rt=$rt; break; fi
-  done
-  [ -n "$asan_rt" ] || fail "no sanitizer runtime to preload"
-else
+# The sanitized tracer needs the sanitizer runtime preloaded into programs
+# built without it (lib.sh: ASAN_RT): the skeletons (mpicc.mpich) and the
+# Fortran samples, which `skel generate` cannot trace that way - they are
+# left out of the sanitizer build's run.
+if [ -z "$ASAN_RT" ]; then
   for f in fstencil fstencil08; do
     [ -x "$SAMPLES/$f" ] && samples="$samples $f"
   done
@@ -46,8 +40,8 @@ fi
 trace_skeleton() {
   local d=$1 out=$2
   shift 2
-  if [ -n "$asan_rt" ]; then
-    timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$asan_rt $SKEL_BUILD_DIR/tracer/libskeltrace.so" \
+  if [ -n "$ASAN_RT" ]; then
+    timeout 120 mpiexec.mpich -n 2 -genv LD_PRELOAD "$(tracer_preload)" \
       -genv SKEL_TRACE_DIR "$out" "$d/skeleton" "$@"
   else
     timeout 120 "$SKEL" trace --quiet --timeout 90 -o "$out" -- mpiexec.mpich -n 2 "$d/skeleton" "$@"
