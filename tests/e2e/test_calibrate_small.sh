@@ -34,6 +34,12 @@ note "calibrate: placement 2/1, links at 20 Mbit/s, zero the top compute phase; 
 cat "$WORK/c.out"
 assert_nothing_left "after calibrate"
 tc qdisc show | grep -q '7a2:' && fail "the link limit is left"
+# host 1's processor probed three times before the rounds and once in each
+# of the 2 rounds, the placement predicted from the medians of all five
+grep -q "^host 1's processor .*(medians of 5 probes)" "$WORK/c.out" ||
+    fail "host 1 not probed in every round: $(grep "host 1" "$WORK/c.out")"
+grep -q "^placements predicted with the scheduler model slice,wait=yield,quantum=" "$WORK/c.out" ||
+    fail "no measured scheduler model: $(grep "scheduler model" "$WORK/c.out")"
 head -n 1 "$WORK/c.csv" | grep -qx \
     'kind,target,predicted_change,measured_change,error,baseline_s,measured_s,min_s,max_s,app_baseline_s,app_s,app_change,app_error,note,predicted_lo,predicted_hi,inside,rounds,change_min,change_max,app_rounds,app_change_min,app_change_max,app_inside' ||
     fail "CSV header: $(head -n 1 "$WORK/c.csv")"
