@@ -37,8 +37,7 @@ struct skel_tr_thread {
     uint64_t wall_ref; /* monotonic ns at the last CPU sample */
     const void *fsite; /* call site handed down by a Fortran wrapper, or NULL */
     uint32_t seq;      /* calls recorded by this thread (for overhead sampling) */
-    int sleepy;        /* >0: a recent sampled gap was mostly off the CPU (2: the
-                          latest; each mostly-CPU sampled gap after it counts down) */
+    int sleepy;        /* the latest sampled gap was mostly off the CPU */
     int ready;
     struct skel_tr_ws ws; /* working-set sampling (wset.h) */
 };
@@ -89,9 +88,8 @@ extern volatile int skel_tr_active;
 int skel_tr_lazy_start(void);
 /* CPU sampling: gaps and calls shorter than skel_tr_cpu_sample_ns
  * (SKEL_TRACE_CPU_SAMPLE_US) are never sampled; longer ones are, when the
- * thread's latest sampled gap, or the one before it, was mostly off the CPU
- * (it polls with sleeps, blocks: every such gap is measured) or the latest
- * sample is at least
+ * thread's latest sampled gap was mostly off the CPU (it polls with sleeps,
+ * blocks: every such gap is measured) or the latest sample is at least
  * skel_tr_cpu_period_ns old (a computing thread: samples are spaced so that
  * their cost stays a small share of the run; see session.c). */
 extern uint64_t skel_tr_cpu_sample_ns, skel_tr_cpu_period_ns;
@@ -134,15 +132,7 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
         uint64_t cpu = skel_tr_cpu_now();
         int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
         c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
-        /* A poller that computes between two sleeps (a master preparing
-         * work) stays sampled for one more long gap: its next sleep would
-         * otherwise go unsampled and count as CPU in full (measured on the
-         * master/worker sample: 4 % of its sleeps, 92 us of CPU each
-         * instead of 17; docs/trace-format.md). */
-        if (2 * c->gap_cpu < gap)
-            t->sleepy = 2;
-        else if (t->sleepy > 0)
-            t->sleepy--;
+        t->sleepy = 2 * c->gap_cpu < gap;
         uint64_t pause = 0;
         if (__builtin_expect(t->ws.armed, 0) && gap >= skel_tr_ws_gap_ns) {
             /* A watched long phase ends: its working set (wset.h).  The
