@@ -871,9 +871,9 @@ static int rounds(struct run *R)
             if ((rc = skel_usecase_interrupted()) == SKEL_OK)
                 rc = measure_cfg(R, &R->cfgs[j], i);
         /* the processor probed in the same stretch of time as the runs it
-         * predicts: one probe alone before the rounds can meet a moment the
-         * runs do not (a switch cost of 6.3 us against 4.4-4.8 in the other
-         * probes of the day, docs/predictions.md) */
+         * predicts: probes taken only before the rounds can meet a moment
+         * the runs do not (a switch cost of 6.3 us against 4.4-4.8 in the
+         * other probes of the day, docs/predictions.md) */
         if (rc == SKEL_OK && R->place_spec[0] != '\0')
             rc = probe_host(R);
     }
