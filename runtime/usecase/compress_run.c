@@ -47,8 +47,9 @@ int skel_compress_run(const struct skel_compress_run_opts *o, struct skel_compre
     rc = skel_trace_open(in.dir, &t);
     if (rc == SKEL_OK)
         rc = skel_usecase_trace_check(t, o->trace_dir, o->allow_partial, &partial);
-    if (rc == SKEL_OK &&
-        (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) == SKEL_OK) {
+    if (rc == SKEL_OK && (rc = skel_compress_trace(t, &o->opts, &res->sig, &res->stats)) != SKEL_OK)
+        rc = skel_usecase_trace_failed(t, o->trace_dir, rc);
+    else if (rc == SKEL_OK) {
         res->sig->partial = partial; /* the signature says it, as long as it exists */
         partial = NULL;
         rc = skel_sigfile_write(o->output, res->sig);

@@ -56,6 +56,8 @@ int skel_predict_run(const struct skel_predict_opts *o, struct skel_predict_resu
     else
         rc = skel_lbf_predict_interval(t, &lo, LO_Q, HI_Q, &res->lbf, &res->body_lo_ns,
                                        &res->body_hi_ns);
+    if (rc != SKEL_OK)
+        rc = skel_usecase_trace_failed(t, o->trace_dir, rc);
     if (rc == SKEL_OK)
         res->ratio = res->lbf.measured_ns > 0 ? res->lbf.predicted_ns / res->lbf.measured_ns : 0;
 out:

@@ -25,7 +25,8 @@ int skel_profile_run(const struct skel_profile_opts *o, struct skel_profile_resu
                 SKEL_OK) {
             struct skel_critpath_opts co = o->cp;
             co.table = table;
-            rc = skel_critpath_run(t, &co, &res->cp);
+            if ((rc = skel_critpath_run(t, &co, &res->cp)) != SKEL_OK)
+                rc = skel_usecase_trace_failed(t, o->trace_dir, rc);
         }
         skel_trace_close(t);
         skel_trace_input_close(&in);

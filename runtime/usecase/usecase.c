@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,22 +130,41 @@ void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const
     fn(arg, buf);
 }
 
+static int refuse_partial(const char *dir, const char *why)
+{
+    return skel_fail(SKEL_ETRUNCATED,
+                     "%s is a partial trace: %s.  What is made of part of a run "
+                     "describes only that part; pass --allow-partial to go on knowingly",
+                     skel_usecase_printable(dir), why);
+}
+
 int skel_usecase_trace_check(skel_trace *t, const char *dir, int allow_partial, char **partial)
 {
     int complete = 1;
     char why[256];
     *partial = NULL;
+    if (!allow_partial && skel_trace_says_complete(t))
+        return SKEL_OK;
     int rc = skel_trace_completeness(t, &complete, why, sizeof why);
     if (rc != SKEL_OK || complete)
         return rc;
     if (!allow_partial)
-        return skel_fail(SKEL_ETRUNCATED,
-                         "%s is a partial trace: %s.  What is made of part of a run "
-                         "describes only that part; pass --allow-partial to go on knowingly",
-                         skel_usecase_printable(dir), why);
+        return refuse_partial(dir, why);
     if ((*partial = strdup(why)) == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     return SKEL_OK;
+}
+
+int skel_usecase_trace_failed(skel_trace *t, const char *dir, int rc)
+{
+    if (rc != SKEL_EFORMAT && rc != SKEL_ETRUNCATED && rc != SKEL_EIO)
+        return rc;
+    char detail[1024], why[256];
+    snprintf(detail, sizeof detail, "%s", skel_last_error());
+    int complete = 1;
+    if (skel_trace_completeness(t, &complete, why, sizeof why) == SKEL_OK && !complete)
+        return refuse_partial(dir, why);
+    return skel_fail(rc, "%s", detail);
 }
 
 /* Optimal string alignment distance of a and b (both short), capped at 99. */

@@ -64,10 +64,21 @@ void skel_usecase_tell(void (*fn)(void *arg, const char *text), void *arg, const
  * partial one (skel_trace_completeness()) only with allow_partial, and then
  * *partial gets the reason (malloc'd, the caller frees; NULL when whole).
  * Refused: SKEL_ETRUNCATED naming dir and why, with the hint
- * --allow-partial. */
+ * --allow-partial.
+ *
+ * Without allow_partial, a trace that says it is whole
+ * (skel_trace_says_complete(): every header says MPI_Finalize) is not read
+ * here - reading every event twice cost a fifth of `skel critpath` - and
+ * the command reading it finds any damage; it then passes its error
+ * through skel_usecase_trace_failed(). */
 struct skel_trace;
 int skel_usecase_trace_check(struct skel_trace *t, const char *dir, int allow_partial,
                              char **partial);
+
+/* After a command failed with rc while reading trace t: if the trace is
+ * partial, the error skel_usecase_trace_check() would have given by reading
+ * it first (the same message); else rc with its own detail. */
+int skel_usecase_trace_failed(struct skel_trace *t, const char *dir, int rc);
 
 /* The candidate closest to a mistyped word, for a "did you mean" hint:
  * the one with the smallest edit distance (insertions, deletions,

@@ -4,6 +4,7 @@
 
 #include "error.h"
 #include "meta.h"
+#include "profile.h"
 #include "replay.h"
 #include "trace.h"
 #include "writer.h"
@@ -12,13 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAXR 4
 
 static char dir[64];
 static skel_writer *w[MAXR];
-static uint64_t clk[MAXR], nreq[MAXR];
+static uint64_t clk[MAXR], nreq[MAXR], nev[MAXR];
 static int nranks;
 
 static void open_trace(int n)
@@ -38,6 +40,7 @@ static void open_trace(int n)
         cr_assert_eq(skel_writer_open(p, &info, 4096, 1, &w[r]), SKEL_OK);
         clk[r] = 1000;
         nreq[r] = 1;
+        nev[r] = 0;
     }
 }
 
@@ -51,6 +54,7 @@ static uint64_t add(int r, skel_event *ev)
     if (skel_class_creates_request(skel_call_info(ev->call)->klass))
         ev->req = nreq[r]++;
     cr_assert_eq(skel_writer_event(w[r], ev), SKEL_OK, "rank %d: %s", r, skel_last_error());
+    nev[r]++;
     return ev->req;
 }
 
@@ -80,8 +84,8 @@ static void wait_for(int r, const uint64_t *reqs, const int32_t *src, const int3
     skel_event_init(&ev);
     ev.call = (uint16_t)call;
     for (int i = 0; i < n; i++)
-        c[i] = (skel_completion){.req = reqs[i], .index = (uint32_t)i, .src = src[i],
-                                 .tag = tag[i], .bytes = 8};
+        c[i] = (skel_completion){
+            .req = reqs[i], .index = (uint32_t)i, .src = src[i], .tag = tag[i], .bytes = 8};
     ev.ncomplete = (uint32_t)n;
     ev.complete = c;
     add(r, &ev);
@@ -236,8 +240,8 @@ Test(replay, a_receive_without_send_is_reported)
     int n, g;
     int rc = run(&st, m, &n, &g);
     cr_assert_eq(rc, SKEL_EFORMAT);
-    cr_assert(strstr(skel_last_error(), "rank 1") && strstr(skel_last_error(), "never sent"),
-              "%s", skel_last_error());
+    cr_assert(strstr(skel_last_error(), "rank 1") && strstr(skel_last_error(), "never sent"), "%s",
+              skel_last_error());
     remove_trace();
 }
 
@@ -268,5 +272,82 @@ Test(replay, mismatched_collectives_are_reported)
     int n, g;
     cr_assert_eq(run(&st, m, &n, &g), SKEL_EFORMAT);
     cr_assert(strstr(skel_last_error(), "collective") != NULL, "%s", skel_last_error());
+    remove_trace();
+}
+
+/* Rank r's clean end: MPI_Finalize, then its end record. */
+static void finish_rank(int r)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Finalize;
+    add(r, &ev);
+    skel_rank_end end = {.nevents = nev[r], .t_end = clk[r]};
+    cr_assert_eq(skel_writer_finish(w[r], &end), SKEL_OK, "%s", skel_last_error());
+}
+
+static int profile(int allow_partial)
+{
+    struct skel_profile_opts o = {.trace_dir = dir, .allow_partial = allow_partial};
+    struct skel_profile_result res;
+    int rc = skel_profile_run(&o, &res);
+    skel_profile_result_free(&res);
+    return rc;
+}
+
+/* A trace whose headers all say MPI_Finalize is not read before the
+ * critical path reads it (usecase.h); a damaged file is then found by that
+ * reading, and refused as partial with the reason a full check gives. */
+Test(replay, a_trace_that_says_it_is_whole_is_read_once)
+{
+    open_trace(2);
+    for (int i = 0; i < 3000; i++) { /* several blocks of 4 KiB per rank */
+        p2p(0, SKEL_CALL_MPI_Send, 1, 1);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, 1);
+    }
+    finish_rank(0);
+    finish_rank(1);
+    skel_trace *t;
+    int complete = 0;
+    char why[256];
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_trace_says_complete(t), 1);
+    cr_assert_eq(skel_trace_completeness(t, &complete, why, sizeof why), SKEL_OK);
+    cr_assert_eq(complete, 1, "%s", why);
+    skel_trace_close(t);
+    cr_assert_eq(profile(0), SKEL_OK, "%s", skel_last_error());
+
+    /* Cut rank 1's file inside its last block: its header still says it
+     * ended cleanly. */
+    char name[64], p[128];
+    struct stat st;
+    skel_trace_rank_filename(1, name, sizeof name);
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    cr_assert_eq(stat(p, &st), 0);
+    cr_assert_eq(truncate(p, st.st_size - 5), 0);
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_trace_says_complete(t), 1);
+    cr_assert_eq(skel_trace_completeness(t, &complete, why, sizeof why), SKEL_OK);
+    cr_assert_eq(complete, 0);
+    cr_assert(strstr(why, "rank 1") != NULL, "%s", why);
+    skel_trace_close(t);
+    cr_assert_eq(profile(0), SKEL_ETRUNCATED);
+    char want[512];
+    snprintf(want, sizeof want, "is a partial trace: %s.", why);
+    cr_assert(strstr(skel_last_error(), want) != NULL, "%s", skel_last_error());
+    remove_trace();
+
+    /* A rank that never said how it ended: known from its header. */
+    open_trace(2);
+    p2p(0, SKEL_CALL_MPI_Send, 1, 1);
+    p2p(1, SKEL_CALL_MPI_Recv, 0, 1);
+    finish_rank(0);
+    cr_assert_eq(skel_writer_flush(w[1]), SKEL_OK);
+    skel_writer_abandon(w[1]);
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_trace_says_complete(t), 0);
+    skel_trace_close(t);
+    cr_assert_eq(profile(0), SKEL_ETRUNCATED);
+    cr_assert(strstr(skel_last_error(), "is a partial trace: ") != NULL, "%s", skel_last_error());
     remove_trace();
 }

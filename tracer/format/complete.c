@@ -106,3 +106,21 @@ int skel_trace_completeness(const skel_trace *t, int *complete, char *why, size_
     *complete = why[0] == '\0';
     return SKEL_OK;
 }
+
+int skel_trace_says_complete(const skel_trace *t)
+{
+    if (!skel_trace_meta(t)->complete)
+        return 0;
+    for (uint32_t r = 0; r < skel_trace_nranks(t); r++) {
+        skel_rank_reader *rd;
+        if (skel_trace_open_rank(t, r, &rd) != SKEL_OK) {
+            skel_clear_error();
+            return 0;
+        }
+        int ending = skel_rank_header_ending(rd);
+        skel_rank_close(rd);
+        if (ending != SKEL_END_CLEAN)
+            return 0;
+    }
+    return 1;
+}

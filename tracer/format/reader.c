@@ -1266,6 +1266,11 @@ int skel_rank_ending(const skel_rank_reader *r)
     return SKEL_END_OPEN;
 }
 
+int skel_rank_header_ending(const skel_rank_reader *r)
+{
+    return r->version >= 2 ? r->hdr_ending : -1;
+}
+
 int skel_rank_signal(const skel_rank_reader *r)
 {
     return r->version >= 2 && !r->have_crash ? r->hdr_signal : r->signo;

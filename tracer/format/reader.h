@@ -44,6 +44,10 @@ int skel_rank_abort_code(const skel_rank_reader *r);
  * error, else what the file says about its process (SKEL_END_OPEN: killed
  * without a word, as by SIGKILL). */
 int skel_rank_ending(const skel_rank_reader *r);
+/* What the file header says about how the process ended (enum
+ * skel_ending; version 2 files), known as soon as the reader is open; -1 for
+ * a version 1 file, whose ending is known only at its end. */
+int skel_rank_header_ending(const skel_rank_reader *r);
 /* A short name for an ending ("clean", "killed", "MPI_Abort"...). */
 const char *skel_ending_name(int ending);
 /* One sentence for a person: which rank, complete or not, how many events up

@@ -60,6 +60,14 @@ char *skel_trace_site_label(const skel_trace *t, const skel_rank_reader *r, uint
  * only when memory runs out. */
 int skel_trace_completeness(const skel_trace *t, int *complete, char *why, size_t len);
 
+/* 1 when the trace says it is whole without reading its events: rank 0's
+ * final metadata, and a version 2 file for every rank whose header says the
+ * process ended cleanly (MPI_Finalize).  Only a damaged file can then make
+ * the trace partial, and reading it to its end finds that (the reader fails
+ * on a cleanly closed file that lacks its end record).  0 otherwise: ask
+ * skel_trace_completeness(). */
+int skel_trace_says_complete(const skel_trace *t);
+
 /* Name of rank r's file inside a trace directory ("rank-000003.skt"). */
 void skel_trace_rank_filename(uint32_t rank, char *out, size_t outlen);
 
