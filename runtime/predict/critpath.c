@@ -110,17 +110,23 @@ static int vreserve(struct vec *p, uint32_t len)
     return skel_grow_u32(&p->v, &p->cap, len, sizeof *p->v);
 }
 
-static int vadd(struct vec *p, int32_t i, double w)
+static int vextend(struct vec *p, uint32_t u)
+{
+    if (vreserve(p, u + 1) != 0)
+        return -1;
+    memset(p->v + p->len, 0, (u + 1 - p->len) * sizeof *p->v);
+    p->len = u + 1;
+    return 0;
+}
+
+/* Several times per event: the common case inline, growing out of line. */
+static inline __attribute__((always_inline)) int vadd(struct vec *p, int32_t i, double w)
 {
     if (i < 0)
         return 0;
     uint32_t u = (uint32_t)i;
-    if (u >= p->len) {
-        if (vreserve(p, u + 1) != 0)
-            return -1;
-        memset(p->v + p->len, 0, (u + 1 - p->len) * sizeof *p->v);
-        p->len = u + 1;
-    }
+    if (u >= p->len && vextend(p, u) != 0)
+        return -1;
     p->v[u] += w;
     return 0;
 }

@@ -27,7 +27,7 @@ struct site {
     uint16_t call;
 };
 
-#define PHASE_CACHE 32 /* a loop's transitions, per rank */
+#define PHASE_CACHE 64 /* a loop's transitions, per rank */
 #define NCLASS      65 /* size classes: 0 and 1 + floor(log2 bytes) */
 
 struct rank_state {
@@ -490,7 +490,9 @@ static int rank_site(skel_pag *g, uint32_t r, uint32_t idx, uint16_t call, uint3
 static int phase_id(skel_pag *g, struct rank_state *rs, uint32_t from, uint32_t to, uint32_t *out)
 {
     uint64_t key = ((uint64_t)from << 32) | to;
-    uint32_t c = (uint32_t)((from * 7u + to) % PHASE_CACHE);
+    /* Multiplicative hashing: (from * 7 + to) put a loop's transitions from
+     * site a to a + 1 into 4 slots of 32, and 9 of 10 lookups missed. */
+    uint32_t c = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 58) % PHASE_CACHE;
     if (rs->phase_key[c] == key + 1) {
         *out = rs->phase_val[c];
         return SKEL_OK;
@@ -894,9 +896,8 @@ static int split(skel_pag *g, skel_pag_step *s, double w)
     s->local_off = 0;
     if (s->local_delay || rest <= 0)
         return poll_found(g, s, w);
-    uint32_t cls = 0;
-    while (cls < 64 && (s->bytes >> cls) != 0)
-        cls++;
+    /* the size class: the number of bits of the byte count (0 for none) */
+    uint32_t cls = s->bytes != 0 ? 64u - (uint32_t)__builtin_clzll(s->bytes) : 0;
     if (s->site >= g->least_sites) {
         uint32_t old = g->least_sites;
         int rc = skel_grow_u32(&g->least, &g->least_sites, (uint64_t)s->site + 1,

@@ -260,6 +260,32 @@ Test(replay, unreceived_sends_and_pending_requests_are_counted)
     remove_trace();
 }
 
+/* Requests sit in a table indexed by id; one that a newer id displaces
+ * while still live (here: a receive posted before 1100 other requests) is
+ * still found when it completes. */
+Test(replay, a_long_lived_request_is_found_after_many_newer_ones)
+{
+    open_trace(2);
+    uint64_t first = p2p(1, SKEL_CALL_MPI_Irecv, 0, 7);
+    int32_t src[] = {0}, tag[] = {7}, src1[] = {1}, tag1[] = {3};
+    for (int i = 0; i < 1100; i++) {
+        uint64_t r = p2p(1, SKEL_CALL_MPI_Isend, 0, 3);
+        wait_for(1, &r, src1, tag1, 1, SKEL_CALL_MPI_Wait);
+        p2p(0, SKEL_CALL_MPI_Recv, 1, 3);
+    }
+    p2p(0, SKEL_CALL_MPI_Send, 1, 7);
+    wait_for(1, &first, src, tag, 1, SKEL_CALL_MPI_Wait);
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(st.messages, 1101);
+    cr_assert_eq(st.pending_requests, 0);
+    cr_assert_eq(st.unmatched_sends, 0);
+    remove_trace();
+}
+
 Test(replay, mismatched_collectives_are_reported)
 {
     open_trace(2);

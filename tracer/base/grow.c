@@ -11,7 +11,7 @@ int skel_oom(void)
     return skel_fail(SKEL_ENOMEM, "out of memory");
 }
 
-int skel_grow(void *arr, size_t *cap, size_t need, size_t elem)
+int skel_grow_more(void *arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return SKEL_OK;
@@ -34,14 +34,14 @@ int skel_grow(void *arr, size_t *cap, size_t need, size_t elem)
     return SKEL_OK;
 }
 
-int skel_grow_u32(void *arr, uint32_t *cap, uint64_t need, size_t elem)
+int skel_grow_u32_more(void *arr, uint32_t *cap, uint64_t need, size_t elem)
 {
     if (need <= *cap)
         return SKEL_OK;
     if (need > UINT32_MAX)
         return skel_fail(SKEL_ERANGE, "more than %u elements", UINT32_MAX);
     size_t c = *cap;
-    int rc = skel_grow(arr, &c, (size_t)need, elem);
+    int rc = skel_grow_more(arr, &c, (size_t)need, elem);
     if (rc != SKEL_OK)
         return rc;
     /* Room beyond UINT32_MAX elements is allocated but never counted. */

@@ -4,16 +4,9 @@
 #include <stddef.h>
 #include <strings.h>
 
-static const struct skel_call_info table[SKEL_CALL_LIMIT] = {
+const struct skel_call_info skel_call_table[SKEL_CALL_LIMIT] = {
 #include "skel_call_table.inc"
 };
-
-const struct skel_call_info *skel_call_info(unsigned id)
-{
-    if (id >= SKEL_CALL_LIMIT || table[id].name == NULL)
-        return NULL;
-    return &table[id];
-}
 
 const char *skel_call_name(unsigned id)
 {
@@ -24,9 +17,10 @@ const char *skel_call_name(unsigned id)
 unsigned skel_call_by_name(const char *name)
 {
     for (unsigned i = 0; i < SKEL_CALL_LIMIT; i++) {
-        if (table[i].name == NULL)
+        if (skel_call_table[i].name == NULL)
             continue;
-        if (strcasecmp(table[i].name, name) == 0 || strcasecmp(table[i].name + 4, name) == 0)
+        if (strcasecmp(skel_call_table[i].name, name) == 0 ||
+            strcasecmp(skel_call_table[i].name + 4, name) == 0)
             return i;
     }
     return 0;
@@ -43,23 +37,6 @@ const char *skel_category_name(int category)
     static const char *const names[SKEL_CATEGORY__COUNT] = {"other",      "p2p", "completion",
                                                             "collective", "io",  "rma"};
     return category >= 0 && category < SKEL_CATEGORY__COUNT ? names[category] : "other";
-}
-
-int skel_class_creates_request(int klass)
-{
-    switch (klass) {
-    case SKEL_CLASS_ISEND:
-    case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_ICOLL:
-    case SKEL_CLASS_IIO:
-    case SKEL_CLASS_RRMA:
-    case SKEL_CLASS_IMRECV:
-        return 1;
-    default:
-        return 0;
-    }
 }
 
 int skel_class_is_receive(int klass)
@@ -84,11 +61,11 @@ int skel_class_is_collective(int klass)
 }
 
 static const char *const class_names[SKEL_CLASS__COUNT] = {
-    "none",    "send",    "recv",    "isend",     "irecv",     "sendrecv", "probe",
-    "iprobe",  "mprobe",  "improbe", "mrecv",     "imrecv",    "send_init", "recv_init",
-    "start",   "reqfree", "cancel",  "wait",      "coll",      "icoll",    "comm",
-    "commfree", "group",  "init",    "finalize",  "abort",     "io",       "iio",
-    "ioopen",  "ioclose", "iomisc",  "rma",       "rrma",      "winsync",  "win"};
+    "none",     "send",    "recv",    "isend",    "irecv",  "sendrecv",  "probe",
+    "iprobe",   "mprobe",  "improbe", "mrecv",    "imrecv", "send_init", "recv_init",
+    "start",    "reqfree", "cancel",  "wait",     "coll",   "icoll",     "comm",
+    "commfree", "group",   "init",    "finalize", "abort",  "io",        "iio",
+    "ioopen",   "ioclose", "iomisc",  "rma",      "rrma",   "winsync",   "win"};
 
 const char *skel_class_name(int klass)
 {
@@ -96,11 +73,10 @@ const char *skel_class_name(int klass)
 }
 
 static const char *const shape_names[SKEL_SHAPE__COUNT] = {
-    "none",      "barrier",    "bcast",     "reduce",     "allreduce",  "gather",
-    "gatherv",   "scatter",    "scatterv",  "allgather",  "allgatherv", "alltoall",
-    "alltoallv", "alltoallw",  "redscat",   "redscatblk", "scan",       "exscan",
-    "nallgather", "nallgatherv", "nalltoall", "nalltoallv", "nalltoallw", "read",
-    "write",     "put",        "get"};
+    "none",       "barrier",    "bcast",     "reduce",     "allreduce",  "gather",      "gatherv",
+    "scatter",    "scatterv",   "allgather", "allgatherv", "alltoall",   "alltoallv",   "alltoallw",
+    "redscat",    "redscatblk", "scan",      "exscan",     "nallgather", "nallgatherv", "nalltoall",
+    "nalltoallv", "nalltoallw", "read",      "write",      "put",        "get"};
 
 const char *skel_shape_name(int shape)
 {

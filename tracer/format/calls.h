@@ -9,6 +9,7 @@
 #ifndef SKEL_CALLS_H
 #define SKEL_CALLS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "skel_call_ids.h" /* generated: enum skel_call, SKEL_CALL_LIMIT */
@@ -106,8 +107,17 @@ struct skel_call_info {
                             Test*, Iprobe, Improbe */
 };
 
-/* Information about a call id, or NULL if the id is not a known call. */
-const struct skel_call_info *skel_call_info(unsigned id);
+/* Every call id's entry (name NULL: not a call); use skel_call_info(). */
+extern const struct skel_call_info skel_call_table[SKEL_CALL_LIMIT];
+
+/* Information about a call id, or NULL if the id is not a known call.
+ * Inline: the replay and the graph ask several times per event. */
+static inline const struct skel_call_info *skel_call_info(unsigned id)
+{
+    if (id >= SKEL_CALL_LIMIT || skel_call_table[id].name == NULL)
+        return NULL;
+    return &skel_call_table[id];
+}
 
 /* Name of a call id ("MPI_Send"), or "MPI_?" for unknown ids. */
 const char *skel_call_name(unsigned id);
@@ -121,9 +131,26 @@ int skel_call_category(unsigned id);
 const char *skel_category_name(int category);
 
 /* Class helpers. */
-int skel_class_creates_request(int klass); /* ISEND, IRECV, SEND_INIT, RECV_INIT, ICOLL, IIO, RRMA, IMRECV */
-int skel_class_is_receive(int klass);      /* classes with an actual source/tag (RECV, SENDRECV, PROBE...) */
-int skel_class_is_collective(int klass);   /* COLL, ICOLL */
+/* ISEND, IRECV, SEND_INIT, RECV_INIT, ICOLL, IIO, RRMA, IMRECV */
+static inline int skel_class_creates_request(int klass)
+{
+    switch (klass) {
+    case SKEL_CLASS_ISEND:
+    case SKEL_CLASS_IRECV:
+    case SKEL_CLASS_SEND_INIT:
+    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_ICOLL:
+    case SKEL_CLASS_IIO:
+    case SKEL_CLASS_RRMA:
+    case SKEL_CLASS_IMRECV:
+        return 1;
+    default:
+        return 0;
+    }
+}
+int skel_class_is_receive(
+    int klass); /* classes with an actual source/tag (RECV, SENDRECV, PROBE...) */
+int skel_class_is_collective(int klass); /* COLL, ICOLL */
 const char *skel_class_name(int klass);
 const char *skel_shape_name(int shape);
 

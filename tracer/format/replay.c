@@ -29,12 +29,12 @@ struct pending_send {
 };
 
 struct channel {
-    uint64_t nsent;      /* sends posted so far */
-    uint64_t nslots;     /* receive places handed out so far */
-    uint64_t base;       /* index of q[head] */
+    uint64_t nsent;  /* sends posted so far */
+    uint64_t nslots; /* receive places handed out so far */
+    uint64_t base;   /* index of q[head] */
     struct pending_send *q;
     uint32_t head, len, cap;
-    uint32_t *waiters;   /* ranks blocked on this channel */
+    uint32_t *waiters; /* ranks blocked on this channel */
     uint32_t nwait, wcap;
 };
 
@@ -50,10 +50,10 @@ struct coll {
 
 /* What a request of this rank is, for its completion. */
 struct req_info {
-    uint8_t kind;       /* RK_RECV, RK_SEND_PERSIST, RK_RECV_PERSIST, RK_ICOLL, RK_OTHER */
-    uint32_t chan;      /* receives with a known channel */
-    uint64_t slot;      /* their place, or NO_SLOT until known */
-    uint32_t coll;      /* nonblocking collectives: instance index */
+    uint8_t kind;  /* RK_RECV, RK_SEND_PERSIST, RK_RECV_PERSIST, RK_ICOLL, RK_OTHER */
+    uint32_t chan; /* receives with a known channel */
+    uint64_t slot; /* their place, or NO_SLOT until known */
+    uint32_t coll; /* nonblocking collectives: instance index */
     /* persistent requests: the parameters of each started instance */
     uint64_t gid;
     int32_t peer, tag;
@@ -61,9 +61,20 @@ struct req_info {
 };
 enum { RK_OTHER = 0, RK_RECV, RK_SEND_PERSIST, RK_RECV_PERSIST, RK_ICOLL };
 
+/* The tracer numbers a rank's requests in sequence, so the live ones sit in
+ * a direct-mapped table indexed by id; the few that a newer id displaces
+ * while still live (persistent requests, a receive posted long before its
+ * wait) move to a hash map.  Hash maps cost ~150 instructions per event on
+ * a trace of nonblocking exchanges (bench/README.md). */
+#define REQ_FRONT 1024u
+struct req_front {
+    uint64_t id; /* 0: empty (request ids start at 1) */
+    uint32_t idx;
+};
+
 /* Something the current event must wait for. */
 struct need {
-    uint8_t what;        /* 0 message, 1 collective */
+    uint8_t what; /* 0 message, 1 collective */
     uint8_t peek;
     uint32_t chan;
     uint64_t slot;
@@ -73,15 +84,17 @@ struct need {
 
 struct rstate {
     skel_rank_reader *r;
-    skel_prefetch *pf;   /* r decoding ahead in a thread, or NULL */
+    skel_prefetch *pf; /* r decoding ahead in a thread, or NULL */
     skel_event cur;
     int have, done;
-    int queued;          /* in the heap */
-    uint64_t key;        /* global start time of cur */
+    int queued;   /* in the heap */
+    uint64_t key; /* global start time of cur */
     struct need *needs;
     uint32_t nneeds, ncap;
-    uint32_t group_coll; /* cur is a blocking collective: its instance, else UINT32_MAX */
-    skel_map reqs;       /* request id -> index in reqinfo */
+    uint32_t group_coll;     /* cur is a blocking collective: its instance, else UINT32_MAX */
+    struct req_front *front; /* live requests by id (REQ_FRONT slots), then */
+    skel_map reqs;           /* those a newer id displaced: request id -> index in reqinfo */
+    uint64_t nlive;          /* live requests in both */
     struct req_info *reqinfo;
     uint32_t nreqinfo, reqinfo_cap, reqinfo_free;
     uint32_t *free_list;
@@ -255,8 +268,7 @@ static int post_send(skel_replay *rp, uint32_t rank, uint64_t gid, int32_t peer,
 
 /* ---- collectives ------------------------------------------------------------------------ */
 
-static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocking,
-                       uint32_t *out)
+static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocking, uint32_t *out)
 {
     struct rstate *s = &rp->rs[rank];
     const skel_comm *cm = skel_rank_comm(s->r, comm);
@@ -277,8 +289,8 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
         struct coll *c = &rp->colls[ci];
         memset(c, 0, sizeof *c);
         c->id = rp->next_coll_id++;
-        c->size = cm != NULL ? cm->size + ((cm->flags & SKEL_COMMF_INTER) ? cm->remote_size : 0)
-                             : 1;
+        c->size =
+            cm != NULL ? cm->size + ((cm->flags & SKEL_COMMF_INTER) ? cm->remote_size : 0) : 1;
         c->blocking = (uint8_t)blocking;
         c->members = calloc(c->size, sizeof *c->members);
         if (c->members == NULL)
@@ -316,13 +328,22 @@ static struct req_info *req_new(struct rstate *s, uint64_t id)
     if (s->nfree > 0) {
         i = s->free_list[--s->nfree];
     } else {
+        /* The free list gets room for every entry now, so that dropping
+         * one never allocates. */
         if (skel_grow_u32(&s->reqinfo, &s->reqinfo_cap, s->nreqinfo + 1, sizeof *s->reqinfo) !=
-            SKEL_OK)
+                SKEL_OK ||
+            skel_grow_u32(&s->free_list, &s->free_cap, s->nreqinfo + 1, sizeof *s->free_list) !=
+                SKEL_OK)
             return NULL;
         i = s->nreqinfo++;
     }
-    if (skel_map_put(&s->reqs, id, i) != 0)
-        return NULL;
+    struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
+    if (f->id != id) {
+        if (f->id != 0 && skel_map_put(&s->reqs, f->id, f->idx) != 0)
+            return NULL;
+        s->nlive++;
+    }
+    *f = (struct req_front){.id = id, .idx = i};
     memset(&s->reqinfo[i], 0, sizeof s->reqinfo[i]);
     s->reqinfo[i].slot = NO_SLOT;
     return &s->reqinfo[i];
@@ -330,24 +351,32 @@ static struct req_info *req_new(struct rstate *s, uint64_t id)
 
 static struct req_info *req_get(struct rstate *s, uint64_t id)
 {
+    const struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
+    if (f->id == id && id != 0)
+        return &s->reqinfo[f->idx];
+    if (s->reqs.live == 0)
+        return NULL;
     skel_map_slot *sl = skel_map_find(&s->reqs, id);
     return sl != NULL ? &s->reqinfo[sl->val] : NULL;
 }
 
-/* Forget the request of the slot sl (found in s->reqs). */
-static void req_drop_slot(struct rstate *s, skel_map_slot *sl)
-{
-    uint32_t i = sl->val;
-    skel_map_del_slot(&s->reqs, sl);
-    if (skel_grow_u32(&s->free_list, &s->free_cap, s->nfree + 1, sizeof *s->free_list) == SKEL_OK)
-        s->free_list[s->nfree++] = i;
-}
-
+/* Forget request id, if it is live. */
 static void req_drop(struct rstate *s, uint64_t id)
 {
-    skel_map_slot *sl = skel_map_find(&s->reqs, id);
-    if (sl != NULL)
-        req_drop_slot(s, sl);
+    struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
+    uint32_t i;
+    if (f->id == id && id != 0) {
+        i = f->idx;
+        f->id = 0;
+    } else {
+        skel_map_slot *sl = s->reqs.live > 0 ? skel_map_find(&s->reqs, id) : NULL;
+        if (sl == NULL)
+            return;
+        i = sl->val;
+        skel_map_del_slot(&s->reqs, sl);
+    }
+    s->nlive--;
+    s->free_list[s->nfree++] = i; /* room was made when entry i was created */
 }
 
 /* ---- becoming current -------------------------------------------------------------------- */
@@ -390,7 +419,8 @@ static int become_current(skel_replay *rp, uint32_t rank)
     s->key = skel_replay_global_time(rp, rank, ev->t_start);
 
     /* Requests this event creates. */
-    if (ev->req != 0 && (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup)) {
+    if (ev->req != 0 &&
+        (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup)) {
         struct req_info *q = req_new(s, ev->req);
         if (q == NULL)
             return skel_oom();
@@ -432,7 +462,8 @@ static int become_current(skel_replay *rp, uint32_t rank)
     case SKEL_CLASS_MPROBE:
     case SKEL_CLASS_IMPROBE:
         if ((klass != SKEL_CLASS_IMPROBE || (ev->flags & SKEL_EVF_FLAG)) && known(ev->asrc, rp) &&
-            ev->atag >= 0 && (rc = recv_place(rp, rank, gid, ev->asrc, ev->atag, &chan, &slot)) == SKEL_OK)
+            ev->atag >= 0 &&
+            (rc = recv_place(rp, rank, gid, ev->asrc, ev->atag, &chan, &slot)) == SKEL_OK)
             rc = add_need(s, (struct need){.chan = chan, .slot = slot, .completion = UINT32_MAX});
         break;
     case SKEL_CLASS_PROBE:
@@ -632,13 +663,18 @@ int skel_replay_open(const skel_trace *t, skel_replay **out)
             host0 = m->ranks[i].host;
     for (uint32_t i = 0; i < m->nrank_entries; i++) {
         const skel_meta_rank *mr = &m->ranks[i];
-        if (mr->rank < rp->n && !(host0 != NULL && mr->host != NULL && strcmp(mr->host, host0) == 0))
+        if (mr->rank < rp->n &&
+            !(host0 != NULL && mr->host != NULL && strcmp(mr->host, host0) == 0))
             rp->rs[mr->rank].offset = mr->offset_init_ns;
     }
     for (uint32_t i = 0; i < rp->n; i++) {
         if ((rc = skel_trace_open_rank(t, i, &rp->rs[i].r)) != SKEL_OK)
             goto fail;
         rp->rs[i].group_coll = UINT32_MAX;
+        if ((rp->rs[i].front = calloc(REQ_FRONT, sizeof *rp->rs[i].front)) == NULL) {
+            rc = skel_oom();
+            goto fail;
+        }
     }
     start_prefetch(rp);
     for (uint32_t i = 0; i < rp->n; i++)
@@ -661,6 +697,7 @@ void skel_replay_close(skel_replay *rp)
         skel_rank_close(s->r);
         free(s->needs);
         skel_map_free(&s->reqs);
+        free(s->front);
         free(s->reqinfo);
         free(s->free_list);
         skel_map_free(&s->coll_count);
@@ -699,16 +736,17 @@ static int stuck(skel_replay *rp)
             if (need_met(rp, n))
                 continue;
             if (n->what == 0) {
-                snprintf(buf, sizeof buf, "a message that was never sent (message #%llu of its "
-                                          "channel; %llu were sent)",
-                         (unsigned long long)n->slot,
-                         (unsigned long long)rp->chans[n->chan].nsent);
+                snprintf(buf, sizeof buf,
+                         "a message that was never sent (message #%llu of its "
+                         "channel; %llu were sent)",
+                         (unsigned long long)n->slot, (unsigned long long)rp->chans[n->chan].nsent);
                 what = buf;
             }
             break;
         }
-        return skel_fail(SKEL_EFORMAT, "%s: the trace cannot be completed: rank %u, event %llu (%s) "
-                                       "waits for %s",
+        return skel_fail(SKEL_EFORMAT,
+                         "%s: the trace cannot be completed: rank %u, event %llu (%s) "
+                         "waits for %s",
                          skel_trace_dir(rp->t), i, (unsigned long long)s->cur.seq,
                          skel_call_name(s->cur.call), what);
     }
@@ -762,12 +800,11 @@ static void finish_requests(struct rstate *s)
     const skel_event *ev = &s->cur;
     const struct skel_call_info *ci = skel_call_info(ev->call);
     for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        skel_map_slot *sl = skel_map_find(&s->reqs, ev->complete[i].req);
-        if (sl == NULL)
+        struct req_info *q = req_get(s, ev->complete[i].req);
+        if (q == NULL)
             continue;
-        struct req_info *q = &s->reqinfo[sl->val];
         if (q->kind != RK_SEND_PERSIST && q->kind != RK_RECV_PERSIST)
-            req_drop_slot(s, sl);
+            req_drop(s, ev->complete[i].req);
         else
             q->slot = NO_SLOT;
     }
@@ -792,7 +829,7 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
             if (rp->rs[i].have)
                 return rp->err = stuck(rp);
         for (uint32_t i = 0; i < rp->n; i++)
-            rp->st.pending_requests += rp->rs[i].reqs.live;
+            rp->st.pending_requests += rp->rs[i].nlive;
         for (uint32_t i = 0; i < rp->nchans; i++)
             for (uint32_t k = 0; k < rp->chans[i].len; k++)
                 rp->st.unmatched_sends +=
