@@ -166,11 +166,20 @@ int skel_prefetch_start(skel_rank_reader *r, uint32_t batch, skel_prefetch **out
 
 int skel_prefetch_next(skel_prefetch *p, skel_event *ev)
 {
+    const skel_event *e;
+    int rc = skel_prefetch_next_ref(p, &e);
+    if (rc == 1)
+        *ev = *e;
+    return rc;
+}
+
+int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev)
+{
     for (;;) {
         if (p->holding) {
             struct batch *b = &p->b[p->head];
             if (p->pos < b->n) {
-                *ev = b->ev[p->pos++];
+                *ev = &b->ev[p->pos++];
                 return 1;
             }
             if (b->last)

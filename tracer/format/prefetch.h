@@ -37,6 +37,10 @@ int skel_prefetch_start(skel_rank_reader *r, uint32_t batch, skel_prefetch **out
 /* As skel_rank_next(r, ev). */
 int skel_prefetch_next(skel_prefetch *p, skel_event *ev);
 
+/* The same without copying the event: *ev points into the batch, valid
+ * (with its arrays) until the next skel_prefetch_next*() call. */
+int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev);
+
 /* Stop the thread (waiting for the batch it decodes), free the batches. */
 void skel_prefetch_stop(skel_prefetch *p);
 

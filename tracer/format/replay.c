@@ -84,8 +84,9 @@ struct need {
 
 struct rstate {
     skel_rank_reader *r;
-    skel_prefetch *pf; /* r decoding ahead in a thread, or NULL */
-    skel_event cur;
+    skel_prefetch *pf;     /* r decoding ahead in a thread, or NULL */
+    const skel_event *cur; /* the current event: own, or in r's prefetched batch */
+    skel_event own;
     int have, done;
     int queued;   /* in the heap */
     uint64_t key; /* global start time of cur */
@@ -249,7 +250,7 @@ static int post_send(skel_replay *rp, uint32_t rank, uint64_t gid, int32_t peer,
         c->head = 0;
         c->cap = ncap;
     }
-    const skel_event *ev = &rp->rs[rank].cur;
+    const skel_event *ev = rp->rs[rank].cur;
     struct pending_send *p = &c->q[(c->head + c->len) % c->cap];
     c->len++;
     c->nsent++;
@@ -304,16 +305,16 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
         return skel_fail(SKEL_EFORMAT,
                          "%s: rank %u, event %llu (%s): collective #%u on its communicator does "
                          "not match the other members' (%s)",
-                         skel_trace_dir(rp->t), rank, (unsigned long long)s->cur.seq,
-                         skel_call_name(s->cur.call), k,
+                         skel_trace_dir(rp->t), rank, (unsigned long long)s->cur->seq,
+                         skel_call_name(s->cur->call), k,
                          c->arrived >= c->size ? "more members than the communicator has"
                                                : "blocking and nonblocking mixed");
     skel_coll_member *m = &c->members[c->arrived++];
     m->rank = rank;
     m->ev = NULL;
-    m->seq = s->cur.seq;
-    m->t_start = s->cur.t_start;
-    m->t_end = s->cur.t_end;
+    m->seq = s->cur->seq;
+    m->t_start = s->cur->t_start;
+    m->t_end = s->cur->t_end;
     *out = ci;
     if (c->arrived == c->size)
         wake(rp, &c->waiters, &c->nwait);
@@ -341,7 +342,12 @@ static struct req_info *req_new(struct rstate *s, uint64_t id)
     if (f->id != id) {
         if (f->id != 0 && skel_map_put(&s->reqs, f->id, f->idx) != 0)
             return NULL;
-        s->nlive++;
+        /* An id created twice (a damaged trace) is one request, as before. */
+        skel_map_slot *old = s->reqs.live > 0 ? skel_map_find(&s->reqs, id) : NULL;
+        if (old != NULL)
+            skel_map_del_slot(&s->reqs, old);
+        else
+            s->nlive++;
     }
     *f = (struct req_front){.id = id, .idx = i};
     memset(&s->reqinfo[i], 0, sizeof s->reqinfo[i]);
@@ -407,7 +413,7 @@ static int known(int32_t peer, const skel_replay *rp)
 static int become_current(skel_replay *rp, uint32_t rank)
 {
     struct rstate *s = &rp->rs[rank];
-    skel_event *ev = &s->cur;
+    const skel_event *ev = s->cur;
     const struct skel_call_info *ci = skel_call_info(ev->call);
     int klass = ci->klass;
     uint64_t gid = comm_gid(s, ev->comm, rank);
@@ -596,7 +602,13 @@ static void wake(skel_replay *rp, uint32_t **waiters, uint32_t *nwait)
 static int advance(skel_replay *rp, uint32_t rank)
 {
     struct rstate *s = &rp->rs[rank];
-    int rc = s->pf != NULL ? skel_prefetch_next(s->pf, &s->cur) : skel_rank_next(s->r, &s->cur);
+    int rc;
+    if (s->pf != NULL) {
+        rc = skel_prefetch_next_ref(s->pf, &s->cur);
+    } else {
+        rc = skel_rank_next(s->r, &s->own);
+        s->cur = &s->own;
+    }
     if (rc < 0)
         return rc;
     if (rc == 0) {
@@ -747,8 +759,8 @@ static int stuck(skel_replay *rp)
         return skel_fail(SKEL_EFORMAT,
                          "%s: the trace cannot be completed: rank %u, event %llu (%s) "
                          "waits for %s",
-                         skel_trace_dir(rp->t), i, (unsigned long long)s->cur.seq,
-                         skel_call_name(s->cur.call), what);
+                         skel_trace_dir(rp->t), i, (unsigned long long)s->cur->seq,
+                         skel_call_name(s->cur->call), what);
     }
     return skel_fail(SKEL_EINTERNAL, "replay stuck without a blocked rank");
 }
@@ -797,7 +809,7 @@ static void trim_channels(skel_replay *rp, struct rstate *s)
 
 static void finish_requests(struct rstate *s)
 {
-    const skel_event *ev = &s->cur;
+    const skel_event *ev = s->cur;
     const struct skel_call_info *ci = skel_call_info(ev->call);
     for (uint32_t i = 0; i < ev->ncomplete; i++) {
         struct req_info *q = req_get(s, ev->complete[i].req);
@@ -840,7 +852,7 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
     struct rstate *s = &rp->rs[rank];
     memset(item, 0, sizeof *item);
     item->rank = rank;
-    item->ev = &s->cur;
+    item->ev = s->cur;
     int rc = take_messages(rp, s, item);
     if (rc != SKEL_OK)
         return rp->err = rc;
@@ -864,7 +876,7 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
             item->group = 1;
             for (uint32_t i = 0; i < c->size; i++) {
                 uint32_t r = c->members[i].rank;
-                rp->members[i].ev = &rp->rs[r].cur;
+                rp->members[i].ev = rp->rs[r].cur;
                 rp->advance[rp->nadvance++] = r;
                 finish_requests(&rp->rs[r]);
             }
