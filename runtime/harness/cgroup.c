@@ -452,8 +452,12 @@ static int remove_tree(const char *path, unsigned *removed)
         }
         closedir(d);
     }
-    /* A killed task may take a moment to leave; retry rmdir briefly. */
-    for (int i = 0; i < 100; i++) {
+    /* A killed task may take a moment to leave: a dead one stays until it is
+     * reaped (by init, once its parent died too), and a child its parent
+     * was forking as the kill came is a new member.  Retry rmdir for up to
+     * 5 s, killing again every 100 ms.  (With 1 s and no second kill, a
+     * sweep after `skel select` was SIGKILLed once left run.<pid> behind.) */
+    for (int i = 0; i < 500; i++) {
         if (rmdir(path) == 0 || errno == ENOENT) {
             if (removed)
                 (*removed)++;
@@ -461,6 +465,8 @@ static int remove_tree(const char *path, unsigned *removed)
         }
         if (errno != EBUSY)
             break;
+        if (i % 10 == 9 && skel_proc_kill_cgroup(path) != SKEL_OK)
+            skel_clear_error(); /* what stays is reported below */
         usleep(10000);
     }
     return rc != SKEL_OK ? rc

@@ -759,6 +759,10 @@ out : {
             if (e == SKEL_OK)
                 e = e2;
         }
+    /* What a killed run left that the sweep before this one could not
+     * remove yet (its last tasks still leaving): best effort again. */
+    if ((tbrun || s->scenario != NULL) && skel_throttle_sweep(s->testbed, NULL) != SKEL_OK)
+        skel_clear_error();
     if (rc == SKEL_OK)
         rc = e;
     else
