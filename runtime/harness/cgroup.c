@@ -455,7 +455,8 @@ static int remove_tree(const char *path, unsigned *removed)
     /* A killed task may take a moment to leave: a dead one stays until it is
      * reaped (by init, once its parent died too), and a child its parent
      * was forking as the kill came is a new member.  Retry rmdir for up to
-     * 5 s, killing again every 100 ms.  (With 1 s and no second kill, a
+     * 5 s, killing again after 1 s and 3 s (each kill waits at most 1 s for
+     * its victims: 7 s in all at worst).  (With 1 s and no second kill, a
      * sweep after `skel select` was SIGKILLed once left run.<pid> behind.) */
     for (int i = 0; i < 500; i++) {
         if (rmdir(path) == 0 || errno == ENOENT) {
@@ -465,7 +466,7 @@ static int remove_tree(const char *path, unsigned *removed)
         }
         if (errno != EBUSY)
             break;
-        if (i % 10 == 9 && skel_proc_kill_cgroup(path) != SKEL_OK)
+        if ((i == 100 || i == 300) && skel_proc_kill_cgroup(path) != SKEL_OK)
             skel_clear_error(); /* what stays is reported below */
         usleep(10000);
     }
