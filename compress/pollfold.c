@@ -30,13 +30,38 @@ static uint64_t duration(const skel_event *ev)
     return ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
 }
 
+static uint64_t gap_cpu(const skel_event *ev)
+{
+    return ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+}
+
+/* A gap mostly off the CPU (a sleep between two polls): wall at least twice
+ * the CPU, by 5 us or more - the rule codegen applies to compute phases. */
+static int asleep(const skel_event *ev)
+{
+    uint64_t cpu = gap_cpu(ev);
+    return ev->gap_wall - cpu >= 5000 && ev->gap_wall >= 2 * cpu;
+}
+
+/* Account ev's gap to the run. */
+static void add_gap(skel_pollfold *f, const skel_event *ev)
+{
+    f->gap += ev->gap_wall;
+    f->cpu += gap_cpu(ev);
+    f->gaps++;
+    if (asleep(ev))
+        f->asleep++;
+    else
+        f->busy += gap_cpu(ev);
+}
+
 static void start_run(skel_pollfold *f, const skel_event *ev)
 {
     f->have_run = 1;
     f->last = *ev;
     f->n = 1;
-    f->gap = ev->gap_wall;
-    f->cpu = ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+    f->gap = f->cpu = f->busy = f->gaps = f->asleep = 0;
+    add_gap(f, ev);
     f->dur = duration(ev);
     f->ws = ev->ws_bytes;
 }
@@ -45,21 +70,28 @@ static void extend_run(skel_pollfold *f, const skel_event *ev)
 {
     f->last = *ev;
     f->n++;
-    f->gap += ev->gap_wall;
-    f->cpu += ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall;
+    add_gap(f, ev);
     f->dur += duration(ev);
     if (ev->ws_bytes > f->ws)
         f->ws = ev->ws_bytes;
+}
+
+/* The CPU time of a run whose gaps sum to wall and whose polls took dur:
+ * everything (a busy poll's thread is on the CPU), or for a run that
+ * polled with sleeps (at least half its gaps) the gaps that did not sleep. */
+static uint64_t run_cpu(const skel_pollfold *f, uint64_t dur, uint64_t wall)
+{
+    uint64_t cpu = 2 * f->asleep >= f->gaps && f->asleep > 0 ? f->busy : f->cpu + dur;
+    return cpu > wall ? wall : cpu;
 }
 
 /* ev, the poll that ended the run, with the run's time before it: the
  * polls' gaps and the polls themselves (a thread polling is on the CPU). */
 static void merge_into(skel_pollfold *f, skel_event *ev, uint64_t *polls)
 {
-    ev->gap_wall += f->gap + f->dur;
-    ev->gap_cpu = (ev->gap_cpu < ev->gap_wall ? ev->gap_cpu : ev->gap_wall) + f->cpu + f->dur;
-    if (ev->gap_cpu > ev->gap_wall)
-        ev->gap_cpu = ev->gap_wall;
+    add_gap(f, ev);
+    ev->gap_wall = f->gap + f->dur;
+    ev->gap_cpu = run_cpu(f, f->dur, ev->gap_wall);
     if (f->ws > ev->ws_bytes)
         ev->ws_bytes = f->ws;
     *polls = f->n;
@@ -73,9 +105,7 @@ static void deliver_run(skel_pollfold *f, skel_event *ev, uint64_t *polls)
     *ev = f->last;
     uint64_t own = duration(&f->last);
     ev->gap_wall = f->gap + (f->dur - own);
-    ev->gap_cpu = f->cpu + (f->dur - own);
-    if (ev->gap_cpu > ev->gap_wall)
-        ev->gap_cpu = ev->gap_wall;
+    ev->gap_cpu = run_cpu(f, f->dur - own, ev->gap_wall);
     ev->ws_bytes = f->ws;
     *polls = f->n - 1;
     f->have_run = 0;

@@ -15,7 +15,14 @@
  * become that last poll alone, with the whole run's time before it as its
  * compute gap (the gaps between the polls and the polls themselves: what
  * the thread did while it waited, asleep or not) and the number of polls
- * folded into it (*polls).  A run that ends otherwise (another call, another
+ * folded into it (*polls).  Its CPU time is what the thread computed while
+ * it waited; in a run that polled with sleeps (most of its gaps mostly off
+ * the CPU) that is the CPU of the gaps that did not sleep (the master
+ * preparing the next task), not the polls' own calls nor the few us each
+ * sleep costs the CPU to wake: the skeleton's poll loop pays those itself,
+ * and counted as compute they would be replayed twice, as busy work that
+ * a competitor for the processor stretches (bench/accuracy-mechanisms.md,
+ * mw under cpu-one).  A run that ends otherwise (another call, another
  * site, the end of the trace) becomes its last poll the same way, still
  * finding nothing.  The string then reads "Irecv Test(true) Send" per task
  * and folds; the skeleton waits for the message as the application did,
@@ -40,6 +47,8 @@ typedef struct skel_pollfold {
     int have_run;
     skel_event last;
     uint64_t n, gap, cpu, dur; /* polls, their gaps, CPU of the gaps, durations */
+    uint64_t busy;             /* CPU of the gaps that did not sleep */
+    uint64_t gaps, asleep;     /* gaps seen, of which mostly off the CPU */
     uint64_t ws;               /* largest working set sampled in the run */
     /* An event read after a run ended without its poll: delivered next. */
     int have_held;

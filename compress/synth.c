@@ -37,9 +37,9 @@ struct gen {
     skel_writer *w;
     const skel_synth_opts *o;
     uint32_t rank;
-    uint64_t t;     /* end of the previous event */
-    uint64_t nreq;  /* last request id */
-    uint64_t rng;   /* xorshift state */
+    uint64_t t;    /* end of the previous event */
+    uint64_t nreq; /* last request id */
+    uint64_t rng;  /* xorshift state */
     uint64_t nevents;
 };
 
@@ -132,9 +132,15 @@ static int stencil(struct gen *g)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     for (uint32_t i = 0; i < o->nranks; i++)
         members[i] = (int32_t)i;
-    skel_comm cart = {.index = 2, .gid = 1000, .parent = SKEL_COMM_WORLD,
-                      .created_by = SKEL_CALL_MPI_Cart_create, .flags = SKEL_COMMF_CART,
-                      .size = o->nranks, .members = members, .ndims = 2, .dims = dims,
+    skel_comm cart = {.index = 2,
+                      .gid = 1000,
+                      .parent = SKEL_COMM_WORLD,
+                      .created_by = SKEL_CALL_MPI_Cart_create,
+                      .flags = SKEL_COMMF_CART,
+                      .size = o->nranks,
+                      .members = members,
+                      .ndims = 2,
+                      .dims = dims,
                       .periods = periods};
     int rc = skel_writer_comm(g->w, &cart);
     free(members);
@@ -165,10 +171,12 @@ static int stencil(struct gen *g)
             uint64_t gap = nd == 0 ? jitter(g, o->gap_ns, o->gap_jitter) : 150;
             if ((rc = emit(g, &ev, gap, 300)) != SKEL_OK)
                 return rc;
-            done[nd] = (skel_completion){.req = ev.req, .call = ev.call, .index = nd,
-                                        .src = send ? SKEL_PEER_NONE : nb[dir],
-                                        .tag = send ? SKEL_TAG_NONE : tag,
-                                        .bytes = nb[dir] == SKEL_PEER_NULL ? 0 : ev.bytes};
+            done[nd] = (skel_completion){.req = ev.req,
+                                         .call = ev.call,
+                                         .index = nd,
+                                         .src = send ? SKEL_PEER_NONE : nb[dir],
+                                         .tag = send ? SKEL_TAG_NONE : tag,
+                                         .bytes = nb[dir] == SKEL_PEER_NULL ? 0 : ev.bytes};
             if (!send && nb[dir] == SKEL_PEER_NULL) {
                 done[nd].src = SKEL_PEER_NULL;
                 done[nd].tag = SKEL_TAG_ANY;
@@ -202,8 +210,8 @@ static int stencil(struct gen *g)
 
 /* The master's receive of request k, from worker w, by polling (mw.c's
  * master): MPI_Irecv from any source, then 1 + (7k mod poll) MPI_Test calls
- * that find nothing, each after a 20 us sleep (0.5 us of CPU), and the one
- * that completes it. */
+ * that find nothing, each after a 20 us sleep (0.5 us of CPU; 20 us of
+ * compute with poll_busy), and the one that completes it. */
 static int polled_receive(struct gen *g, uint64_t k, int32_t w)
 {
     const skel_synth_opts *o = g->o;
@@ -216,8 +224,8 @@ static int polled_receive(struct gen *g, uint64_t k, int32_t w)
     uint64_t misses = 1 + (7 * k) % o->poll;
     for (uint64_t i = 0; rc == SKEL_OK && i <= misses; i++) {
         base_event(&ev, SKEL_CALL_MPI_Test, SITE_MW_TEST, SKEL_COMM_WORLD);
-        skel_completion done = {.req = req, .call = SKEL_CALL_MPI_Irecv, .index = 0, .src = w,
-                                .tag = 1, .bytes = 8};
+        skel_completion done = {
+            .req = req, .call = SKEL_CALL_MPI_Irecv, .index = 0, .src = w, .tag = 1, .bytes = 8};
         if (i == misses) {
             ev.flags = SKEL_EVF_FLAG;
             ev.ncomplete = 1;
@@ -227,7 +235,7 @@ static int polled_receive(struct gen *g, uint64_t k, int32_t w)
         ev.t_start = g->t + (i == 0 ? 300 : 20000);
         ev.t_end = ev.t_start + 300;
         ev.gap_wall = ev.t_start - g->t;
-        ev.gap_cpu = i == 0 ? ev.gap_wall : 500;
+        ev.gap_cpu = i == 0 || o->poll_busy ? ev.gap_wall : 500;
         g->t = ev.t_end;
         g->nevents++;
         rc = skel_writer_event(g->w, &ev);
@@ -383,12 +391,19 @@ static int write_rank(const char *dir, const skel_synth_opts *o, uint32_t rank)
     skel_trace_rank_filename(rank, name, sizeof name);
     if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
         return skel_fail(SKEL_EUSAGE, "%s: path too long", dir);
-    skel_rank_info info = {.rank = rank, .nranks = o->nranks, .pid = 1000 + rank,
-                           .t_init = 1000000, .unix_init_ns = 1700000000000000000ull,
-                           .host = "synthetic", .mpi_library = "synthetic",
+    skel_rank_info info = {.rank = rank,
+                           .nranks = o->nranks,
+                           .pid = 1000 + rank,
+                           .t_init = 1000000,
+                           .unix_init_ns = 1700000000000000000ull,
+                           .host = "synthetic",
+                           .mpi_library = "synthetic",
                            .tracer_version = "synthetic"};
-    struct gen g = {.o = o, .rank = rank, .t = info.t_init,
-                    .rng = (o->seed + 1) * 0x9e3779b97f4a7c15ull ^ (rank + 1) * 0xbf58476d1ce4e5b9ull};
+    struct gen g = {.o = o,
+                    .rank = rank,
+                    .t = info.t_init,
+                    .rng =
+                        (o->seed + 1) * 0x9e3779b97f4a7c15ull ^ (rank + 1) * 0xbf58476d1ce4e5b9ull};
     if (g.rng == 0)
         g.rng = 1;
     int rc = skel_writer_open(path, &info, o->bufsize ? o->bufsize : (1u << 20), 1, &g.w);
@@ -398,8 +413,12 @@ static int write_rank(const char *dir, const skel_synth_opts *o, uint32_t rank)
     if ((rc = skel_writer_module(g.w, &mod)) != SKEL_OK)
         goto fail;
     for (uint32_t s = 0; s < SITE__COUNT; s++) {
-        skel_site site = {.index = s, .addr = 0x401000 + 0x40 * s, .module = 0,
-                          .offset = 0x1000 + 0x40 * s, .func = "synthetic", .file = "",
+        skel_site site = {.index = s,
+                          .addr = 0x401000 + 0x40 * s,
+                          .module = 0,
+                          .offset = 0x1000 + 0x40 * s,
+                          .func = "synthetic",
+                          .file = "",
                           .line = 0};
         if ((rc = skel_writer_site(g.w, &site)) != SKEL_OK)
             goto fail;
@@ -425,8 +444,10 @@ static int write_rank(const char *dir, const skel_synth_opts *o, uint32_t rank)
     base_event(&ev, SKEL_CALL_MPI_Finalize, SITE_FINALIZE, SKEL_COMM_WORLD);
     if ((rc = emit(&g, &ev, 10000, 100000)) != SKEL_OK)
         goto fail;
-    skel_rank_end end = {.nevents = g.nevents, .overhead_ns = g.nevents * 100,
-                         .per_event_ns = 100, .t_end = g.t + 1000};
+    skel_rank_end end = {.nevents = g.nevents,
+                         .overhead_ns = g.nevents * 100,
+                         .per_event_ns = 100,
+                         .t_end = g.t + 1000};
     return skel_writer_finish(g.w, &end);
 fail:
     skel_writer_abandon(g.w);
@@ -456,14 +477,21 @@ int skel_synth_write(const char *dir, const skel_synth_opts *o)
     if (ranks == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     for (uint32_t r = 0; r < o->nranks; r++)
-        ranks[r] = (skel_meta_rank){.rank = r, .host = "synthetic", .pid = 1000 + r,
-                                    .nevents = skel_synth_events(o, r)};
+        ranks[r] = (skel_meta_rank){
+            .rank = r, .host = "synthetic", .pid = 1000 + r, .nevents = skel_synth_events(o, r)};
     skel_meta m = {.version_major = SKEL_TRACE_VERSION_MAJOR,
                    .version_minor = SKEL_TRACE_VERSION_MINOR,
-                   .tracer_version = "synthetic", .mpi_library = "synthetic (compress/synth.c)",
-                   .mpi_version = 3, .mpi_subversion = 1, .nranks = o->nranks,
-                   .ncommand = 4, .command = command, .start_unix_ns = 1700000000000000000ull,
-                   .complete = 1, .ranks = ranks, .nrank_entries = o->nranks};
+                   .tracer_version = "synthetic",
+                   .mpi_library = "synthetic (compress/synth.c)",
+                   .mpi_version = 3,
+                   .mpi_subversion = 1,
+                   .nranks = o->nranks,
+                   .ncommand = 4,
+                   .command = command,
+                   .start_unix_ns = 1700000000000000000ull,
+                   .complete = 1,
+                   .ranks = ranks,
+                   .nrank_entries = o->nranks};
     char path[4096];
     if ((size_t)snprintf(path, sizeof path, "%s/meta", dir) >= sizeof path)
         rc = skel_fail(SKEL_EUSAGE, "%s: path too long", dir);

@@ -29,7 +29,8 @@ enum skel_synth_pattern {
      * `iterations` tasks per worker; a final MPI_Gather to rank 0.  With
      * `poll` > 0 the master receives with MPI_Irecv and polls with MPI_Test,
      * sleeping between tests, a varying number of times (1 to `poll` that
-     * find nothing) as mw.c's master does. */
+     * find nothing) as mw.c's master does; with `poll_busy` it computes
+     * between its tests instead of sleeping. */
     SKEL_SYNTH_MASTER_WORKER = 2,
     /* Periodic ring: per iteration one MPI_Sendrecv to the right neighbour
      * from the left one, and an inner loop of `inner` MPI_Bcast from rank 0;
@@ -44,13 +45,14 @@ typedef struct skel_synth_opts {
     uint32_t reduce_every; /* 0: never */
     uint32_t inner;        /* ring: inner loop length */
     uint32_t poll;         /* master/worker: the master polls (see above) */
+    int poll_busy;         /* master/worker: ... and computes between polls */
     int skip_border;       /* stencil: border ranks skip the calls to MPI_PROC_NULL */
     uint64_t bytes;        /* message size before jitter */
     double bytes_jitter;   /* sizes are bytes * (1 + u * jitter), u uniform in [-1, 1] */
     uint64_t gap_ns;       /* compute time per iteration before jitter */
     double gap_jitter;     /* relative jitter of compute times, in [0, 1) */
     uint64_t seed;
-    size_t bufsize;        /* writer buffer (0: 1 MiB) */
+    size_t bufsize; /* writer buffer (0: 1 MiB) */
 } skel_synth_opts;
 
 /* Fill o with a small stencil: 4 ranks, 100 iterations, 1 KiB messages. */

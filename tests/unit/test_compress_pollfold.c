@@ -2,7 +2,8 @@
  * (compress/pollfold.h) on a synthetic master/worker trace whose master
  * polls with MPI_Test a varying number of times (compress/synth.h): every
  * run of polls that found nothing is folded into the poll that completes,
- * with the run's whole time before it and its number of polls; the
+ * with the run's whole time before it and its number of polls, and as CPU
+ * time only what the master computed between polls that did not sleep; the
  * master's signature then folds into a loop, still replays the trace
  * (skel_compress_verify) and keeps every poll in its counts. */
 #include <criterion/criterion.h>
@@ -61,7 +62,7 @@ static uint64_t dur(const skel_event *ev)
  * second reader: request k's polls fold into one MPI_Test whose polls are
  * the synthesiser's 1 + (7k mod POLL) misses and whose gap is the time from
  * the end of the MPI_Irecv to its own start. */
-Test(pollfold, master_runs_fold_with_their_time)
+static void runs_fold(int busy)
 {
     skel_rank_reader *rd, *raw;
     cr_assert_eq(skel_trace_open_rank(trace, 0, &rd), SKEL_OK, "%s", skel_last_error());
@@ -92,12 +93,27 @@ Test(pollfold, master_runs_fold_with_their_time)
         cr_assert_eq(polls, misses, "request %llu: %llu polls folded, %llu expected",
                      (unsigned long long)k, (unsigned long long)polls, (unsigned long long)misses);
         /* The raw polls: their gaps and durations, and the last one's gap. */
-        uint64_t gap = 0, cpu = 0;
+        uint64_t gap = 0, cpu = 0, busy_cpu = 0, slept = 0;
         for (uint64_t i = 0; i <= misses; i++) {
             cr_assert_eq(skel_rank_next(raw, &r), 1);
             cr_assert_eq(r.call, SKEL_CALL_MPI_Test);
             gap += r.gap_wall + (i < misses ? dur(&r) : 0);
             cpu += r.gap_cpu + (i < misses ? dur(&r) : 0);
+            if (r.gap_wall - r.gap_cpu >= 5000 && r.gap_wall >= 2 * r.gap_cpu)
+                slept++;
+            else
+                busy_cpu += r.gap_cpu;
+        }
+        if (!busy) {
+            /* The synthesiser's master sleeps between its polls: the run's
+             * CPU is its first gap's alone, neither the polls nor the
+             * sleeps. */
+            cr_assert_eq(slept, misses);
+            cr_assert_lt(busy_cpu, cpu);
+            cpu = busy_cpu;
+        } else {
+            /* It computes between its polls: all of the run is CPU. */
+            cr_assert_eq(slept, 0);
         }
         cr_assert_eq(r.seq, ev.seq, "the folded Test is the run's last");
         cr_assert_eq(ev.t_start, r.t_start);
@@ -117,6 +133,24 @@ Test(pollfold, master_runs_fold_with_their_time)
     cr_assert_eq(delivered + total_polls, n);
     skel_rank_close(rd);
     skel_rank_close(raw);
+}
+
+Test(pollfold, master_runs_fold_with_their_time)
+{
+    runs_fold(0);
+}
+
+/* A master that computes between its tests: its polls' time is its own
+ * compute, kept as CPU time. */
+Test(pollfold, busy_runs_keep_their_cpu)
+{
+    teardown();
+    strcpy(dir, "/tmp/skel-test-pollfold-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    opts.poll_busy = 1;
+    cr_assert_eq(skel_synth_write(dir, &opts), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_trace_open(dir, &trace), SKEL_OK, "%s", skel_last_error());
+    runs_fold(1);
 }
 
 /* Walk a class's expansion, counting its MPI_Test events. */
