@@ -469,6 +469,30 @@ static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op
     return SKEL_OK;
 }
 
+/* A scaled send carries 1/K of the application's bytes, not of its
+ * elements: a message of one element of a large datatype (ScaLAPACK's
+ * BLACS sends a matrix block as one element of a vector type) cannot be
+ * divided in elements and kept its full size - ScaLAPACK's LU at K = 2.05
+ * sent all 63 MB of its MPI_Send bytes, and under a 10 Mbit/s link its
+ * skeleton took 0.83 of the application's time where 1/K was due
+ * (bench/accuracy-mechanisms.md, section 4).  Such a send goes out as
+ * MPI_BYTE; its receive's contiguous type of bytes takes it (a message
+ * may be shorter than the receive).  Sends of whole weight, and counts
+ * too large for an int in bytes, keep their elements. */
+static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_t w,
+                           skel_plan_op *op)
+{
+    if ((op->kind != SKEL_PLAN_SEND && op->kind != SKEL_PLAN_ISEND) || w >= p->wden ||
+        op->dtsize <= 1 || !op->has_side[0])
+        return;
+    double bytes = y->side[0].count.mean * (double)op->dtsize; /* ranges checked by op_sides */
+    int64_t scaled = skel_plan_scale(p, (int64_t)llround(bytes), w);
+    if (scaled > INT_MAX)
+        return;
+    op->count[0] = scaled;
+    op->dtsize = 1;
+}
+
 /* Calls a skeleton cannot make, by class: SKEL_EUNSUPPORTED naming them. */
 static int op_unsupported(struct builder *b, uint32_t sym, int klass)
 {
@@ -581,6 +605,7 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         return out_of_range(b, sym, "communicator slot", y->comm);
     if ((rc = op_kind(b, y, ci, &op)) != SKEL_OK)
         return rc;
+    scale_in_bytes(p, y, w, &op);
     if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM &&
         op.kind != SKEL_PLAN_COMMFREE && op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))

@@ -82,13 +82,20 @@ Test(codegen_schedule, loops_divided_by_k)
         cr_assert_eq(calls(p, 0, "MPI_Waitall"), cases[i].sends);
         cr_assert_eq(calls(p, 0, "MPI_Allreduce"), cases[i].reduces);
         cr_assert_eq(check(p, 0), SKEL_OK, "K=%g: %s", cases[i].k, skel_last_error());
-        /* Every scaled send carries weight x 100 elements, at least one. */
+        /* Every scaled send carries weight x 800 bytes (as MPI_BYTE), at
+         * least one; a whole one its 100 elements of 8 bytes. */
         for (uint32_t j = 0; j < p->nops; j++) {
             const skel_plan_op *op = &p->ops[j];
             if (op->kind != SKEL_PLAN_ISEND)
                 continue;
-            int64_t want = (int64_t)((100.0 * (double)op->w / (double)p->wden) + 0.5);
+            if (op->w >= p->wden) {
+                cr_assert_eq(op->count[0], 100);
+                cr_assert_eq(op->dtsize, 8);
+                continue;
+            }
+            int64_t want = (int64_t)((800.0 * (double)op->w / (double)p->wden) + 0.5);
             cr_assert_eq(op->count[0], want < 1 ? 1 : want);
+            cr_assert_eq(op->dtsize, 1);
         }
         skel_plan_free(p);
     }
@@ -608,6 +615,45 @@ static const skel_plan_op *op_of(const skel_plan *p, uint32_t sym)
             return &p->ops[i];
     cr_assert_fail("no operation of symbol %u", sym);
     return NULL;
+}
+
+/* One element of a 30000-byte datatype each way (BLACS sends a matrix
+ * block so). */
+static int block_send(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Send", "tag=\"1\"", PEER("abs", 1), 1, 30000, "");
+    tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
+    return 1;
+}
+
+static int block_recv(struct tsig *t, int base)
+{
+    tsym(t, 1, "MPI_Recv", "tag=\"1\"", PEER("abs", 0), 1, 30000, "");
+    tput(t, "<block id=\"%d\"><s ref=\"1\"/></block>\n", base);
+    return 1;
+}
+
+/* A message of one large element, scaled by K = 2, carries half its bytes
+ * (it kept all of them when scaled in elements), and its receive still
+ * takes it. */
+Test(codegen_schedule, scaled_send_of_one_element_halves_its_bytes)
+{
+    skel_signature *s = two_classes(block_send, block_recv);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 2, SKEL_PLAN_MESSAGES, &p), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *snd = op_of(p, 0), *rcv = op_of(p, 1);
+    cr_assert_lt(snd->w, p->wden);
+    cr_assert_eq(snd->count[0] * (int64_t)snd->dtsize, 15000, "%lld x %u bytes",
+                 (long long)snd->count[0], snd->dtsize);
+    cr_assert_geq(rcv->rcap * (int64_t)(rcv->dtsize ? rcv->dtsize : 1), 15000);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    /* Whole (K = 1): its one element, unchanged. */
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_MESSAGES, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(op_of(p, 0)->count[0], 1);
+    cr_assert_eq(op_of(p, 0)->dtsize, 30000);
+    skel_plan_free(p);
+    skel_signature_free(s);
 }
 
 Test(codegen_schedule, wildcard_receives_sized_for_their_matching_class)
