@@ -19,11 +19,12 @@
 # skel cannot make a skeleton of are listed with the reason.  Measures,
 # never passes or fails on time.  Needs root.
 #
-# Duration: printed before it starts (a full run takes hours: the link
-# scenarios slow the communicating programs 5-150x, and everything runs
+# Duration: printed before it starts (a full run takes ~12 hours: the link
+# scenarios slow the communicating programs 5-310x, and everything runs
 # --repeats times); --estimate prints it and stops.  --quick: five programs
-# at smaller sizes under cpu-one and link-one (about half an hour), for
-# trying the bench, not for figures.  It holds /tmp/skel-mpi.lock for the
+# at smaller sizes under cpu-one and link-one (~1h45, most of it MPB on the
+# 10 Mbit/s link; --programs and --scenarios choose a subset), for trying
+# the bench, not for figures.  It holds /tmp/skel-mpi.lock for the
 # whole run (re-executing itself under flock).
 #
 # Resumable: a program whose OUT/P.csv exists is not measured again (--redo
@@ -69,6 +70,8 @@ if [ $quick = 1 ]; then
 fi
 programs=${programs:-"$samples $("$apps" list)"}
 names=${names:-"cpu-one,cpu-all,link-one,link-all,cpu-one-link-one"}
+size=full
+[ $quick = 1 ] && size=quick
 nscen=$(($(echo "$names" | tr ',' '\n' | grep -c .) + 1))
 skel=$build/runtime/cli/skel
 bin=$build/samples
@@ -76,26 +79,50 @@ scenarios=$root/runtime/scenarios/paper5.xml
 is_sample() { case " $samples " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # ---- how long it takes ---------------------------------------------------------
-# Seconds of application time per round over the dedicated run and the five
-# scenarios (the previous run of this bench: isort's 2 MB messages take ~300 s
-# per link scenario), times 1.6 for the skeletons, the small input and the
-# launches; the real applications are guesses until measured.  Once a
-# program has run, OUT/P.seconds holds its measured seconds per round.
+# Per program and size: the application's dedicated seconds on the testbed
+# and its slowdown with two CPU competitors on a host and under a 10 Mbit/s
+# link, from earlier runs of this bench (bench/accuracy.md; 2026-11-26/27:
+# LAMMPS 56x, ScaLAPACK 65x, MPB ~310x on the link, where a flat guess had
+# made --estimate say 7 minutes for a 24-minute ScaLAPACK run).  Sizes not
+# measured are scaled from the measured ones by their work.
+profile() { # profile PROGRAM SIZE -> "app_s cpu_x link_x"
+    case $1/$2 in
+    jacobi/quick) echo "1.1 2.5 13" ;; jacobi/full) echo "5.4 2.5 13" ;;
+    cg/quick) echo "1.8 2 5" ;; cg/full) echo "8 2 5" ;;
+    isort/quick) echo "0.3 2 60" ;; isort/full) echo "2.5 2 60" ;;
+    mw/quick) echo "2.3 1.2 1" ;; mw/full) echo "13.6 1.2 1" ;;
+    pipeline/quick) echo "1.1 2 2" ;; pipeline/full) echo "7.6 2 2" ;;
+    lammps/quick) echo "2 2 56" ;; lammps/full) echo "12 2 56" ;;
+    mpb/quick) echo "0.7 2 310" ;; mpb/full) echo "1.5 2 310" ;;
+    scalapack/quick) echo "1.2 2 65" ;; scalapack/full) echo "2.5 2 65" ;;
+    *) echo "10 2 20" ;;
+    esac
+}
+# Seconds of one round: per scenario (the dedicated run and each named one)
+# the application, the 1 s and 0.5 s skeletons (no longer than the
+# application) and the small input (a fifth of it), all slowed as the
+# application is, and ~8 s of launches; once a program has run,
+# OUT/P.seconds holds its measured seconds per round instead.
 round_s() {
     if [ -f "$out/$1.seconds" ] && [ "$(cat "$out/$1.seconds.mode" 2>/dev/null)" = "$quick $nscen" ]; then
         cat "$out/$1.seconds"
         return
     fi
-    local s
     case $1 in
-    jacobi) s=400 ;; cg) s=270 ;; isort) s=1520 ;; mw) s=175 ;; pipeline) s=150 ;;
-    lammps | mpb | scalapack) s=500 ;;
-    *) s=0 ;; # skel cannot make their skeletons yet (MPI-IO, one-sided): trace only
+    h5ckpt | heatcaf | nwchem) echo 0; return ;; # no skeleton yet (MPI-IO, one-sided): trace only
     esac
-    [ $quick = 1 ] && s=$((s / 4))
-    echo $((s * nscen / 6))
+    profile "$1" "$size" | awk -v names="dedicated,$names" '{
+        app = $1; cpu = $2; link = $3
+        one = app + (app < 1 ? app : 1) + (app < 0.5 ? app : 0.5) + app / 5
+        n = split(names, sc, ",")
+        for (i = 1; i <= n; i++) {
+            x = sc[i] ~ /link/ ? link : sc[i] ~ /cpu-all/ ? cpu * 1.5 : sc[i] ~ /cpu/ ? cpu : 1
+            t += x * one + 8
+        }
+        printf "%d\n", t
+    }'
 }
-generate_s() { is_sample "$1" && echo 60 || echo 120; }
+generate_s() { profile "$1" "$size" | awk '{ printf "%d\n", 2 * $1 + 40 }'; }
 estimate() {
     local total=0 p n=0
     for p in $programs; do
@@ -137,8 +164,6 @@ sample_args() {
     pipeline/small) echo "-n 250 -i 350" ;;
     esac
 }
-size=full
-[ $quick = 1 ] && size=quick
 appdir=$out/apps
 command_of() { # command_of PROGRAM SIZE: program and arguments, no launcher
     if is_sample "$1"; then echo "$bin/$1 $(sample_args "$1" "$2")"; else "$apps" cmd "$appdir" "$1" "$2"; fi
