@@ -26,8 +26,11 @@
 # application's median its own noise floor (the 95 % interval of that
 # median, relative).  full_1s/full_0.5s: iterations of the dominant loop the
 # skeleton keeps whole, of how many (0 = all of it is scaled residue).
+# Each skeleton's compute calibration is measured by one uncounted launch
+# and then fixed (--calibration), as skel validate and skel select do;
+# CALIBRATE=each measures it at every launch instead.
 # Environment: SAMPLES (names), REPEATS, RUNS, FACTOR, NP (ranks, default 2), KEEP=1
-# (keep the work directory).
+# (keep the work directory), CALIBRATE (once|each).
 set -euo pipefail
 B=${1:-${SKEL_BUILD_DIR:-build}}
 SKEL="$B/runtime/cli/skel"
@@ -36,6 +39,7 @@ REPEATS=${REPEATS:-5}
 FACTOR=${FACTOR:-1}
 NP=${NP:-2}
 RUNS=${RUNS:-1}
+CALIBRATE=${CALIBRATE:-once}
 [ -x "$SKEL" ] || { echo "no skel in $B (build first)" >&2; exit 2; }
 W=$(mktemp -d /tmp/skel-bench-accuracy.XXXXXX)
 [ "${KEEP:-0}" = 1 ] || trap 'rm -rf "$W"' EXIT
@@ -107,13 +111,27 @@ for s in $names; do
     > "$W/$s.gen" 2>&1 || { echo "$s: generate failed: $(tail -1 "$W/$s.gen")"; continue; }
   "$SKEL" gen "$d1/app.sig" --target-seconds 0.5 -o "$d05" --build --quiet > "$W/$s.gen05" 2>&1 ||
     { echo "$s: gen 0.5 s failed: $(tail -1 "$W/$s.gen05")"; continue; }
+  # The compute calibration of each skeleton, measured once by a launch
+  # that is not counted and then fixed, as skel validate and skel select do
+  # (a calibration measured at every launch varied +/-15 % here).
+  declare -A CAL=()
+  for d in "$d1" "$d05"; do
+    CAL[$d]=""
+    [ "$CALIBRATE" = once ] || continue
+    out=$(mpiexec.mpich -n "$NP" "$d/skeleton" | grep SKEL_RESULT) || true
+    u=$(echo "$out" | field calibration) || true
+    ws=$(echo "$out" | grep -o 'calibration_ws=[^ ]*' | head -1 | cut -d= -f2) || true
+    [ -n "$u" ] && CAL[$d]="--calibration $u"
+    [ -n "$u" ] && [ -n "$ws" ] && CAL[$d]="${CAL[$d]} --calibration-ws $ws"
+  done
   # Interleaved rounds: the application and both skeletons see the same load.
   : > "$W/$s.app"; : > "$d1.t"; : > "$d05.t"
   for _ in $(seq "$REPEATS"); do
     # shellcheck disable=SC2086
     mpiexec.mpich -n "$NP" "$S/$s" ${ARGS[$s]} | grep -Eo '[0-9.]+ s$' | cut -d' ' -f1 >> "$W/$s.app"
     for d in "$d1" "$d05"; do
-      mpiexec.mpich -n "$NP" "$d/skeleton" | field elapsed_s >> "$d.t"
+      # shellcheck disable=SC2086  # the options are several words
+      mpiexec.mpich -n "$NP" "$d/skeleton" ${CAL[$d]} | field elapsed_s >> "$d.t"
     done
   done
   app=$(median < "$W/$s.app")
