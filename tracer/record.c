@@ -879,6 +879,14 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
                 if (ev->obj != SKEL_COMM_NONE)
                     skel_map_put(&win_map, HANDLE_KEY(*c->winp), ev->obj);
             }
+            return cx;
+        }
+        /* MPI_Win_free: the window it frees (read before the call), on
+         * that window's communicator. */
+        ev->obj = lookup_object(&win_map, HANDLE_KEY(c->win));
+        if (ev->obj != SKEL_COMM_NONE) {
+            cx = win_comm[ev->obj];
+            skel_map_del(&win_map, HANDLE_KEY(c->win));
         }
         return cx;
     }

@@ -147,8 +147,8 @@ static const char *capture(const struct skel_spec_param *p, char *buf, size_t ca
         snprintf(buf, cap, "c.msgp = %s;", n);
     else if (strcmp(k, "FILE_OUT") == 0)
         snprintf(buf, cap, "c.fhp = %s;", n);
-    else if (strcmp(k, "WIN") == 0)
-        snprintf(buf, cap, "c.win = %s;", n);
+    else if (strcmp(k, "WIN") == 0 && strchr(p->decl, '*') == NULL)
+        snprintf(buf, cap, "c.win = %s;", n); /* a pointer (Win_free): read before the call */
     else if (strcmp(k, "WIN_OUT") == 0)
         snprintf(buf, cap, "c.winp = %s;", n);
     else if (strcmp(k, "TARGET") == 0)
@@ -191,6 +191,8 @@ static void write_wrappers(const char *dir)
                 fprintf(f, "    c.fh = *%s;\n", p->name);
             else if (strcmp(p->kind, "FILE") == 0)
                 fprintf(f, "    c.fh = %s;\n", p->name);
+            else if (strcmp(p->kind, "WIN") == 0 && strchr(p->decl, '*') != NULL)
+                fprintf(f, "    c.win = *%s;\n", p->name);
             else if (strcmp(p->kind, "MSG_IN") == 0)
                 fprintf(f, "    c.msg = *%s;\n", p->name);
         }
