@@ -3,6 +3,7 @@
 
 #include "calls.h"
 #include "error.h"
+#include "grow.h"
 #include "pollfold.h"
 
 #include <math.h>
@@ -118,6 +119,14 @@ struct scan {
     int32_t last_wild; /* actual source of the latest wildcard receive */
     skel_sig_link *lk; /* links of the current event */
     uint32_t lk_cap;
+    /* Windows and files by slot: the trace numbers every object a rank
+     * creates anew (NWChem's Global Arrays allocate and free a window
+     * 400 000 times), a slot is the lowest one free when the object is
+     * created, so that a loop creating and freeing one keeps one symbol. */
+    uint32_t *obj_slot; /* per trace object: 1 + slot, 0 none */
+    uint32_t obj_cap;
+    uint8_t *slot_used;
+    uint32_t slot_cap;
 };
 
 static uint64_t key_hash(const struct fkey *k, const skel_sig_link *lk)
@@ -351,6 +360,49 @@ static int is_p2p_peer_class(int klass)
     }
 }
 
+/* The slot of the event's window or file (SKEL_SIG_NONE if it has none):
+ * taken at creation, given back when the object is freed. */
+static int object_slot(struct scan *sc, const skel_event *ev, int klass, uint32_t *slot)
+{
+    *slot = SKEL_SIG_NONE;
+    if (ev->obj == SKEL_COMM_NONE)
+        return SKEL_OK;
+    int rc;
+    if (ev->obj >= sc->obj_cap) {
+        uint32_t cap = sc->obj_cap;
+        if ((rc = skel_grow_u32(&sc->obj_slot, &cap, (uint64_t)ev->obj + 1,
+                                sizeof *sc->obj_slot)) != SKEL_OK)
+            return rc;
+        memset(sc->obj_slot + sc->obj_cap, 0, (cap - sc->obj_cap) * sizeof *sc->obj_slot);
+        sc->obj_cap = cap;
+    }
+    uint32_t *x = &sc->obj_slot[ev->obj];
+    int creates = (klass == SKEL_CLASS_WIN && ev->call != SKEL_CALL_MPI_Win_free) ||
+                  klass == SKEL_CLASS_IOOPEN;
+    if (creates && *x == 0) {
+        uint32_t k = 0;
+        while (k < sc->slot_cap && sc->slot_used[k])
+            k++;
+        if (k == sc->slot_cap) {
+            uint32_t cap = sc->slot_cap;
+            if ((rc = skel_grow_u32(&sc->slot_used, &cap, (uint64_t)k + 1, 1)) != SKEL_OK)
+                return rc;
+            memset(sc->slot_used + sc->slot_cap, 0, cap - sc->slot_cap);
+            sc->slot_cap = cap;
+        }
+        sc->slot_used[k] = 1;
+        *x = k + 1;
+    }
+    if (*x == 0)
+        return SKEL_OK;
+    *slot = *x - 1;
+    if (ev->call == SKEL_CALL_MPI_Win_free || klass == SKEL_CLASS_IOCLOSE) {
+        sc->slot_used[*slot] = 0;
+        *x = 0;
+    }
+    return SKEL_OK;
+}
+
 static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint32_t *prev_site)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
@@ -361,7 +413,9 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     k.flags = ev->flags & SKEL_SIG_EVF_KEPT;
     k.comm = ev->comm;
     k.newcomm = ev->newcomm;
-    k.obj = ev->obj;
+    int rc = object_slot(sc, ev, klass, &k.obj);
+    if (rc != SKEL_OK)
+        return rc;
     k.peer = ev->peer;
     k.tag = ev->tag;
     k.peer2 = ev->peer2;
@@ -385,7 +439,6 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     /* Requests: links first (they refer to activations before this call),
      * then this call's own activations. */
     uint32_t nl = 0;
-    int rc = SKEL_OK;
     if (ev->ncomplete > 0) {
         if ((rc = need_links(sc, ev->ncomplete)) != SKEL_OK)
             return rc;
@@ -584,6 +637,8 @@ out:
     free(sc.site_cache);
     free(sc.reqs.s);
     free(sc.lk);
+    free(sc.obj_slot);
+    free(sc.slot_used);
     if (rc != SKEL_OK) {
         skel_symbols_free(r);
         return rc;
