@@ -112,6 +112,11 @@ struct emitter {
     uint8_t ws_used[WS_CLASSES];
     uint64_t mbuf, sbuf, rbuf; /* bytes */
     uint32_t maxreq;
+    /* Windows and files: objects per rank (the stand-in window of unknown
+     * windows is the last), the largest one-sided access and I/O call. */
+    uint32_t nobjs;
+    int standin;
+    uint64_t winbytes, iobytes;
 };
 
 static int op_fail(const struct emitter *e, const skel_plan_op *op, int code, const char *what)
@@ -505,7 +510,10 @@ static void set_row(skel_tpl_dict *d, const struct oprow *r)
     skel_tpl_setf(d, "nlinks", "%u", r->nlinks);
     skel_tpl_setf(d, "nreq", "%u", r->nreq);
     skel_tpl_setf(d, "pollns", "%ld", r->poll);
-    skel_tpl_setf(d, "slot", "%u", r->slot);
+    if (r->slot == UINT32_MAX) /* the stand-in of windows the trace does not know */
+        skel_tpl_set(d, "slot", "SKEL_NOBJS");
+    else
+        skel_tpl_setf(d, "slot", "%u", r->slot);
     skel_tpl_set(d, "method", r->method != NULL ? r->method : "0");
     skel_tpl_setf(d, "cart", "%u", r->cart);
 }
@@ -896,6 +904,90 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
     r->method = methods[op->newcomm <= 4 ? op->newcomm : 4];
 }
 
+/* The call a one-sided or I/O operation makes, as the template names it. */
+static const char *object_call(unsigned call)
+{
+    static const struct {
+        unsigned call;
+        const char *name;
+    } calls[] = {
+        {SKEL_CALL_MPI_Win_create, "SKEL_X_WIN_CREATE"},
+        {SKEL_CALL_MPI_Win_allocate, "SKEL_X_WIN_ALLOCATE"},
+        {SKEL_CALL_MPI_Win_free, "SKEL_X_WIN_FREE"},
+        {SKEL_CALL_MPI_Win_fence, "SKEL_X_WIN_FENCE"},
+        {SKEL_CALL_MPI_Win_lock, "SKEL_X_WIN_LOCK"},
+        {SKEL_CALL_MPI_Win_unlock, "SKEL_X_WIN_UNLOCK"},
+        {SKEL_CALL_MPI_Win_lock_all, "SKEL_X_WIN_LOCK_ALL"},
+        {SKEL_CALL_MPI_Win_unlock_all, "SKEL_X_WIN_UNLOCK_ALL"},
+        {SKEL_CALL_MPI_Win_flush, "SKEL_X_WIN_FLUSH"},
+        {SKEL_CALL_MPI_Win_flush_all, "SKEL_X_WIN_FLUSH_ALL"},
+        {SKEL_CALL_MPI_Put, "SKEL_X_PUT"},
+        {SKEL_CALL_MPI_Get, "SKEL_X_GET"},
+        {SKEL_CALL_MPI_Accumulate, "SKEL_X_ACCUMULATE"},
+        {SKEL_CALL_MPI_Get_accumulate, "SKEL_X_GET_ACCUMULATE"},
+        {SKEL_CALL_MPI_Fetch_and_op, "SKEL_X_FETCH_AND_OP"},
+        {SKEL_CALL_MPI_Compare_and_swap, "SKEL_X_COMPARE_AND_SWAP"},
+        {SKEL_CALL_MPI_Rput, "SKEL_X_RPUT"},
+        {SKEL_CALL_MPI_Rget, "SKEL_X_RGET"},
+        {SKEL_CALL_MPI_Raccumulate, "SKEL_X_RACCUMULATE"},
+        {SKEL_CALL_MPI_File_open, "SKEL_X_FILE_OPEN"},
+        {SKEL_CALL_MPI_File_close, "SKEL_X_FILE_CLOSE"},
+        {SKEL_CALL_MPI_File_read, "SKEL_X_FILE_READ"},
+        {SKEL_CALL_MPI_File_read_at, "SKEL_X_FILE_READ_AT"},
+        {SKEL_CALL_MPI_File_read_all, "SKEL_X_FILE_READ_ALL"},
+        {SKEL_CALL_MPI_File_read_at_all, "SKEL_X_FILE_READ_AT_ALL"},
+        {SKEL_CALL_MPI_File_write, "SKEL_X_FILE_WRITE"},
+        {SKEL_CALL_MPI_File_write_at, "SKEL_X_FILE_WRITE_AT"},
+        {SKEL_CALL_MPI_File_write_all, "SKEL_X_FILE_WRITE_ALL"},
+        {SKEL_CALL_MPI_File_write_at_all, "SKEL_X_FILE_WRITE_AT_ALL"},
+        {SKEL_CALL_MPI_File_iread, "SKEL_X_FILE_IREAD"},
+        {SKEL_CALL_MPI_File_iwrite, "SKEL_X_FILE_IWRITE"},
+        {SKEL_CALL_MPI_File_iread_at, "SKEL_X_FILE_IREAD_AT"},
+        {SKEL_CALL_MPI_File_iwrite_at, "SKEL_X_FILE_IWRITE_AT"},
+        {SKEL_CALL_MPI_File_seek, "SKEL_X_FILE_SEEK"},
+        {SKEL_CALL_MPI_File_sync, "SKEL_X_FILE_SYNC"},
+        {SKEL_CALL_MPI_File_set_view, "SKEL_X_FILE_SET_VIEW"},
+    };
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        if (calls[i].call == call)
+            return calls[i].name;
+    return NULL;
+}
+
+/* One-sided and I/O operations: the object (unknown windows: the stand-in,
+ * index nobjs), the target, the bytes; sizes of the windows and of each
+ * rank's region of a file. */
+static int fill_object(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    int rc;
+    r->which = object_call(op->call);
+    if (r->which == NULL)
+        return op_fail(e, op, SKEL_EUNSUPPORTED, "this one-sided or I/O call is not supported");
+    r->form =
+        op->kind == SKEL_PLAN_RMA || op->kind == SKEL_PLAN_WIN || op->kind == SKEL_PLAN_WINSYNC
+            ? "SKEL_F_RMA"
+            : "SKEL_F_IO";
+    r->slot = op->obj >= 0 ? (uint32_t)op->obj : UINT32_MAX; /* set_row() */
+    if (op->obj >= 0 && (uint32_t)op->obj + 1 > e->nobjs)
+        e->nobjs = (uint32_t)op->obj + 1;
+    if (op->obj < 0 && op->kind != SKEL_PLAN_FILE && op->kind != SKEL_PLAN_IO &&
+        op->kind != SKEL_PLAN_FILEOP)
+        e->standin = 1;
+    if ((rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
+        return rc;
+    if (op->kind != SKEL_PLAN_RMA && op->kind != SKEL_PLAN_IO)
+        return SKEL_OK;
+    if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK ||
+        (rc = need(e, op, &e->mbuf, (uint64_t)op->count[0])) != SKEL_OK ||
+        (rc = need(e, op, &e->rbuf, (uint64_t)op->count[0])) != SKEL_OK)
+        return rc;
+    uint64_t *most = op->kind == SKEL_PLAN_RMA ? &e->winbytes : &e->iobytes;
+    if ((uint64_t)op->count[0] > *most)
+        *most = (uint64_t)op->count[0];
+    return SKEL_OK;
+}
+
 static int fill_op(struct emitter *e, const skel_plan_op *op)
 {
     const skel_plan *p = e->p;
@@ -937,6 +1029,14 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
     case SKEL_PLAN_COMMFREE:
         r.form = "SKEL_F_COMMFREE";
         rc = SKEL_OK;
+        break;
+    case SKEL_PLAN_WIN:
+    case SKEL_PLAN_WINSYNC:
+    case SKEL_PLAN_RMA:
+    case SKEL_PLAN_FILE:
+    case SKEL_PLAN_IO:
+    case SKEL_PLAN_FILEOP:
+        rc = fill_object(e, op, &r);
         break;
     default:
         rc = op_fail(e, op, SKEL_EINTERNAL, "unknown operation kind");
@@ -1182,6 +1282,12 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "mbuf_bytes", "%llu", (unsigned long long)(e->mbuf + 64));
     skel_tpl_setf(root, "sbuf_bytes", "%llu", (unsigned long long)(e->sbuf + 64));
     skel_tpl_setf(root, "rbuf_bytes", "%llu", (unsigned long long)(e->rbuf + 64));
+    skel_tpl_setf(root, "nobjs", "%u", e->nobjs);
+    skel_tpl_set(root, "standin_win", e->standin ? "1" : "0");
+    skel_tpl_setf(root, "win_bytes", "%llu", (unsigned long long)(e->winbytes + 64));
+    /* Each rank's region of a file: whole pages, so that ranks never share one. */
+    skel_tpl_setf(root, "io_bytes", "%llu",
+                  (unsigned long long)((e->iobytes + 4095) / 4096 * 4096 + 4096));
     fill_ws(e);
     return fill_meta(e, o, rep);
 }

@@ -21,6 +21,7 @@
 #define MAX_COUNT_TOTAL   (UINT64_C(1) << 62)
 #define MAX_TAG_KEPT      32767 /* the smallest MPI_TAG_UB the standard allows */
 #define MAX_DEPTH         256u
+#define MAX_OBJECTS       (1u << 16) /* windows and files one rank opens */
 
 typedef unsigned __int128 u128;
 
@@ -97,7 +98,8 @@ const char *skel_plan_kind_name(int kind)
 {
     static const char *const names[SKEL_PLAN__COUNT] = {
         "compute", "send", "isend", "recv",  "irecv", "sendrecv", "probe",
-        "wait",    "test", "coll",  "icoll", "comm",  "commfree"};
+        "wait",    "test", "coll",  "icoll", "comm",  "commfree", "win",
+        "winsync", "rma",  "file",  "io",    "fileop"};
     return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
 }
 
@@ -409,6 +411,16 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
             return unsupported(b, y->id,
                                "buffered sends (MPI_Bsend, MPI_Ibsend) are not "
                                "supported");
+        if (klass == SKEL_CLASS_SEND && p->matched && y->match[0] == SKEL_SIG_NONE) {
+            /* No receive ever took any of its messages in the application
+             * (OpenCoarrays' finalisation sends rank 0 a message nobody
+             * receives): the library buffered it and the application went
+             * on.  The skeleton does not send it, where a repeat's receive
+             * could take it for another. */
+            op->kind = SKEL_PLAN_COMPUTE;
+            op->call = 0;
+            return SKEL_OK;
+        }
         op->kind = klass == SKEL_CLASS_SEND ? SKEL_PLAN_SEND : SKEL_PLAN_ISEND;
         break;
     case SKEL_CLASS_RECV:
@@ -493,6 +505,90 @@ static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_
     op->dtsize = 1;
 }
 
+/* One-sided communication (Sodhi et al. replay only two-sided messages;
+ * docs/codegen.md, "One-sided and I/O"): every call is made again on a
+ * window of the skeleton's (one per window of the application, allocated
+ * large enough for the largest access), with the application's target and
+ * 1/K of its bytes as MPI_BYTE at displacement 0.  Locks are shared: the
+ * trace does not say which were exclusive, and shared locks never wait for
+ * each other.  Start/Complete/Post/Wait need the groups the trace does not
+ * keep. */
+static int op_rma(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
+{
+    switch (klass) {
+    case SKEL_CLASS_WIN:
+        if (y->obj == SKEL_SIG_NONE && y->call == SKEL_CALL_MPI_Win_free) {
+            /* A window the tracer did not see created (MPI_Win_create_dynamic,
+             * or a trace from before Win_free recorded its window): the
+             * skeleton's stand-in for such windows lives to the end. */
+            op->kind = SKEL_PLAN_COMPUTE;
+            op->call = 0;
+            return SKEL_OK;
+        }
+        op->kind = SKEL_PLAN_WIN;
+        op->collective = 1;
+        return SKEL_OK;
+    case SKEL_CLASS_WINSYNC:
+        if (y->call == SKEL_CALL_MPI_Win_start || y->call == SKEL_CALL_MPI_Win_complete ||
+            y->call == SKEL_CALL_MPI_Win_post || y->call == SKEL_CALL_MPI_Win_wait)
+            return unsupported(b, y->id,
+                               "general active-target synchronisation (MPI_Win_start, "
+                               "MPI_Win_complete, MPI_Win_post, MPI_Win_wait) is not supported: "
+                               "the trace does not keep its groups");
+        op->kind = SKEL_PLAN_WINSYNC;
+        op->collective = y->call == SKEL_CALL_MPI_Win_fence;
+        return SKEL_OK;
+    default: /* RMA, RRMA */
+        op->kind = SKEL_PLAN_RMA;
+        op->request = klass == SKEL_CLASS_RRMA;
+        return SKEL_OK;
+    }
+}
+
+/* MPI-IO: every call is made again on a scratch file of the skeleton's
+ * (one per file of the application; see the template), each rank reading
+ * and writing 1/K of the application's bytes in a region of its own. */
+static int op_io(const skel_sig_symbol *y, int klass, skel_plan_op *op)
+{
+    switch (klass) {
+    case SKEL_CLASS_IOOPEN:
+    case SKEL_CLASS_IOCLOSE:
+        op->kind = SKEL_PLAN_FILE;
+        op->collective = 1;
+        return SKEL_OK;
+    case SKEL_CLASS_IOMISC:
+        op->kind = SKEL_PLAN_FILEOP;
+        op->collective = y->call != SKEL_CALL_MPI_File_seek;
+        return SKEL_OK;
+    default: /* IO, IIO */
+        op->kind = SKEL_PLAN_IO;
+        op->request = klass == SKEL_CLASS_IIO;
+        op->collective =
+            y->call == SKEL_CALL_MPI_File_read_all || y->call == SKEL_CALL_MPI_File_read_at_all ||
+            y->call == SKEL_CALL_MPI_File_write_all || y->call == SKEL_CALL_MPI_File_write_at_all;
+        return SKEL_OK;
+    }
+}
+
+/* One-sided and I/O operations move bytes: count[0] is 1/K of the
+ * application's bytes (of what is read for reads and gets), as MPI_BYTE. */
+static int scale_object_bytes(struct builder *b, const skel_sig_symbol *y, uint64_t w,
+                              skel_plan_op *op)
+{
+    if (y->obj != SKEL_SIG_NONE && y->obj >= MAX_OBJECTS)
+        return out_of_range(b, y->id, "window or file index", y->obj);
+    op->obj = y->obj == SKEL_SIG_NONE ? -1 : (int32_t)y->obj;
+    if (op->kind != SKEL_PLAN_RMA && op->kind != SKEL_PLAN_IO)
+        return SKEL_OK;
+    double bytes = y->side[0].count.mean * (double)(y->dtsize ? y->dtsize : 1);
+    if (bytes > (double)MAX_MESSAGE_BYTES)
+        return out_of_range(b, y->id, "bytes of a one-sided or I/O call", (long long)bytes);
+    op->count[0] = skel_plan_scale(b->p, (int64_t)llround(bytes), w);
+    op->has_side[0] = 1;
+    op->dtsize = 1;
+    return SKEL_OK;
+}
+
 /* Calls a skeleton cannot make, by class: SKEL_EUNSUPPORTED naming them. */
 static int op_unsupported(struct builder *b, uint32_t sym, int klass)
 {
@@ -510,17 +606,6 @@ static int op_unsupported(struct builder *b, uint32_t sym, int klass)
     case SKEL_CLASS_REQFREE:
     case SKEL_CLASS_CANCEL:
         return unsupported(b, sym, "persistent, freed and cancelled requests are not supported");
-    case SKEL_CLASS_IO:
-    case SKEL_CLASS_IIO:
-    case SKEL_CLASS_IOOPEN:
-    case SKEL_CLASS_IOCLOSE:
-    case SKEL_CLASS_IOMISC:
-        return unsupported(b, sym, "MPI-IO is not supported");
-    case SKEL_CLASS_RMA:
-    case SKEL_CLASS_RRMA:
-    case SKEL_CLASS_WINSYNC:
-    case SKEL_CLASS_WIN:
-        return unsupported(b, sym, "one-sided communication is not supported");
     case SKEL_CLASS_ABORT:
         return unsupported(b, sym, "the application called MPI_Abort");
     default:
@@ -535,6 +620,11 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
     int rc;
     switch (ci->klass) {
     case SKEL_CLASS_FINALIZE:
+    case SKEL_CLASS_GROUP:
+        /* Group calls are local bookkeeping the re-created communicators
+         * do not need; the compute before them is kept (OpenCoarrays makes
+         * a group at every SYNC IMAGES: heat_caf lost 90 % of its compute
+         * when they were dropped with it). */
         op->kind = SKEL_PLAN_COMPUTE;
         op->call = 0;
         return SKEL_OK;
@@ -566,6 +656,17 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
                    : op->newcomm == SKEL_PLAN_SPLIT ? SKEL_CALL_MPI_Comm_split
                                                     : SKEL_CALL_MPI_Cart_create;
         return SKEL_OK;
+    case SKEL_CLASS_WIN:
+    case SKEL_CLASS_WINSYNC:
+    case SKEL_CLASS_RMA:
+    case SKEL_CLASS_RRMA:
+        return op_rma(b, y, ci->klass, op);
+    case SKEL_CLASS_IOOPEN:
+    case SKEL_CLASS_IOCLOSE:
+    case SKEL_CLASS_IOMISC:
+    case SKEL_CLASS_IO:
+    case SKEL_CLASS_IIO:
+        return op_io(y, ci->klass, op);
     case SKEL_CLASS_COMMFREE:
         op->kind = SKEL_PLAN_COMMFREE;
         if (y->comm == SKEL_SIG_NONE || y->comm < 2)
@@ -594,7 +695,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                        .dtsize = y->dtsize,
                        .shape = ci->shape,
                        .tag = SKEL_TAG_NONE,
-                       .tag2 = SKEL_TAG_NONE};
+                       .tag2 = SKEL_TAG_NONE,
+                       .obj = -1};
     int rc;
     if (y->dtsize > MAX_DTSIZE)
         return out_of_range(b, sym, "datatype size", y->dtsize);
@@ -606,6 +708,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     if ((rc = op_kind(b, y, ci, &op)) != SKEL_OK)
         return rc;
     scale_in_bytes(p, y, w, &op);
+    if ((rc = scale_object_bytes(b, y, w, &op)) != SKEL_OK)
+        return rc;
     if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM &&
         op.kind != SKEL_PLAN_COMMFREE && op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
@@ -658,9 +762,8 @@ static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t dep
         if (it->kind == SKEL_SIG_ITEM_SYMBOL) {
             const skel_sig_symbol *y = &s->symbols[it->ref];
             const struct skel_call_info *ci = skel_call_info(y->call);
-            /* MPI_Init is made by the skeleton's main(); group calls are
-             * local bookkeeping the re-created communicators do not need. */
-            if (ci != NULL && (ci->klass == SKEL_CLASS_INIT || ci->klass == SKEL_CLASS_GROUP)) {
+            /* MPI_Init is made by the skeleton's main(). */
+            if (ci != NULL && ci->klass == SKEL_CLASS_INIT) {
                 if (ci->klass == SKEL_CLASS_INIT && y->call == SKEL_CALL_MPI_Init_thread)
                     p->init_call = SKEL_CALL_MPI_Init_thread;
                 continue;

@@ -59,6 +59,12 @@ enum skel_plan_kind {
     SKEL_PLAN_ICOLL,    /* nonblocking collective */
     SKEL_PLAN_COMM,     /* communicator creation */
     SKEL_PLAN_COMMFREE,
+    SKEL_PLAN_WIN,     /* Win_create, Win_allocate, Win_free: collective on the window's comm */
+    SKEL_PLAN_WINSYNC, /* Win_fence (collective); locks and flushes (local) */
+    SKEL_PLAN_RMA,     /* Put, Get, the accumulates; Rput, Rget, Raccumulate create a request */
+    SKEL_PLAN_FILE,    /* File_open, File_close: collective on the file's comm */
+    SKEL_PLAN_IO,      /* file reads and writes (*_all collective; I* create a request) */
+    SKEL_PLAN_FILEOP,  /* File_set_view, File_sync (collective), File_seek */
     SKEL_PLAN__COUNT
 };
 
@@ -89,6 +95,12 @@ typedef struct skel_plan_op {
     int64_t rcap;     /* receives: capacity in elements (the traced maximum) */
     uint32_t dtsize, dtsize2;
     uint32_t nreq; /* Wait/Test: request array length (largest link index + 1) */
+    /* One-sided and I/O operations: the window or file (the application's
+     * per-rank object index, -1 when the trace does not say: a window the
+     * tracer did not see created), whether the call is collective on its
+     * communicator, whether it creates a request. */
+    int32_t obj;
+    uint8_t collective, request;
     /* Point-to-point: the tags the skeleton uses (of the message; of the
      * receive half of Sendrecv) - the matching class when the signature
      * pairs messages, else the application's tag (skel_plan_tag()). */
@@ -160,8 +172,9 @@ typedef struct skel_plan {
 
 /* Build the plan of signature s scaled by k (1 <= k <= 1e9) in the given
  * mode.  SKEL_EUNSUPPORTED naming the symbol, its call and its site for
- * calls a skeleton cannot make (MPI-IO, one-sided, persistent requests,
- * intercommunicators...); SKEL_ERANGE for values out of range. */
+ * calls a skeleton cannot make (persistent requests, matched probes,
+ * general active-target synchronisation, intercommunicators...);
+ * SKEL_ERANGE for values out of range. */
 int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out);
 void skel_plan_free(skel_plan *p);
 

@@ -935,6 +935,28 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return SKEL_OK;
 }
 
+/* One-sided and I/O operations: the collective ones (window and file
+ * creation and freeing, Win_fence, File_set_view, File_sync, *_all) join
+ * their communicator's collectives in order; the others complete locally,
+ * their requests (Rput, File_iwrite...) at once. */
+static int exec_object(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    if (op->collective)
+        return exec_coll(m, rank, comm, done);
+    if (op->request) {
+        uint32_t a;
+        int rc = join(m, rank, r->cur, SELF_COMM, op->call, -1, &a);
+        if (rc == SKEL_OK)
+            rc = new_req(m, rank, RQ_COLL, a, 0);
+        *done = rc == SKEL_OK;
+        return rc;
+    }
+    *done = 1;
+    return SKEL_OK;
+}
+
 /* Execute (or continue) rank r's current operation: *done set when it
  * completed. */
 static int exec_op(struct sim *m, uint32_t rank, int *done)
@@ -973,6 +995,13 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     case SKEL_PLAN_ICOLL:
     case SKEL_PLAN_COMM:
         return exec_coll(m, rank, comm, done);
+    case SKEL_PLAN_WIN:
+    case SKEL_PLAN_WINSYNC:
+    case SKEL_PLAN_RMA:
+    case SKEL_PLAN_FILE:
+    case SKEL_PLAN_IO:
+    case SKEL_PLAN_FILEOP:
+        return exec_object(m, rank, comm, done);
     default:
         return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
     }

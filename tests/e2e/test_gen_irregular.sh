@@ -19,6 +19,13 @@
 #             size plus the 256 KiB above which it is compressed, and
 #             skeleton.c within 3 times the signature's XML
 #   bwsweep   a ping-pong bandwidth sweep
+#   onesided  windows (Win_create, Win_allocate), fence and passive-target
+#             epochs, puts, gets, accumulates, Rput/Rget, and a scratch
+#             window allocated and freed every 10 iterations, which must keep
+#             one window slot in the signature
+#   mpiio     a checkpoint over MPI-IO: collective and independent writes,
+#             reads through the file pointer, Iwrite + Wait, File_sync; the
+#             skeleton's scratch files (in SKEL_IO_DIR) must not outlive it
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -29,8 +36,13 @@ declare -A ARGS=(
   [dtypes]="-s 150 -i 2"
   [norepeat]="-i 600"
   [bwsweep]="-m 262144 -r 40"
+  [onesided]="-i 200 -n 512"
+  [mpiio]="-i 60 -e 10"
 )
-programs="blacs testall dtypes norepeat bwsweep"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio"
+# The skeletons' scratch files of MPI-IO, which must all be gone at the end.
+export SKEL_IO_DIR="$TMP/skel-io"
+mkdir -p "$SKEL_IO_DIR"
 
 # trace_skeleton DIR OUT: run DIR/skeleton on 2 ranks under the tracer into OUT.
 trace_skeleton() {
@@ -97,6 +109,14 @@ grep -q 'threshold="0"' <(zcat -f "$sig") || fail "norepeat: --scale 1 did not k
   fail "norepeat: the signature ($sig_bytes B) is larger than the trace ($trace_bytes B) + 256 KiB"
 [ "$src_bytes" -le $((3 * xml_bytes)) ] ||
   fail "norepeat: skeleton.c ($src_bytes B) is more than 3 times the signature ($xml_bytes B)"
+
+# A window allocated and freed in a loop is one window slot, one symbol.
+nalloc=$(zcat -f "$TMP/onesided-1.sig" | grep -c 'call="MPI_Win_allocate"' || true)
+[ "$nalloc" -ge 1 ] && [ "$nalloc" -le 4 ] ||
+  fail "onesided: $nalloc MPI_Win_allocate symbols in the signature (21 windows: slots not reused?)"
+# MPI-IO skeletons leave no scratch file behind.
+left=$(find "$SKEL_IO_DIR" -mindepth 1 | head -3)
+[ -z "$left" ] || fail "mpiio: the skeleton left files in SKEL_IO_DIR: $left"
 
 [ $failed = 0 ] || exit 1
 echo "every irregular program got a skeleton that ran and made the expected calls"

@@ -464,20 +464,113 @@ Test(codegen_schedule, collective_counts_unified)
     skel_signature_free(s);
 }
 
-static int file_open(struct tsig *t, int base)
+static int win_post(struct tsig *t, int base)
 {
-    tsym(t, 0, "MPI_File_open", "", "", 0, 0, "");
+    tsym(t, 0, "MPI_Win_post", "obj=\"0\"", "", 0, 0, "");
     tput(t, "<block id=\"%d\"><s ref=\"0\"/></block>\n", base);
     return 1;
 }
 
 Test(codegen_schedule, unsupported_calls_refused)
 {
-    skel_signature *s = two_classes(file_open, nothing);
+    skel_signature *s = two_classes(win_post, nothing);
     skel_plan *p = NULL;
     cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
     cr_assert_null(p);
-    expect_detail("symbol 0 (MPI_File_open of class 0 at app+0x0): MPI-IO is not supported");
+    expect_detail("symbol 0 (MPI_Win_post of class 0 at app+0x0): general active-target "
+                  "synchronisation");
+    skel_signature_free(s);
+}
+
+/* A checkpoint: open, a collective write of 1000 doubles, an independent
+ * one, close; then a window with a put of 500 ints to the next rank inside
+ * two fences.  Symbols base.. of the class. */
+static int io_and_rma(struct tsig *t, int base)
+{
+    int b = base * 8; /* symbol ids of this class (its block id is its class) */
+    tsym(t, b + 0, "MPI_File_open", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 1, "MPI_File_write_at_all", "obj=\"0\"", "", 1000, 8, "");
+    tsym(t, b + 2, "MPI_File_write_at", "obj=\"0\"", "", 64, 1, "");
+    tsym(t, b + 3, "MPI_File_close", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 4, "MPI_Win_allocate", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 5, "MPI_Win_fence", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 6, "MPI_Put", "obj=\"0\"", PEER("mod", 1), 500, 4, "");
+    tsym(t, b + 7, "MPI_Win_free", "obj=\"0\"", "", 0, 0, "");
+    tput(t, "<block id=\"%d\">", base);
+    for (int i = 0; i < 8; i++)
+        tput(t, "<s ref=\"%d\"/>", b + (i == 7 ? 5 : i));
+    tput(t, "<s ref=\"%d\"/></block>\n", b + 7);
+    return 1;
+}
+
+/* MPI-IO and one-sided calls are made again, collective ones in the order
+ * of their communicator's collectives, with 1/K of their bytes. */
+Test(codegen_schedule, io_and_rma_are_replayed)
+{
+    skel_signature *s = two_classes(io_and_rma, io_and_rma);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    int seen = 0;
+    for (uint32_t i = 0; i < p->nops; i++) {
+        const skel_plan_op *op = &p->ops[i];
+        cr_assert_eq(op->obj, 0, "op %u", i);
+        switch (op->call) {
+        case SKEL_CALL_MPI_File_write_at_all:
+            cr_assert_eq(op->kind, SKEL_PLAN_IO);
+            cr_assert(op->collective);
+            cr_assert_eq(op->count[0], 2000, "%lld bytes", (long long)op->count[0]);
+            cr_assert_eq(op->dtsize, 1u);
+            seen |= 1;
+            break;
+        case SKEL_CALL_MPI_File_write_at:
+            cr_assert_eq(op->kind, SKEL_PLAN_IO);
+            cr_assert(!op->collective);
+            cr_assert_eq(op->count[0], 16);
+            seen |= 2;
+            break;
+        case SKEL_CALL_MPI_Put:
+            cr_assert_eq(op->kind, SKEL_PLAN_RMA);
+            cr_assert(!op->collective && !op->request);
+            cr_assert_eq(op->count[0], 500);
+            seen |= 4;
+            break;
+        case SKEL_CALL_MPI_Win_fence:
+            cr_assert_eq(op->kind, SKEL_PLAN_WINSYNC);
+            cr_assert(op->collective);
+            seen |= 8;
+            break;
+        case SKEL_CALL_MPI_File_open:
+        case SKEL_CALL_MPI_Win_allocate:
+            cr_assert(op->collective);
+            seen |= 16;
+            break;
+        default:
+            break;
+        }
+    }
+    cr_assert_eq(seen, 31);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* One rank's collective file call where the other makes a window call: the
+ * check says the collectives do not match. */
+static int io_only(struct tsig *t, int base)
+{
+    tsym(t, base * 8, "MPI_File_open", "obj=\"0\"", "", 0, 0, "");
+    tput(t, "<block id=\"%d\"><s ref=\"%d\"/></block>\n", base, base * 8);
+    return 1;
+}
+
+Test(codegen_schedule, io_collectives_must_match)
+{
+    skel_signature *s = two_classes(io_and_rma, io_only);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK, "accepted");
+    expect_detail("MPI_File_write_at_all");
+    skel_plan_free(p);
     skel_signature_free(s);
 }
 
