@@ -95,6 +95,8 @@ profile() { # profile PROGRAM SIZE -> "app_s cpu_x link_x"
     lammps/quick) echo "2 2 56" ;; lammps/full) echo "12 2 56" ;;
     mpb/quick) echo "0.7 2 310" ;; mpb/full) echo "1.5 2 310" ;;
     scalapack/quick) echo "1.2 2 65" ;; scalapack/full) echo "2.5 2 65" ;;
+    h5ckpt/quick) echo "0.3 2 3" ;; h5ckpt/full) echo "4.3 2 3" ;;
+    heatcaf/quick) echo "0.2 2 2" ;; heatcaf/full) echo "1.1 2 2" ;;
     *) echo "10 2 20" ;;
     esac
 }
@@ -109,7 +111,7 @@ round_s() {
         return
     fi
     case $1 in
-    h5ckpt | heatcaf | nwchem) echo 0; return ;; # no skeleton yet (MPI-IO, one-sided): trace only
+    nwchem) echo 0; return ;; # NWChem 7.0.2 aborts here (ga_iter_lsolve stagnates) after ~4 min
     esac
     profile "$1" "$size" | awk -v names="dedicated,$names" '{
         app = $1; cpu = $2; link = $3

@@ -29,6 +29,9 @@
 #             (MPI one-sided) and SYNC IMAGES.
 #   nwchem    NWChem (nwchem-mpich): direct SCF of a water dimer, cc-pVTZ; Global
 #             Arrays over ARMCI-MPI (MPI one-sided in passive-target epochs).
+#             Here (nwchem-mpich 7.0.2-4, 2 ranks) the run aborts after ~4 min
+#             (ga_iter_lsolve: convergence stagnant, MPI_Abort, 2026-11-27),
+#             so it is traced only: a skeleton is made of runs that complete.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 CAF=/usr/lib/x86_64-linux-gnu/open-coarrays/mpich/bin/caf
