@@ -651,6 +651,14 @@ static const char *p2p_form(unsigned call)
         return "SKEL_F_PROBE";
     case SKEL_CALL_MPI_Iprobe:
         return "SKEL_F_IPROBE";
+    case SKEL_CALL_MPI_Send_init:
+        return "SKEL_F_SEND_INIT";
+    case SKEL_CALL_MPI_Ssend_init:
+        return "SKEL_F_SSEND_INIT";
+    case SKEL_CALL_MPI_Rsend_init:
+        return "SKEL_F_RSEND_INIT";
+    case SKEL_CALL_MPI_Recv_init:
+        return "SKEL_F_RECV_INIT";
     default:
         return NULL;
     }
@@ -677,11 +685,13 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     switch (op->kind) {
     case SKEL_PLAN_SEND:
     case SKEL_PLAN_ISEND:
+    case SKEL_PLAN_PSEND:
         if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK)
             return rc;
         return need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit);
     case SKEL_PLAN_RECV:
     case SKEL_PLAN_IRECV:
+    case SKEL_PLAN_PRECV:
         if ((rc = int_count(e, op, op->rcap, &r->count)) != SKEL_OK)
             return rc;
         return need(e, op, &e->mbuf, (uint64_t)op->rcap * unit);
@@ -727,26 +737,45 @@ static const char *wait_name(unsigned call)
     }
 }
 
-/* Wait/Test: the requests its links name, appended to skel_links. */
+/* The requests a call's links name, appended to skel_links. */
+static void add_links(struct emitter *e, const skel_plan_op *op, const skel_sig_symbol *y,
+                      struct oprow *r)
+{
+    r->links = e->nlinks;
+    for (uint32_t i = 0; i < y->nlinks; i++)
+        rows_add(&e->links, "{%u, %u},", y->links[i].dist, y->links[i].index);
+    r->nlinks = y->nlinks;
+    e->nlinks += r->nlinks;
+    r->nreq = op->nreq;
+    if (op->nreq > e->maxreq)
+        e->maxreq = op->nreq;
+}
+
+/* Start, Startall, Request_free: the requests they name. */
+static void fill_start(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    r->form = op->kind == SKEL_PLAN_START ? "SKEL_F_START" : "SKEL_F_REQFREE";
+    r->which = y->call == SKEL_CALL_MPI_Startall ? "1" : "0";
+    add_links(e, op, y, r);
+}
+
+/* Wait/Test: the requests its links name. */
 static int fill_wait(struct emitter *e, const skel_plan_op *op, struct oprow *r)
 {
     const skel_sig_symbol *y = &e->s->symbols[op->sym];
     r->form = "SKEL_F_WAIT";
     r->which = wait_name(y->call);
-    r->links = e->nlinks;
     r->completed = op->kind == SKEL_PLAN_WAIT || op->flag;
-    for (uint32_t i = 0; i < y->nlinks; i++)
-        rows_add(&e->links, "{%u, %u},", y->links[i].dist, y->links[i].index);
-    r->nlinks = y->nlinks;
+    add_links(e, op, y, r);
     if (y->nlinks == 0) {
         /* A test the application made on a request the trace does not name
          * (it did not complete): test the latest one. */
         rows_add(&e->links, "{%u, 0},", op->kind == SKEL_PLAN_TEST ? 1u : 0u);
         r->nlinks = 1;
+        e->nlinks++;
         r->completed = 0;
     }
-    e->nlinks += r->nlinks;
-    r->nreq = op->nreq;
     /* A polling loop folded into this Test, which found what it waited
      * for: the skeleton tests between sleeps of the loop's interval. */
     if (r->completed && op->kind == SKEL_PLAN_TEST && y->polls > 0) {
@@ -759,8 +788,6 @@ static int fill_wait(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         r->poll = gap > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)gap;
         r->completed = 2;
     }
-    if (op->nreq > e->maxreq)
-        e->maxreq = op->nreq;
     return SKEL_OK;
 }
 
@@ -1012,7 +1039,14 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
     case SKEL_PLAN_IRECV:
     case SKEL_PLAN_SENDRECV:
     case SKEL_PLAN_PROBE:
+    case SKEL_PLAN_PSEND:
+    case SKEL_PLAN_PRECV:
         rc = fill_p2p(e, op, &r);
+        break;
+    case SKEL_PLAN_START:
+    case SKEL_PLAN_REQFREE:
+        fill_start(e, op, &r);
+        rc = SKEL_OK;
         break;
     case SKEL_PLAN_WAIT:
     case SKEL_PLAN_TEST:

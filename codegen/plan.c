@@ -94,12 +94,27 @@ int skel_plan_mode_by_name(const char *name)
     return -1;
 }
 
+int skel_plan_kind_uses_comm(int kind)
+{
+    switch (kind) {
+    case SKEL_PLAN_COMPUTE:
+    case SKEL_PLAN_COMMFREE:
+    case SKEL_PLAN_WAIT:
+    case SKEL_PLAN_TEST:
+    case SKEL_PLAN_START:
+    case SKEL_PLAN_REQFREE:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
 const char *skel_plan_kind_name(int kind)
 {
     static const char *const names[SKEL_PLAN__COUNT] = {
-        "compute", "send", "isend", "recv",  "irecv", "sendrecv", "probe",
-        "wait",    "test", "coll",  "icoll", "comm",  "commfree", "win",
-        "winsync", "rma",  "file",  "io",    "fileop"};
+        "compute", "send", "isend",  "recv",  "irecv",    "sendrecv", "probe",   "wait",
+        "test",    "coll", "icoll",  "comm",  "commfree", "win",      "winsync", "rma",
+        "file",    "io",   "fileop", "psend", "precv",    "start",    "reqfree"};
     return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
 }
 
@@ -423,9 +438,17 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
         }
         op->kind = klass == SKEL_CLASS_SEND ? SKEL_PLAN_SEND : SKEL_PLAN_ISEND;
         break;
+    case SKEL_CLASS_SEND_INIT:
+        if (y->call == SKEL_CALL_MPI_Bsend_init)
+            return unsupported(b, y->id, "buffered sends (MPI_Bsend_init) are not supported");
+        op->kind = SKEL_PLAN_PSEND;
+        break;
     case SKEL_CLASS_RECV:
     case SKEL_CLASS_IRECV:
-        op->kind = klass == SKEL_CLASS_RECV ? SKEL_PLAN_RECV : SKEL_PLAN_IRECV;
+    case SKEL_CLASS_RECV_INIT:
+        op->kind = klass == SKEL_CLASS_RECV    ? SKEL_PLAN_RECV
+                   : klass == SKEL_CLASS_IRECV ? SKEL_PLAN_IRECV
+                                               : SKEL_PLAN_PRECV;
         op->rcap = (op_capacity(p, y, 0) + dt - 1) / dt;
         break;
     case SKEL_CLASS_SENDRECV: {
@@ -456,14 +479,11 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
     return SKEL_OK;
 }
 
-/* Wait/Test families: the request array and the ring of requests remembered. */
-static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
+/* Calls on requests (Wait/Test families, Start, Startall, Request_free):
+ * the request array and the ring of requests remembered. */
+static int op_links(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
 {
     skel_plan *p = b->p;
-    op->kind = (y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Waitall ||
-                y->call == SKEL_CALL_MPI_Waitany || y->call == SKEL_CALL_MPI_Waitsome)
-                   ? SKEL_PLAN_WAIT
-                   : SKEL_PLAN_TEST;
     uint32_t n = 0;
     for (uint32_t i = 0; i < y->nlinks; i++) {
         if (y->links[i].dist > MAX_LINK_DIST)
@@ -475,10 +495,39 @@ static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op
         if (y->links[i].dist > p->ring)
             p->ring = y->links[i].dist;
     }
-    if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test) && n > 1)
+    if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test ||
+         y->call == SKEL_CALL_MPI_Start || y->call == SKEL_CALL_MPI_Request_free) &&
+        n > 1)
         return out_of_range(b, y->id, "request index of a single-request call", n - 1);
     op->nreq = n ? n : 1;
     return SKEL_OK;
+}
+
+static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
+{
+    op->kind = (y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Waitall ||
+                y->call == SKEL_CALL_MPI_Waitany || y->call == SKEL_CALL_MPI_Waitsome)
+                   ? SKEL_PLAN_WAIT
+                   : SKEL_PLAN_TEST;
+    return op_links(b, y, op);
+}
+
+/* Persistent requests (docs/codegen.md, "Persistent requests"): made,
+ * started, completed and freed where the application did.  A Start must
+ * name every request it starts: one made before the trace began is
+ * refused. */
+static int op_start(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
+{
+    op->kind = klass == SKEL_CLASS_START ? SKEL_PLAN_START : SKEL_PLAN_REQFREE;
+    for (uint32_t i = 0; i < y->nlinks; i++)
+        if (y->links[i].dist == 0)
+            return unsupported(b, y->id,
+                               klass == SKEL_CLASS_START
+                                   ? "it starts a request made before the trace began"
+                                   : "it frees a request made before the trace began");
+    if (klass == SKEL_CLASS_START && y->nlinks == 0)
+        return unsupported(b, y->id, "it starts no request the trace names");
+    return op_links(b, y, op);
 }
 
 /* A scaled send carries 1/K of the application's bytes, not of its
@@ -494,8 +543,9 @@ static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op
 static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_t w,
                            skel_plan_op *op)
 {
-    if ((op->kind != SKEL_PLAN_SEND && op->kind != SKEL_PLAN_ISEND) || w >= p->wden ||
-        op->dtsize <= 1 || !op->has_side[0])
+    if ((op->kind != SKEL_PLAN_SEND && op->kind != SKEL_PLAN_ISEND &&
+         op->kind != SKEL_PLAN_PSEND) ||
+        w >= p->wden || op->dtsize <= 1 || !op->has_side[0])
         return;
     double bytes = y->side[0].count.mean * (double)op->dtsize; /* ranges checked by op_sides */
     int64_t scaled = skel_plan_scale(p, (int64_t)llround(bytes), w);
@@ -503,6 +553,23 @@ static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_
         return;
     op->count[0] = scaled;
     op->dtsize = 1;
+}
+
+void skel_plan_start_weight(const skel_plan *p, skel_plan_op *op, uint64_t w)
+{
+    if (op->kind != SKEL_PLAN_PSEND || w <= op->startw)
+        return;
+    const skel_sig_symbol *y = &p->sig->symbols[op->sym];
+    op->startw = w;
+    op->dtsize = y->dtsize; /* ranges checked when the op was made */
+    op->count[0] = skel_plan_scale(p, (int64_t)llround(y->side[0].count.mean), w);
+    scale_in_bytes(p, y, w, op);
+}
+
+int64_t skel_plan_persistent_bytes(const skel_plan *p, const skel_plan_op *op)
+{
+    const skel_sig_symbol *y = &p->sig->symbols[op->sym];
+    return (int64_t)llround(y->side[0].count.mean) * (int64_t)(y->dtsize ? y->dtsize : 1);
 }
 
 /* One-sided communication (Sodhi et al. replay only two-sided messages;
@@ -600,12 +667,8 @@ static int op_unsupported(struct builder *b, uint32_t sym, int klass)
         return unsupported(b, sym,
                            "matched probes and receives (MPI_Mprobe, MPI_Mrecv) are "
                            "not supported");
-    case SKEL_CLASS_SEND_INIT:
-    case SKEL_CLASS_RECV_INIT:
-    case SKEL_CLASS_START:
-    case SKEL_CLASS_REQFREE:
     case SKEL_CLASS_CANCEL:
-        return unsupported(b, sym, "persistent, freed and cancelled requests are not supported");
+        return unsupported(b, sym, "cancelled requests (MPI_Cancel) are not supported");
     case SKEL_CLASS_ABORT:
         return unsupported(b, sym, "the application called MPI_Abort");
     default:
@@ -635,9 +698,14 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
     case SKEL_CLASS_SENDRECV:
     case SKEL_CLASS_PROBE:
     case SKEL_CLASS_IPROBE:
+    case SKEL_CLASS_SEND_INIT:
+    case SKEL_CLASS_RECV_INIT:
         return op_p2p(b, y, ci->klass, op);
     case SKEL_CLASS_WAIT:
         return op_wait(b, y, op);
+    case SKEL_CLASS_START:
+    case SKEL_CLASS_REQFREE:
+        return op_start(b, y, ci->klass, op);
     case SKEL_CLASS_COLL:
     case SKEL_CLASS_ICOLL:
         if (!supported_shape(ci->shape))
@@ -710,8 +778,7 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     scale_in_bytes(p, y, w, &op);
     if ((rc = scale_object_bytes(b, y, w, &op)) != SKEL_OK)
         return rc;
-    if (op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMM &&
-        op.kind != SKEL_PLAN_COMMFREE && op.kind != SKEL_PLAN_WAIT && op.kind != SKEL_PLAN_TEST &&
+    if (op.kind != SKEL_PLAN_COMM && skel_plan_kind_uses_comm(op.kind) &&
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);

@@ -65,6 +65,10 @@ enum skel_plan_kind {
     SKEL_PLAN_FILE,    /* File_open, File_close: collective on the file's comm */
     SKEL_PLAN_IO,      /* file reads and writes (*_all collective; I* create a request) */
     SKEL_PLAN_FILEOP,  /* File_set_view, File_sync (collective), File_seek */
+    SKEL_PLAN_PSEND,   /* Send_init, Ssend_init, Rsend_init: an inactive persistent request */
+    SKEL_PLAN_PRECV,   /* Recv_init */
+    SKEL_PLAN_START,   /* Start, Startall: start the linked persistent requests */
+    SKEL_PLAN_REQFREE, /* Request_free of the linked request */
     SKEL_PLAN__COUNT
 };
 
@@ -94,7 +98,11 @@ typedef struct skel_plan_op {
     int64_t count2;   /* Sendrecv: elements received (scaled, as the peer sends) */
     int64_t rcap;     /* receives: capacity in elements (the traced maximum) */
     uint32_t dtsize, dtsize2;
-    uint32_t nreq; /* Wait/Test: request array length (largest link index + 1) */
+    uint32_t nreq; /* Wait/Test/Start: request array length (largest link index + 1) */
+    /* Persistent sends (SKEL_PLAN_PSEND): the largest weight of the Starts
+     * that start the request, found by the simulation (0: never started);
+     * count[0] is scaled by it (skel_plan_start_weight()). */
+    uint64_t startw;
     /* One-sided and I/O operations: the window or file (the application's
      * per-rank object index, -1 when the trace does not say: a window the
      * tracer did not see created), whether the call is collective on its
@@ -172,7 +180,7 @@ typedef struct skel_plan {
 
 /* Build the plan of signature s scaled by k (1 <= k <= 1e9) in the given
  * mode.  SKEL_EUNSUPPORTED naming the symbol, its call and its site for
- * calls a skeleton cannot make (persistent requests, matched probes,
+ * calls a skeleton cannot make (cancelled requests, matched probes,
  * general active-target synchronisation, intercommunicators...);
  * SKEL_ERANGE for values out of range. */
 int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out);
@@ -195,6 +203,19 @@ const char *skel_plan_describe(const skel_signature *s, uint32_t sym, char *buf,
  * time computing and inside MPI calls, less MPI_Init and MPI_Finalize; the
  * largest over the classes. */
 double skel_plan_app_ns(const skel_signature *s);
+
+/* A Start at weight w starts the persistent send of op: its count becomes
+ * the application's scaled by the largest such w (a request's count is
+ * fixed when it is made; in a loop-scaled skeleton it is made outside the
+ * loop, at 1/K, and started inside, at weight 1). */
+void skel_plan_start_weight(const skel_plan *p, skel_plan_op *op, uint64_t w);
+
+/* Bytes of the application's message of persistent send op (unscaled). */
+int64_t skel_plan_persistent_bytes(const skel_plan *p, const skel_plan_op *op);
+
+/* Whether operations of the kind make their call on a communicator (not
+ * compute, communicator freeing, and the calls on requests). */
+int skel_plan_kind_uses_comm(int kind);
 
 /* Name of an operation kind ("send", "wait"...). */
 const char *skel_plan_kind_name(int kind);

@@ -43,6 +43,11 @@ struct req {
     uint8_t kind;
     uint8_t any;  /* a wildcard receive: its source becomes the REPLY peer */
     uint32_t idx; /* msg, precv or instance */
+    /* A persistent request: the op that made it (NONE otherwise) and its
+     * peer (world rank, SKEL_PEER_ANY or SKEL_PEER_NULL), fixed when made.
+     * Inactive (made, or completed) it stays in the ring for its Start. */
+    uint32_t pinit;
+    int32_t peer;
 };
 
 struct inst {
@@ -93,6 +98,7 @@ struct rstate {
     struct vec32 unexp_q;  /* queues that ever held unexpected messages for this rank */
     struct vec32 posted_q; /* queues that ever held posted receives of this rank */
     struct vec32 deferred; /* sends a Test found complete, finished before the end */
+    struct vec32 startq;   /* a Startall's requests, while it starts them */
 };
 
 struct sim {
@@ -552,7 +558,7 @@ static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int
     if (rc != SKEL_OK)
         return rc;
     uint32_t q = m->nreqs++;
-    m->reqs[q] = (struct req){.kind = kind, .idx = idx, .any = (uint8_t)any};
+    m->reqs[q] = (struct req){.kind = kind, .idx = idx, .any = (uint8_t)any, .pinit = NONE};
     struct rstate *r = &m->rs[rank];
     r->ring[r->nact % m->p->ring] = q;
     r->nact++;
@@ -578,7 +584,8 @@ static int req_done(const struct sim *m, uint32_t q)
  * (rendezvous) unless it is at most the eager limit (buffered). */
 static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 {
-    if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend || m->o->eager_bytes == 0)
+    if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend ||
+        call == SKEL_CALL_MPI_Ssend_init || m->o->eager_bytes == 0)
         return 1;
     return (uint64_t)bytes > m->o->eager_bytes;
 }
@@ -880,7 +887,8 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
         if (d == 0 || d > r->nact || d > p->ring)
             continue;
         uint32_t q = r->ring[(r->nact - d) % p->ring];
-        if (q != NONE && !req_done(m, q) && !(test && m->reqs[q].kind == RQ_SEND))
+        if (q != NONE && !req_done(m, q) &&
+            !(test && m->reqs[q].kind == RQ_SEND && m->reqs[q].pinit == NONE))
             return SKEL_OK;
     }
     for (uint32_t i = 0; i < y->nlinks; i++) {
@@ -895,8 +903,101 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
             return rc;
         if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any)
             r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
-        *slot = NONE;
+        if (m->reqs[*slot].pinit == NONE) /* a persistent one stays, inactive */
+            *slot = NONE;
     }
+    *done = 1;
+    return SKEL_OK;
+}
+
+/* Persistent requests.  Send_init/Recv_init make an inactive request that
+ * fixes its peer; Start and Startall give each linked request a new
+ * activation that moves it in the ring, with a message or a receive as
+ * MPI_Isend/MPI_Irecv would make.  A send's protocol is judged on the
+ * application's size (its count in the skeleton is fixed only when every
+ * Start is known: skel_plan_start_weight()), which is at least the
+ * skeleton's, so the check's rendezvous is never too lenient. */
+static int exec_pinit(struct sim *m, uint32_t rank, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int32_t peer;
+    int rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer);
+    if (rc == SKEL_OK)
+        rc = new_req(m, rank, RQ_NULL, 0, 0);
+    if (rc != SKEL_OK)
+        return rc;
+    struct req *q = &m->reqs[m->nreqs - 1];
+    q->pinit = r->cur;
+    q->peer = peer;
+    q->any = peer == SKEL_PEER_ANY;
+    *done = 1;
+    return SKEL_OK;
+}
+
+static int start_one(struct sim *m, uint32_t rank, uint32_t q0)
+{
+    skel_plan *p = m->p;
+    uint32_t init = m->reqs[q0].pinit;
+    int32_t peer = m->reqs[q0].peer;
+    skel_plan_op *io = &p->ops[init];
+    skel_plan_start_weight(p, io, p->ops[m->rs[rank].cur].w);
+    uint32_t comm = comm_of(m, rank, io->comm), idx = 0;
+    if (comm == NONE)
+        return bad_comm(m, rank, init, io->comm);
+    uint8_t kind = RQ_NULL;
+    int rc = SKEL_OK;
+    if (io->kind == SKEL_PLAN_PSEND && peer >= 0) {
+        int64_t bytes = skel_plan_persistent_bytes(p, io);
+        rc = new_msg(m, rank, init, peer, comm, io->tag, bytes, is_sync(m, io->call, bytes), &idx);
+        kind = RQ_SEND;
+    } else if (io->kind == SKEL_PLAN_PRECV && peer != SKEL_PEER_NULL) {
+        rc = new_recv(m, rank, init, peer, comm, io->tag,
+                      io->rcap * (int64_t)(io->dtsize ? io->dtsize : 1), &idx);
+        kind = RQ_RECV;
+    }
+    if (rc == SKEL_OK)
+        rc = new_req(m, rank, kind, idx, peer == SKEL_PEER_ANY);
+    if (rc == SKEL_OK) {
+        m->reqs[m->nreqs - 1].pinit = init;
+        m->reqs[m->nreqs - 1].peer = peer;
+    }
+    return rc;
+}
+
+/* Start/Startall and Request_free: every linked request must be one the
+ * skeleton holds (a Start: a persistent one, not active). */
+static int exec_start(struct sim *m, uint32_t rank, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan *p = m->p;
+    const skel_plan_op *op = &p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    int start = op->kind == SKEL_PLAN_START, rc;
+    r->started = 1;
+    r->startq.n = 0;
+    for (uint32_t i = 0; i < y->nlinks; i++) {
+        uint32_t d = y->links[i].dist, q = NONE;
+        if (d > 0 && d <= r->nact && d <= p->ring)
+            q = r->ring[(r->nact - d) % p->ring];
+        if (start && (q == NONE || m->reqs[q].pinit == NONE || !req_done(m, q))) {
+            char dd[320];
+            return skel_fail(SKEL_EDEADLOCK,
+                             "rank %u, operation %llu of its skeleton: %s starts %s", rank,
+                             (unsigned long long)r->pos, op_str(m, r->cur, dd, sizeof dd),
+                             q == NONE || m->reqs[q].pinit == NONE
+                                 ? "a request that is not a persistent one the skeleton made"
+                                 : "a request that is still active");
+        }
+        if (q != NONE && (rc = vpush(&r->startq, q)) != SKEL_OK)
+            return rc;
+        if (q != NONE)
+            r->ring[(r->nact - d) % p->ring] = NONE;
+    }
+    for (uint32_t i = 0; start && i < r->startq.n; i++)
+        if ((rc = start_one(m, rank, r->startq.v[i])) != SKEL_OK)
+            return rc;
     *done = 1;
     return SKEL_OK;
 }
@@ -967,8 +1068,7 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
         return exec_frame(m, rank, done);
     const skel_plan_op *op = &m->p->ops[r->cur];
     uint32_t comm = NONE;
-    if (op->kind != SKEL_PLAN_COMPUTE && op->kind != SKEL_PLAN_WAIT && op->kind != SKEL_PLAN_TEST &&
-        op->kind != SKEL_PLAN_COMMFREE) {
+    if (skel_plan_kind_uses_comm(op->kind)) {
         comm = comm_of(m, rank, op->comm);
         if (comm == NONE)
             return bad_comm(m, rank, r->cur, op->comm);
@@ -1002,6 +1102,12 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     case SKEL_PLAN_IO:
     case SKEL_PLAN_FILEOP:
         return exec_object(m, rank, comm, done);
+    case SKEL_PLAN_PSEND:
+    case SKEL_PLAN_PRECV:
+        return exec_pinit(m, rank, done);
+    case SKEL_PLAN_START:
+    case SKEL_PLAN_REQFREE:
+        return exec_start(m, rank, done);
     default:
         return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
     }
@@ -1325,6 +1431,7 @@ static void free_sim(struct sim *m)
             free(rs->unexp_q.v);
             free(rs->posted_q.v);
             free(rs->deferred.v);
+            free(rs->startq.v);
         }
     if (m->ci != NULL)
         for (uint32_t c = 0; c < m->s->ncomms; c++)

@@ -177,16 +177,34 @@ static int reqmap_put(struct reqmap *m, uint64_t key, uint64_t val)
     return SKEL_OK;
 }
 
-/* Remove key; 1 and its value in *val if it was there. */
-static int reqmap_take(struct reqmap *m, uint64_t key, uint64_t *val)
+/* The slot of key, or UINT64_MAX if it is not there. */
+static uint64_t reqmap_find(const struct reqmap *m, uint64_t key)
 {
     if (m->cap == 0 || key == 0)
-        return 0;
+        return UINT64_MAX;
     uint64_t mask = m->cap - 1, j = mix(key) & mask;
     while (m->key[j] != 0 && m->key[j] != key)
         j = (j + 1) & mask;
-    if (m->key[j] == 0)
+    return m->key[j] == 0 ? UINT64_MAX : j;
+}
+
+/* 1 and key's value in *val if it is there. */
+static int reqmap_get(const struct reqmap *m, uint64_t key, uint64_t *val)
+{
+    uint64_t j = reqmap_find(m, key);
+    if (j == UINT64_MAX)
         return 0;
+    *val = m->val[j];
+    return 1;
+}
+
+/* Remove key; 1 and its value in *val if it was there. */
+static int reqmap_take(struct reqmap *m, uint64_t key, uint64_t *val)
+{
+    uint64_t j = reqmap_find(m, key);
+    if (j == UINT64_MAX)
+        return 0;
+    uint64_t mask = m->cap - 1;
     *val = m->val[j];
     m->key[j] = 0;
     m->n--;
@@ -205,12 +223,29 @@ static int reqmap_take(struct reqmap *m, uint64_t key, uint64_t *val)
 
 /* ---- one rank ---------------------------------------------------------------- */
 
+/* A persistent request: what each of its Starts sends or receives.  Its
+ * messages belong to the symbol that made it (Send_init, Recv_init), which
+ * fixes peer, tag and communicator in the skeleton too. */
+struct pinit {
+    uint32_t node;
+    int32_t peer, tag;
+    uint32_t comm;
+    uint8_t recv;
+};
+
 struct skel_match_log {
     struct smap out, in; /* comm in a key: the rank's own slot */
     struct pend *fifo;   /* positions head..tail-1, at fifo[pos % cap] */
     size_t cap;
     uint64_t head, tail;
     struct reqmap reqs;
+    struct reqmap pmap; /* request id -> index in pv + 1 */
+    struct pinit *pv;
+    size_t pcap;
+    uint32_t pn;
+    uint32_t *pfree; /* indices of pv freed (Request_free), reused */
+    size_t pfcap;
+    uint32_t pfn;
 };
 
 int skel_match_log_new(skel_match_log **out)
@@ -228,6 +263,10 @@ void skel_match_log_free(skel_match_log *m)
     free(m->fifo);
     free(m->reqs.key);
     free(m->reqs.val);
+    free(m->pmap.key);
+    free(m->pmap.val);
+    free(m->pv);
+    free(m->pfree);
     free(m);
 }
 
@@ -298,6 +337,71 @@ static int completions(skel_match_log *m, const skel_event *ev)
     return fifo_flush(m);
 }
 
+static int persist_made(skel_match_log *m, const skel_event *ev, uint32_t node, int recv)
+{
+    if (ev->req == 0 || ev->comm == NONE)
+        return SKEL_OK;
+    uint32_t i;
+    int rc;
+    if (m->pfn > 0) {
+        i = m->pfree[--m->pfn];
+    } else {
+        if ((rc = skel_grow(&m->pv, &m->pcap, (size_t)m->pn + 1, sizeof *m->pv)) != SKEL_OK)
+            return rc;
+        i = m->pn++;
+    }
+    m->pv[i] = (struct pinit){node, ev->peer, ev->tag, ev->comm, (uint8_t)recv};
+    return reqmap_put(&m->pmap, ev->req, (uint64_t)i + 1);
+}
+
+/* The persistent request `id`, NULL if unknown; taken out of the map when
+ * `take` (Request_free). */
+static int persist_find(skel_match_log *m, uint64_t id, int take, struct pinit **out)
+{
+    *out = NULL;
+    uint64_t v = 0;
+    if (!(take ? reqmap_take(&m->pmap, id, &v) : reqmap_get(&m->pmap, id, &v)) || v == 0 ||
+        v > m->pn)
+        return SKEL_OK;
+    *out = &m->pv[v - 1];
+    if (!take)
+        return SKEL_OK;
+    int rc = skel_grow(&m->pfree, &m->pfcap, (size_t)m->pfn + 1, sizeof *m->pfree);
+    if (rc == SKEL_OK)
+        m->pfree[m->pfn++] = (uint32_t)(v - 1);
+    return rc;
+}
+
+/* Start, Startall: each started request sends or posts a receive, as an
+ * Isend or Irecv of the symbol that made it; Request_free forgets it. */
+static int persist_refer(skel_match_log *m, const skel_event *ev, int klass)
+{
+    uint32_t n = ev->nreqs > 0 ? ev->nreqs : (ev->req != 0 ? 1 : 0);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t id = ev->nreqs > 0 ? ev->reqs[i] : ev->req;
+        struct pinit *pi;
+        int rc = persist_find(m, id, klass == SKEL_CLASS_REQFREE, &pi);
+        if (rc != SKEL_OK)
+            return rc;
+        if (pi == NULL || klass != SKEL_CLASS_START)
+            continue;
+        if (!pi->recv) {
+            if (pi->peer >= 0 &&
+                (rc = stream_add(&m->out, pi->peer, pi->comm, pi->tag, pi->node)) != SKEL_OK)
+                return rc;
+            continue;
+        }
+        if (pi->peer == SKEL_PEER_NULL)
+            continue;
+        uint64_t pos;
+        if ((rc = fifo_push(m, (struct pend){pi->node, -1, 0, pi->comm, PEND_WAIT}, &pos)) !=
+                SKEL_OK ||
+            (rc = reqmap_put(&m->reqs, id, pos)) != SKEL_OK)
+            return rc;
+    }
+    return SKEL_OK;
+}
+
 int skel_match_log_event(skel_match_log *m, const skel_event *ev, uint32_t sym)
 {
     int rc;
@@ -332,6 +436,12 @@ int skel_match_log_event(skel_match_log *m, const skel_event *ev, uint32_t sym)
             return rc;
         return reqmap_put(&m->reqs, ev->req, pos);
     }
+    case SKEL_CLASS_SEND_INIT:
+    case SKEL_CLASS_RECV_INIT:
+        return persist_made(m, ev, node, ci->klass == SKEL_CLASS_RECV_INIT);
+    case SKEL_CLASS_START:
+    case SKEL_CLASS_REQFREE:
+        return persist_refer(m, ev, ci->klass);
     default:
         return SKEL_OK;
     }
@@ -348,10 +458,19 @@ int skel_match_log_end(skel_match_log *m)
     free(m->fifo);
     free(m->reqs.key);
     free(m->reqs.val);
+    free(m->pmap.key);
+    free(m->pmap.val);
+    free(m->pv);
+    free(m->pfree);
     m->fifo = NULL;
     m->cap = 0;
     m->head = m->tail = 0;
     m->reqs = (struct reqmap){0};
+    m->pmap = (struct reqmap){0};
+    m->pv = NULL;
+    m->pfree = NULL;
+    m->pcap = m->pfcap = 0;
+    m->pn = m->pfn = 0;
     return rc;
 }
 

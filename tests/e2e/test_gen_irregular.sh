@@ -26,6 +26,13 @@
 #   mpiio     a checkpoint over MPI-IO: collective and independent writes,
 #             reads through the file pointer, Iwrite + Wait, File_sync; the
 #             skeleton's scratch files (in SKEL_IO_DIR) must not outlive it
+#   persistent  persistent requests: a halo made once with Send_init and
+#             Recv_init, started by Startall every iteration; Ssend_init and
+#             a Recv_init from MPI_ANY_SOURCE started one at a time, the send
+#             polled with MPI_Test; scratch requests made and freed in the
+#             loop; an Isend freed with MPI_Request_free.  Its polls of
+#             MPI_Test fold into one per loop, so at K = 1 its MPI_Test
+#             count is not compared with the application's
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -38,8 +45,13 @@ declare -A ARGS=(
   [bwsweep]="-m 262144 -r 40"
   [onesided]="-i 200 -n 512"
   [mpiio]="-i 60 -e 10"
+  [persistent]="-i 200 -n 1024"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent"
+# Calls a program makes in a polling loop, which the skeleton folds into one
+# call per loop (compress/pollfold.c): left out when its calls at K = 1 are
+# compared with the application's.
+declare -A POLLED=([persistent]="MPI_Test")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
@@ -80,7 +92,7 @@ for p in $programs; do
     if ! expect_counts "$d/sktrace" "$d/skeleton.meta"; then
       echo "FAIL $p K=$K: the skeleton's calls differ from skeleton.meta" >&2; failed=1; continue
     fi
-    if [ "$K" = 1 ] && ! expect_counts "$app" "$d/skeleton.meta"; then
+    if [ "$K" = 1 ] && ! expect_counts "$app" "$d/skeleton.meta" "${POLLED[$p]:-}"; then
       echo "FAIL $p K=1: skeleton.meta differs from the application's calls" >&2; failed=1; continue
     fi
     echo "ok $p K=$K gen+build ${secs}s $(grep -o 'elapsed_s=[0-9.]*' "$d.run") $(grep '^mode ' "$d/skeleton.meta")" \

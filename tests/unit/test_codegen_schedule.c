@@ -893,3 +893,96 @@ Test(codegen_schedule, application_time_without_the_tracer)
     unlink(p);
     rmdir(dir);
 }
+
+/* A persistent halo: Send_init to the next rank and Recv_init from the
+ * previous one (1000 doubles), 20 iterations of Startall and Waitall (or,
+ * when `rewait` is not set, of Startall alone: restarting active requests),
+ * then both freed. */
+static skel_signature *persistent_halo(int rewait)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    const char *two = "<link dist=\"2\" index=\"0\" call=\"MPI_Send_init\"/>"
+                      "<link dist=\"1\" index=\"1\" call=\"MPI_Recv_init\"/>";
+    tsym(&t, 0, "MPI_Send_init", "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
+    tsym(&t, 1, "MPI_Recv_init", "tag=\"1\"", PEER("mod", -1), 1000, 8, "");
+    tsym(&t, 2, "MPI_Startall", "", "", 0, 0, two);
+    tsym(&t, 3, "MPI_Waitall", "", "", 0, 0, two);
+    tsym(&t, 4, "MPI_Request_free", "", "", 0, 0,
+         "<link dist=\"2\" index=\"0\" call=\"MPI_Send_init\"/>");
+    tsym(&t, 5, "MPI_Request_free", "", "", 0, 0,
+         "<link dist=\"1\" index=\"0\" call=\"MPI_Recv_init\"/>");
+    tput(&t, rewait ? "<block id=\"0\"><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+                    : "<block id=\"0\"><s ref=\"2\"/></block>\n");
+    tput(&t, "<block id=\"1\"><s ref=\"0\"/><s ref=\"1\"/><loop body=\"0\" count=\"20\"/>"
+             "<s ref=\"4\"/><s ref=\"5\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+/* Persistent requests are made once, started, completed and freed where the
+ * application did.  A loop-scaled skeleton makes them at 1/K but starts
+ * them in full iterations: the send's count is the application's (the
+ * largest weight of its Starts); with every message kept it is 1/K of the
+ * bytes. */
+Test(codegen_schedule, persistent_requests_are_started_again)
+{
+    skel_signature *s = persistent_halo(1);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(calls(p, 0, "MPI_Send_init"), 1);
+    cr_expect_eq(calls(p, 0, "MPI_Recv_init"), 1);
+    cr_expect_eq(calls(p, 0, "MPI_Startall"), 5);
+    cr_expect_eq(calls(p, 0, "MPI_Waitall"), 5);
+    cr_expect_eq(calls(p, 0, "MPI_Request_free"), 2);
+    const skel_plan_op *send = op_of(p, 0), *recv = op_of(p, 1), *start = op_of(p, 2);
+    cr_assert(send != NULL && recv != NULL && start != NULL);
+    cr_expect_eq(send->kind, SKEL_PLAN_PSEND);
+    cr_expect_eq(recv->kind, SKEL_PLAN_PRECV);
+    cr_expect_eq(start->kind, SKEL_PLAN_START);
+    cr_expect_eq(start->nreq, 2);
+    cr_expect_eq(send->count[0] * send->dtsize, 8000, "%lld x %u bytes", (long long)send->count[0],
+                 send->dtsize);
+    cr_expect_geq(recv->rcap * recv->dtsize, 8000);
+    skel_plan_free(p);
+
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_MESSAGES, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    send = op_of(p, 0);
+    cr_assert(send != NULL);
+    cr_expect_eq(send->count[0] * send->dtsize, 2000, "%lld x %u bytes", (long long)send->count[0],
+                 send->dtsize);
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    /* Started again while still active: refused, naming the Start. */
+    s = persistent_halo(0);
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 1 << 20), SKEL_EDEADLOCK, "a restart of active requests passed");
+    expect_detail("symbol 2 (MPI_Startall");
+    expect_detail("a request that is still active");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* A Start of a request made before the trace began (link distance 0)
+ * cannot be made again: refused by name. */
+static int start_unknown(struct tsig *t, int base)
+{
+    tsym(t, base, "MPI_Start", "", "", 0, 0,
+         "<link dist=\"0\" index=\"0\" call=\"MPI_Send_init\"/>");
+    tput(t, "<block id=\"%d\"><s ref=\"%d\"/></block>\n", base, base);
+    return 1;
+}
+
+Test(codegen_schedule, start_of_an_unknown_request_refused)
+{
+    skel_signature *s = two_classes(start_unknown, start_unknown);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED, "accepted");
+    expect_detail("MPI_Start");
+    expect_detail("made before the trace began");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}

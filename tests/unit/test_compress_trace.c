@@ -609,6 +609,19 @@ Test(compress, persistent_requests_and_waitany)
             cr_expect_eq(s->symbols[i].nlinks, 2);
             cr_expect_eq(s->symbols[i].links[0].call, SKEL_CALL_MPI_Send_init);
         }
+    /* Every Start sends or receives as the request's Send_init/Recv_init:
+     * those symbols carry the pairing, one matching class. */
+    uint32_t sm = SKEL_SIG_NONE, rm = SKEL_SIG_NONE;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        if (s->symbols[i].call == SKEL_CALL_MPI_Send_init)
+            sm = s->symbols[i].match[0];
+        if (s->symbols[i].call == SKEL_CALL_MPI_Recv_init)
+            rm = s->symbols[i].match[0];
+        if (s->symbols[i].call == SKEL_CALL_MPI_Startall)
+            cr_expect_eq(s->symbols[i].match[0], SKEL_SIG_NONE);
+    }
+    cr_expect_neq(sm, SKEL_SIG_NONE, "the Send_init's messages were not paired");
+    cr_expect_eq(sm, rm, "Send_init in class %u, Recv_init in %u", sm, rm);
     skel_signature_free(s);
     skel_trace_close(t);
     rmtrace(d, nranks);
