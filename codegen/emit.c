@@ -659,6 +659,14 @@ static const char *p2p_form(unsigned call)
         return "SKEL_F_RSEND_INIT";
     case SKEL_CALL_MPI_Recv_init:
         return "SKEL_F_RECV_INIT";
+    case SKEL_CALL_MPI_Mprobe:
+        return "SKEL_F_MPROBE";
+    case SKEL_CALL_MPI_Improbe:
+        return "SKEL_F_IMPROBE";
+    case SKEL_CALL_MPI_Mrecv:
+        return "SKEL_F_MRECV";
+    case SKEL_CALL_MPI_Imrecv:
+        return "SKEL_F_IMRECV";
     default:
         return NULL;
     }
@@ -689,6 +697,12 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK)
             return rc;
         return need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit);
+    case SKEL_PLAN_MRECV: /* as many bytes as its probe's status says */
+        return SKEL_OK;
+    case SKEL_PLAN_MPROBE:
+        if (op->flag && y->polls > 0)
+            r->poll = poll_interval(y);
+        return need(e, op, &e->mbuf, (uint64_t)op->rcap * unit);
     case SKEL_PLAN_RECV:
     case SKEL_PLAN_IRECV:
     case SKEL_PLAN_PRECV:
@@ -1041,6 +1055,8 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
     case SKEL_PLAN_PROBE:
     case SKEL_PLAN_PSEND:
     case SKEL_PLAN_PRECV:
+    case SKEL_PLAN_MPROBE:
+    case SKEL_PLAN_MRECV:
         rc = fill_p2p(e, op, &r);
         break;
     case SKEL_PLAN_START:

@@ -112,9 +112,9 @@ int skel_plan_kind_uses_comm(int kind)
 const char *skel_plan_kind_name(int kind)
 {
     static const char *const names[SKEL_PLAN__COUNT] = {
-        "compute", "send", "isend",  "recv",  "irecv",    "sendrecv", "probe",   "wait",
-        "test",    "coll", "icoll",  "comm",  "commfree", "win",      "winsync", "rma",
-        "file",    "io",   "fileop", "psend", "precv",    "start",    "reqfree"};
+        "compute", "send",  "isend", "recv",     "irecv",   "sendrecv", "probe", "wait", "test",
+        "coll",    "icoll", "comm",  "commfree", "win",     "winsync",  "rma",   "file", "io",
+        "fileop",  "psend", "precv", "start",    "reqfree", "mprobe",   "mrecv"};
     return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
 }
 
@@ -462,6 +462,24 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
         op->tag2 = op_tag(p, y, 1);
         break;
     }
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+        /* A matched probe takes its message off the queue as a receive
+         * does.  One that found nothing in the application must find
+         * nothing in the skeleton either: the tag of a receive no message
+         * matched (op_tag()), which only a signature that pairs messages
+         * has. */
+        if (klass == SKEL_CLASS_IMPROBE && !op->flag && !p->matched)
+            return unsupported(b, y->id,
+                               "an MPI_Improbe that found no message needs a signature that "
+                               "pairs messages (compress it again)");
+        op->kind = SKEL_PLAN_MPROBE;
+        op->rcap = (op_capacity(p, y, 0) + dt - 1) / dt;
+        break;
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV:
+        op->kind = SKEL_PLAN_MRECV;
+        return SKEL_OK;
     default: /* probes */
         op->kind = SKEL_PLAN_PROBE;
         break;
@@ -660,13 +678,6 @@ static int scale_object_bytes(struct builder *b, const skel_sig_symbol *y, uint6
 static int op_unsupported(struct builder *b, uint32_t sym, int klass)
 {
     switch (klass) {
-    case SKEL_CLASS_MPROBE:
-    case SKEL_CLASS_IMPROBE:
-    case SKEL_CLASS_MRECV:
-    case SKEL_CLASS_IMRECV:
-        return unsupported(b, sym,
-                           "matched probes and receives (MPI_Mprobe, MPI_Mrecv) are "
-                           "not supported");
     case SKEL_CLASS_CANCEL:
         return unsupported(b, sym, "cancelled requests (MPI_Cancel) are not supported");
     case SKEL_CLASS_ABORT:
@@ -700,6 +711,10 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
     case SKEL_CLASS_IPROBE:
     case SKEL_CLASS_SEND_INIT:
     case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+    case SKEL_CLASS_MRECV:
+    case SKEL_CLASS_IMRECV:
         return op_p2p(b, y, ci->klass, op);
     case SKEL_CLASS_WAIT:
         return op_wait(b, y, op);

@@ -99,6 +99,7 @@ struct rstate {
     struct vec32 posted_q; /* queues that ever held posted receives of this rank */
     struct vec32 deferred; /* sends a Test found complete, finished before the end */
     struct vec32 startq;   /* a Startall's requests, while it starts them */
+    uint64_t held;         /* messages a matched probe took and no Mrecv yet */
 };
 
 struct sim {
@@ -966,6 +967,35 @@ static int start_one(struct sim *m, uint32_t rank, uint32_t q0)
     return rc;
 }
 
+/* Matched probes receive their message (an Improbe that found nothing in
+ * the application uses a tag nothing sends with: it does nothing); Mrecv
+ * and Imrecv copy out the oldest message held, complete at once. */
+static int exec_matched(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    if (op->kind == SKEL_PLAN_MPROBE) {
+        if (op->call == SKEL_CALL_MPI_Improbe && !op->flag) {
+            *done = 1;
+            return SKEL_OK;
+        }
+        int rc = exec_recv(m, rank, comm, done);
+        if (rc == SKEL_OK && *done)
+            r->held++;
+        return rc;
+    }
+    if (r->held == 0) {
+        char d[320];
+        return skel_fail(SKEL_EDEADLOCK,
+                         "rank %u, operation %llu of its skeleton: %s receives a matched "
+                         "message, but no matched probe holds one",
+                         rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d));
+    }
+    r->held--;
+    *done = 1;
+    return op->call == SKEL_CALL_MPI_Imrecv ? new_req(m, rank, RQ_NULL, 0, 0) : SKEL_OK;
+}
+
 /* Start/Startall and Request_free: every linked request must be one the
  * skeleton holds (a Start: a persistent one, not active). */
 static int exec_start(struct sim *m, uint32_t rank, int *done)
@@ -1108,6 +1138,9 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     case SKEL_PLAN_START:
     case SKEL_PLAN_REQFREE:
         return exec_start(m, rank, done);
+    case SKEL_PLAN_MPROBE:
+    case SKEL_PLAN_MRECV:
+        return exec_matched(m, rank, comm, done);
     default:
         return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
     }
@@ -1241,6 +1274,7 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
                  comm_str(m, m->msgs[r->a].comm, cb, sizeof cb), (long long)m->msgs[r->a].bytes);
         break;
     case SKEL_PLAN_RECV:
+    case SKEL_PLAN_MPROBE:
         snprintf(buf + o, len - o,
                  "receives from %s with tag %s on %s, and no message ever "
                  "matches it",

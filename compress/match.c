@@ -428,6 +428,13 @@ int skel_match_log_event(skel_match_log *m, const skel_event *ev, uint32_t sym)
         if (ci->klass == SKEL_CLASS_IPROBE && !(ev->flags & SKEL_EVF_FLAG))
             return SKEL_OK;
         return received(m, node | PROBE_BIT, ev->asrc, ev->atag, comm);
+    case SKEL_CLASS_MPROBE:
+    case SKEL_CLASS_IMPROBE:
+        /* A matched probe receives the message (MPI_Mrecv only copies it
+         * out): it is the receive of the pairing. */
+        if (ci->klass == SKEL_CLASS_IMPROBE && !(ev->flags & SKEL_EVF_FLAG))
+            return SKEL_OK;
+        return received(m, node, ev->asrc, ev->atag, comm);
     case SKEL_CLASS_IRECV: {
         if (ev->peer == SKEL_PEER_NULL || ev->req == 0 || comm == NONE)
             return SKEL_OK;

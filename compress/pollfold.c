@@ -11,12 +11,13 @@ void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd)
     f->rd = rd;
 }
 
-/* A poll of the Test family or MPI_Iprobe. */
+/* A poll of the Test family, MPI_Iprobe or MPI_Improbe. */
 static int is_poll(const skel_event *ev)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
     return ci != NULL && ci->poll &&
-           (ci->klass == SKEL_CLASS_WAIT || ci->klass == SKEL_CLASS_IPROBE);
+           (ci->klass == SKEL_CLASS_WAIT || ci->klass == SKEL_CLASS_IPROBE ||
+            ci->klass == SKEL_CLASS_IMPROBE);
 }
 
 /* It found nothing: no flag, no request completed. */

@@ -33,6 +33,10 @@
 #             loop; an Isend freed with MPI_Request_free.  Its polls of
 #             MPI_Test fold into one per loop, so at K = 1 its MPI_Test
 #             count is not compared with the application's
+#   mprobe    matched probes: messages of random length received from
+#             MPI_ANY_SOURCE by MPI_Mprobe + MPI_Mrecv, or by an MPI_Improbe
+#             polling loop + MPI_Imrecv + MPI_Wait; an MPI_Improbe that
+#             finds nothing every iteration (its polls fold like MPI_Test's)
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -46,12 +50,13 @@ declare -A ARGS=(
   [onesided]="-i 200 -n 512"
   [mpiio]="-i 60 -e 10"
   [persistent]="-i 200 -n 1024"
+  [mprobe]="-i 300 -n 4096"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
-declare -A POLLED=([persistent]="MPI_Test")
+declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"

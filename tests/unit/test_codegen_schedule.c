@@ -986,3 +986,53 @@ Test(codegen_schedule, start_of_an_unknown_request_refused)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* Rank 0 takes a message from MPI_ANY_SOURCE with MPI_Mprobe and receives
+ * it with MPI_Mrecv (or, with mrecv_first, makes the Mrecv first, with no
+ * message held); rank 1 sends it 800 bytes.  Both in matching class 0. */
+static int mrecv_first;
+
+static int mprobe_mrecv(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Mprobe", "tag=\"7\" match=\"0\"", "<peer kind=\"any\"/>", 0, 1, "");
+    tsym(t, 1, "MPI_Mrecv", "", "", 100, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"%d\"/><s ref=\"%d\"/></block>\n", base, mrecv_first,
+         !mrecv_first);
+    return 1;
+}
+
+static int send_800(struct tsig *t, int base)
+{
+    tsym(t, 2, "MPI_Send", "tag=\"7\" match=\"0\"", PEER("abs", 0), 100, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"2\"/></block>\n", base);
+    return 1;
+}
+
+/* A matched probe is the receive of its message: the check pairs it with
+ * the send (even with no send assumed buffered), its buffer holds the
+ * class's message; an Mrecv before any matched probe is refused. */
+Test(codegen_schedule, matched_probes_receive_their_message)
+{
+    skel_signature *s = two_classes(mprobe_mrecv, send_800);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *probe = op_of(p, 0), *recv = op_of(p, 1);
+    cr_expect_eq(probe->kind, SKEL_PLAN_MPROBE);
+    cr_expect_eq(recv->kind, SKEL_PLAN_MRECV);
+    cr_expect_geq(probe->rcap * (probe->dtsize ? probe->dtsize : 1), 800);
+    cr_expect_eq(calls(p, 0, "MPI_Mprobe"), 1);
+    cr_expect_eq(calls(p, 0, "MPI_Mrecv"), 1);
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    mrecv_first = 1;
+    s = two_classes(mprobe_mrecv, send_800);
+    mrecv_first = 0;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 1 << 20), SKEL_EDEADLOCK, "an Mrecv with no message held passed");
+    expect_detail("symbol 1 (MPI_Mrecv");
+    expect_detail("no matched probe holds one");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
