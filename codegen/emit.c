@@ -765,11 +765,13 @@ static void add_links(struct emitter *e, const skel_plan_op *op, const skel_sig_
         e->maxreq = op->nreq;
 }
 
-/* Start, Startall, Request_free: the requests they name. */
+/* Start, Startall, Request_free, Cancel: the requests they name. */
 static void fill_start(struct emitter *e, const skel_plan_op *op, struct oprow *r)
 {
     const skel_sig_symbol *y = &e->s->symbols[op->sym];
-    r->form = op->kind == SKEL_PLAN_START ? "SKEL_F_START" : "SKEL_F_REQFREE";
+    r->form = op->kind == SKEL_PLAN_START     ? "SKEL_F_START"
+              : op->kind == SKEL_PLAN_REQFREE ? "SKEL_F_REQFREE"
+                                              : "SKEL_F_CANCEL";
     r->which = y->call == SKEL_CALL_MPI_Startall ? "1" : "0";
     add_links(e, op, y, r);
 }
@@ -1061,6 +1063,7 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
         break;
     case SKEL_PLAN_START:
     case SKEL_PLAN_REQFREE:
+    case SKEL_PLAN_CANCEL:
         fill_start(e, op, &r);
         rc = SKEL_OK;
         break;

@@ -103,6 +103,7 @@ int skel_plan_kind_uses_comm(int kind)
     case SKEL_PLAN_TEST:
     case SKEL_PLAN_START:
     case SKEL_PLAN_REQFREE:
+    case SKEL_PLAN_CANCEL:
         return 0;
     default:
         return 1;
@@ -112,9 +113,9 @@ int skel_plan_kind_uses_comm(int kind)
 const char *skel_plan_kind_name(int kind)
 {
     static const char *const names[SKEL_PLAN__COUNT] = {
-        "compute", "send",  "isend", "recv",     "irecv",   "sendrecv", "probe", "wait", "test",
-        "coll",    "icoll", "comm",  "commfree", "win",     "winsync",  "rma",   "file", "io",
-        "fileop",  "psend", "precv", "start",    "reqfree", "mprobe",   "mrecv"};
+        "compute", "send",  "isend", "recv",     "irecv",   "sendrecv", "probe", "wait",  "test",
+        "coll",    "icoll", "comm",  "commfree", "win",     "winsync",  "rma",   "file",  "io",
+        "fileop",  "psend", "precv", "start",    "reqfree", "mprobe",   "mrecv", "cancel"};
     return kind >= 0 && kind < SKEL_PLAN__COUNT ? names[kind] : "?";
 }
 
@@ -536,13 +537,23 @@ static int op_wait(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op
  * refused. */
 static int op_start(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
 {
-    op->kind = klass == SKEL_CLASS_START ? SKEL_PLAN_START : SKEL_PLAN_REQFREE;
+    op->kind = klass == SKEL_CLASS_START     ? SKEL_PLAN_START
+               : klass == SKEL_CLASS_REQFREE ? SKEL_PLAN_REQFREE
+                                             : SKEL_PLAN_CANCEL;
+    /* A cancel is made only of a receive that never met a message in the
+     * application (its tag is one no message carries: see op_tag()), so
+     * that it succeeds in the skeleton too; the check refuses the others. */
+    if (klass == SKEL_CLASS_CANCEL && !b->p->matched)
+        return unsupported(b, y->id,
+                           "MPI_Cancel needs a signature that pairs messages (compress it "
+                           "again)");
     for (uint32_t i = 0; i < y->nlinks; i++)
         if (y->links[i].dist == 0)
-            return unsupported(b, y->id,
-                               klass == SKEL_CLASS_START
-                                   ? "it starts a request made before the trace began"
-                                   : "it frees a request made before the trace began");
+            return unsupported(
+                b, y->id,
+                klass == SKEL_CLASS_START     ? "it starts a request made before the trace began"
+                : klass == SKEL_CLASS_REQFREE ? "it frees a request made before the trace began"
+                                              : "it cancels a request made before the trace began");
     if (klass == SKEL_CLASS_START && y->nlinks == 0)
         return unsupported(b, y->id, "it starts no request the trace names");
     return op_links(b, y, op);
@@ -678,8 +689,6 @@ static int scale_object_bytes(struct builder *b, const skel_sig_symbol *y, uint6
 static int op_unsupported(struct builder *b, uint32_t sym, int klass)
 {
     switch (klass) {
-    case SKEL_CLASS_CANCEL:
-        return unsupported(b, sym, "cancelled requests (MPI_Cancel) are not supported");
     case SKEL_CLASS_ABORT:
         return unsupported(b, sym, "the application called MPI_Abort");
     default:
@@ -720,6 +729,7 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
         return op_wait(b, y, op);
     case SKEL_CLASS_START:
     case SKEL_CLASS_REQFREE:
+    case SKEL_CLASS_CANCEL:
         return op_start(b, y, ci->klass, op);
     case SKEL_CLASS_COLL:
     case SKEL_CLASS_ICOLL:

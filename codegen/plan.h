@@ -71,6 +71,7 @@ enum skel_plan_kind {
     SKEL_PLAN_REQFREE, /* Request_free of the linked request */
     SKEL_PLAN_MPROBE,  /* Mprobe, Improbe: a receive that holds its message */
     SKEL_PLAN_MRECV,   /* Mrecv, Imrecv of the oldest message held */
+    SKEL_PLAN_CANCEL,  /* Cancel of the linked receive, which never met a message */
     SKEL_PLAN__COUNT
 };
 
@@ -182,7 +183,7 @@ typedef struct skel_plan {
 
 /* Build the plan of signature s scaled by k (1 <= k <= 1e9) in the given
  * mode.  SKEL_EUNSUPPORTED naming the symbol, its call and its site for
- * calls a skeleton cannot make (cancelled requests,
+ * calls a skeleton cannot make (cancelled sends,
  * general active-target synchronisation, intercommunicators...);
  * SKEL_ERANGE for values out of range. */
 int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out);

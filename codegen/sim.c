@@ -31,6 +31,7 @@ struct precv {
     uint32_t comm;
     int32_t tag; /* or SKEL_TAG_ANY */
     int64_t cap; /* bytes */
+    uint8_t cancelled;
     uint32_t op;
     uint64_t pos;
     uint64_t seq; /* order of posting over the whole run */
@@ -468,6 +469,10 @@ static int deliver(struct sim *m, uint32_t gi)
     if (rc != SKEL_OK)
         return rc;
     uint32_t spec = q != NONE ? qfront(&m->queues[q]) : NONE;
+    while (spec != NONE && m->recvs[spec].cancelled) {
+        qpop(&m->queues[q]);
+        spec = qfront(&m->queues[q]);
+    }
     for (uint32_t i = 0; i < d->wild.n && wi == NONE; i++)
         if (recv_takes(&m->recvs[d->wild.v[i]], g))
             wi = i;
@@ -902,7 +907,8 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
         int rc;
         if (!req_done(m, *slot) && (rc = vpush(&r->deferred, *slot)) != SKEL_OK)
             return rc;
-        if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any)
+        if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any &&
+            !m->recvs[m->reqs[*slot].idx].cancelled)
             r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
         if (m->reqs[*slot].pinit == NONE) /* a persistent one stays, inactive */
             *slot = NONE;
@@ -996,6 +1002,35 @@ static int exec_matched(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return op->call == SKEL_CALL_MPI_Imrecv ? new_req(m, rank, RQ_NULL, 0, 0) : SKEL_OK;
 }
 
+/* MPI_Cancel of a receive that never met a message in the application:
+ * taken off the posted receives, complete (its Wait finds it cancelled).
+ * Anything else could be matched in the skeleton before it is cancelled,
+ * or not, where the application's was: refused. */
+static int cancel_recv(struct sim *m, uint32_t rank, uint32_t q)
+{
+    const struct req *rq = &m->reqs[q];
+    char d[320];
+    if (rq->kind == RQ_NULL)
+        return SKEL_OK;
+    struct precv *rv = rq->kind == RQ_RECV ? &m->recvs[rq->idx] : NULL;
+    const skel_sig_symbol *y = rv != NULL ? &m->s->symbols[m->p->ops[rv->op].sym] : NULL;
+    if (rv == NULL || rv->matched || y->match[0] != SKEL_SIG_NONE)
+        return skel_fail(
+            SKEL_EUNSUPPORTED, "rank %u, operation %llu of its skeleton: %s cancels %s", rank,
+            (unsigned long long)m->rs[rank].pos, op_str(m, m->rs[rank].cur, d, sizeof d),
+            rv == NULL ? "a send or a collective: only receives can be cancelled"
+                       : "a receive that met a message in the application or the "
+                         "skeleton: only receives nothing matched can be cancelled");
+    struct rstate *dr = &m->rs[rv->rank];
+    for (uint32_t i = 0; i < dr->wild.n; i++)
+        if (dr->wild.v[i] == rq->idx) {
+            vremove(&dr->wild, i);
+            break;
+        }
+    rv->cancelled = rv->matched = 1;
+    return SKEL_OK;
+}
+
 /* Start/Startall and Request_free: every linked request must be one the
  * skeleton holds (a Start: a persistent one, not active). */
 static int exec_start(struct sim *m, uint32_t rank, int *done)
@@ -1019,6 +1054,11 @@ static int exec_start(struct sim *m, uint32_t rank, int *done)
                              q == NONE || m->reqs[q].pinit == NONE
                                  ? "a request that is not a persistent one the skeleton made"
                                  : "a request that is still active");
+        }
+        if (op->kind == SKEL_PLAN_CANCEL) {
+            if (q != NONE && (rc = cancel_recv(m, rank, q)) != SKEL_OK)
+                return rc;
+            continue;
         }
         if (q != NONE && (rc = vpush(&r->startq, q)) != SKEL_OK)
             return rc;
@@ -1137,6 +1177,7 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
         return exec_pinit(m, rank, done);
     case SKEL_PLAN_START:
     case SKEL_PLAN_REQFREE:
+    case SKEL_PLAN_CANCEL:
         return exec_start(m, rank, done);
     case SKEL_PLAN_MPROBE:
     case SKEL_PLAN_MRECV:
@@ -1350,8 +1391,12 @@ static int leftovers(const struct sim *m)
                              op_str(m, g->op, d, sizeof d));
         }
         uint32_t ri = rs->wild.n > 0 ? rs->wild.v[0] : NONE;
-        for (uint32_t i = 0; i < rs->posted_q.n && ri == NONE; i++)
-            ri = qfront(&m->queues[rs->posted_q.v[i]]);
+        for (uint32_t i = 0; i < rs->posted_q.n && ri == NONE; i++) {
+            struct queue *x = &m->queues[rs->posted_q.v[i]];
+            while (qfront(x) != NONE && m->recvs[qfront(x)].cancelled)
+                qpop(x);
+            ri = qfront(x);
+        }
         if (ri != NONE) {
             const struct precv *rv = &m->recvs[ri];
             return skel_fail(SKEL_EDEADLOCK,

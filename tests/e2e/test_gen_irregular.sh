@@ -37,6 +37,10 @@
 #             MPI_ANY_SOURCE by MPI_Mprobe + MPI_Mrecv, or by an MPI_Improbe
 #             polling loop + MPI_Imrecv + MPI_Wait; an MPI_Improbe that
 #             finds nothing every iteration (its polls fold like MPI_Test's)
+#   cancel    receives nobody sends to, cancelled: an abort receive from
+#             MPI_ANY_SOURCE posted before the loop, tested in it and
+#             cancelled after it, and one posted and cancelled every 50
+#             iterations
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -51,8 +55,9 @@ declare -A ARGS=(
   [mpiio]="-i 60 -e 10"
   [persistent]="-i 200 -n 1024"
   [mprobe]="-i 300 -n 4096"
+  [cancel]="-i 300 -n 256"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.

@@ -1036,3 +1036,56 @@ Test(codegen_schedule, matched_probes_receive_their_message)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* Rank 0 posts a receive from MPI_ANY_SOURCE, then takes rank 1's message
+ * (matching class 0) and cancels the first receive; with `cancel_met` set
+ * the cancelled receive is the one that met the message. */
+static int cancel_met;
+
+static int recv_then_cancel(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Irecv", "tag=\"66\"", "<peer kind=\"any\"/>", 1, 4, "");
+    tsym(t, 1, "MPI_Irecv", "tag=\"7\" match=\"0\"", PEER("abs", 1), 100, 8, "");
+    tsym(t, 2, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Irecv\"/>");
+    tsym(t, 3, "MPI_Cancel", "", "", 0, 0,
+         cancel_met ? "<link dist=\"1\" index=\"0\" call=\"MPI_Irecv\"/>"
+                    : "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>");
+    tsym(t, 4, "MPI_Wait", "", "", 0, 0, "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>");
+    /* The cancel of the matched receive comes before its Wait. */
+    tput(t,
+         "<block id=\"%d\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"%d\"/><s ref=\"%d\"/>"
+         "<s ref=\"4\"/></block>\n",
+         base, cancel_met ? 3 : 2, cancel_met ? 2 : 3);
+    return 1;
+}
+
+static int send_7(struct tsig *t, int base)
+{
+    tsym(t, 5, "MPI_Send", "tag=\"7\" match=\"0\"", PEER("abs", 0), 100, 8, "");
+    tput(t, "<block id=\"%d\"><s ref=\"5\"/></block>\n", base);
+    return 1;
+}
+
+/* A receive that never met a message is cancelled and its Wait completes;
+ * cancelling the one that met a message is refused by name. */
+Test(codegen_schedule, cancel_of_a_receive_nothing_matched)
+{
+    skel_signature *s = two_classes(recv_then_cancel, send_7);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(op_of(p, 3)->kind, SKEL_PLAN_CANCEL);
+    cr_expect_eq(calls(p, 0, "MPI_Cancel"), 1);
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    cancel_met = 1;
+    s = two_classes(recv_then_cancel, send_7);
+    cancel_met = 0;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EUNSUPPORTED, "a cancel of a matched receive passed");
+    expect_detail("symbol 3 (MPI_Cancel");
+    expect_detail("only receives nothing matched can be cancelled");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
