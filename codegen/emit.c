@@ -633,6 +633,10 @@ static const char *p2p_form(unsigned call)
         return "SKEL_F_SSEND";
     case SKEL_CALL_MPI_Rsend:
         return "SKEL_F_RSEND";
+    case SKEL_CALL_MPI_Bsend:
+        return "SKEL_F_BSEND";
+    case SKEL_CALL_MPI_Ibsend:
+        return "SKEL_F_IBSEND";
     case SKEL_CALL_MPI_Isend:
         return "SKEL_F_ISEND";
     case SKEL_CALL_MPI_Issend:
@@ -1271,6 +1275,8 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "nslots", "%u", p->nslots);
     skel_tpl_setf(root, "ncomms", "%u", s->ncomms ? s->ncomms : 1);
     skel_tpl_setf(root, "ring", "%u", p->ring);
+    skel_tpl_setf(root, "bsend_bytes", "%llu", (unsigned long long)p->bsend_bytes);
+    skel_tpl_setf(root, "bsend_msgs", "%llu", (unsigned long long)p->bsend_msgs);
     skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
     skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
     /* Whether the trace behind the signature was whole (skeleton.meta). */

@@ -423,10 +423,6 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
     switch (klass) {
     case SKEL_CLASS_SEND:
     case SKEL_CLASS_ISEND:
-        if (y->call == SKEL_CALL_MPI_Bsend || y->call == SKEL_CALL_MPI_Ibsend)
-            return unsupported(b, y->id,
-                               "buffered sends (MPI_Bsend, MPI_Ibsend) are not "
-                               "supported");
         if (klass == SKEL_CLASS_SEND && p->matched && y->match[0] == SKEL_SIG_NONE) {
             /* No receive ever took any of its messages in the application
              * (OpenCoarrays' finalisation sends rank 0 a message nobody

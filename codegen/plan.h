@@ -174,6 +174,10 @@ typedef struct skel_plan {
     double app_ns;        /* the application's time (skel_plan_app_ns()) */
     int matched;          /* the signature pairs messages: tags are matching classes */
     int64_t *class_bytes; /* per matching class: its largest message in bytes */
+    /* Buffered sends (MPI_Bsend, MPI_Ibsend), filled by the simulation: the
+     * most bytes and messages one rank has sent buffered and not yet seen
+     * received, which its attached buffer must hold. */
+    uint64_t bsend_bytes, bsend_msgs;
     uint32_t nops, capops;
     skel_plan_op *ops;
     uint32_t nseqs, capseqs;

@@ -24,6 +24,7 @@ struct msg {
     uint64_t pos; /* its position in the sender's program */
     uint64_t seq; /* order of sending over the whole run */
     uint8_t sync, matched;
+    uint8_t buffered; /* MPI_Bsend, MPI_Ibsend: in its sender's attached buffer */
 };
 
 struct precv {
@@ -95,12 +96,13 @@ struct rstate {
     int32_t last_any;
     uint32_t *ring;
     uint64_t nact;
-    struct vec32 wild;     /* posted wildcard receives, in posting order */
-    struct vec32 unexp_q;  /* queues that ever held unexpected messages for this rank */
-    struct vec32 posted_q; /* queues that ever held posted receives of this rank */
-    struct vec32 deferred; /* sends a Test found complete, finished before the end */
-    struct vec32 startq;   /* a Startall's requests, while it starts them */
-    uint64_t held;         /* messages a matched probe took and no Mrecv yet */
+    struct vec32 wild;      /* posted wildcard receives, in posting order */
+    struct vec32 unexp_q;   /* queues that ever held unexpected messages for this rank */
+    struct vec32 posted_q;  /* queues that ever held posted receives of this rank */
+    struct vec32 deferred;  /* sends a Test found complete, finished before the end */
+    struct vec32 startq;    /* a Startall's requests, while it starts them */
+    uint64_t held;          /* messages a matched probe took and no Mrecv yet */
+    uint64_t bbytes, bmsgs; /* buffered sends not yet received */
 };
 
 struct sim {
@@ -421,6 +423,10 @@ static int match(struct sim *m, uint32_t ri, uint32_t gi)
     }
     g->matched = rv->matched = 1;
     rv->msg = gi;
+    if (g->buffered) {
+        m->rs[g->src].bbytes -= (uint64_t)g->bytes;
+        m->rs[g->src].bmsgs--;
+    }
     m->st.messages++;
     return SKEL_OK;
 }
@@ -534,6 +540,19 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
                                .pos = m->rs[rank].pos,
                                .seq = m->seq++,
                                .sync = (uint8_t)sync};
+    uint16_t call = op != NONE ? m->p->ops[op].call : 0;
+    if (call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend) {
+        /* Buffered: the attached buffer holds it until it is received (a
+         * library may free it earlier, never later). */
+        struct rstate *r = &m->rs[rank];
+        m->msgs[gi].buffered = 1;
+        r->bbytes += (uint64_t)(bytes > 0 ? bytes : 0);
+        r->bmsgs++;
+        if (r->bbytes > m->p->bsend_bytes)
+            m->p->bsend_bytes = r->bbytes;
+        if (r->bmsgs > m->p->bsend_msgs)
+            m->p->bsend_msgs = r->bmsgs;
+    }
     *out = gi;
     return deliver(m, gi);
 }
@@ -590,6 +609,8 @@ static int req_done(const struct sim *m, uint32_t q)
  * (rendezvous) unless it is at most the eager limit (buffered). */
 static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 {
+    if (call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend)
+        return 0; /* into the attached buffer */
     if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend ||
         call == SKEL_CALL_MPI_Ssend_init || m->o->eager_bytes == 0)
         return 1;

@@ -41,6 +41,9 @@
 #             MPI_ANY_SOURCE posted before the loop, tested in it and
 #             cancelled after it, and one posted and cancelled every 50
 #             iterations
+#   bsend     buffered sends (MPI_Bsend, MPI_Ibsend) of up to 32 KiB made
+#             before their receives are posted: the skeleton attaches its
+#             own buffer, and is made even with --eager-limit 0
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -56,8 +59,9 @@ declare -A ARGS=(
   [persistent]="-i 200 -n 1024"
   [mprobe]="-i 300 -n 4096"
   [cancel]="-i 300 -n 256"
+  [bsend]="-i 300"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
@@ -114,6 +118,12 @@ done
 # made even when no send is assumed buffered.
 "$SKEL" gen "$TMP/testall-3.sig" --scale 3 --eager-limit 0 -o "$TMP/testall-strict" --quiet ||
   fail "testall refused with --eager-limit 0"
+
+# Buffered sends need no eager assumption.
+"$SKEL" gen "$TMP/bsend-3.sig" --scale 3 --eager-limit 0 -o "$TMP/bsend-strict" --quiet ||
+  fail "bsend refused with --eager-limit 0"
+grep -q '^#define SKEL_BSEND_MSGS ((size_t)[1-9]' "$TMP/bsend-strict/skeleton.c" ||
+  fail "bsend: no buffer for the buffered sends in skeleton.c"
 
 # 150 datatype sizes: MPI_BYTE for 1 byte, a contiguous type for each other.
 grep -q '^#define SKEL_NTYPES 150 ' "$TMP/dtypes-1/skeleton.c" ||

@@ -118,15 +118,20 @@ Test(codegen_schedule, dominant_sequence)
 }
 
 /* Two ranks, one class, each sending 8000 bytes to the other before receiving. */
-static skel_signature *head_to_head(void)
+static skel_signature *head_to_head_with(const char *send)
 {
     struct tsig t = {0};
     tsig_head(&t, 2, (int[]){0, 0});
     tclass(&t, 0, "0 1", 0);
-    tsym(&t, 0, "MPI_Send", "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
+    tsym(&t, 0, send, "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
     tsym(&t, 1, "MPI_Recv", "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
     tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n</class>\n");
     return tsig_end(&t);
+}
+
+static skel_signature *head_to_head(void)
+{
+    return head_to_head_with("MPI_Send");
 }
 
 Test(codegen_schedule, send_send_deadlock)
@@ -1086,6 +1091,22 @@ Test(codegen_schedule, cancel_of_a_receive_nothing_matched)
     cr_assert_eq(check(p, 0), SKEL_EUNSUPPORTED, "a cancel of a matched receive passed");
     expect_detail("symbol 3 (MPI_Cancel");
     expect_detail("only receives nothing matched can be cancelled");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Both ranks MPI_Bsend 8000 bytes, then receive: the attached buffer lets
+ * the sends complete whatever the eager limit, and the skeleton's buffer is
+ * sized for the bytes the check saw pending. */
+Test(codegen_schedule, buffered_sends_complete_into_their_buffer)
+{
+    skel_signature *s = head_to_head_with("MPI_Bsend");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(p->bsend_msgs, 1);
+    cr_expect_eq(p->bsend_bytes, 8000);
+    cr_expect_eq(calls(p, 0, "MPI_Bsend"), 1);
     skel_plan_free(p);
     skel_signature_free(s);
 }
