@@ -960,6 +960,7 @@ static const char *object_call(unsigned call)
     } calls[] = {
         {SKEL_CALL_MPI_Win_create, "SKEL_X_WIN_CREATE"},
         {SKEL_CALL_MPI_Win_allocate, "SKEL_X_WIN_ALLOCATE"},
+        {SKEL_CALL_MPI_Win_create_dynamic, "SKEL_X_WIN_CREATE_DYNAMIC"},
         {SKEL_CALL_MPI_Win_free, "SKEL_X_WIN_FREE"},
         {SKEL_CALL_MPI_Win_fence, "SKEL_X_WIN_FENCE"},
         {SKEL_CALL_MPI_Win_lock, "SKEL_X_WIN_LOCK"},

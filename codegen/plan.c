@@ -610,8 +610,8 @@ static int op_rma(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
     switch (klass) {
     case SKEL_CLASS_WIN:
         if (y->obj == SKEL_SIG_NONE && y->call == SKEL_CALL_MPI_Win_free) {
-            /* A window the tracer did not see created (MPI_Win_create_dynamic,
-             * or a trace from before Win_free recorded its window): the
+            /* A window the tracer did not see created (a trace from before
+             * it recorded MPI_Win_create_dynamic, or Win_free's window): the
              * skeleton's stand-in for such windows lives to the end. */
             op->kind = SKEL_PLAN_COMPUTE;
             op->call = 0;

@@ -44,6 +44,9 @@
 #   bsend     buffered sends (MPI_Bsend, MPI_Ibsend) of up to 32 KiB made
 #             before their receives are posted: the skeleton attaches its
 #             own buffer, and is made even with --eager-limit 0
+#   dynwin    a dynamic window (MPI_Win_create_dynamic, MPI_Win_attach)
+#             with puts in passive-target epochs: the skeleton makes its own
+#             dynamic window, attaches a buffer and puts at its address
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -60,8 +63,9 @@ declare -A ARGS=(
   [mprobe]="-i 300 -n 4096"
   [cancel]="-i 300 -n 256"
   [bsend]="-i 300"
+  [dynwin]="-i 200 -n 512"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
@@ -124,6 +128,11 @@ done
   fail "bsend refused with --eager-limit 0"
 grep -q '^#define SKEL_BSEND_MSGS ((size_t)[1-9]' "$TMP/bsend-strict/skeleton.c" ||
   fail "bsend: no buffer for the buffered sends in skeleton.c"
+
+# A dynamic window is made again as one, not replaced by a stand-in.
+grep -q 'SKEL_X_WIN_CREATE_DYNAMIC, .*MPI_Win_create_dynamic' "$TMP/dynwin-3/skeleton.c" &&
+  grep -q '^#define SKEL_STANDIN_WIN 0 ' "$TMP/dynwin-3/skeleton.c" ||
+  fail "dynwin: the skeleton does not make a dynamic window of its own"
 
 # 150 datatype sizes: MPI_BYTE for 1 byte, a contiguous type for each other.
 grep -q '^#define SKEL_NTYPES 150 ' "$TMP/dtypes-1/skeleton.c" ||
