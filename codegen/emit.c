@@ -760,8 +760,10 @@ static void add_links(struct emitter *e, const skel_plan_op *op, const skel_sig_
                       struct oprow *r)
 {
     r->links = e->nlinks;
+    /* The skeleton's distances where a scaled loop lies between (sim.h). */
     for (uint32_t i = 0; i < y->nlinks; i++)
-        rows_add(&e->links, "{%u, %u},", y->links[i].dist, y->links[i].index);
+        rows_add(&e->links, "{%u, %u},", op->ldist != NULL ? op->ldist[i] : y->links[i].dist,
+                 y->links[i].index);
     r->nlinks = y->nlinks;
     e->nlinks += r->nlinks;
     r->nreq = op->nreq;

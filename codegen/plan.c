@@ -165,6 +165,7 @@ struct builder {
     const skel_signature *s;
     struct memolist *symmemo;   /* per symbol: ops made of it */
     struct memolist *blockmemo; /* per block: seqs made of it */
+    uint64_t *acts;             /* per block: requests one execution activates */
 };
 
 static int memo_find(const struct memolist *l, uint64_t w, uint32_t *id)
@@ -833,6 +834,35 @@ static int push_item(skel_plan_seq *q, uint32_t *cap, skel_plan_item it)
     return SKEL_OK;
 }
 
+static uint64_t sat_mul(uint64_t a, uint64_t b);
+static uint64_t sat_add(uint64_t a, uint64_t b);
+
+/* Requests the application activated in one execution of block (as the
+ * compressor counts activations: a call creating a request is one, a Start
+ * of n requests is n). */
+static uint64_t block_acts(struct builder *b, uint32_t block, uint32_t depth)
+{
+    if (b->acts[block] != UINT64_MAX)
+        return b->acts[block];
+    const skel_sig_block *bl = &b->s->blocks[block];
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < bl->nitems; i++) {
+        const skel_sig_item *it = &bl->items[i];
+        if (it->kind == SKEL_SIG_ITEM_SYMBOL) {
+            const skel_sig_symbol *y = &b->s->symbols[it->ref];
+            const struct skel_call_info *ci = skel_call_info(y->call);
+            int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
+            n = sat_add(n, skel_class_creates_request(klass) ? 1
+                           : klass == SKEL_CLASS_START       ? y->nlinks
+                                                             : 0);
+        } else if (it->count > 0 && depth < MAX_DEPTH) {
+            n = sat_add(n, sat_mul(it->count, block_acts(b, it->ref, depth + 1)));
+        }
+    }
+    b->acts[block] = n;
+    return n;
+}
+
 static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t depth, uint32_t *id)
 {
     skel_plan *p = b->p;
@@ -858,7 +888,8 @@ static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t dep
             }
             uint32_t op = 0;
             if ((rc = new_op(b, it->ref, w, &op)) == SKEL_OK)
-                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_OP, op, 1});
+                rc = push_item(&q, &cap,
+                               (skel_plan_item){.kind = SKEL_PLAN_ITEM_OP, .ref = op, .count = 1});
             continue;
         }
         if (it->count == 0)
@@ -873,17 +904,29 @@ static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t dep
         if (p->mode == SKEL_PLAN_MESSAGES || w >= p->wden ||
             (p->mode == SKEL_PLAN_MIXED && total < p->wden)) {
             if ((rc = build_seq(b, it->ref, w, depth + 1, &body)) == SKEL_OK)
-                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, it->count});
+                rc = push_item(
+                    &q, &cap,
+                    (skel_plan_item){.kind = SKEL_PLAN_ITEM_LOOP, .ref = body, .count = it->count});
             continue;
         }
         uint64_t full = (uint64_t)(total / p->wden), rem = (uint64_t)(total % p->wden);
+        uint32_t first = q.n;
         if (full > 0) {
             if ((rc = build_seq(b, it->ref, p->wden, depth + 1, &body)) == SKEL_OK)
-                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, full});
+                rc = push_item(
+                    &q, &cap,
+                    (skel_plan_item){.kind = SKEL_PLAN_ITEM_LOOP, .ref = body, .count = full});
         }
         if (rc == SKEL_OK && rem > 0) {
             if ((rc = build_seq(b, it->ref, rem, depth + 1, &body)) == SKEL_OK)
-                rc = push_item(&q, &cap, (skel_plan_item){SKEL_PLAN_ITEM_LOOP, body, 1});
+                rc = push_item(
+                    &q, &cap,
+                    (skel_plan_item){.kind = SKEL_PLAN_ITEM_LOOP, .ref = body, .count = 1});
+        }
+        if (rc == SKEL_OK && q.n > first) {
+            q.items[first].gstart = 1;
+            q.items[q.n - 1].gend = 1;
+            q.items[q.n - 1].app_acts = sat_mul(it->count, block_acts(b, it->ref, depth + 1));
         }
     }
     if (rc != SKEL_OK) {
@@ -1163,11 +1206,15 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
     p->classes = calloc(s->nclasses, sizeof *p->classes);
     b.symmemo = calloc(s->nsymbols + 1, sizeof *b.symmemo);
     b.blockmemo = calloc(s->nblocks + 1, sizeof *b.blockmemo);
+    b.acts = malloc((s->nblocks + 1) * sizeof *b.acts);
     memo = malloc((s->nblocks + 1) * sizeof *memo);
-    if (p->classes == NULL || b.symmemo == NULL || b.blockmemo == NULL || memo == NULL) {
+    if (p->classes == NULL || b.symmemo == NULL || b.blockmemo == NULL || memo == NULL ||
+        b.acts == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
         goto out;
     }
+    for (uint32_t i = 0; i <= s->nblocks; i++)
+        b.acts[i] = UINT64_MAX;
     if ((rc = collect_classes(p)) != SKEL_OK || (rc = collect_tags(p)) != SKEL_OK)
         goto out;
     for (uint32_t c = 0; c < s->nclasses && rc == SKEL_OK; c++)
@@ -1225,6 +1272,7 @@ out:
             free(b.blockmemo[i].v);
     free(b.symmemo);
     free(b.blockmemo);
+    free(b.acts);
     if (rc != SKEL_OK) {
         skel_plan_free(p);
         return rc;
@@ -1239,6 +1287,8 @@ void skel_plan_free(skel_plan *p)
         return;
     for (uint32_t i = 0; i < p->nseqs; i++)
         free(p->seqs[i].items);
+    for (uint32_t i = 0; i < p->nops; i++)
+        free(p->ops[i].ldist);
     if (p->classes != NULL && p->sig != NULL)
         for (uint32_t c = 0; c < p->sig->nclasses; c++)
             free(p->classes[c].counts);

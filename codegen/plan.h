@@ -13,7 +13,8 @@
  * traced duration and its messages carry w times their elements (receives
  * keep their traced size, or that of the largest message of their matching
  * class, so that a smaller message always fits).  Program
- * order, and so every request link, is kept.  In SKEL_PLAN_MIXED mode a
+ * order is kept; request links across a scaled loop are resolved by the
+ * simulation (skel_plan_op.ldist).  In SKEL_PLAN_MIXED mode a
  * loop too short to keep one full iteration (c w < 1) keeps all its
  * iterations at weight w instead of merging them - like the operations
  * outside loops, the residue then keeps its number of messages; per-peer
@@ -121,6 +122,12 @@ typedef struct skel_plan_op {
      * operations wants (per peer for MPI_Alltoallv) - and the datatype size. */
     int64_t ucount;
     uint32_t udtsize;
+    /* Filled by the simulation when a request link crosses a loop the
+     * skeleton runs fewer times than the application (a receive posted
+     * before the loop and completed after it): the skeleton's distance of
+     * each of the symbol's links (NULL: the application's).  See sim.h. */
+    uint32_t *ldist;
+    uint8_t lconflict; /* executions disagreed: the application's distances */
 } skel_plan_op;
 
 enum { SKEL_PLAN_ITEM_OP = 0, SKEL_PLAN_ITEM_LOOP = 1 };
@@ -129,6 +136,12 @@ typedef struct skel_plan_item {
     uint8_t kind;
     uint32_t ref;   /* op id, or seq id of the loop body */
     uint64_t count; /* loop iterations */
+    /* A loop of the application the skeleton runs fewer times becomes one
+     * or two loop items (full iterations, then the remainder): gstart on
+     * the first, gend on the last, which carries app_acts, the requests the
+     * application's whole loop activated (saturating). */
+    uint8_t gstart, gend;
+    uint64_t app_acts;
 } skel_plan_item;
 
 typedef struct skel_plan_seq {

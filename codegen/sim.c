@@ -83,6 +83,7 @@ struct qmap {
 struct frame {
     uint32_t seq, idx;
     uint64_t reps;
+    uint64_t gaact; /* the application's activations when a scaled loop began */
 };
 
 struct rstate {
@@ -96,6 +97,13 @@ struct rstate {
     int32_t last_any;
     uint32_t *ring;
     uint64_t nact;
+    /* The application's activation counter: every activation of the
+     * skeleton counts one, and a loop the skeleton runs fewer times than
+     * the application moves it on by what the whole application loop
+     * activated (plan items gstart/gend).  app_of: the application's number
+     * of the activation in each ring slot. */
+    uint64_t aact;
+    uint64_t *app_of;
     struct vec32 wild;      /* posted wildcard receives, in posting order */
     struct vec32 unexp_q;   /* queues that ever held unexpected messages for this rank */
     struct vec32 posted_q;  /* queues that ever held posted receives of this rank */
@@ -130,6 +138,8 @@ struct sim {
     uint32_t *gdt;    /* per op (group root): largest datatype size */
     uint64_t total_ops, max_ops;
     uint64_t bytes, max_bytes; /* held by the tables that grow with every operation */
+    int remap;                 /* pass 1: links resolved by the application's activation numbers */
+    int remapped;              /* some link resolved to another distance than the application's */
     struct skel_sim_stats st;
 };
 
@@ -323,6 +333,14 @@ static int32_t app_tag(const struct sim *m, uint32_t op, int h)
 /* ------------------------------------------------------------------------ */
 /* Iteration over a class's plan */
 
+/* The end of loop item it of frame f: a scaled application loop that ends
+ * there has activated app_acts requests since it began. */
+static void loop_ended(struct rstate *r, const struct frame *f, const skel_plan_item *it)
+{
+    if (it->gend)
+        r->aact = f->gaact + it->app_acts;
+}
+
 static uint32_t next_op(const skel_plan *p, struct rstate *r)
 {
     while (r->depth > 0) {
@@ -333,8 +351,11 @@ static uint32_t next_op(const skel_plan *p, struct rstate *r)
                 f->idx = 0;
             } else {
                 r->depth--;
-                if (r->depth > 0)
-                    r->stack[r->depth - 1].idx++;
+                if (r->depth > 0) {
+                    struct frame *up = &r->stack[r->depth - 1];
+                    loop_ended(r, up, &p->seqs[up->seq].items[up->idx]);
+                    up->idx++;
+                }
             }
             continue;
         }
@@ -343,13 +364,71 @@ static uint32_t next_op(const skel_plan *p, struct rstate *r)
             f->idx++;
             return it->ref;
         }
+        if (it->gstart)
+            f->gaact = r->aact;
         if (it->count == 0 || p->seqs[it->ref].n == 0) {
+            loop_ended(r, f, it);
             f->idx++;
             continue;
         }
-        r->stack[r->depth++] = (struct frame){it->ref, 0, it->count};
+        r->stack[r->depth++] = (struct frame){it->ref, 0, it->count, 0};
     }
     return NONE;
+}
+
+/* The skeleton's distance of link i of op (the application's: d).  Pass 1
+ * finds the activation the application meant by its number - the same
+ * distance unless a loop the skeleton runs fewer times lies between, and
+ * the application's when the activation is one the skeleton does not make
+ * (a dropped iteration's: the skeleton's latest ones stand for them) - and
+ * records it per op; pass 2 uses what pass 1 recorded. */
+static int link_dist(struct sim *m, uint32_t rank, uint32_t opi, uint32_t i, uint32_t *out)
+{
+    skel_plan_op *op = &m->p->ops[opi];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    uint32_t d = y->links[i].dist;
+    *out = d;
+    if (!m->remap) {
+        if (op->ldist != NULL && !op->lconflict)
+            *out = op->ldist[i];
+        return SKEL_OK;
+    }
+    const struct rstate *r = &m->rs[rank];
+    uint32_t k = d;
+    if (d > 0 && d <= r->aact) {
+        uint64_t want = r->aact - d + 1;
+        /* app_of decreases with the distance: a binary search over it. */
+        uint64_t lo = 1, hi = d < r->nact ? d : r->nact;
+        if (hi > m->p->ring)
+            hi = m->p->ring;
+        while (lo <= hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            uint64_t got = r->app_of[(r->nact - mid) % m->p->ring];
+            if (got == want) {
+                k = (uint32_t)mid;
+                break;
+            }
+            if (got > want)
+                lo = mid + 1;
+            else
+                hi = mid - 1;
+        }
+    }
+    if (op->ldist == NULL) {
+        op->ldist = malloc((y->nlinks ? y->nlinks : 1) * sizeof *op->ldist);
+        if (op->ldist == NULL)
+            return skel_oom();
+        for (uint32_t j = 0; j < y->nlinks; j++)
+            op->ldist[j] = UINT32_MAX; /* not met yet */
+    }
+    if (op->ldist[i] == UINT32_MAX)
+        op->ldist[i] = k;
+    else if (op->ldist[i] != k)
+        op->lconflict = 1;
+    if (k != d)
+        m->remapped = 1;
+    *out = k;
+    return SKEL_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -586,6 +665,7 @@ static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int
     m->reqs[q] = (struct req){.kind = kind, .idx = idx, .any = (uint8_t)any, .pinit = NONE};
     struct rstate *r = &m->rs[rank];
     r->ring[r->nact % m->p->ring] = q;
+    r->app_of[r->nact % m->p->ring] = ++r->aact;
     r->nact++;
     return SKEL_OK;
 }
@@ -909,8 +989,11 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
         return SKEL_OK;
     }
     r->started = 1;
+    int rc;
     for (uint32_t i = 0; i < y->nlinks; i++) {
-        uint32_t d = y->links[i].dist;
+        uint32_t d;
+        if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
+            return rc;
         if (d == 0 || d > r->nact || d > p->ring)
             continue;
         uint32_t q = r->ring[(r->nact - d) % p->ring];
@@ -919,13 +1002,14 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
             return SKEL_OK;
     }
     for (uint32_t i = 0; i < y->nlinks; i++) {
-        uint32_t d = y->links[i].dist;
+        uint32_t d;
+        if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
+            return rc;
         if (d == 0 || d > r->nact || d > p->ring)
             continue;
         uint32_t *slot = &r->ring[(r->nact - d) % p->ring];
         if (*slot == NONE)
             continue;
-        int rc;
         if (!req_done(m, *slot) && (rc = vpush(&r->deferred, *slot)) != SKEL_OK)
             return rc;
         if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any &&
@@ -1064,7 +1148,9 @@ static int exec_start(struct sim *m, uint32_t rank, int *done)
     r->started = 1;
     r->startq.n = 0;
     for (uint32_t i = 0; i < y->nlinks; i++) {
-        uint32_t d = y->links[i].dist, q = NONE;
+        uint32_t d, q = NONE;
+        if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
+            return rc;
         if (d > 0 && d <= r->nact && d <= p->ring)
             q = r->ring[(r->nact - d) % p->ring];
         if (start && (q == NONE || m->reqs[q].pinit == NONE || !req_done(m, q))) {
@@ -1279,9 +1365,10 @@ static void describe_req(const struct sim *m, uint32_t q, char *buf, size_t len)
 }
 
 /* The first of the listed requests still pending, described; 0 if none. */
-static int first_pending(const struct sim *m, const struct rstate *r, const skel_sig_symbol *y,
+static int first_pending(const struct sim *m, const struct rstate *r, const skel_plan_op *op,
                          char *buf, size_t len)
 {
+    const skel_sig_symbol *y = op != NULL ? &m->s->symbols[op->sym] : NULL;
     if (y == NULL) {
         for (uint32_t i = 0; i < r->deferred.n; i++)
             if (!req_done(m, r->deferred.v[i])) {
@@ -1292,6 +1379,8 @@ static int first_pending(const struct sim *m, const struct rstate *r, const skel
     }
     for (uint32_t i = 0; i < y->nlinks; i++) {
         uint32_t dd = y->links[i].dist;
+        if (op->ldist != NULL && !op->lconflict && op->ldist[i] != UINT32_MAX)
+            dd = op->ldist[i];
         if (dd == 0 || dd > r->nact || dd > m->p->ring)
             continue;
         uint32_t q = r->ring[(r->nact - dd) % m->p->ring];
@@ -1353,7 +1442,7 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
         break;
     case SKEL_PLAN_WAIT:
     case SKEL_PLAN_TEST:
-        if (first_pending(m, r, y, what, sizeof what))
+        if (first_pending(m, r, op, what, sizeof what))
             snprintf(buf + o, len - o, "waits for %s", what);
         else
             snprintf(buf + o, len - o, "never completes");
@@ -1491,11 +1580,12 @@ static int init_sim(struct sim *m)
         rs->phase = PH_START;
         rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
         rs->ring = malloc(p->ring * sizeof *rs->ring);
-        if (rs->stack == NULL || rs->ring == NULL)
+        rs->app_of = calloc(p->ring, sizeof *rs->app_of);
+        if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL)
             return skel_oom();
         for (uint32_t i = 0; i < p->ring; i++)
             rs->ring[i] = NONE;
-        rs->stack[0] = (struct frame){p->classes[s->ranks[r].cls].top, 0, 1};
+        rs->stack[0] = (struct frame){p->classes[s->ranks[r].cls].top, 0, 1, 0};
         rs->depth = 1;
     }
     return SKEL_OK;
@@ -1527,6 +1617,7 @@ static void free_sim(struct sim *m)
             struct rstate *rs = &m->rs[r];
             free(rs->stack);
             free(rs->ring);
+            free(rs->app_of);
             free(rs->wild.v);
             free(rs->unexp_q.v);
             free(rs->posted_q.v);
@@ -1562,11 +1653,13 @@ uint64_t skel_sim_default_max_bytes(void)
     return cap > (64ull << 20) ? cap : 64ull << 20;
 }
 
-int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
+/* One run of the whole schedule; remap: pass 1 (link_dist()). */
+static int sim_pass(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st,
+                    int remap, int *remapped)
 {
     static const struct skel_sim_opts defaults = {SKEL_SIM_DEFAULT_EAGER, 0, 0};
     const skel_signature *s = p->sig;
-    struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults};
+    struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults, .remap = remap};
     m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
     m.max_bytes = m.o->max_bytes ? m.o->max_bytes : skel_sim_default_max_bytes();
     int rc = init_sim(&m);
@@ -1591,6 +1684,55 @@ int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_st
         if (st != NULL)
             *st = m.st;
     }
+    if (remapped != NULL)
+        *remapped = m.remapped;
     free_sim(&m);
     return rc;
+}
+
+/* Links are distances in the application's activations; where the skeleton
+ * runs a loop fewer times, a link across it means another distance.  Pass
+ * 1 runs the schedule resolving each link by the application's activation
+ * numbers and records the distances per operation; if any differs, pass 2
+ * checks the schedule again as the skeleton will run it, with those fixed
+ * distances (the application's where an operation's executions disagreed). */
+int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
+{
+    for (uint32_t i = 0; i < p->nops; i++) {
+        free(p->ops[i].ldist);
+        p->ops[i].ldist = NULL;
+        p->ops[i].lconflict = 0;
+    }
+    int remapped = 0;
+    int rc = sim_pass(p, o, st, 1, &remapped), again = 0;
+    for (uint32_t i = 0; i < p->nops; i++) {
+        skel_plan_op *op = &p->ops[i];
+        if (op->ldist == NULL)
+            continue;
+        const skel_sig_symbol *y = &p->sig->symbols[op->sym];
+        int same = 1;
+        for (uint32_t j = 0; j < y->nlinks; j++) {
+            if (op->ldist[j] == UINT32_MAX)
+                op->ldist[j] = y->links[j].dist;
+            same &= op->ldist[j] == y->links[j].dist;
+        }
+        if (op->lconflict)
+            again = 1; /* pass 1 ran other distances than the skeleton will */
+        if (same || op->lconflict) {
+            free(op->ldist);
+            op->ldist = NULL;
+        } else {
+            again = 1;
+        }
+    }
+    if (rc == SKEL_OK && (again || remapped))
+        rc = sim_pass(p, o, st, 0, NULL);
+    if (rc == SKEL_OK || !(again || remapped))
+        return rc;
+    /* Never worse than the application's distances: check those. */
+    for (uint32_t i = 0; i < p->nops; i++) {
+        free(p->ops[i].ldist);
+        p->ops[i].ldist = NULL;
+    }
+    return sim_pass(p, o, st, 0, NULL);
 }

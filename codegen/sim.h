@@ -34,6 +34,14 @@
  * Matching uses queues by (rank, communicator, source, tag), so a check
  * costs about constant time per message however many are pending.
  *
+ * Request links are the application's activation distances; across a loop
+ * the skeleton runs fewer times they mean another distance.  A first pass
+ * resolves them by the application's activation numbers and records the
+ * skeleton's distance per operation (op->ldist, NULL where unchanged; the
+ * application's where executions disagree); a second pass then checks the
+ * schedule with those fixed distances, and if it fails, one with the
+ * application's.
+ *
  * The simulation also fills op->ucount and op->udtsize of collectives: every
  * member of a matching collective uses the largest count (per peer for
  * MPI_Alltoallv) any of them wants, so that scaled collectives always agree.

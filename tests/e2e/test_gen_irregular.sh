@@ -40,7 +40,8 @@
 #   cancel    receives nobody sends to, cancelled: an abort receive from
 #             MPI_ANY_SOURCE posted before the loop, tested in it and
 #             cancelled after it, and one posted and cancelled every 50
-#             iterations
+#             iterations; its links across the scaled loop are resolved, so
+#             it keeps the loop-scaled mode at K = 3
 #   bsend     buffered sends (MPI_Bsend, MPI_Ibsend) of up to 32 KiB made
 #             before their receives are posted: the skeleton attaches its
 #             own buffer, and is made even with --eager-limit 0
@@ -122,6 +123,10 @@ done
 # made even when no send is assumed buffered.
 "$SKEL" gen "$TMP/testall-3.sig" --scale 3 --eager-limit 0 -o "$TMP/testall-strict" --quiet ||
   fail "testall refused with --eager-limit 0"
+
+# A receive linked across a scaled loop: the loops are still divided by K.
+grep -q '^mode loops' "$TMP/cancel-3/skeleton.meta" ||
+  fail "cancel: K = 3 fell back to $(grep '^mode ' "$TMP/cancel-3/skeleton.meta")"
 
 # Buffered sends need no eager assumption.
 "$SKEL" gen "$TMP/bsend-3.sig" --scale 3 --eager-limit 0 -o "$TMP/bsend-strict" --quiet ||

@@ -1110,3 +1110,52 @@ Test(codegen_schedule, buffered_sends_complete_into_their_buffer)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* Rank 0 posts a receive before a loop of 20 Isend + Wait and waits for it
+ * after the loop (the application's link distance: 21 activations); rank 1
+ * receives the 20 messages, then sends the one rank 0 waits for. */
+static int posted_before_loop(struct tsig *t, int base)
+{
+    tsym(t, 0, "MPI_Irecv", "tag=\"9\" match=\"1\"", PEER("abs", 1), 10, 4, "");
+    tsym(t, 1, "MPI_Isend", "tag=\"1\" match=\"0\"", PEER("abs", 1), 100, 8, "");
+    tsym(t, 2, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tsym(t, 3, "MPI_Wait", "", "", 0, 0, "<link dist=\"21\" index=\"0\" call=\"MPI_Irecv\"/>");
+    tput(t,
+         "<block id=\"%d\"><s ref=\"0\"/><loop body=\"%d\" count=\"20\"/><s ref=\"3\"/></block>\n",
+         base, base + 1);
+    tput(t, "<block id=\"%d\"><s ref=\"1\"/><s ref=\"2\"/></block>\n", base + 1);
+    return 2;
+}
+
+static int recv_loop_then_send(struct tsig *t, int base)
+{
+    tsym(t, 4, "MPI_Recv", "tag=\"1\" match=\"0\"", PEER("abs", 0), 100, 8, "");
+    tsym(t, 5, "MPI_Send", "tag=\"9\" match=\"1\"", PEER("abs", 0), 10, 4, "");
+    tput(t, "<block id=\"%d\"><loop body=\"%d\" count=\"20\"/><s ref=\"5\"/></block>\n", base,
+         base + 1);
+    tput(t, "<block id=\"%d\"><s ref=\"4\"/></block>\n", base + 1);
+    return 2;
+}
+
+/* A link across a loop the skeleton runs fewer times: at K = 4 the loop
+ * keeps 5 iterations, so the Wait after it names the receive 6 activations
+ * back, not 21; unscaled, the application's distance stays. */
+Test(codegen_schedule, links_across_a_scaled_loop)
+{
+    skel_signature *s = two_classes(posted_before_loop, recv_loop_then_send);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *wait = op_of(p, 3), *inner = op_of(p, 2);
+    cr_assert_not_null(wait->ldist, "the Wait after the loop kept the application's distance");
+    cr_expect_eq(wait->ldist[0], 6);
+    cr_expect_null(inner->ldist, "the Wait in the loop changed its distance");
+    cr_expect_eq(calls(p, 0, "MPI_Isend"), 5);
+    skel_plan_free(p);
+
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_null(op_of(p, 3)->ldist);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
