@@ -36,7 +36,10 @@ for t in $targets; do
   work=$(mktemp -d)
   cp tests/fuzz/corpus/"$name"/* "$work"/
   echo "-- $t"
-  build/ci-fuzz/tests/"$t" -max_total_time="${SKEL_FUZZ_SECONDS:-20}" -max_len=16384 \
+  # Whole signatures of real programs are tens of KiB.
+  maxlen=16384
+  [ "$name" = codegen ] && maxlen=65536
+  build/ci-fuzz/tests/"$t" -max_total_time="${SKEL_FUZZ_SECONDS:-20}" -max_len="$maxlen" \
     -artifact_prefix=build/ci-fuzz/"$t"- -print_final_stats=1 "$work" 2>&1 | grep -E "^(stat::number_of_executed_units|#[0-9]+ +DONE)|ERROR|SUMMARY" || true
   rm -rf "$work"
   if ls build/ci-fuzz/"$t"-crash-* build/ci-fuzz/"$t"-leak-* build/ci-fuzz/"$t"-timeout-* >/dev/null 2>&1; then
