@@ -19,7 +19,10 @@
 #      run (after set-up, before its end: how the skeleton measures itself),
 #      skel_s the median of the skeleton's elapsed_s, with their ranges.
 # ratio = (app_s / K) / skel_s: 1.00 is a skeleton of exactly 1/K of its
-# application; above 1 the skeleton is too fast, below 1 too slow.  sig_app_s
+# application; above 1 the skeleton is too fast, below 1 too slow.  "ratio
+# 95%" is the 95 % bootstrap interval of the median of the rounds' own ratios
+# (each round's application and skeleton ran back to back); the application's
+# noise floor is the spread of its rounds about their median.  sig_app_s
 # is the application's time as the signature records it (skeleton.meta's
 # app_time_s, what K and expected_s are computed from): it should be app_s
 # (the tracer's own cost left out).
@@ -68,11 +71,35 @@ field() { grep -o "$1=[0-9.e+-]*" | head -1 | cut -d= -f2; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# ratio_ci K APPFILE SKELFILE: the per-round ratios (app/K)/skeleton of the
+# interleaved rounds, their median's 95 % bootstrap interval (2000
+# resamples), "[lo, hi]".
+ratio_ci() {
+  paste "$2" "$3" | awk -v k="$1" '
+    $1 > 0 && $2 > 0 { r[++n] = ($1 / k) / $2 }
+    function med(a, m,   i, j, t) {
+      for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+      return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+    }
+    END {
+      if (n < 2) { print "[-, -]"; exit }
+      srand(12345)
+      for (b = 1; b <= 2000; b++) { for (i = 1; i <= n; i++) x[i] = r[int(rand() * n) + 1]; m[b] = med(x, n) }
+      med(m, 2000)
+      printf "[%.2f, %.2f]", m[50], m[1951]
+    }'
+}
+# noise FILE: the spread of a program's own times about their median, in %.
+noise() {
+  sort -g "$1" | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    if (m > 0) printf "%+.1f..%+.1f%%", (v[1] / m - 1) * 100, (v[NR] / m - 1) * 100 }'
+}
 
 echo "skeleton generation: K = $K, $NP ranks, $REPEATS interleaved rounds, $(nproc) CPUs, load average at start $(load)"
-printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7s %7s %8s %6s %-8s | %s\n' \
+printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7s %7s %8s %6s %-12s %-8s | %s\n' \
   program trace_B events sig_B sig_xml_B Q T comp_s gen_s src_B build_s \
-  app_s sig_app skel_s ratio mode "ranges: app skel"
+  app_s sig_app skel_s ratio "ratio 95%" mode "ranges: app skel; app noise floor"
 for p in $names; do
   exe=${PATHS[$p]:-}
   [ -n "$exe" ] && [ -x "$exe" ] || { echo "$p: not built, skipped"; continue; }
@@ -105,11 +132,12 @@ for p in $names; do
   app=$(median < "$W/$p.app")
   sk=$(median < "$W/$p.skel")
   sig_app=$(awk '$1 == "app_time_s" { print $2 }' "$d/skeleton.meta")
-  printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7.3f %7.3f %8.4f %6.2f %-8s | %s %s\n' \
+  printf '%-10s %9s %8s | %9s %9s %7s %5s %6s | %6s %9s %6s | %7.3f %7.3f %8.4f %6.2f %-12s %-8s | %s %s; %s\n' \
     "$p" "$trace_b" "$events" "$(wc -c < "$sig")" "$(zcat -f "$sig" | wc -c)" "$q" "$thr" "$comp_s" \
     "$gen_s" "$(wc -c < "$d/skeleton.c")" "$build_s" "$app" "$sig_app" "$sk" \
     "$(awk -v a="$app" -v k="$K" -v s="$sk" 'BEGIN { print (a / k) / s }')" \
+    "$(ratio_ci "$K" "$W/$p.app" "$W/$p.skel")" \
     "$(awk '$1 == "mode" { print $2 }' "$d/skeleton.meta")" \
-    "$(range < "$W/$p.app")" "$(range < "$W/$p.skel")"
+    "$(range < "$W/$p.app")" "$(range < "$W/$p.skel")" "$(noise "$W/$p.app")"
 done
 echo "load average at end $(load)"
