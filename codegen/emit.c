@@ -1090,16 +1090,10 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
         r.form = "SKEL_F_COMMFREE";
         rc = SKEL_OK;
         break;
-    case SKEL_PLAN_WIN:
-    case SKEL_PLAN_WINSYNC:
-    case SKEL_PLAN_RMA:
-    case SKEL_PLAN_FILE:
-    case SKEL_PLAN_IO:
-    case SKEL_PLAN_FILEOP:
-        rc = fill_object(e, op, &r);
-        break;
     default:
-        rc = op_fail(e, op, SKEL_EINTERNAL, "unknown operation kind");
+        rc = skel_plan_kind_is_object(op->kind)
+                 ? fill_object(e, op, &r)
+                 : op_fail(e, op, SKEL_EINTERNAL, "unknown operation kind");
         break;
     }
     if (rc != SKEL_OK)

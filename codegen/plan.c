@@ -94,6 +94,12 @@ int skel_plan_mode_by_name(const char *name)
     return -1;
 }
 
+int skel_plan_kind_is_object(int kind)
+{
+    return kind == SKEL_PLAN_WIN || kind == SKEL_PLAN_WINSYNC || kind == SKEL_PLAN_RMA ||
+           kind == SKEL_PLAN_FILE || kind == SKEL_PLAN_IO || kind == SKEL_PLAN_FILEOP;
+}
+
 int skel_plan_kind_uses_comm(int kind)
 {
     switch (kind) {

@@ -233,6 +233,10 @@ void skel_plan_start_weight(const skel_plan *p, skel_plan_op *op, uint64_t w);
 /* Bytes of the application's message of persistent send op (unscaled). */
 int64_t skel_plan_persistent_bytes(const skel_plan *p, const skel_plan_op *op);
 
+/* Whether the kind is a one-sided or MPI-IO operation (on a window or a
+ * file of the skeleton's: WIN, WINSYNC, RMA, FILE, IO, FILEOP). */
+int skel_plan_kind_is_object(int kind);
+
 /* Whether operations of the kind make their call on a communicator (not
  * compute, communicator freeing, and the calls on requests). */
 int skel_plan_kind_uses_comm(int kind);

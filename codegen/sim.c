@@ -1272,13 +1272,6 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     case SKEL_PLAN_ICOLL:
     case SKEL_PLAN_COMM:
         return exec_coll(m, rank, comm, done);
-    case SKEL_PLAN_WIN:
-    case SKEL_PLAN_WINSYNC:
-    case SKEL_PLAN_RMA:
-    case SKEL_PLAN_FILE:
-    case SKEL_PLAN_IO:
-    case SKEL_PLAN_FILEOP:
-        return exec_object(m, rank, comm, done);
     case SKEL_PLAN_PSEND:
     case SKEL_PLAN_PRECV:
         return exec_pinit(m, rank, done);
@@ -1290,6 +1283,8 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     case SKEL_PLAN_MRECV:
         return exec_matched(m, rank, comm, done);
     default:
+        if (skel_plan_kind_is_object(op->kind))
+            return exec_object(m, rank, comm, done);
         return skel_fail(SKEL_EINTERNAL, "operation kind %d", op->kind);
     }
 }

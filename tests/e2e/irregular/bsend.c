@@ -15,11 +15,10 @@ int main(int argc, char **argv)
     long opt[2] = {300, 20000};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i ITERS] [-w WORK]", "iw", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     const int len[NMSG] = {16, 512, 4096}; /* doubles */
-    int right = (me + 1) % np, left = (me + np - 1) % np, bufsize = 0;
+    int bufsize = 0;
     for (int k = 0; k < NMSG; k++) {
         int sz;
         MPI_Pack_size(len[k], MPI_DOUBLE, MPI_COMM_WORLD, &sz);

@@ -37,6 +37,16 @@ static inline double irr_clock(void)
     return MPI_Wtime();
 }
 
+/* This rank, the number of ranks, and its neighbours on a ring of
+ * MPI_COMM_WORLD. */
+static inline void irr_ring(int *me, int *np, int *right, int *left)
+{
+    MPI_Comm_rank(MPI_COMM_WORLD, me);
+    MPI_Comm_size(MPI_COMM_WORLD, np);
+    *right = (*me + 1) % *np;
+    *left = (*me + *np - 1) % *np;
+}
+
 /* About n multiply-adds of real arithmetic (a few ns each). */
 static inline void irr_work(long n)
 {

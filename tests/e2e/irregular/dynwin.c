@@ -15,11 +15,9 @@ int main(int argc, char **argv)
     long opt[3] = {200, 512, 20000};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i ITERS] [-n DOUBLES] [-w WORK]", "inw", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     int n = (int)(opt[1] > 0 && opt[1] <= (1 << 20) ? opt[1] : 512);
-    int right = (me + 1) % np, left = (me + np - 1) % np;
     double *mem = calloc((size_t)n, sizeof *mem), *row = calloc((size_t)n, sizeof *row);
     MPI_Aint mine, *addr = malloc((size_t)np * sizeof *addr);
     if (mem == NULL || row == NULL || addr == NULL)

@@ -16,11 +16,9 @@ int main(int argc, char **argv)
     long opt[3] = {300, 4096, 20000};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i ITERS] [-n MAXDOUBLES] [-w WORK]", "inw", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     int max = (int)(opt[1] > 0 && opt[1] <= (1 << 20) ? opt[1] : 4096);
-    int right = (me + 1) % np, left = (me + np - 1) % np;
     double *out = calloc((size_t)max, sizeof *out);
     if (out == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);

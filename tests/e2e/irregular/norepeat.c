@@ -16,14 +16,12 @@ int main(int argc, char **argv)
     long opt[2] = {2000, 7};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i STEPS] [-s SEED]", "is", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     uint64_t rng = (uint64_t)opt[1] * 0x9E3779B97F4A7C15ull + 3;
     double *sb = calloc(MAXN, sizeof *sb), *rb = calloc(MAXN, sizeof *rb), acc = 0;
     if (sb == NULL || rb == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    int right = (me + 1) % np, left = (me + np - 1) % np;
     double t0 = irr_clock();
     for (long i = 0; i < opt[0]; i++) {
         int what = (int)irr_range(&rng, 0, 4), n = (int)irr_range(&rng, 1, MAXN);

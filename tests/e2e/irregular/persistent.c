@@ -16,11 +16,9 @@ int main(int argc, char **argv)
     long opt[3] = {200, 1024, 20000};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i ITERS] [-n DOUBLES] [-w WORK]", "inw", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     int n = (int)(opt[1] > 0 && opt[1] <= (1 << 20) ? opt[1] : 1024);
-    int right = (me + 1) % np, left = (me + np - 1) % np;
     double *out = calloc((size_t)n * 2, sizeof *out), *in = calloc((size_t)n * 2, sizeof *in);
     if (out == NULL || in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);

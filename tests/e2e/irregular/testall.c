@@ -14,14 +14,12 @@ int main(int argc, char **argv)
     long opt[4] = {300, 3, 512, 20000};
     MPI_Init(&argc, &argv);
     irr_options(argc, argv, "[-i ITERS] [-m MESSAGES] [-c BYTES] [-w WORK]", "imcw", opt);
-    int me, np;
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
     int nmsg = (int)(opt[1] > 0 && opt[1] <= 16 ? opt[1] : 3), bytes = (int)opt[2];
     char *out = calloc((size_t)nmsg, (size_t)bytes + 1), *in = calloc(1, (size_t)bytes + 1);
     if (out == NULL || in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    int right = (me + 1) % np, left = (me + np - 1) % np;
     long polls = 0;
     double t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
