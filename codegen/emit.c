@@ -375,6 +375,15 @@ static int fill_comms(struct emitter *e)
             int_list(buf, sizeof buf, cm->periods, cm->ndims);
             skel_tpl_set(d, "periods", buf);
         }
+        int32_t remain[SKEL_SIG_MAXDIMS];
+        int sub = skel_plan_cart_sub_remain(s, c, remain);
+        skel_tpl_set_bool(d, "sub", sub);
+        if (sub) {
+            char buf[SKEL_SIG_MAXDIMS * 16];
+            const skel_sig_comm *pa = &s->comms[s->ranks[cm->members[0]].comms[cm->parent_slot]];
+            int_list(buf, sizeof buf, remain, pa->ndims);
+            skel_tpl_set(d, "remain", buf);
+        }
     }
     /* Slots. */
     skel_tpl_list(root, "slot_rows");
@@ -464,6 +473,25 @@ static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
         if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms &&
             rk->comms[op->comm] < s->ncomms && s->comms[rk->comms[op->comm]].size > n)
             n = s->comms[rk->comms[op->comm]].size;
+    }
+    return n;
+}
+
+/* The most neighbours a member of the operation's class has on its
+ * communicator (a neighbourhood collective; the plan checked that every
+ * member's is Cartesian). */
+static uint32_t neighbors(const struct emitter *e, const skel_plan_op *op)
+{
+    const skel_signature *s = e->s;
+    const skel_sig_class *cl = &s->classes[op->cls];
+    uint32_t n = 1;
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
+        if (op->comm < rk->ncomms && rk->comms[op->comm] < s->ncomms) {
+            uint32_t k = skel_plan_cart_neighbors(&s->comms[rk->comms[op->comm]]);
+            if (k > n)
+                n = k;
+        }
     }
     return n;
 }
@@ -848,13 +876,26 @@ static const char *coll_form(int shape)
         return "SKEL_F_REDSCAT";
     case SKEL_SHAPE_REDSCATBLK:
         return "SKEL_F_REDSCATBLK";
+    case SKEL_SHAPE_ALLTOALLW:
+        return "SKEL_F_ALLTOALLW";
+    case SKEL_SHAPE_NALLGATHER:
+        return "SKEL_F_NALLGATHER";
+    case SKEL_SHAPE_NALLGATHERV:
+        return "SKEL_F_NALLGATHERV";
+    case SKEL_SHAPE_NALLTOALL:
+        return "SKEL_F_NALLTOALL";
+    case SKEL_SHAPE_NALLTOALLV:
+        return "SKEL_F_NALLTOALLV";
+    case SKEL_SHAPE_NALLTOALLW:
+        return "SKEL_F_NALLTOALLW";
     default:
         return NULL;
     }
 }
 
-/* Bytes a collective of U elements of dt bytes sends and receives on a
- * communicator of n ranks (own: this rank's count for Alltoallv). */
+/* Bytes a collective of U elements of dt bytes sends and receives with n
+ * peers (the communicator's ranks, or its neighbours for a neighbourhood
+ * collective; own: this rank's total count where the shape divides it). */
 static void coll_bytes(int shape, uint64_t ub, uint64_t n, uint64_t own_bytes, uint64_t *sb,
                        uint64_t *rb)
 {
@@ -873,13 +914,19 @@ static void coll_bytes(int shape, uint64_t ub, uint64_t n, uint64_t own_bytes, u
     case SKEL_SHAPE_GATHERV:
     case SKEL_SHAPE_ALLGATHER:
     case SKEL_SHAPE_ALLGATHERV:
+    case SKEL_SHAPE_NALLGATHER:
+    case SKEL_SHAPE_NALLGATHERV:
         *sb = ub;
         *rb = ub * n;
         break;
     case SKEL_SHAPE_ALLTOALL:
+    case SKEL_SHAPE_NALLTOALL:
         *sb = *rb = ub * n;
         break;
     case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_ALLTOALLW:
+    case SKEL_SHAPE_NALLTOALLV:
+    case SKEL_SHAPE_NALLTOALLW:
         *sb = own_bytes;
         *rb = ub * n;
         break;
@@ -915,7 +962,9 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
         return rc;
     if (op->shape == SKEL_SHAPE_GATHERV && own > U)
         own = U;
-    if ((op->shape == SKEL_SHAPE_GATHERV || op->shape == SKEL_SHAPE_ALLTOALLV) &&
+    if (skel_plan_shape_is_neighbor(op->shape))
+        n = neighbors(e, op);
+    if ((op->shape == SKEL_SHAPE_GATHERV || skel_plan_shape_divides(op->shape)) &&
         (rc = int_count(e, op, own, &r->own)) != SKEL_OK)
         return rc;
     int64_t count = U;
@@ -937,8 +986,12 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
 
 static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r)
 {
-    static const char *const methods[] = {"0", "SKEL_NEW_DUP", "SKEL_NEW_CART",
-                                          "SKEL_NEW_CART_KEYED", "SKEL_NEW_SPLIT"};
+    static const char *const methods[] = {"0",
+                                          "SKEL_NEW_DUP",
+                                          "SKEL_NEW_CART",
+                                          "SKEL_NEW_CART_KEYED",
+                                          "SKEL_NEW_SPLIT",
+                                          "SKEL_NEW_CART_SUB"};
     const skel_sig_symbol *y = &e->s->symbols[op->sym];
     const skel_sig_class *cl = &e->s->classes[op->cls];
     r->form = "SKEL_F_COMM";
@@ -950,7 +1003,7 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
         }
     }
     r->slot = y->newcomm;
-    r->method = methods[op->newcomm <= 4 ? op->newcomm : 4];
+    r->method = methods[op->newcomm <= SKEL_PLAN_CART_SUB ? op->newcomm : SKEL_PLAN_SPLIT];
 }
 
 /* The call a one-sided or I/O operation makes, as the template names it. */

@@ -284,14 +284,133 @@ static int supported_shape(int shape)
     case SKEL_SHAPE_ALLGATHERV:
     case SKEL_SHAPE_ALLTOALL:
     case SKEL_SHAPE_ALLTOALLV:
+    case SKEL_SHAPE_ALLTOALLW:
     case SKEL_SHAPE_REDSCAT:
     case SKEL_SHAPE_REDSCATBLK:
     case SKEL_SHAPE_SCAN:
     case SKEL_SHAPE_EXSCAN:
+    case SKEL_SHAPE_NALLGATHER:
+    case SKEL_SHAPE_NALLGATHERV:
+    case SKEL_SHAPE_NALLTOALL:
+    case SKEL_SHAPE_NALLTOALLV:
+    case SKEL_SHAPE_NALLTOALLW:
         return 1;
     default:
         return 0;
     }
+}
+
+int skel_plan_shape_divides(int shape)
+{
+    return shape == SKEL_SHAPE_ALLTOALLV || shape == SKEL_SHAPE_ALLTOALLW ||
+           shape == SKEL_SHAPE_NALLTOALLV || shape == SKEL_SHAPE_NALLTOALLW;
+}
+
+int skel_plan_shape_is_neighbor(int shape)
+{
+    return shape >= SKEL_SHAPE_NALLGATHER && shape <= SKEL_SHAPE_NALLTOALLW;
+}
+
+uint32_t skel_plan_cart_neighbors(const skel_sig_comm *c)
+{
+    if (c == NULL || !(c->flags & SKEL_COMMF_CART) || (c->flags & SKEL_COMMF_INTER) ||
+        c->ndims == 0 || c->ndims > SKEL_SIG_MAXDIMS || c->dims == NULL)
+        return 0;
+    uint64_t cells = 1;
+    for (uint32_t i = 0; i < c->ndims; i++) {
+        if (c->dims[i] <= 0)
+            return 0;
+        cells *= (uint64_t)c->dims[i];
+        if (cells > c->size)
+            return 0;
+    }
+    return cells == c->size ? 2 * c->ndims : 0;
+}
+
+/* Coordinates of rank position pos on a Cartesian grid (row-major, as
+ * MPI_Cart_coords numbers them). */
+static void cart_coords(const skel_sig_comm *c, uint32_t pos, int32_t *co)
+{
+    for (uint32_t d = c->ndims; d-- > 0;) {
+        co[d] = (int32_t)(pos % (uint32_t)c->dims[d]);
+        pos /= (uint32_t)c->dims[d];
+    }
+}
+
+int skel_plan_cart_sub_remain(const skel_signature *s, uint32_t comm,
+                              int32_t remain[SKEL_SIG_MAXDIMS])
+{
+    if (comm >= s->ncomms)
+        return 0;
+    const skel_sig_comm *c = &s->comms[comm];
+    if (c->created_by != SKEL_CALL_MPI_Cart_sub || c->parent_slot == SKEL_SIG_NONE ||
+        skel_plan_cart_neighbors(c) == 0 || c->members[0] < 0 ||
+        (uint32_t)c->members[0] >= s->nranks)
+        return 0;
+    const skel_sig_comm *pa = slot_comm(s, (uint32_t)c->members[0], c->parent_slot);
+    if (pa == NULL || skel_plan_cart_neighbors(pa) == 0 || c->ndims > pa->ndims)
+        return 0;
+    /* The dimensions along which the members' coordinates differ. */
+    int32_t first[SKEL_SIG_MAXDIMS], co[SKEL_SIG_MAXDIMS];
+    int varies[SKEL_SIG_MAXDIMS] = {0};
+    for (uint32_t i = 0; i < c->size; i++) {
+        int32_t pos = position_in(pa, c->members[i]);
+        if (pos < 0)
+            return 0;
+        cart_coords(pa, (uint32_t)pos, i == 0 ? first : co);
+        for (uint32_t d = 0; i > 0 && d < pa->ndims; d++)
+            varies[d] |= co[d] != first[d];
+    }
+    /* Keep those, and the parent's dimensions of size 1 where the child has
+     * one it could not have otherwise, so that its dimensions line up. */
+    uint32_t j = 0, left = 0;
+    for (uint32_t d = 0; d < pa->ndims; d++)
+        left += (uint32_t)varies[d];
+    for (uint32_t d = 0; d < pa->ndims; d++) {
+        left -= (uint32_t)varies[d];
+        int keep = varies[d] ||
+                   (pa->dims[d] == 1 && j < c->ndims && c->dims[j] == 1 && c->ndims - j > left);
+        remain[d] = keep;
+        if (!keep)
+            continue;
+        if (j >= c->ndims || c->dims[j] != pa->dims[d] || c->periods[j] != pa->periods[d])
+            return 0;
+        j++;
+    }
+    if (j != c->ndims)
+        return 0;
+    /* MPI_Cart_sub orders the members by their kept coordinates. */
+    for (uint32_t i = 0; i < c->size; i++) {
+        cart_coords(pa, (uint32_t)position_in(pa, c->members[i]), co);
+        uint64_t at = 0;
+        for (uint32_t d = 0; d < pa->ndims; d++)
+            if (remain[d])
+                at = at * (uint64_t)pa->dims[d] + (uint64_t)co[d];
+        if (at != i)
+            return 0;
+    }
+    return 1;
+}
+
+/* A neighbourhood collective needs its communicator's Cartesian topology
+ * on every member of the class (the skeleton makes Cartesian communicators
+ * again, also those of MPI_Cart_sub; not graph topologies). */
+static int neighbor_comm_ok(struct builder *b, const skel_sig_symbol *y)
+{
+    const skel_sig_class *cl = &b->s->classes[y->cls];
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_comm *c = slot_comm(b->s, cl->ranks[i], y->comm);
+        if (c == NULL)
+            return out_of_range(b, y->id, "communicator slot", y->comm);
+        if (skel_plan_cart_neighbors(c) == 0)
+            return unsupported(b, y->id,
+                               (c->flags & SKEL_COMMF_GRAPH)
+                                   ? "neighbourhood collectives on graph topologies are not "
+                                     "supported"
+                                   : "a neighbourhood collective on a communicator without a "
+                                     "Cartesian topology the skeleton can make");
+    }
+    return SKEL_OK;
 }
 
 /* How the communicator created by symbol y is re-created. */
@@ -352,6 +471,20 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
             if (slot_comm(s, r, y->newcomm) == NULL &&
                 position_in(parent, (int32_t)r) < (int32_t)cany->size)
                 cart_direct = 0;
+        }
+    }
+    if (cb == SKEL_CALL_MPI_Cart_sub) {
+        /* Made again by MPI_Cart_sub where every member's can be. */
+        int sub = 1;
+        int32_t remain[SKEL_SIG_MAXDIMS];
+        for (uint32_t i = 0; sub && i < cl->nranks; i++) {
+            uint32_t r = cl->ranks[i];
+            sub = y->newcomm < s->ranks[r].ncomms &&
+                  skel_plan_cart_sub_remain(s, s->ranks[r].comms[y->newcomm], remain);
+        }
+        if (sub) {
+            *method = SKEL_PLAN_CART_SUB;
+            return SKEL_OK;
         }
     }
     *method = dup                   ? SKEL_PLAN_DUP
@@ -737,20 +870,21 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
     case SKEL_CLASS_COLL:
     case SKEL_CLASS_ICOLL:
         if (!supported_shape(ci->shape))
-            return unsupported(b, y->id,
-                               "this collective is not supported (neighbourhood and "
-                               "alltoallw collectives)");
+            return unsupported(b, y->id, "this collective is not supported");
         op->kind = ci->klass == SKEL_CLASS_COLL ? SKEL_PLAN_COLL : SKEL_PLAN_ICOLL;
         if (y->comm == SKEL_SIG_NONE)
             return out_of_range(b, y->id, "communicator slot", -1);
+        if (skel_plan_shape_is_neighbor(ci->shape))
+            return neighbor_comm_ok(b, y);
         return SKEL_OK;
     case SKEL_CLASS_COMM:
         op->kind = SKEL_PLAN_COMM;
         if ((rc = newcomm_method(b, y, &op->newcomm)) != SKEL_OK)
             return rc;
-        op->call = op->newcomm == SKEL_PLAN_DUP     ? SKEL_CALL_MPI_Comm_dup
-                   : op->newcomm == SKEL_PLAN_SPLIT ? SKEL_CALL_MPI_Comm_split
-                                                    : SKEL_CALL_MPI_Cart_create;
+        op->call = op->newcomm == SKEL_PLAN_DUP        ? SKEL_CALL_MPI_Comm_dup
+                   : op->newcomm == SKEL_PLAN_SPLIT    ? SKEL_CALL_MPI_Comm_split
+                   : op->newcomm == SKEL_PLAN_CART_SUB ? SKEL_CALL_MPI_Cart_sub
+                                                       : SKEL_CALL_MPI_Cart_create;
         return SKEL_OK;
     case SKEL_CLASS_WIN:
     case SKEL_CLASS_WINSYNC:

@@ -83,6 +83,8 @@ enum skel_plan_newcomm {
     SKEL_PLAN_CART_KEYED, /* MPI_Cart_create on a reordered copy of the parent
                              (made with PMPI_Comm_split, invisible to tracers) */
     SKEL_PLAN_SPLIT,      /* MPI_Comm_split: color = communicator, key = position */
+    SKEL_PLAN_CART_SUB,   /* MPI_Cart_sub of the (Cartesian) parent, with the
+                             dimensions skel_plan_cart_sub_remain() finds */
 };
 
 typedef struct skel_plan_op {
@@ -240,6 +242,31 @@ int skel_plan_kind_is_object(int kind);
 /* Whether operations of the kind make their call on a communicator (not
  * compute, communicator freeing, and the calls on requests). */
 int skel_plan_kind_uses_comm(int kind);
+
+/* Collectives whose signature count is a total over the peers (Alltoallv
+ * and Alltoallw, and their neighbourhood forms): the skeleton sends
+ * count / peers to every peer and receives the largest such share of any
+ * member from each. */
+int skel_plan_shape_divides(int shape);
+
+/* Whether the shape is a neighbourhood collective (MPI_Neighbor_*). */
+int skel_plan_shape_is_neighbor(int shape);
+
+/* Neighbours of every member of a communicator with a Cartesian topology
+ * (2 per dimension, MPI_PROC_NULL ones included, as MPI counts them for
+ * neighbourhood collectives), 0 when it has none the skeleton can make
+ * again: a graph topology, or dimensions that do not multiply to its size. */
+uint32_t skel_plan_cart_neighbors(const skel_sig_comm *c);
+
+/* Whether communicator comm of the signature was made by MPI_Cart_sub of a
+ * Cartesian parent in a way MPI_Cart_sub of the same parent makes again:
+ * 1 with remain[0..parent's dimensions) the dimensions it keeps (the trace
+ * does not record them: they are those along which its members'
+ * coordinates in the parent differ, and the parent's dimensions of size 1
+ * its own dimensions need), its members in the order MPI_Cart_sub gives
+ * them; else 0. */
+int skel_plan_cart_sub_remain(const skel_signature *s, uint32_t comm,
+                              int32_t remain[SKEL_SIG_MAXDIMS]);
 
 /* Name of an operation kind ("send", "wait"...). */
 const char *skel_plan_kind_name(int kind);

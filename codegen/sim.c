@@ -700,12 +700,19 @@ static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 /* ------------------------------------------------------------------------ */
 /* Collectives */
 
-static int64_t coll_value(const skel_plan_op *op, int side, uint32_t size)
+/* The count a member of a collective instance wants: per peer for the
+ * shapes whose count is a total (skel_plan_shape_divides), over the
+ * communicator's members or its Cartesian neighbours. */
+static int64_t coll_value(const struct sim *m, const skel_plan_op *op, int side,
+                          const struct inst *in)
 {
     int64_t c = op->has_side[side] ? op->count[side] : op->count[!side];
-    if (op->shape == SKEL_SHAPE_ALLTOALLV && size > 0)
-        c /= size;
-    return c;
+    if (!skel_plan_shape_divides(op->shape))
+        return c;
+    uint32_t peers = in->size;
+    if (skel_plan_shape_is_neighbor(op->shape))
+        peers = in->comm < m->s->ncomms ? skel_plan_cart_neighbors(&m->s->comms[in->comm]) : 0;
+    return peers > 0 ? c / peers : c;
 }
 
 static int new_inst(struct sim *m, struct inst in, uint32_t *id)
@@ -743,7 +750,7 @@ static void unify(struct sim *m, uint32_t rank, uint32_t op, const struct inst *
         return;
     uint32_t a = uf_find(m->uf, op), b = uf_find(m->uf, in->first_op);
     int side = root >= 0 && root == (int32_t)rank ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
-    int64_t v = coll_value(po, side, in->size);
+    int64_t v = coll_value(m, po, side, in);
     if (a != b) {
         m->uf[a] = b;
         if (m->gmax[a] > m->gmax[b])
@@ -1598,7 +1605,7 @@ static void set_counts(struct sim *m)
         op->ucount = m->gmax[g];
         op->udtsize = m->gdt[g];
         int64_t own = op->count[0] > op->count[1] ? op->count[0] : op->count[1];
-        if (op->ucount == 0 && own > 0 && op->shape != SKEL_SHAPE_ALLTOALLV)
+        if (op->ucount == 0 && own > 0 && !skel_plan_shape_divides(op->shape))
             op->ucount = own; /* never executed: its own count */
         if (op->udtsize == 0)
             op->udtsize = op->dtsize;

@@ -48,6 +48,10 @@
 #   dynwin    a dynamic window (MPI_Win_create_dynamic, MPI_Win_attach)
 #             with puts in passive-target epochs: the skeleton makes its own
 #             dynamic window, attaches a buffer and puts at its address
+#   neighbor  neighbourhood collectives (blocking and not, all five shapes)
+#             on a Cartesian ring and on a row of MPI_Cart_sub, and
+#             MPI_Alltoallw: the skeleton gives the Cart_sub row (which it
+#             makes with MPI_Comm_split) the application's topology again
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -65,8 +69,9 @@ declare -A ARGS=(
   [cancel]="-i 300 -n 256"
   [bsend]="-i 300"
   [dynwin]="-i 200 -n 512"
+  [neighbor]="-i 200 -n 512"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.

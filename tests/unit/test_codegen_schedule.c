@@ -1159,3 +1159,132 @@ Test(codegen_schedule, links_across_a_scaled_loop)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* The header of a 2-rank signature with the communicators comms_xml and
+ * the slot tables of rank 0 and rank 1. */
+static void head_with_comms(struct tsig *t, const char *comms_xml, const char *slots0,
+                            const char *slots1)
+{
+    tput(t,
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
+         "<application ranks=\"2\" mpi-library=\"test\" tracer=\"test\"><arg>app</arg>"
+         "</application>\n"
+         "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
+         "trace-length=\"1\" signature-length=\"1\"/>\n"
+         "<sites><site id=\"0\" module=\"app\" offset=\"0\"/></sites>\n<comms>%s</comms>\n"
+         "<ranks>\n",
+         comms_xml);
+    for (int r = 0; r < 2; r++)
+        tput(t,
+             "<rank id=\"%d\" class=\"0\" events=\"1\" time-ns=\"1000000\" "
+             "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"%s\"/>\n",
+             r, r ? slots1 : slots0);
+    tput(t, "</ranks>\n");
+}
+
+/* Two ranks on a periodic ring made by MPI_Cart_create (slot 2), then
+ * loop(8) { coll }, coll's attributes naming its communicator slot. */
+static skel_signature *ring_collective(const char *call, const char *attrs, long count, int dtsize)
+{
+    struct tsig t = {0};
+    head_with_comms(&t,
+                    "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                    "<comm id=\"1\" gid=\"7\" created-by=\"MPI_Cart_create\" parent-slot=\"0\" "
+                    "members=\"0 1\" dims=\"2\" periods=\"1\"/>",
+                    "0 - 1", "0 - 1");
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Cart_create", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+    tsym(&t, 1, call, attrs, "", count, dtsize, "");
+    tput(&t, "<block id=\"0\"><s ref=\"1\"/></block>\n"
+             "<block id=\"1\"><s ref=\"0\"/><loop body=\"0\" count=\"8\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+/* Neighbourhood collectives on a Cartesian communicator, and Alltoallw: a
+ * total count (V and W forms) becomes the same share per peer on every
+ * member, over its neighbours (2 per dimension) or its communicator. */
+Test(codegen_schedule, neighborhood_and_alltoallw_collectives)
+{
+    static const struct {
+        const char *call, *attrs;
+        long count;
+        int dtsize;
+        int64_t ucount; /* per peer where count is a total (the loop is scaled, not it) */
+    } cases[] = {
+        {"MPI_Neighbor_alltoall", "comm=\"2\"", 400, 8, 400},
+        {"MPI_Neighbor_allgather", "comm=\"2\"", 400, 8, 400},
+        {"MPI_Neighbor_alltoallv", "comm=\"2\"", 400, 8, 200},
+        {"MPI_Ineighbor_alltoallw", "comm=\"2\"", 4000, 1, 2000},
+        {"MPI_Alltoallw", "comm=\"0\"", 4000, 1, 2000},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        skel_signature *s =
+            ring_collective(cases[i].call, cases[i].attrs, cases[i].count, cases[i].dtsize);
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s: %s", cases[i].call,
+                     skel_last_error());
+        cr_assert_eq(check(p, 0), SKEL_OK, "%s: %s", cases[i].call, skel_last_error());
+        cr_expect_eq(calls(p, 0, cases[i].call), 2, "%s", cases[i].call);
+        const skel_plan_op *op = op_of(p, 1);
+        cr_expect_eq(op->ucount, cases[i].ucount, "%s: %lld per peer", cases[i].call,
+                     (long long)op->ucount);
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+    /* On a communicator without a Cartesian topology: refused by name. */
+    skel_signature *s = ring_collective("MPI_Neighbor_alltoall", "comm=\"0\"", 400, 8);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
+    cr_assert_null(p);
+    expect_detail("symbol 1 (MPI_Neighbor_alltoall of class 0 at app+0x0): a neighbourhood "
+                  "collective on a communicator without a Cartesian topology");
+    skel_signature_free(s);
+}
+
+/* MPI_Cart_sub's kept dimensions, which the trace does not record, found
+ * from the members: a 2 x 1 grid (the second dimension periodic) split into
+ * its row of 2 (keeps the first dimension) and its columns of 1 (keep the
+ * second: a 1-dimensional communicator of one rank, periodic). */
+Test(codegen_schedule, cart_sub_made_again)
+{
+    struct tsig t = {0};
+    head_with_comms(&t,
+                    "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                    "<comm id=\"1\" gid=\"5\" created-by=\"MPI_Cart_create\" parent-slot=\"0\" "
+                    "members=\"0 1\" dims=\"2 1\" periods=\"0 1\"/>"
+                    "<comm id=\"2\" gid=\"6\" created-by=\"MPI_Cart_sub\" parent-slot=\"2\" "
+                    "members=\"0 1\" dims=\"2\" periods=\"0\"/>"
+                    "<comm id=\"3\" gid=\"8\" created-by=\"MPI_Cart_sub\" parent-slot=\"2\" "
+                    "members=\"0\" dims=\"1\" periods=\"1\"/>"
+                    "<comm id=\"4\" gid=\"10\" created-by=\"MPI_Cart_sub\" parent-slot=\"2\" "
+                    "members=\"1\" dims=\"1\" periods=\"1\"/>"
+                    "<comm id=\"5\" gid=\"12\" created-by=\"MPI_Cart_sub\" parent-slot=\"2\" "
+                    "members=\"1 0\" dims=\"2\" periods=\"0\"/>",
+                    "0 - 1 2 3 5", "0 - 1 2 4 5");
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Cart_create", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+    tsym(&t, 1, "MPI_Cart_sub", "comm=\"2\" newcomm=\"3\"", "", 0, 0, "");
+    tsym(&t, 2, "MPI_Cart_sub", "comm=\"2\" newcomm=\"4\"", "", 0, 0, "");
+    tsym(&t, 3, "MPI_Cart_sub", "comm=\"2\" newcomm=\"5\"", "", 0, 0, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/>"
+             "</block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    int32_t remain[SKEL_SIG_MAXDIMS];
+    cr_assert(skel_plan_cart_sub_remain(s, 2, remain));
+    cr_expect(remain[0] == 1 && remain[1] == 0, "row: %d %d", remain[0], remain[1]);
+    cr_assert(skel_plan_cart_sub_remain(s, 3, remain));
+    cr_expect(remain[0] == 0 && remain[1] == 1, "column: %d %d", remain[0], remain[1]);
+    cr_assert(skel_plan_cart_sub_remain(s, 4, remain));
+    cr_expect(!skel_plan_cart_sub_remain(s, 1, remain), "made by MPI_Cart_create");
+    cr_expect(!skel_plan_cart_sub_remain(s, 5, remain), "members not in MPI_Cart_sub's order");
+
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(op_of(p, 1)->newcomm, SKEL_PLAN_CART_SUB);
+    cr_expect_eq(op_of(p, 2)->newcomm, SKEL_PLAN_CART_SUB);
+    cr_expect_eq(op_of(p, 3)->newcomm, SKEL_PLAN_SPLIT, "reordered: a split given the topology");
+    cr_expect_eq(calls(p, 0, "MPI_Cart_sub"), 2);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
