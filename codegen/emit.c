@@ -330,6 +330,43 @@ static void int_list(char *buf, size_t cap, const int32_t *v, uint32_t n)
         o += (size_t)snprintf(buf + o, cap - o, "%s%d", i ? ", " : "", v[i]);
 }
 
+/* A graph topology's neighbours as ranks of the communicator (its
+ * members' positions): graph, offrows (2 size + 1 offsets, see
+ * skel_sig_comm.nbr_off) and nbrrows. */
+static int fill_graph(skel_tpl_dict *d, const skel_sig_comm *cm, uint32_t c)
+{
+    skel_tpl_set_bool(d, "graph", cm->nbr_off != NULL);
+    if (cm->nbr_off == NULL)
+        return SKEL_OK;
+    size_t noff = 2 * (size_t)cm->size + 1, n = cm->nbr_off[2 * cm->size];
+    int64_t *v = malloc((noff + n + 1) * sizeof *v);
+    if (v == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    int rc = SKEL_OK;
+    for (size_t i = 0; i < noff && rc == SKEL_OK; i++) {
+        v[i] = cm->nbr_off[i];
+        if (i > 0 && cm->nbr_off[i] < cm->nbr_off[i - 1])
+            rc = skel_fail(SKEL_EFORMAT, "communicator %u: neighbour offsets decrease", c);
+    }
+    for (size_t i = 0; i < n && rc == SKEL_OK; i++) {
+        v[noff + i] = -1;
+        for (uint32_t k = 0; k < cm->size; k++)
+            if (cm->members[k] == cm->nbrs[i]) {
+                v[noff + i] = k;
+                break;
+            }
+        if (v[noff + i] < 0)
+            rc = skel_fail(SKEL_EFORMAT, "communicator %u: neighbour %d is not a member", c,
+                           cm->nbrs[i]);
+    }
+    if (rc == SKEL_OK) {
+        int_rows(d, "offrows", v, noff);
+        int_rows(d, "nbrrows", v + noff, n);
+    }
+    free(v);
+    return rc;
+}
+
 static int fill_comms(struct emitter *e)
 {
     const skel_signature *s = e->s;
@@ -375,6 +412,8 @@ static int fill_comms(struct emitter *e)
             int_list(buf, sizeof buf, cm->periods, cm->ndims);
             skel_tpl_set(d, "periods", buf);
         }
+        if (rc == SKEL_OK)
+            rc = fill_graph(d, cm, c);
         int32_t remain[SKEL_SIG_MAXDIMS];
         int sub = skel_plan_cart_sub_remain(s, c, remain);
         skel_tpl_set_bool(d, "sub", sub);
@@ -477,20 +516,23 @@ static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
     return n;
 }
 
-/* The most neighbours a member of the operation's class has on its
- * communicator (a neighbourhood collective; the plan checked that every
- * member's is Cartesian). */
+/* The most sources or destinations a member of the operation's class has
+ * on its communicator (a neighbourhood collective; the plan checked that
+ * every member's has a topology the skeleton makes). */
 static uint32_t neighbors(const struct emitter *e, const skel_plan_op *op)
 {
     const skel_signature *s = e->s;
     const skel_sig_class *cl = &s->classes[op->cls];
-    uint32_t n = 1;
+    uint32_t n = 1, nin, nout;
     for (uint32_t i = 0; i < cl->nranks; i++) {
         const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
-        if (op->comm < rk->ncomms && rk->comms[op->comm] < s->ncomms) {
-            uint32_t k = skel_plan_cart_neighbors(&s->comms[rk->comms[op->comm]]);
-            if (k > n)
-                n = k;
+        if (op->comm < rk->ncomms && rk->comms[op->comm] < s->ncomms &&
+            skel_plan_neighbors(&s->comms[rk->comms[op->comm]], (int32_t)cl->ranks[i], &nin,
+                                &nout)) {
+            if (nin > n)
+                n = nin;
+            if (nout > n)
+                n = nout;
         }
     }
     return n;
@@ -991,7 +1033,8 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
                                           "SKEL_NEW_CART",
                                           "SKEL_NEW_CART_KEYED",
                                           "SKEL_NEW_SPLIT",
-                                          "SKEL_NEW_CART_SUB"};
+                                          "SKEL_NEW_CART_SUB",
+                                          "SKEL_NEW_GRAPH"};
     const skel_sig_symbol *y = &e->s->symbols[op->sym];
     const skel_sig_class *cl = &e->s->classes[op->cls];
     r->form = "SKEL_F_COMM";
@@ -1003,7 +1046,11 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
         }
     }
     r->slot = y->newcomm;
-    r->method = methods[op->newcomm <= SKEL_PLAN_CART_SUB ? op->newcomm : SKEL_PLAN_SPLIT];
+    r->method = methods[op->newcomm <= SKEL_PLAN_GRAPH ? op->newcomm : SKEL_PLAN_SPLIT];
+    if (op->newcomm == SKEL_PLAN_GRAPH)
+        r->method = y->call == SKEL_CALL_MPI_Graph_create        ? "SKEL_NEW_GRAPH"
+                    : y->call == SKEL_CALL_MPI_Dist_graph_create ? "SKEL_NEW_DIST_GRAPH"
+                                                                 : "SKEL_NEW_DIST_GRAPH_ADJ";
 }
 
 /* The call a one-sided or I/O operation makes, as the template names it. */

@@ -392,25 +392,89 @@ int skel_plan_cart_sub_remain(const skel_signature *s, uint32_t comm,
     return 1;
 }
 
-/* A neighbourhood collective needs its communicator's Cartesian topology
- * on every member of the class (the skeleton makes Cartesian communicators
- * again, also those of MPI_Cart_sub; not graph topologies). */
+int skel_plan_neighbors(const skel_sig_comm *c, int32_t r, uint32_t *nin, uint32_t *nout)
+{
+    int32_t pos = c != NULL ? position_in(c, r) : -1;
+    if (pos < 0)
+        return 0;
+    uint32_t k = skel_plan_cart_neighbors(c);
+    if (k > 0) {
+        *nin = *nout = k;
+        return 1;
+    }
+    if (c->nbr_off == NULL || (c->flags & SKEL_COMMF_INTER))
+        return 0;
+    const uint32_t *o = &c->nbr_off[2 * (uint32_t)pos];
+    *nin = o[1] - o[0];
+    *nout = o[2] - o[1];
+    return 1;
+}
+
+/* A neighbourhood collective needs its communicator's topology on every
+ * member of the class: a Cartesian one (the skeleton makes Cartesian
+ * communicators again, also those of MPI_Cart_sub), or a graph whose
+ * neighbours the trace recorded. */
 static int neighbor_comm_ok(struct builder *b, const skel_sig_symbol *y)
 {
     const skel_sig_class *cl = &b->s->classes[y->cls];
     for (uint32_t i = 0; i < cl->nranks; i++) {
         const skel_sig_comm *c = slot_comm(b->s, cl->ranks[i], y->comm);
+        uint32_t nin, nout;
         if (c == NULL)
             return out_of_range(b, y->id, "communicator slot", y->comm);
-        if (skel_plan_cart_neighbors(c) == 0)
+        if (!skel_plan_neighbors(c, (int32_t)cl->ranks[i], &nin, &nout))
             return unsupported(b, y->id,
                                (c->flags & SKEL_COMMF_GRAPH)
-                                   ? "neighbourhood collectives on graph topologies are not "
-                                     "supported"
+                                   ? "a neighbourhood collective on a graph topology whose "
+                                     "neighbours the trace does not hold"
                                    : "a neighbourhood collective on a communicator without a "
                                      "Cartesian topology the skeleton can make");
     }
     return SKEL_OK;
+}
+
+static int is_graph_call(unsigned call)
+{
+    return call == SKEL_CALL_MPI_Graph_create || call == SKEL_CALL_MPI_Dist_graph_create ||
+           call == SKEL_CALL_MPI_Dist_graph_create_adjacent;
+}
+
+/* A graph call the skeleton can make as the application did: every rank
+ * holding the new communicator has its neighbours, and its ranks are the
+ * parent's first ones in order (a distributed graph: all of them). */
+static int graph_direct(const skel_signature *s, const skel_sig_class *cl, const skel_sig_symbol *y)
+{
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        uint32_t r = cl->ranks[i];
+        const skel_sig_comm *parent = slot_comm(s, r, y->comm);
+        const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
+        if (parent == NULL)
+            return 0;
+        if (c == NULL) {
+            if (y->call != SKEL_CALL_MPI_Graph_create)
+                return 0;
+            /* Left out by MPI_Graph_create: a rank beyond the graph's nodes. */
+            continue;
+        }
+        if (c->nbr_off == NULL || c->size > parent->size ||
+            (y->call != SKEL_CALL_MPI_Graph_create && c->size != parent->size) ||
+            memcmp(c->members, parent->members, c->size * sizeof *c->members) != 0)
+            return 0;
+    }
+    /* Every left-out rank must lie beyond the nodes. */
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        uint32_t r = cl->ranks[i];
+        const skel_sig_comm *parent = slot_comm(s, r, y->comm);
+        const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
+        if (c != NULL)
+            continue;
+        for (uint32_t j = 0; j < cl->nranks; j++) {
+            const skel_sig_comm *g = slot_comm(s, cl->ranks[j], y->newcomm);
+            if (g != NULL && position_in(parent, (int32_t)r) < (int32_t)g->size)
+                return 0;
+        }
+    }
+    return 1;
 }
 
 /* How the communicator created by symbol y is re-created. */
@@ -424,10 +488,12 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
                             y->newcomm == SKEL_SIG_NONE ? -1 : (long long)y->newcomm);
     if (cb == SKEL_CALL_MPI_Comm_idup)
         return unsupported(b, y->id, "MPI_Comm_idup is not supported");
-    if (cb == SKEL_CALL_MPI_Intercomm_create || cb == SKEL_CALL_MPI_Intercomm_merge ||
-        cb == SKEL_CALL_MPI_Graph_create || cb == SKEL_CALL_MPI_Dist_graph_create ||
-        cb == SKEL_CALL_MPI_Dist_graph_create_adjacent)
-        return unsupported(b, y->id, "intercommunicators and graph topologies are not supported");
+    if (cb == SKEL_CALL_MPI_Intercomm_create || cb == SKEL_CALL_MPI_Intercomm_merge)
+        return unsupported(b, y->id, "intercommunicators are not supported");
+    if (is_graph_call(cb) && graph_direct(s, cl, y)) {
+        *method = SKEL_PLAN_GRAPH;
+        return SKEL_OK;
+    }
     int dup = cb == SKEL_CALL_MPI_Comm_dup || cb == SKEL_CALL_MPI_Comm_dup_with_info;
     int cart = cb == SKEL_CALL_MPI_Cart_create, cart_direct = cart;
     const skel_sig_comm *cany = NULL;
@@ -884,6 +950,7 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
         op->call = op->newcomm == SKEL_PLAN_DUP        ? SKEL_CALL_MPI_Comm_dup
                    : op->newcomm == SKEL_PLAN_SPLIT    ? SKEL_CALL_MPI_Comm_split
                    : op->newcomm == SKEL_PLAN_CART_SUB ? SKEL_CALL_MPI_Cart_sub
+                   : op->newcomm == SKEL_PLAN_GRAPH    ? y->call
                                                        : SKEL_CALL_MPI_Cart_create;
         return SKEL_OK;
     case SKEL_CLASS_WIN:

@@ -85,6 +85,10 @@ enum skel_plan_newcomm {
     SKEL_PLAN_SPLIT,      /* MPI_Comm_split: color = communicator, key = position */
     SKEL_PLAN_CART_SUB,   /* MPI_Cart_sub of the (Cartesian) parent, with the
                              dimensions skel_plan_cart_sub_remain() finds */
+    SKEL_PLAN_GRAPH,      /* the application's graph call (MPI_Graph_create,
+                             MPI_Dist_graph_create(_adjacent)) on the parent,
+                             whose ranks are the graph's in order, with its
+                             recorded neighbours */
 };
 
 typedef struct skel_plan_op {
@@ -255,8 +259,14 @@ int skel_plan_shape_is_neighbor(int shape);
 /* Neighbours of every member of a communicator with a Cartesian topology
  * (2 per dimension, MPI_PROC_NULL ones included, as MPI counts them for
  * neighbourhood collectives), 0 when it has none the skeleton can make
- * again: a graph topology, or dimensions that do not multiply to its size. */
+ * again: no Cartesian topology, or dimensions that do not multiply to its
+ * size. */
 uint32_t skel_plan_cart_neighbors(const skel_sig_comm *c);
+
+/* The sources (*nin) and destinations (*nout) of world rank r on c for
+ * neighbourhood collectives, from its Cartesian topology or its recorded
+ * graph; 0 when the skeleton cannot give c a topology or r is not in it. */
+int skel_plan_neighbors(const skel_sig_comm *c, int32_t r, uint32_t *nin, uint32_t *nout);
 
 /* Whether communicator comm of the signature was made by MPI_Cart_sub of a
  * Cartesian parent in a way MPI_Cart_sub of the same parent makes again:

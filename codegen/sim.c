@@ -700,18 +700,20 @@ static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 /* ------------------------------------------------------------------------ */
 /* Collectives */
 
-/* The count a member of a collective instance wants: per peer for the
- * shapes whose count is a total (skel_plan_shape_divides), over the
- * communicator's members or its Cartesian neighbours. */
-static int64_t coll_value(const struct sim *m, const skel_plan_op *op, int side,
+/* The count a member (rank) of a collective instance wants: per peer for
+ * the shapes whose count is a total (skel_plan_shape_divides), over the
+ * communicator's members or the rank's destinations on its topology. */
+static int64_t coll_value(const struct sim *m, uint32_t rank, const skel_plan_op *op, int side,
                           const struct inst *in)
 {
     int64_t c = op->has_side[side] ? op->count[side] : op->count[!side];
     if (!skel_plan_shape_divides(op->shape))
         return c;
-    uint32_t peers = in->size;
-    if (skel_plan_shape_is_neighbor(op->shape))
-        peers = in->comm < m->s->ncomms ? skel_plan_cart_neighbors(&m->s->comms[in->comm]) : 0;
+    uint32_t peers = in->size, nin = 0;
+    if (skel_plan_shape_is_neighbor(op->shape) &&
+        (in->comm >= m->s->ncomms ||
+         !skel_plan_neighbors(&m->s->comms[in->comm], (int32_t)rank, &nin, &peers)))
+        peers = 0;
     return peers > 0 ? c / peers : c;
 }
 
@@ -750,7 +752,7 @@ static void unify(struct sim *m, uint32_t rank, uint32_t op, const struct inst *
         return;
     uint32_t a = uf_find(m->uf, op), b = uf_find(m->uf, in->first_op);
     int side = root >= 0 && root == (int32_t)rank ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
-    int64_t v = coll_value(m, po, side, in);
+    int64_t v = coll_value(m, rank, po, side, in);
     if (a != b) {
         m->uf[a] = b;
         if (m->gmax[a] > m->gmax[b])

@@ -230,6 +230,54 @@ static int32_t *dup_ints(const int32_t *v, uint32_t n)
     return d;
 }
 
+/* The record of communicator g in world rank r's trace, NULL if none. */
+static const skel_comm *rank_comm_of(const skel_signature *sig, const struct rank_state *st,
+                                     uint32_t r, uint32_t g)
+{
+    const skel_sig_rank *rk = &sig->ranks[r];
+    for (uint32_t k = 0; k < rk->ncomms; k++)
+        if (rk->comms[k] == g)
+            return &st[r].rs->comms[k];
+    return NULL;
+}
+
+/* A graph topology's neighbours, member by member, when every member's
+ * trace recorded its own (skel_sig_comm.nbr_off). */
+static int graph_neighbors(skel_signature *sig, const struct rank_state *st, uint32_t g)
+{
+    skel_sig_comm *d = &sig->comms[g];
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < d->size; i++) {
+        const skel_comm *c = d->members[i] >= 0 && (uint32_t)d->members[i] < sig->nranks
+                                 ? rank_comm_of(sig, st, (uint32_t)d->members[i], g)
+                                 : NULL;
+        if (c == NULL || !(c->flags & SKEL_COMMF_ADJ))
+            return SKEL_OK; /* not recorded: no topology the skeleton can make */
+        total += (uint64_t)c->nin + c->nout;
+    }
+    if (total > UINT32_MAX)
+        return skel_fail(SKEL_ERANGE, "communicator %u: %llu graph edges", g,
+                         (unsigned long long)total);
+    d->nbr_off = malloc((2 * (size_t)d->size + 1) * sizeof *d->nbr_off);
+    d->nbrs = malloc((total ? total : 1) * sizeof *d->nbrs);
+    if (d->nbr_off == NULL || d->nbrs == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    uint32_t at = 0;
+    for (uint32_t i = 0; i < d->size; i++) {
+        const skel_comm *c = rank_comm_of(sig, st, (uint32_t)d->members[i], g);
+        d->nbr_off[2 * i] = at;
+        if (c->nin)
+            memcpy(d->nbrs + at, c->in, c->nin * sizeof *d->nbrs);
+        at += c->nin;
+        d->nbr_off[2 * i + 1] = at;
+        if (c->nout)
+            memcpy(d->nbrs + at, c->out, c->nout * sizeof *d->nbrs);
+        at += c->nout;
+    }
+    d->nbr_off[2 * d->size] = at;
+    return SKEL_OK;
+}
+
 static int build_comms(skel_signature *sig, struct rank_state *st, uint32_t nranks)
 {
     uint32_t cap = 8;
@@ -281,6 +329,12 @@ static int build_comms(skel_signature *sig, struct rank_state *st, uint32_t nran
             rk->comms[k] = g;
         }
     }
+    for (uint32_t g = 0; g < sig->ncomms; g++)
+        if (sig->comms[g].flags & SKEL_COMMF_GRAPH) {
+            int rc = graph_neighbors(sig, st, g);
+            if (rc != SKEL_OK)
+                return rc;
+        }
     return SKEL_OK;
 }
 

@@ -426,6 +426,16 @@ static void write_comms(struct wr *w, const skel_signature *s)
             attr_ints(w, "dims", c->dims, c->ndims);
             attr_ints(w, "periods", c->periods, c->ndims);
         }
+        if (c->flags & SKEL_COMMF_GRAPH)
+            attr(w, "graph", "1");
+        for (uint32_t m = 0; c->nbr_off != NULL && m < c->size; m++) {
+            const uint32_t *o = &c->nbr_off[2 * m];
+            start(w, "neighbors");
+            attr_u64(w, "member", m);
+            attr_ints(w, "in", c->nbrs + o[0], o[1] - o[0]);
+            attr_ints(w, "out", c->nbrs + o[1], o[2] - o[1]);
+            end(w);
+        }
         end(w);
     }
     end(w);
@@ -1300,6 +1310,70 @@ static int build_sites(struct rd *r, const xmlNode *sites)
     return rc;
 }
 
+/* The <neighbors member= in= out=/> children of a graph communicator: one
+ * per member or none (skel_sig_comm.nbr_off). */
+static int comm_neighbors(struct rd *r, const xmlNode *n, skel_sig_comm *x)
+{
+    uint32_t count = 0;
+    for (const xmlNode *c = n->children; c != NULL; c = c->next)
+        count += skel_xmldoc_is(c, "neighbors");
+    if (count == 0)
+        return SKEL_OK;
+    if (!(x->flags & SKEL_COMMF_GRAPH) || count != x->size)
+        return bad(r, n, "communicator %u: %u neighbour lists for %u members%s", x->id, count,
+                   x->size, x->flags & SKEL_COMMF_GRAPH ? "" : " of no graph");
+    int32_t **lists = calloc(2 * (size_t)x->size, sizeof *lists);
+    uint32_t *lens = calloc(2 * (size_t)x->size, sizeof *lens);
+    int rc = lists != NULL && lens != NULL ? SKEL_OK
+                                           : skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    uint64_t total = 0;
+    for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
+        if (!skel_xmldoc_is(c, "neighbors"))
+            continue;
+        uint32_t m;
+        if ((rc = u32_attr(r, c, "member", 1, 0, &m)) != SKEL_OK)
+            break;
+        if (m >= x->size || lists[2 * m] != NULL) {
+            rc = bad(r, c,
+                     "communicator %u: neighbours of member %u: members must be distinct "
+                     "and below %u",
+                     x->id, m, x->size);
+            break;
+        }
+        if ((rc = ints_attr(r, c, "in", 0, &lists[2 * m], &lens[2 * m])) != SKEL_OK ||
+            (rc = ints_attr(r, c, "out", 0, &lists[2 * m + 1], &lens[2 * m + 1])) != SKEL_OK)
+            break;
+        for (int k = 0; k < 2 && rc == SKEL_OK; k++)
+            for (uint32_t i = 0; i < lens[2 * m + k] && rc == SKEL_OK; i++)
+                if (lists[2 * m + k][i] < 0 || (uint32_t)lists[2 * m + k][i] >= r->s->nranks)
+                    rc = bad(r, c, "communicator %u: neighbour %d is not a rank", x->id,
+                             lists[2 * m + k][i]);
+        total += (uint64_t)lens[2 * m] + lens[2 * m + 1];
+    }
+    if (rc == SKEL_OK && total > UINT32_MAX)
+        rc = bad(r, n, "communicator %u: too many neighbours", x->id);
+    if (rc == SKEL_OK) {
+        x->nbr_off = malloc((2 * (size_t)x->size + 1) * sizeof *x->nbr_off);
+        x->nbrs = malloc((total ? total : 1) * sizeof *x->nbrs);
+        if (x->nbr_off == NULL || x->nbrs == NULL)
+            rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    }
+    uint32_t at = 0;
+    for (uint32_t k = 0; rc == SKEL_OK && k < 2 * x->size; k++) {
+        x->nbr_off[k] = at;
+        if (lens[k])
+            memcpy(x->nbrs + at, lists[k], lens[k] * sizeof *x->nbrs);
+        at += lens[k];
+    }
+    if (rc == SKEL_OK)
+        x->nbr_off[2 * x->size] = at;
+    for (uint32_t k = 0; lists != NULL && k < 2 * x->size; k++)
+        free(lists[k]);
+    free(lists);
+    free(lens);
+    return rc;
+}
+
 static int build_comms(struct rd *r, const xmlNode *comms)
 {
     skel_signature *s = r->s;
@@ -1344,6 +1418,11 @@ static int build_comms(struct rd *r, const xmlNode *comms)
         x->ndims = nd;
         if (nd > 0)
             x->flags |= SKEL_COMMF_CART;
+        char *graph = get(c, "graph");
+        free(graph);
+        if (graph != NULL)
+            x->flags |= SKEL_COMMF_GRAPH;
+        rc = comm_neighbors(r, c, x);
     }
     if (rc != SKEL_OK)
         return rc;

@@ -29,6 +29,8 @@ void skel_signature_free(skel_signature *s)
         free(s->comms[i].remote);
         free(s->comms[i].dims);
         free(s->comms[i].periods);
+        free(s->comms[i].nbr_off);
+        free(s->comms[i].nbrs);
     }
     free(s->comms);
     for (uint32_t i = 0; s->ranks != NULL && i < s->nranks; i++)

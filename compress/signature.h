@@ -222,6 +222,12 @@ typedef struct skel_sig_comm {
     int32_t *remote;
     uint32_t ndims;
     int32_t *dims, *periods;
+    /* Graph topology (NULL if none or not recorded): member i's sources
+     * (world ranks) are nbrs[nbr_off[2i] .. nbr_off[2i+1]), its
+     * destinations nbrs[nbr_off[2i+1] .. nbr_off[2i+2]); nbr_off has
+     * 2 size + 1 entries. */
+    uint32_t *nbr_off;
+    int32_t *nbrs;
 } skel_sig_comm;
 
 typedef struct skel_sig_rank {

@@ -550,7 +550,17 @@ static int copy_tables(skel_rsig *r, const skel_rank_reader *rd)
             continue;
         }
         *d = *c;
-        d->members = d->remote = d->dims = d->periods = NULL;
+        d->members = d->remote = d->dims = d->periods = d->in = d->out = NULL;
+        if (c->flags & SKEL_COMMF_ADJ) {
+            d->in = malloc(((size_t)c->nin + c->nout + 1) * sizeof *d->in);
+            if (d->in == NULL)
+                return skel_fail(SKEL_ENOMEM, "out of memory");
+            d->out = d->in + c->nin; /* one allocation: in is freed */
+            if (c->nin)
+                memcpy(d->in, c->in, c->nin * sizeof *d->in);
+            if (c->nout)
+                memcpy(d->out, c->out, c->nout * sizeof *d->out);
+        }
         d->members = malloc((c->size ? c->size : 1) * sizeof *d->members);
         d->remote = malloc((c->remote_size ? c->remote_size : 1) * sizeof *d->remote);
         d->dims = malloc((c->ndims ? c->ndims : 1) * sizeof *d->dims);
@@ -673,6 +683,7 @@ void skel_symbols_free(skel_rsig *r)
             free(r->comms[i].remote);
             free(r->comms[i].dims);
             free(r->comms[i].periods);
+            free(r->comms[i].in);
         }
     free(r->comms);
     if (r->sites != NULL)

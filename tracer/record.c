@@ -128,6 +128,55 @@ static void predefined_comms(void)
     skel_map_put(&comm_map, HANDLE_KEY(s), 1);
 }
 
+/* This rank's neighbours on a graph topology, as world ranks, into
+ * rec->in/out (the caller frees them); -1 if MPI would not say. */
+static int graph_neighbors(MPI_Comm comm, int topo, const struct tr_comm *tc, skel_comm *rec)
+{
+    int nin = 0, nout = 0, weighted = 0, me = 0;
+    if (topo == MPI_GRAPH) {
+        PMPI_Comm_rank(comm, &me);
+        if (PMPI_Graph_neighbors_count(comm, me, &nin) != MPI_SUCCESS)
+            return -1;
+        nout = nin;
+    } else if (PMPI_Dist_graph_neighbors_count(comm, &nin, &nout, &weighted) != MPI_SUCCESS) {
+        return -1;
+    }
+    if (nin < 0 || nout < 0 || nin > (1 << 24) || nout > (1 << 24))
+        return -1;
+    size_t n = (size_t)nin + (size_t)nout + 1;
+    int *v = malloc(2 * n * sizeof *v);
+    int32_t *w = malloc(n * sizeof *w);
+    int rc = v != NULL && w != NULL ? 0 : -1;
+    if (rc == 0 && topo == MPI_GRAPH) {
+        rc = PMPI_Graph_neighbors(comm, me, nin, v) == MPI_SUCCESS ? 0 : -1;
+        if (rc == 0)
+            memcpy(v + nin, v, (size_t)nin * sizeof *v);
+    } else if (rc == 0) {
+        int *wts = v + n; /* the weights, if any: not kept */
+        rc = PMPI_Dist_graph_neighbors(comm, nin, v, weighted ? wts : MPI_UNWEIGHTED, nout, v + nin,
+                                       weighted ? wts + nin : MPI_UNWEIGHTED) == MPI_SUCCESS
+                 ? 0
+                 : -1;
+    }
+    /* Ranks of the communicator to world ranks. */
+    for (int i = 0; rc == 0 && i < nin + nout; i++) {
+        if (v[i] < 0 || (uint32_t)v[i] >= tc->size)
+            rc = -1;
+        else
+            w[i] = tc->members[v[i]];
+    }
+    free(v);
+    if (rc != 0) {
+        free(w);
+        return -1;
+    }
+    rec->nin = (uint32_t)nin;
+    rec->nout = (uint32_t)nout;
+    rec->in = w;
+    rec->out = w + nin;
+    return 0;
+}
+
 /* Give a new communicator its trace index, describing it in the trace. */
 static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_by)
 {
@@ -183,6 +232,8 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
         }
     } else if (topo == MPI_GRAPH || topo == MPI_DIST_GRAPH) {
         rec.flags |= SKEL_COMMF_GRAPH;
+        if (graph_neighbors(comm, topo, &tc, &rec) == 0)
+            rec.flags |= SKEL_COMMF_ADJ;
     }
     rec.index = tc.index;
     rec.parent = parent;
@@ -191,7 +242,9 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
     rec.members = tc.members;
     rec.remote_size = tc.rsize;
     rec.remote = tc.remote;
-    if (skel_writer_comm(skel_tr_s.w, &rec) != SKEL_OK) {
+    int wrc = skel_writer_comm(skel_tr_s.w, &rec);
+    free(rec.in); /* rec.out points into it */
+    if (wrc != SKEL_OK) {
         free(tc.members);
         free(tc.remote);
         return SKEL_COMM_NONE;

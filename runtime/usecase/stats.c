@@ -51,13 +51,13 @@ static void print_calls(FILE *out, const struct skel_rankstat *tot)
     uint64_t mpi = 0;
     for (unsigned c = 0; c < SKEL_CALL_LIMIT; c++)
         mpi += tot->calls[c].time_ns;
-    fprintf(out, "\n%-24s %12s %14s %14s %12s %7s\n", "call", "count", "bytes sent", "bytes recv",
+    fprintf(out, "\n%-30s %12s %14s %14s %12s %7s\n", "call", "count", "bytes sent", "bytes recv",
             "time (ms)", "% MPI");
     for (unsigned c = 0; c < SKEL_CALL_LIMIT; c++) {
         const struct skel_callstat *cs = &tot->calls[c];
         if (cs->count == 0)
             continue;
-        fprintf(out, "%-24s %12" PRIu64 " %14" PRIu64 " %14" PRIu64 " %12.3f %6.1f%%\n",
+        fprintf(out, "%-30s %12" PRIu64 " %14" PRIu64 " %14" PRIu64 " %12.3f %6.1f%%\n",
                 skel_call_name(c), cs->count, cs->bytes, cs->rbytes, (double)cs->time_ns / 1e6,
                 pct(cs->time_ns, mpi));
     }

@@ -49,9 +49,9 @@
 #             with puts in passive-target epochs: the skeleton makes its own
 #             dynamic window, attaches a buffer and puts at its address
 #   neighbor  neighbourhood collectives (blocking and not, all five shapes)
-#             on a Cartesian ring and on a row of MPI_Cart_sub, and
-#             MPI_Alltoallw: the skeleton gives the Cart_sub row (which it
-#             makes with MPI_Comm_split) the application's topology again
+#             on a Cartesian ring, on a row of MPI_Cart_sub (made again by
+#             MPI_Cart_sub) and on graphs of MPI_Graph_create and both
+#             MPI_Dist_graph_create calls, and MPI_Alltoallw
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -138,6 +138,11 @@ grep -q '^mode loops' "$TMP/cancel-3/skeleton.meta" ||
   fail "bsend refused with --eager-limit 0"
 grep -q '^#define SKEL_BSEND_MSGS ((size_t)[1-9]' "$TMP/bsend-strict/skeleton.c" ||
   fail "bsend: no buffer for the buffered sends in skeleton.c"
+
+# Graphs are made with the application's calls and recorded neighbours.
+grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&
+  grep -q 'SKEL_NEW_GRAPH, ' "$TMP/neighbor-3/skeleton.c" ||
+  fail "neighbor: the skeleton does not make the graphs with the application's calls"
 
 # A dynamic window is made again as one, not replaced by a stand-in.
 grep -q 'SKEL_X_WIN_CREATE_DYNAMIC, .*MPI_Win_create_dynamic' "$TMP/dynwin-3/skeleton.c" &&

@@ -1232,6 +1232,33 @@ Test(codegen_schedule, neighborhood_and_alltoallw_collectives)
         skel_plan_free(p);
         skel_signature_free(s);
     }
+    /* A distributed graph whose members have different degrees: rank 0 one
+     * source and two destinations (both rank 1), rank 1 the reverse.  The
+     * v form's total is shared over each rank's destinations: rank 0 sends
+     * 200 to each, rank 1 400, so both receive 400 from each source. */
+    struct tsig t = {0};
+    head_with_comms(&t,
+                    "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                    "<comm id=\"1\" gid=\"9\" created-by=\"MPI_Dist_graph_create_adjacent\" "
+                    "parent-slot=\"0\" members=\"0 1\" graph=\"1\">"
+                    "<neighbors member=\"0\" in=\"1\" out=\"1 1\"/>"
+                    "<neighbors member=\"1\" in=\"0 0\" out=\"0\"/></comm>",
+                    "0 - 1", "0 - 1");
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Dist_graph_create_adjacent", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+    tsym(&t, 1, "MPI_Neighbor_alltoallv", "comm=\"2\"", "", 400, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"1\"/></block>\n"
+             "<block id=\"1\"><s ref=\"0\"/><loop body=\"0\" count=\"8\"/></block>\n</class>\n");
+    skel_signature *g = tsig_end(&t);
+    skel_plan *gp = NULL;
+    cr_assert_eq(skel_plan_build(g, 4, SKEL_PLAN_LOOPS, &gp), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(gp, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(op_of(gp, 0)->newcomm, SKEL_PLAN_GRAPH);
+    cr_expect_eq(calls(gp, 0, "MPI_Dist_graph_create_adjacent"), 1);
+    cr_expect_eq(op_of(gp, 1)->ucount, 400, "%lld per source", (long long)op_of(gp, 1)->ucount);
+    skel_plan_free(gp);
+    skel_signature_free(g);
+
     /* On a communicator without a Cartesian topology: refused by name. */
     skel_signature *s = ring_collective("MPI_Neighbor_alltoall", "comm=\"0\"", 400, 8);
     skel_plan *p = NULL;

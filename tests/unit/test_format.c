@@ -167,6 +167,20 @@ static void write_trace(size_t bufsize, uint64_t *times)
                     .dims = dims,
                     .periods = periods};
     cr_assert_eq(skel_writer_comm(w, &cm), SKEL_OK, "%s", skel_last_error());
+    /* A distributed graph: this rank's sources and destinations. */
+    int32_t all[] = {0, 1, 2, 3}, gin[] = {3}, gout[] = {0, 2, 2};
+    skel_comm gm = {.index = 3,
+                    .gid = 0x1234,
+                    .parent = 0,
+                    .created_by = SKEL_CALL_MPI_Dist_graph_create_adjacent,
+                    .flags = SKEL_COMMF_GRAPH | SKEL_COMMF_ADJ,
+                    .size = 4,
+                    .members = all,
+                    .nin = 1,
+                    .nout = 3,
+                    .in = gin,
+                    .out = gout};
+    cr_assert_eq(skel_writer_comm(w, &gm), SKEL_OK, "%s", skel_last_error());
     skel_clock_sync cs = {.phase = 0, .offset_ns = -1234, .rtt_ns = 800, .t_local = 9};
     cr_assert_eq(skel_writer_clock(w, &cs), SKEL_OK);
     uint64_t clock = 1000000, next_req = 1, reqs[64];
@@ -249,6 +263,12 @@ static void check_round_trip(void)
     cr_assert_eq(cm->members[1], 3);
     cr_assert_eq(cm->ndims, 1);
     cr_assert_eq(cm->periods[0], 1);
+    const skel_comm *gm = skel_rank_comm(r, 3);
+    cr_assert_not_null(gm);
+    cr_assert_eq(gm->flags, SKEL_COMMF_GRAPH | SKEL_COMMF_ADJ);
+    cr_assert(gm->nin == 1 && gm->in[0] == 3, "sources: %u", gm->nin);
+    cr_assert(gm->nout == 3 && gm->out[0] == 0 && gm->out[1] == 2 && gm->out[2] == 2,
+              "destinations: %u", gm->nout);
     cr_assert_eq(skel_rank_comm(r, 0)->size, 4); /* MPI_COMM_WORLD is implicit */
     cr_assert_eq(skel_rank_comm(r, 1)->members[0], 1);
     cr_assert_str_eq(skel_rank_site(r, 2)->func, "solve");

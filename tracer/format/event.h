@@ -150,8 +150,19 @@ typedef struct skel_comm {
     uint32_t ndims; /* Cartesian topology */
     int32_t *dims;
     int32_t *periods;
+    /* Graph topology (SKEL_COMMF_ADJ): this rank's neighbours, world ranks,
+     * in the order MPI gives them (MPI_Graph_neighbors: nin == nout, the
+     * same list; MPI_Dist_graph_neighbors: sources, then destinations). */
+    uint32_t nin, nout;
+    int32_t *in, *out;
 } skel_comm;
-enum { SKEL_COMMF_INTER = 1, SKEL_COMMF_CART = 2, SKEL_COMMF_GRAPH = 4, SKEL_COMMF_FREED = 8 };
+enum {
+    SKEL_COMMF_INTER = 1,
+    SKEL_COMMF_CART = 2,
+    SKEL_COMMF_GRAPH = 4,
+    SKEL_COMMF_FREED = 8,
+    SKEL_COMMF_ADJ = 16 /* with GRAPH: the record has this rank's neighbours */
+};
 
 /* A file or window known to a rank. */
 typedef struct skel_object {

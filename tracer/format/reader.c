@@ -335,6 +335,8 @@ void skel_rank_close(skel_rank_reader *r)
         free(r->comms[i].remote);
         free(r->comms[i].dims);
         free(r->comms[i].periods);
+        free(r->comms[i].in);
+        free(r->comms[i].out);
     }
     free(r->comms);
     for (uint32_t i = 0; i < r->nsites; i++) {
@@ -586,8 +588,8 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     if (index != r->ncomms)
         return fail_at(r, SKEL_EFORMAT, off, "communicator %llu declared, expected index %u",
                        (unsigned long long)index, r->ncomms);
-    if (parent > r->ncomms || created >= SKEL_CALL_LIMIT || flags > 15 || size == 0 ||
-        size > MAX_RANKS)
+    if (parent > r->ncomms || created >= SKEL_CALL_LIMIT || flags > 31 || size == 0 ||
+        size > MAX_RANKS || ((flags & SKEL_COMMF_ADJ) && !(flags & SKEL_COMMF_GRAPH)))
         return fail_at(r, SKEL_EFORMAT, off, "communicator record with impossible values");
     cm.index = (uint32_t)index;
     cm.parent = parent == 0 ? SKEL_COMM_NONE : (uint32_t)(parent - 1);
@@ -618,6 +620,16 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
             ok = ok && !c->bad;
         }
     }
+    for (int k = 0; ok && (flags & SKEL_COMMF_ADJ) && k < 2; k++) {
+        /* A neighbour may appear more than once (a graph with multi-edges),
+         * but there are never more than a list's worth. */
+        uint64_t n = skel_get_varint(c);
+        ok = !c->bad && n <= SKEL_MAX_LIST;
+        if (ok) {
+            *(k ? &cm.nout : &cm.nin) = (uint32_t)n;
+            ok = read_members(c, (uint32_t)n, r, k ? &cm.out : &cm.in);
+        }
+    }
     if (ok && table_room(r, &r->comms, &r->comm_cap, (uint64_t)r->ncomms + 1, sizeof *r->comms) !=
                   SKEL_OK)
         ok = 0;
@@ -626,6 +638,8 @@ static int rec_comm(skel_rank_reader *r, skel_cursor *c, uint64_t off)
         free(cm.remote);
         free(cm.dims);
         free(cm.periods);
+        free(cm.in);
+        free(cm.out);
         return bad_record(r, c, off, "communicator record");
     }
     r->comms[r->ncomms] = cm;

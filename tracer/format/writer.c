@@ -629,9 +629,12 @@ int skel_writer_comm(skel_writer *w, const skel_comm *c)
     if (c->index != w->ncomms)
         return skel_fail(SKEL_ERANGE, "%s: communicator %u declared out of order (next is %u)",
                          w->path, c->index, w->ncomms);
-    if (c->size > SKEL_MAX_LIST || c->remote_size > SKEL_MAX_LIST || c->ndims > 64)
+    uint32_t nin = c->flags & SKEL_COMMF_ADJ ? c->nin : 0,
+             nout = c->flags & SKEL_COMMF_ADJ ? c->nout : 0;
+    if (c->size > SKEL_MAX_LIST || c->remote_size > SKEL_MAX_LIST || c->ndims > 64 ||
+        nin > SKEL_MAX_LIST || nout > SKEL_MAX_LIST)
         return skel_fail(SKEL_ERANGE, "%s: communicator %u is too large", w->path, c->index);
-    size_t need = 80 + ((size_t)c->size + c->remote_size) * 10 + (size_t)c->ndims * 20;
+    size_t need = 80 + ((size_t)c->size + c->remote_size + nin + nout) * 10 + (size_t)c->ndims * 20;
     int rc = reserve(w, need);
     if (rc != SKEL_OK)
         return rc;
@@ -662,6 +665,20 @@ int skel_writer_comm(skel_writer *w, const skel_comm *c)
             p = skel_put_varint(p, skel_zigzag(c->dims[i]));
         for (uint32_t i = 0; i < c->ndims; i++)
             p = skel_put_varint(p, skel_zigzag(c->periods[i]));
+    }
+    if (c->flags & SKEL_COMMF_ADJ) {
+        p = skel_put_varint(p, nin);
+        prev = 0;
+        for (uint32_t i = 0; i < nin; i++) {
+            p = skel_put_varint(p, skel_zigzag((int64_t)c->in[i] - prev));
+            prev = c->in[i];
+        }
+        p = skel_put_varint(p, nout);
+        prev = 0;
+        for (uint32_t i = 0; i < nout; i++) {
+            p = skel_put_varint(p, skel_zigzag((int64_t)c->out[i] - prev));
+            prev = c->out[i];
+        }
     }
     w->ncomms++;
     commit(w, p, 0);

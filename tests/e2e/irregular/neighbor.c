@@ -5,8 +5,11 @@
  * and MPI_Alltoallw over the world, and on a row of a 2-D grid split off
  * with MPI_Cart_sub (a Cartesian communicator the application did not make
  * with MPI_Cart_create) MPI_Ineighbor_alltoallw with a different datatype
- * per neighbour, and every 10 iterations MPI_Neighbor_allgatherv.  The
- * program checks what it received.
+ * per neighbour, and every 10 iterations MPI_Neighbor_allgatherv.  Then
+ * graph topologies: MPI_Neighbor_alltoallv on a directed ring made with
+ * MPI_Dist_graph_create_adjacent, MPI_Ineighbor_allgather on one made with
+ * MPI_Dist_graph_create and MPI_Neighbor_alltoall on an undirected ring of
+ * MPI_Graph_create.  The program checks what it received.
  *
  * usage: neighbor [-i ITERS] [-n DOUBLES] [-w WORK] */
 #include "common.h"
@@ -30,6 +33,26 @@ int main(int argc, char **argv)
     MPI_Cart_sub(grid, keep, &row);
     int rleft, rright;
     MPI_Cart_shift(row, 0, 1, &rleft, &rright);
+    /* Graphs: a directed ring (from the left, to the right) made both ways
+     * of MPI_Dist_graph_create*, and an undirected one (MPI_Graph_create). */
+    MPI_Comm dring, dring2, gring;
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &left, MPI_UNWEIGHTED, 1, &right,
+                                   MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &dring);
+    int deg = 1;
+    MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &me, &deg, &right, MPI_UNWEIGHTED, MPI_INFO_NULL, 0,
+                          &dring2);
+    int *gindex = malloc((size_t)np * sizeof *gindex),
+        *gedges = malloc(2 * (size_t)np * sizeof *gedges);
+    if (gindex == NULL || gedges == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (int r = 0; r < np; r++) {
+        gindex[r] = 2 * (r + 1);
+        gedges[2 * r] = (r + np - 1) % np;
+        gedges[2 * r + 1] = (r + 1) % np;
+    }
+    MPI_Graph_create(MPI_COMM_WORLD, np, gindex, gedges, 0, &gring);
+    free(gindex);
+    free(gedges);
 
     size_t cap = 4 * (size_t)n + 64;
     double *out = calloc(cap, sizeof *out), *in = calloc(cap, sizeof *in);
@@ -104,6 +127,19 @@ int main(int argc, char **argv)
         free(wsd);
         free(wt);
 
+        /* The directed ring: n/4 + it % 3 doubles from the left. */
+        int dc = n / 4 + (int)(it % 3), dd = 0;
+        MPI_Neighbor_alltoallv(out, &dc, &dd, MPI_DOUBLE, in, &dc, &dd, MPI_DOUBLE, dring);
+        if (in[0] != (double)(it + left))
+            bad++;
+        MPI_Request grq;
+        MPI_Ineighbor_allgather(out, n / 8, MPI_DOUBLE, in, n / 8, MPI_DOUBLE, dring2, &grq);
+        irr_work(opt[2] / 8);
+        MPI_Wait(&grq, MPI_STATUS_IGNORE);
+        if (in[0] != (double)(it + left))
+            bad++;
+        MPI_Neighbor_alltoall(out, n / 2, MPI_DOUBLE, in, n / 2, MPI_DOUBLE, gring);
+
         if (it % 10 == 0) {
             int rs = 0;
             MPI_Comm_size(row, &rs);
@@ -128,6 +164,9 @@ int main(int argc, char **argv)
         printf("neighbor: %ld iterations of %d doubles on %d ranks in %.6f s\n", opt[0], n, np,
                secs);
     }
+    MPI_Comm_free(&gring);
+    MPI_Comm_free(&dring2);
+    MPI_Comm_free(&dring);
     MPI_Comm_free(&row);
     MPI_Comm_free(&grid);
     MPI_Comm_free(&ring);
