@@ -52,6 +52,10 @@
 #             on a Cartesian ring, on a row of MPI_Cart_sub (made again by
 #             MPI_Cart_sub) and on graphs of MPI_Graph_create and both
 #             MPI_Dist_graph_create calls, and MPI_Alltoallw
+#   nbx       a sparse data exchange by nonblocking consensus (PETSc's
+#             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
+#             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,
+#             MPI_Testall on the sends, then MPI_Ibarrier polled by MPI_Test
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -70,8 +74,9 @@ declare -A ARGS=(
   [bsend]="-i 300"
   [dynwin]="-i 200 -n 512"
   [neighbor]="-i 200 -n 512"
+  [nbx]="-i 200 -n 2048"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
