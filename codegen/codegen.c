@@ -106,6 +106,18 @@ static int write_outputs(const char *dir, char *const text[3], const size_t len[
 
 /* ------------------------------------------------------------------------ */
 
+/* The share of a plan's modelled time (over all ranks) in operations
+ * scaled down rather than left out. */
+static double plan_residue(const skel_plan *p)
+{
+    double res = 0, tot = 0;
+    for (uint32_t c = 0; c < p->sig->nclasses; c++) {
+        res += p->classes[c].residue_ns * p->sig->classes[c].nranks;
+        tot += p->classes[c].model_ns * p->sig->classes[c].nranks;
+    }
+    return tot > 0 ? res / tot : 0;
+}
+
 static void fill_report(const skel_plan *p, struct skel_codegen_report *rep)
 {
     const skel_signature *s = p->sig;
@@ -180,9 +192,13 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
                                .max_bytes = o->max_check_bytes};
     struct skel_sim_stats st = {0};
     /* Automatic: the seed's scaling first, then keeping the short loops
-     * whole, then every message - the first schedule that passes. */
-    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED, SKEL_PLAN_MESSAGES};
-    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 3 : 1;
+     * whole, then one epoch in K, then every message - the first schedule
+     * that passes; except that epochs are tried before taking a mixed
+     * schedule whose modelled time is mostly residue (operations scaled
+     * down but not left out keep their latency: such skeletons run long). */
+    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED, SKEL_PLAN_EPOCHS,
+                                    SKEL_PLAN_MESSAGES};
+    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 4 : 1, mixed_ok = 0;
     for (int m = 0; m < nmodes; m++) {
         int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode;
         skel_plan_free(p);
@@ -190,6 +206,22 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
         if ((rc = skel_plan_build(s, o->k, mode, &p)) != SKEL_OK)
             goto out;
         rc = skel_sim_run(p, &so, &st);
+        if (rc == SKEL_OK && mode == SKEL_PLAN_MIXED && m + 1 < nmodes &&
+            plan_residue(p) > SKEL_CODEGEN_MAX_RESIDUE) {
+            mixed_ok = 1;
+            continue;
+        }
+        if (rc == SKEL_OK && mode == SKEL_PLAN_EPOCHS)
+            break;
+        if (mixed_ok) {
+            /* Epochs did not pass: the mixed schedule after all. */
+            skel_plan_free(p);
+            p = NULL;
+            if ((rc = skel_plan_build(s, o->k, SKEL_PLAN_MIXED, &p)) != SKEL_OK)
+                goto out;
+            rc = skel_sim_run(p, &so, &st);
+            break;
+        }
         if (rc != SKEL_EDEADLOCK || m + 1 == nmodes)
             break;
         if (!rep->fell_back)

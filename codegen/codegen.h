@@ -30,6 +30,10 @@
 
 enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
 
+/* Mode auto takes a mixed schedule whose residue (skeleton.meta's
+ * residue_fraction) is above this only if mode epochs does not pass. */
+#define SKEL_CODEGEN_MAX_RESIDUE 0.5
+
 struct skel_codegen_opts {
     double k;               /* scaling factor, >= 1 */
     int mode;               /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */

@@ -201,6 +201,7 @@ static const char *const peer_kinds[] = {"SKEL_P_NULL", "SKEL_P_ANY",  "SKEL_P_A
 static int peer_index(struct emitter *e, const skel_plan_op *op, const skel_sig_peer *pe, int *out)
 {
     struct peer x = {.slot = (int)op->comm};
+    pe = skel_plan_peer(e->p->mode, &e->s->symbols[op->sym], pe);
     switch (pe->kind) {
     case SKEL_SIG_PEER_ANY:
         x.kind = P_ANY;
@@ -365,6 +366,33 @@ static int fill_graph(skel_tpl_dict *d, const skel_sig_comm *cm, uint32_t c)
     }
     free(v);
     return rc;
+}
+
+/* Mode epochs: the epochs made, 8 to a byte (nekeep, ekeep_rows). */
+static int fill_epochs(skel_tpl_dict *root, const skel_plan *p)
+{
+    uint64_t n = p->mode == SKEL_PLAN_EPOCHS ? p->nekeep : 0, nb = (n + 7) / 8;
+    int64_t *v = malloc((nb + 1) * sizeof *v);
+    if (v == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (uint64_t i = 0; i < nb; i++)
+        v[i] = 0;
+    for (uint64_t e = 0; e < n; e++)
+        if (p->ekeep[e])
+            v[e / 8] |= 1 << (e % 8);
+    skel_tpl_setf(root, "nekeep", "%llu", (unsigned long long)n);
+    skel_tpl_list(root, "epoch_info");
+    if (p->mode == SKEL_PLAN_EPOCHS) {
+        /* skeleton.meta: epochs of the application, made, and the model's
+         * (made x K) / all. */
+        skel_tpl_dict *d = skel_tpl_add(root, "epoch_info");
+        skel_tpl_setf(d, "epochs", "%llu", (unsigned long long)p->epochs);
+        skel_tpl_setf(d, "made", "%llu", (unsigned long long)p->epochs_kept);
+        skel_tpl_setf(d, "ratio", "%.4f", p->epoch_ratio);
+    }
+    int_rows(root, "ekeep_rows", v, nb);
+    free(v);
+    return SKEL_OK;
 }
 
 static int fill_comms(struct emitter *e)
@@ -554,7 +582,15 @@ struct oprow {
 };
 
 /* Flags of a row (SKEL_OPF_* in the template). */
-enum { OPF_NB = 1, OPF_ANY = 2, OPF_FLAG = 4, OPF_INPLACE = 8, OPF_INPLACE_ROOT = 16 };
+enum {
+    OPF_NB = 1,
+    OPF_ANY = 2,
+    OPF_FLAG = 4,
+    OPF_INPLACE = 8,
+    OPF_INPLACE_ROOT = 16,
+    OPF_DELIM = 32, /* mode epochs: skel_plan_op.delim, always */
+    OPF_ALWAYS = 64
+};
 
 static void set_row(skel_tpl_dict *d, const struct oprow *r)
 {
@@ -1198,6 +1234,8 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
     }
     if (rc != SKEL_OK)
         return rc;
+    if (p->mode == SKEL_PLAN_EPOCHS)
+        r.flags |= (op->delim ? OPF_DELIM : 0) | (op->always ? OPF_ALWAYS : 0);
     skel_tpl_dict *d = skel_tpl_add(e->root, "ops");
     set_row(d, &r);
     const char *what = op->kind == SKEL_PLAN_COMPUTE ? "compute" : skel_call_name(op->call);
@@ -1368,6 +1406,9 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_set(root, "expected_s", num);
     skel_tpl_setf(root, "expected_text", "%.9g", rep->expected_s);
     skel_tpl_set(root, "mode", skel_plan_mode_name(p->mode));
+    skel_tpl_setf(root, "epochs", "%d", p->mode == SKEL_PLAN_EPOCHS);
+    if ((rc = fill_epochs(root, p)) != SKEL_OK)
+        return rc;
     skel_tpl_setf(root, "nranks", "%u", s->nranks);
     skel_tpl_setf(root, "nslots", "%u", p->nslots);
     skel_tpl_setf(root, "ncomms", "%u", s->ncomms ? s->ncomms : 1);

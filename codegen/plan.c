@@ -83,12 +83,21 @@ const char *skel_plan_mode_name(int mode)
     return mode == SKEL_PLAN_LOOPS      ? "loops"
            : mode == SKEL_PLAN_MESSAGES ? "messages"
            : mode == SKEL_PLAN_MIXED    ? "mixed"
+           : mode == SKEL_PLAN_EPOCHS   ? "epochs"
                                         : "?";
+}
+
+const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const skel_sig_peer *pe)
+{
+    if (mode == SKEL_PLAN_EPOCHS && pe == &y->peer && pe->kind == SKEL_SIG_PEER_REPLY &&
+        y->reply_alt.kind != SKEL_SIG_PEER_NONE && y->reply_alt.kind != SKEL_SIG_PEER_REPLY)
+        return &y->reply_alt;
+    return pe;
 }
 
 int skel_plan_mode_by_name(const char *name)
 {
-    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_MIXED; m++)
+    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_EPOCHS; m++)
         if (strcmp(name, skel_plan_mode_name(m)) == 0)
             return m;
     return -1;
@@ -613,6 +622,7 @@ static int op_sides(struct builder *b, const skel_sig_symbol *y, uint64_t w, ske
     op->flag = (y->side[0].flags & SKEL_EVF_FLAG) || (y->side[1].flags & SKEL_EVF_FLAG);
     int rc;
     if ((rc = check_peer(b, y->id, &y->peer)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->reply_alt)) != SKEL_OK ||
         (rc = check_peer(b, y->id, &y->peer2)) != SKEL_OK ||
         (rc = check_peer(b, y->id, &y->root)) != SKEL_OK ||
         (rc = check_tag(b, y->id, y->tag)) != SKEL_OK ||
@@ -974,6 +984,33 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
     }
 }
 
+/* Mode epochs: whether the operation ends an epoch, or is made in every
+ * epoch (skel_plan_op.delim, always). */
+static void epoch_roles(const struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
+{
+    const skel_signature *s = b->s;
+    op->always = op->kind == SKEL_PLAN_COMM || op->kind == SKEL_PLAN_COMMFREE ||
+                 op->kind == SKEL_PLAN_WIN || op->kind == SKEL_PLAN_FILE ||
+                 op->kind == SKEL_PLAN_PSEND || op->kind == SKEL_PLAN_PRECV;
+    if (op->kind == SKEL_PLAN_COLL) {
+        const skel_sig_class *cl = &s->classes[y->cls];
+        int world = cl->nranks > 0;
+        for (uint32_t i = 0; i < cl->nranks && world; i++) {
+            const skel_sig_comm *c = slot_comm(s, cl->ranks[i], y->comm);
+            world = c != NULL && c->size == s->nranks && !(c->flags & SKEL_COMMF_INTER);
+        }
+        op->delim = (uint8_t)world;
+    } else if ((op->kind == SKEL_PLAN_WAIT || (op->kind == SKEL_PLAN_TEST && op->flag)) &&
+               y->nlinks > 0) {
+        int icoll = 1;
+        for (uint32_t i = 0; i < y->nlinks && icoll; i++) {
+            const struct skel_call_info *li = skel_call_info(y->links[i].call);
+            icoll = li != NULL && li->klass == SKEL_CLASS_ICOLL;
+        }
+        op->delim = (uint8_t)icoll;
+    }
+}
+
 static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
 {
     skel_plan *p = b->p;
@@ -1020,6 +1057,7 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                 return unsupported(b, sym, "intercommunicators are not supported");
         }
     }
+    epoch_roles(b, y, &op);
     if ((rc = skel_grow_u32(&p->ops, &p->capops, (uint64_t)p->nops + 1, sizeof *p->ops)) != SKEL_OK)
         return rc;
     p->ops[p->nops] = op;
@@ -1167,7 +1205,7 @@ struct seqsum {
     double model_ns, residue_ns;
 };
 
-static int cmp_count_name(const void *a, const void *b)
+int skel_plan_count_cmp(const void *a, const void *b)
 {
     const skel_plan_count *x = a, *y = b;
     return strcmp(skel_call_name(x->call), skel_call_name(y->call));
@@ -1424,9 +1462,10 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
         b.acts[i] = UINT64_MAX;
     if ((rc = collect_classes(p)) != SKEL_OK || (rc = collect_tags(p)) != SKEL_OK)
         goto out;
+    /* Mode epochs keeps whole epochs: the program at full weight. */
+    uint64_t top = mode == SKEL_PLAN_EPOCHS || p->wtop >= p->wden ? p->wden : p->wtop;
     for (uint32_t c = 0; c < s->nclasses && rc == SKEL_OK; c++)
-        rc = build_seq(&b, s->classes[c].top, p->wtop >= p->wden ? p->wden : p->wtop, 0,
-                       &p->classes[c].top);
+        rc = build_seq(&b, s->classes[c].top, top, 0, &p->classes[c].top);
     if (rc != SKEL_OK)
         goto out;
     /* Totals. */
@@ -1449,7 +1488,7 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
         }
         if (x->ncounts)
             memcpy(pc->counts, x->counts, x->ncounts * sizeof *pc->counts);
-        qsort(pc->counts, pc->ncounts, sizeof *pc->counts, cmp_count_name);
+        qsort(pc->counts, pc->ncounts, sizeof *pc->counts, skel_plan_count_cmp);
         pc->ops = x->ops;
         pc->model_ns = x->model_ns;
         pc->residue_ns = x->residue_ns;
@@ -1504,5 +1543,6 @@ void skel_plan_free(skel_plan *p)
     free(p->ops);
     free(p->tags);
     free(p->class_bytes);
+    free(p->ekeep);
     free(p);
 }

@@ -21,8 +21,10 @@
  * loops ("for each worker: send a stop") stay matched with their peers'
  * single operations.  In SKEL_PLAN_MESSAGES mode loops keep their iteration
  * counts and every operation is scaled by 1/K: every message of the
- * application is kept, shrunk.  The last two are the fallbacks when rank
- * classes do not scale consistently (codegen.h, sim.h).
+ * application is kept, shrunk.  In SKEL_PLAN_EPOCHS mode the program runs
+ * at full weight and whole epochs are left out (below).  The last three are
+ * the fallbacks when rank classes do not scale consistently (codegen.h,
+ * sim.h).
  *
  * Ownership: skel_plan_build() allocates a plan freed with skel_plan_free();
  * the plan points into the signature, which must outlive it.
@@ -39,9 +41,27 @@ enum skel_plan_mode {
     SKEL_PLAN_LOOPS = 0,    /* Sodhi et al. 4.3: loops divided by K */
     SKEL_PLAN_MESSAGES = 1, /* every message kept, everything scaled by 1/K */
     SKEL_PLAN_MIXED = 2,    /* loops divided by K, loops shorter than that kept whole */
+    SKEL_PLAN_EPOCHS = 3,   /* one epoch in K kept whole, the others left out */
 };
 
-/* "loops", "messages", "mixed"; and back (-1 if unknown). */
+/* Mode epochs (docs/codegen.md, "Epochs"): the program at full weight, cut
+ * into epochs by the operations that complete a collective every rank
+ * makes (skel_plan_op.delim).  Every rank makes the same epochs, about 1 in
+ * K, in runs that begin and end only where no message crosses (the check
+ * chooses them: skel_plan.ekeep), and leaves the others out, except the
+ * operations that make or free what later epochs use (skel_plan_op.always).
+ * The check counts the calls the skeleton makes and accepts the mode only
+ * when the epochs made model 1/K of the application within
+ * SKEL_PLAN_EPOCH_TOL. */
+#define SKEL_PLAN_EPOCH_TOL 0.10
+
+/* The peer an operation of symbol y uses for pe (one of y's peers): in
+ * mode epochs a reply that answered the same rank every time is that rank
+ * (skel_sig_symbol.reply_alt), as the wildcard receive it answered may lie
+ * in an epoch left out; pe otherwise. */
+const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const skel_sig_peer *pe);
+
+/* "loops", "messages", "mixed", "epochs"; and back (-1 if unknown). */
 const char *skel_plan_mode_name(int mode);
 int skel_plan_mode_by_name(const char *name);
 
@@ -134,6 +154,12 @@ typedef struct skel_plan_op {
      * each of the symbol's links (NULL: the application's).  See sim.h. */
     uint32_t *ldist;
     uint8_t lconflict; /* executions disagreed: the application's distances */
+    /* Mode epochs: the operation ends an epoch (a blocking collective on a
+     * communicator of every rank, or a Wait, or a Test that found them
+     * complete, of nonblocking collectives only); it is made in every
+     * epoch, kept or not (communicators, windows, files and persistent
+     * requests made or freed). */
+    uint8_t delim, always;
 } skel_plan_op;
 
 enum { SKEL_PLAN_ITEM_OP = 0, SKEL_PLAN_ITEM_LOOP = 1 };
@@ -160,11 +186,12 @@ typedef struct skel_plan_seq {
 } skel_plan_seq;
 
 /* Calls one member of a class makes per repeat: (call, count) pairs, sorted
- * by call name. */
+ * by call name (skel_plan_count_cmp, for qsort). */
 typedef struct skel_plan_count {
     uint16_t call;
     uint64_t n;
 } skel_plan_count;
+int skel_plan_count_cmp(const void *a, const void *b);
 
 typedef struct skel_plan_class {
     uint32_t top; /* seq of the whole program (between Init and Finalize) */
@@ -197,6 +224,13 @@ typedef struct skel_plan {
      * most bytes and messages one rank has sent buffered and not yet seen
      * received, which its attached buffer must hold. */
     uint64_t bsend_bytes, bsend_msgs;
+    /* Mode epochs, filled by the check: epochs of the application and kept
+     * (the most of any rank), and the kept epochs' modelled time over 1/K
+     * of the whole program's (the class furthest from 1). */
+    uint64_t epochs, epochs_kept;
+    double epoch_ratio;
+    uint8_t *ekeep; /* per epoch: made (1) or left out (0) */
+    uint64_t nekeep;
     uint32_t nops, capops;
     skel_plan_op *ops;
     uint32_t nseqs, capseqs;

@@ -4,6 +4,7 @@
 #include "error.h"
 #include "grow.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct msg {
     uint64_t seq; /* order of sending over the whole run */
     uint8_t sync, matched;
     uint8_t buffered; /* MPI_Bsend, MPI_Ibsend: in its sender's attached buffer */
+    uint64_t epoch;   /* mode epochs: its sender's epoch when sent */
 };
 
 struct precv {
@@ -38,6 +40,7 @@ struct precv {
     uint64_t seq; /* order of posting over the whole run */
     uint32_t msg; /* matched message */
     uint8_t matched;
+    uint64_t epoch; /* mode epochs: its rank's epoch when posted */
 };
 
 enum { RQ_SEND, RQ_RECV, RQ_COLL, RQ_NULL };
@@ -111,6 +114,13 @@ struct rstate {
     struct vec32 startq;    /* a Startall's requests, while it starts them */
     uint64_t held;          /* messages a matched probe took and no Mrecv yet */
     uint64_t bbytes, bmsgs; /* buffered sends not yet received */
+    /* Mode epochs: the current epoch and whether it is left out; the
+     * modelled time of every operation and of those made; the calls made
+     * (by call id) and how many operations. */
+    uint64_t epoch;
+    int eskip;
+    double m_all, m_kept;
+    uint64_t *calls, made;
 };
 
 struct sim {
@@ -139,7 +149,13 @@ struct sim {
     uint64_t total_ops, max_ops;
     uint64_t bytes, max_bytes; /* held by the tables that grow with every operation */
     int remap;                 /* pass 1: links resolved by the application's activation numbers */
-    int remapped;              /* some link resolved to another distance than the application's */
+    /* Mode epochs: 1 while every epoch is made, recording which boundaries
+     * messages cross (crossed[b]: between epochs b and b + 1); 2 when the
+     * plan's table (skel_plan.ekeep) says which epochs are made. */
+    int epass;
+    uint8_t *crossed;
+    uint64_t ncrossed;
+    int remapped; /* some link resolved to another distance than the application's */
     struct skel_sim_stats st;
 };
 
@@ -456,6 +472,7 @@ static int resolve(struct sim *m, uint32_t rank, uint32_t op, uint32_t slot,
                    const skel_sig_peer *pe, int32_t *world)
 {
     int32_t cr, wr;
+    pe = skel_plan_peer(m->p->mode, &m->s->symbols[m->p->ops[op].sym], pe);
     if (pe->kind == SKEL_SIG_PEER_REPLY && m->rs[rank].last_any < 0) {
         char d[320];
         return skel_fail(SKEL_EDEADLOCK,
@@ -486,6 +503,27 @@ static int recv_takes(const struct precv *rv, const struct msg *g)
            (rv->tag == SKEL_TAG_ANY || rv->tag == g->tag);
 }
 
+/* Mode epochs, first pass: a message sent in epoch a met a receive or
+ * probe of epoch b; the boundaries between them must not separate an epoch
+ * made from one left out. */
+static int cross(struct sim *m, uint64_t a, uint64_t b)
+{
+    if (m->epass != 1 || a == b)
+        return SKEL_OK;
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    if (hi > m->ncrossed) {
+        uint64_t n = hi + hi / 2 + 16;
+        uint8_t *c = realloc(m->crossed, n);
+        if (c == NULL)
+            return skel_oom();
+        memset(c + m->ncrossed, 0, n - m->ncrossed);
+        m->crossed = c;
+        m->ncrossed = n;
+    }
+    memset(m->crossed + lo, 1, hi - lo);
+    return SKEL_OK;
+}
+
 static int match(struct sim *m, uint32_t ri, uint32_t gi)
 {
     struct precv *rv = &m->recvs[ri];
@@ -502,6 +540,9 @@ static int match(struct sim *m, uint32_t ri, uint32_t gi)
     }
     g->matched = rv->matched = 1;
     rv->msg = gi;
+    int rc = cross(m, g->epoch, rv->epoch);
+    if (rc != SKEL_OK)
+        return rc;
     if (g->buffered) {
         m->rs[g->src].bbytes -= (uint64_t)g->bytes;
         m->rs[g->src].bmsgs--;
@@ -618,7 +659,8 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
                                .op = op,
                                .pos = m->rs[rank].pos,
                                .seq = m->seq++,
-                               .sync = (uint8_t)sync};
+                               .sync = (uint8_t)sync,
+                               .epoch = m->rs[rank].epoch};
     uint16_t call = op != NONE ? m->p->ops[op].call : 0;
     if (call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend) {
         /* Buffered: the attached buffer holds it until it is received (a
@@ -651,7 +693,8 @@ static int new_recv(struct sim *m, uint32_t rank, uint32_t op, int32_t src, uint
                                   .op = op,
                                   .pos = m->rs[rank].pos,
                                   .seq = m->seq++,
-                                  .msg = NONE};
+                                  .msg = NONE,
+                                  .epoch = m->rs[rank].epoch};
     *out = ri;
     return post(m, ri);
 }
@@ -979,6 +1022,8 @@ static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     *done = q != NONE;
     if (*done && src == SKEL_PEER_ANY)
         r->last_any = m->msgs[qfront(&m->queues[q])].src;
+    if (*done)
+        return cross(m, m->msgs[qfront(&m->queues[q])].epoch, r->epoch);
     return SKEL_OK;
 }
 
@@ -1298,16 +1343,79 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     }
 }
 
+static int too_many_ops(const struct sim *m)
+{
+    return skel_fail(SKEL_ERANGE,
+                     "the skeleton's schedule has more than %llu operations over all "
+                     "ranks: too long to check; use a larger K (or raise the check "
+                     "limit)",
+                     (unsigned long long)m->max_ops);
+}
+
+/* Mode epochs: the modelled time of an operation (as the plan's totals). */
+static double op_model_ns(const struct sim *m, const skel_plan_op *op)
+{
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    double t = y->compute.mean + (op->kind == SKEL_PLAN_COMPUTE ? 0 : y->duration.mean);
+    return t * (double)op->w / (double)m->p->wden;
+}
+
+/* Mode epochs: whether epoch e is made (first pass: all). */
+static int epoch_made_at(const struct sim *m, uint64_t e)
+{
+    return m->epass != 2 || e >= m->p->nekeep || m->p->ekeep[e];
+}
+
+/* Mode epochs: the rank's next epoch begins. */
+static void next_epoch(const struct sim *m, struct rstate *r)
+{
+    r->epoch++;
+    r->eskip = !epoch_made_at(m, r->epoch);
+}
+
+/* Mode epochs: an operation just fetched in an epoch left out, which is
+ * not made; 0 if it is made. */
+static int epoch_skips(const struct sim *m, struct rstate *r)
+{
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    r->m_all += op_model_ns(m, op);
+    if (!r->eskip || op->always)
+        return 0;
+    if (op->delim)
+        next_epoch(m, r);
+    return 1;
+}
+
+/* Mode epochs: an operation was made. */
+static void epoch_made(const struct sim *m, struct rstate *r)
+{
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    r->m_kept += op_model_ns(m, op);
+    r->made++;
+    if (op->call != 0 && op->call < SKEL_CALL_LIMIT)
+        r->calls[op->call]++;
+    if (op->delim)
+        next_epoch(m, r);
+}
+
 /* Run rank as far as it goes; *moved when it executed or completed anything. */
 static int run_rank(struct sim *m, uint32_t rank, int *moved)
 {
     struct rstate *r = &m->rs[rank];
+    int epochs = m->p->mode == SKEL_PLAN_EPOCHS;
     *moved = 0;
     while (r->phase != PH_DONE) {
         if (!r->started && r->cur == NONE && r->phase == PH_PROGRAM) {
             r->cur = next_op(m->p, r);
             if (r->cur == NONE) {
                 r->phase = PH_END;
+                continue;
+            }
+            if (epochs && epoch_skips(m, r)) {
+                r->cur = NONE;
+                *moved = 1;
+                if (++m->total_ops > m->max_ops)
+                    return too_many_ops(m);
                 continue;
             }
         }
@@ -1319,14 +1427,12 @@ static int run_rank(struct sim *m, uint32_t rank, int *moved)
         *moved = 1;
         r->started = 0;
         if (r->cur != NONE) {
+            if (epochs)
+                epoch_made(m, r);
             r->cur = NONE;
             r->pos++;
             if (++m->total_ops > m->max_ops)
-                return skel_fail(SKEL_ERANGE,
-                                 "the skeleton's schedule has more than %llu operations over all "
-                                 "ranks: too long to check; use a larger K (or raise the check "
-                                 "limit)",
-                                 (unsigned long long)m->max_ops);
+                return too_many_ops(m);
         } else {
             r->phase++;
         }
@@ -1589,6 +1695,11 @@ static int init_sim(struct sim *m)
             return skel_oom();
         for (uint32_t i = 0; i < p->ring; i++)
             rs->ring[i] = NONE;
+        if (p->mode == SKEL_PLAN_EPOCHS) {
+            if ((rs->calls = calloc(SKEL_CALL_LIMIT, sizeof *rs->calls)) == NULL)
+                return skel_oom();
+            rs->eskip = !epoch_made_at(m, 0);
+        }
         rs->stack[0] = (struct frame){p->classes[s->ranks[r].cls].top, 0, 1, 0};
         rs->depth = 1;
     }
@@ -1627,6 +1738,7 @@ static void free_sim(struct sim *m)
             free(rs->posted_q.v);
             free(rs->deferred.v);
             free(rs->startq.v);
+            free(rs->calls);
         }
     if (m->ci != NULL)
         for (uint32_t c = 0; c < m->s->ncomms; c++)
@@ -1646,6 +1758,7 @@ static void free_sim(struct sim *m)
     free(m->recvs);
     free(m->reqs);
     free(m->insts);
+    free(m->crossed);
 }
 
 uint64_t skel_sim_default_max_bytes(void)
@@ -1657,13 +1770,107 @@ uint64_t skel_sim_default_max_bytes(void)
     return cap > (64ull << 20) ? cap : 64ull << 20;
 }
 
+/* Mode epochs, after a run that passed: the calls each class makes, its
+ * modelled time, and whether the epochs kept model 1/K of the program. */
+static int epoch_totals(struct sim *m)
+{
+    skel_plan *p = m->p;
+    const skel_signature *s = m->s;
+    p->epochs = p->epochs_kept = 0;
+    p->epoch_ratio = 1;
+    double worst = 0;
+    for (uint32_t r = 0; r < s->nranks; r++) {
+        const struct rstate *rs = &m->rs[r];
+        if (rs->epoch + 1 > p->epochs)
+            p->epochs = rs->epoch + 1;
+    }
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        const skel_sig_class *cl = &s->classes[c];
+        if (cl->nranks == 0 || cl->ranks[0] >= s->nranks)
+            continue;
+        const struct rstate *rs = &m->rs[cl->ranks[0]];
+        skel_plan_class *pc = &p->classes[c];
+        uint32_t n = 0;
+        for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
+            n += rs->calls[call] > 0;
+        skel_plan_count *counts = malloc((n + 1) * sizeof *counts);
+        if (counts == NULL)
+            return skel_oom();
+        n = 0;
+        for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
+            if (rs->calls[call] > 0)
+                counts[n++] = (skel_plan_count){(uint16_t)call, rs->calls[call]};
+        qsort(counts, n, sizeof *counts, skel_plan_count_cmp);
+        free(pc->counts);
+        pc->counts = counts;
+        pc->ncounts = n;
+        pc->ops = rs->made;
+        pc->model_ns = rs->m_kept;
+        pc->residue_ns = 0;
+        /* Iterations of the dominant sequence in the epochs kept, about. */
+        uint64_t epochs = rs->epoch + 1, kept = 0;
+        for (uint64_t e = 0; e < epochs; e++)
+            kept += epoch_made_at(m, e);
+        if (kept > p->epochs_kept)
+            p->epochs_kept = kept;
+        pc->dominant_full =
+            rs->epoch > 0
+                ? (uint64_t)((double)pc->dominant_total * (double)kept / (double)(rs->epoch + 1))
+                : pc->dominant_total;
+        double ratio = rs->m_all > 0 ? rs->m_kept * p->k / rs->m_all : 1;
+        if (fabs(ratio - 1) >= worst) {
+            worst = fabs(ratio - 1);
+            p->epoch_ratio = ratio;
+        }
+    }
+    if (worst > SKEL_PLAN_EPOCH_TOL)
+        return skel_fail(SKEL_EDEADLOCK,
+                         "mode epochs: the %llu epochs kept of %llu (cut by collectives every "
+                         "rank makes) model %.3f of 1/K of the application, beyond +/-%.0f %%",
+                         (unsigned long long)p->epochs_kept, (unsigned long long)p->epochs,
+                         p->epoch_ratio, SKEL_PLAN_EPOCH_TOL * 100);
+    return SKEL_OK;
+}
+
+/* Mode epochs, after the first pass made every epoch: which epochs the
+ * skeleton makes (skel_plan.ekeep).  The first is made; then, at each
+ * boundary no message crossed, the skeleton stops making epochs once it has
+ * made its share 1/K of those so far, and starts again once it is behind,
+ * so epochs are made and left out in runs that no message leaves. */
+static int epoch_table(struct sim *m)
+{
+    skel_plan *p = m->p;
+    uint64_t n = 0;
+    for (uint32_t r = 0; r < m->s->nranks; r++)
+        if (m->rs[r].epoch + 1 > n)
+            n = m->rs[r].epoch + 1;
+    free(p->ekeep);
+    if ((p->ekeep = malloc(n)) == NULL)
+        return skel_oom();
+    p->nekeep = n;
+    double share = (double)p->wtop / (double)p->wden, kept = 0;
+    int keep = 1;
+    for (uint64_t e = 0; e < n; e++) {
+        p->ekeep[e] = (uint8_t)keep;
+        kept += keep;
+        if (e < m->ncrossed && m->crossed[e])
+            continue; /* a message crosses this boundary: no change here */
+        double due = (double)(e + 1) * share;
+        if (keep && kept >= due)
+            keep = 0;
+        else if (!keep && kept < due)
+            keep = 1;
+    }
+    return SKEL_OK;
+}
+
 /* One run of the whole schedule; remap: pass 1 (link_dist()). */
 static int sim_pass(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st,
-                    int remap, int *remapped)
+                    int remap, int *remapped, int epass)
 {
     static const struct skel_sim_opts defaults = {SKEL_SIM_DEFAULT_EAGER, 0, 0};
     const skel_signature *s = p->sig;
-    struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults, .remap = remap};
+    struct sim m = {.p = p, .s = s, .o = o != NULL ? o : &defaults, .remap = remap, .epass = epass};
     m.max_ops = m.o->max_ops ? m.o->max_ops : SKEL_SIM_DEFAULT_MAX_OPS;
     m.max_bytes = m.o->max_bytes ? m.o->max_bytes : skel_sim_default_max_bytes();
     int rc = init_sim(&m);
@@ -1682,6 +1889,10 @@ static int sim_pass(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim
             rc = deadlock(&m);
     if (rc == SKEL_OK)
         rc = leftovers(&m);
+    if (rc == SKEL_OK && epass == 1)
+        rc = epoch_table(&m);
+    else if (rc == SKEL_OK && epass == 2)
+        rc = epoch_totals(&m);
     if (rc == SKEL_OK) {
         set_counts(&m);
         m.st.ops = m.total_ops;
@@ -1702,13 +1913,19 @@ static int sim_pass(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim
  * distances (the application's where an operation's executions disagreed). */
 int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_stats *st)
 {
+    if (p->mode == SKEL_PLAN_EPOCHS) {
+        /* Every epoch, to find the boundaries no message crosses; then the
+         * epochs chosen, as the skeleton will run them. */
+        int rc = sim_pass(p, o, st, 0, NULL, 1);
+        return rc == SKEL_OK ? sim_pass(p, o, st, 0, NULL, 2) : rc;
+    }
     for (uint32_t i = 0; i < p->nops; i++) {
         free(p->ops[i].ldist);
         p->ops[i].ldist = NULL;
         p->ops[i].lconflict = 0;
     }
     int remapped = 0;
-    int rc = sim_pass(p, o, st, 1, &remapped), again = 0;
+    int rc = sim_pass(p, o, st, 1, &remapped, 0), again = 0;
     for (uint32_t i = 0; i < p->nops; i++) {
         skel_plan_op *op = &p->ops[i];
         if (op->ldist == NULL)
@@ -1730,7 +1947,7 @@ int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_st
         }
     }
     if (rc == SKEL_OK && (again || remapped))
-        rc = sim_pass(p, o, st, 0, NULL);
+        rc = sim_pass(p, o, st, 0, NULL, 0);
     if (rc == SKEL_OK || !(again || remapped))
         return rc;
     /* Never worse than the application's distances: check those. */
@@ -1738,5 +1955,5 @@ int skel_sim_run(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim_st
         free(p->ops[i].ldist);
         p->ops[i].ldist = NULL;
     }
-    return sim_pass(p, o, st, 0, NULL);
+    return sim_pass(p, o, st, 0, NULL, 0);
 }

@@ -288,6 +288,13 @@ void skel_ranks_encode(skel_rclass *c)
         s->s.peer = choose(&s->peer, 0);
         s->s.peer2 = choose(&s->peer2, 0);
         s->s.root = choose(&s->root, 1);
+        memset(&s->s.reply_alt, 0, sizeof s->s.reply_alt);
+        if (s->s.peer.kind == SKEL_SIG_PEER_REPLY &&
+            (s->peer.ok & (SKEL_CAND_ABS | SKEL_CAND_REL | SKEL_CAND_MOD | SKEL_CAND_CART))) {
+            skel_cand fixed = s->peer;
+            fixed.ok &= (uint8_t)~SKEL_CAND_REPLY;
+            s->s.reply_alt = choose(&fixed, 0);
+        }
     }
 }
 

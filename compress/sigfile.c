@@ -325,6 +325,7 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     write_peer(w, "peer", &y->peer);
     write_peer(w, "peer2", &y->peer2);
     write_peer(w, "root", &y->root);
+    write_peer(w, "reply-alt", &y->reply_alt);
     for (int k = 0; k < 2; k++) {
         if (!(y->sides & (1u << k)))
             continue;
@@ -1089,6 +1090,8 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
             rc = peer_el(r, c, &y->peer2);
         else if (skel_xmldoc_is(c, "root"))
             rc = peer_el(r, c, &y->root);
+        else if (skel_xmldoc_is(c, "reply-alt"))
+            rc = peer_el(r, c, &y->reply_alt);
         else if (skel_xmldoc_is(c, "side")) {
             char *role = get(c, "role");
             int k = role != NULL && strcmp(role, "root") == 0 ? SKEL_SIG_SIDE_ROOT

@@ -137,7 +137,11 @@ typedef struct skel_sig_symbol {
     skel_sig_peer peer;  /* destination of sends, source asked for by receives */
     skel_sig_peer peer2; /* Sendrecv: source asked for */
     skel_sig_peer root;  /* rooted collectives */
-    int32_t tag, tag2;   /* SKEL_TAG_NONE / SKEL_TAG_ANY or a tag */
+    /* A REPLY peer that answered the same rank every time: that rank as
+     * another encoding (kind NONE otherwise), for skeletons that leave out
+     * the wildcard receive it answered (codegen mode epochs). */
+    skel_sig_peer reply_alt;
+    int32_t tag, tag2; /* SKEL_TAG_NONE / SKEL_TAG_ANY or a tag */
     uint32_t dtsize;
     uint8_t op; /* enum skel_op */
     /* side[SKEL_SIG_SIDE_OTHER] and, for rooted collectives whose root is a

@@ -55,7 +55,9 @@
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
 #             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,
-#             MPI_Testall on the sends, then MPI_Ibarrier polled by MPI_Test
+#             MPI_Testall on the sends, then MPI_Ibarrier polled by MPI_Test;
+#             no two rounds alike, so at K = 3 the skeleton makes one round
+#             in three whole (mode epochs)
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -143,6 +145,10 @@ grep -q '^mode loops' "$TMP/cancel-3/skeleton.meta" ||
   fail "bsend refused with --eager-limit 0"
 grep -q '^#define SKEL_BSEND_MSGS ((size_t)[1-9]' "$TMP/bsend-strict/skeleton.c" ||
   fail "bsend: no buffer for the buffered sends in skeleton.c"
+
+# Rounds that never repeat: whole rounds left out, not every one shrunk.
+grep -q '^mode epochs' "$TMP/nbx-3/skeleton.meta" ||
+  fail "nbx: K = 3 took $(grep '^mode ' "$TMP/nbx-3/skeleton.meta"), not mode epochs"
 
 # Graphs are made with the application's calls and recorded neighbours.
 grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&

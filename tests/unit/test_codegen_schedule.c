@@ -1315,3 +1315,74 @@ Test(codegen_schedule, cart_sub_made_again)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* Mode epochs.  loop(20) { Isend to the next rank; Allreduce; Recv from the
+ * previous one; Wait; Allreduce }: every Allreduce ends an epoch, and the
+ * message sent before the first of each pair is received after it, so it
+ * crosses the boundaries after epochs 0, 2, 4... and never those after 1,
+ * 3, 5... */
+static skel_signature *exchange_across_allreduce(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 2, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 3, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tsym(&t, 4, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/>"
+             "<s ref=\"4\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"20\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, epochs_made_in_runs_no_message_leaves)
+{
+    skel_signature *s = exchange_across_allreduce();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(p->nekeep, 41, "40 Allreduces end 40 epochs: %llu", (unsigned long long)p->nekeep);
+    cr_expect(p->ekeep[0], "the first epoch is made");
+    uint64_t made = 0;
+    for (uint64_t e = 0; e < p->nekeep; e++) {
+        made += p->ekeep[e];
+        if (e + 1 < p->nekeep && p->ekeep[e] != p->ekeep[e + 1])
+            cr_expect(e % 2 == 1,
+                      "made and left out change after epoch %llu, which a message "
+                      "crosses",
+                      (unsigned long long)e);
+    }
+    cr_expect(made >= 9 && made <= 12, "%llu epochs made of 41 at K = 4", (unsigned long long)made);
+    cr_expect_eq(p->epochs_kept, made);
+    /* Every call of an epoch made, at full size; the pairs stay whole. */
+    cr_expect_eq(calls(p, 0, "MPI_Isend"), calls(p, 0, "MPI_Recv"));
+    cr_expect_eq(calls(p, 0, "MPI_Allreduce"), made);
+    cr_expect_eq(p->ops[0].count[0], 100, "at full weight");
+    cr_expect(fabs(p->epoch_ratio - 1) <= SKEL_PLAN_EPOCH_TOL, "ratio %g", p->epoch_ratio);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Every boundary crossed: the epochs cannot be left out, so they would all
+ * be made; their model is K times 1/K, and the mode is refused. */
+Test(codegen_schedule, epochs_refused_when_every_boundary_is_crossed)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 2, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 3, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"20\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK);
+    expect_detail("mode epochs: the 21 epochs kept of 21");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
