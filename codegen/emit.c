@@ -767,6 +767,8 @@ static const char *p2p_form(unsigned call)
         return "SKEL_F_SSEND_INIT";
     case SKEL_CALL_MPI_Rsend_init:
         return "SKEL_F_RSEND_INIT";
+    case SKEL_CALL_MPI_Bsend_init:
+        return "SKEL_F_BSEND_INIT";
     case SKEL_CALL_MPI_Recv_init:
         return "SKEL_F_RECV_INIT";
     case SKEL_CALL_MPI_Mprobe:

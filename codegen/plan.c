@@ -652,8 +652,6 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
         op->kind = klass == SKEL_CLASS_SEND ? SKEL_PLAN_SEND : SKEL_PLAN_ISEND;
         break;
     case SKEL_CLASS_SEND_INIT:
-        if (y->call == SKEL_CALL_MPI_Bsend_init)
-            return unsupported(b, y->id, "buffered sends (MPI_Bsend_init) are not supported");
         op->kind = SKEL_PLAN_PSEND;
         break;
     case SKEL_CLASS_RECV:

@@ -644,6 +644,14 @@ static int post(struct sim *m, uint32_t ri)
     return qpush(&m->queues[q], ri);
 }
 
+/* A buffered-mode send (a started MPI_Bsend_init's message carries its
+ * init's call). */
+static int is_bsend(uint16_t call)
+{
+    return call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend ||
+           call == SKEL_CALL_MPI_Bsend_init;
+}
+
 static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint32_t comm,
                    int32_t tag, int64_t bytes, int sync, uint32_t *out)
 {
@@ -662,7 +670,7 @@ static int new_msg(struct sim *m, uint32_t rank, uint32_t op, int32_t dst, uint3
                                .sync = (uint8_t)sync,
                                .epoch = m->rs[rank].epoch};
     uint16_t call = op != NONE ? m->p->ops[op].call : 0;
-    if (call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend) {
+    if (is_bsend(call)) {
         /* Buffered: the attached buffer holds it until it is received (a
          * library may free it earlier, never later). */
         struct rstate *r = &m->rs[rank];
@@ -732,7 +740,7 @@ static int req_done(const struct sim *m, uint32_t q)
  * (rendezvous) unless it is at most the eager limit (buffered). */
 static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 {
-    if (call == SKEL_CALL_MPI_Bsend || call == SKEL_CALL_MPI_Ibsend)
+    if (is_bsend(call))
         return 0; /* into the attached buffer */
     if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend ||
         call == SKEL_CALL_MPI_Ssend_init || m->o->eager_bytes == 0)

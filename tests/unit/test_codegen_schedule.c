@@ -1386,3 +1386,46 @@ Test(codegen_schedule, epochs_refused_when_every_boundary_is_crossed)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* Both ranks make a persistent send of 1000 doubles to the next rank once,
+ * then 10 times start it, wait for it and receive from the previous rank:
+ * with MPI_Bsend_init the waits complete into the attached buffer whatever
+ * the eager limit; with MPI_Send_init and no send assumed eager they would
+ * wait for receives nobody has posted yet. */
+static skel_signature *persistent_then_recv(const char *init)
+{
+    struct tsig t = {0};
+    char link[128];
+    snprintf(link, sizeof link, "<link dist=\"1\" index=\"0\" call=\"%s\"/>", init);
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, init, "tag=\"1\"", PEER("mod", 1), 1000, 8, "");
+    tsym(&t, 1, "MPI_Start", "", "", 0, 0, link);
+    tsym(&t, 2, "MPI_Wait", "", "", 0, 0, link);
+    tsym(&t, 3, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 1000, 8, "");
+    tsym(&t, 4, "MPI_Request_free", "", "", 0, 0, link);
+    tput(&t, "<block id=\"0\"><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"1\"><s ref=\"0\"/><loop body=\"0\" count=\"10\"/><s ref=\"4\"/>"
+             "</block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, persistent_buffered_sends)
+{
+    skel_signature *s = persistent_then_recv("MPI_Bsend_init");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(calls(p, 0, "MPI_Bsend_init"), 1);
+    cr_expect_eq(calls(p, 0, "MPI_Start"), 10);
+    cr_expect_eq(p->bsend_msgs, 1);
+    cr_expect_eq(p->bsend_bytes, 8000);
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = persistent_then_recv("MPI_Send_init");
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_EDEADLOCK, "standard persistent sends buffered");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}

@@ -2,13 +2,17 @@
  * about ordering: every rank attaches a buffer, sends its right neighbour
  * three messages with MPI_Bsend (one of 32 KiB, above every eager limit,
  * which only the buffer lets complete before its receive is posted), or
- * with MPI_Ibsend + MPI_Waitall every fifth iteration, and only then
- * receives its left neighbour's three.  Every message is checked.
+ * with MPI_Ibsend + MPI_Waitall every fifth iteration, plus a fourth by a
+ * persistent buffered send (MPI_Bsend_init once, MPI_Start + MPI_Wait every
+ * iteration), and only then receives its left neighbour's four.  Every
+ * message is checked.
  *
  * usage: bsend [-i ITERS] [-w WORK] */
 #include "common.h"
 
 #define NMSG 3
+#define PLEN 64 /* doubles of the persistent buffered send */
+#define PTAG 9
 
 int main(int argc, char **argv)
 {
@@ -24,6 +28,9 @@ int main(int argc, char **argv)
         MPI_Pack_size(len[k], MPI_DOUBLE, MPI_COMM_WORLD, &sz);
         bufsize += sz + MPI_BSEND_OVERHEAD;
     }
+    int psz;
+    MPI_Pack_size(PLEN, MPI_DOUBLE, MPI_COMM_WORLD, &psz);
+    bufsize += psz + MPI_BSEND_OVERHEAD;
     /* Room for a few iterations' messages: MPICH frees a buffered message's
      * space only when a later buffered send finds its transfer done. */
     bufsize *= 4;
@@ -32,6 +39,9 @@ int main(int argc, char **argv)
     if (buf == NULL || out == NULL || in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
     MPI_Buffer_attach(buf, bufsize);
+    double pout[PLEN], pin[PLEN];
+    MPI_Request preq;
+    MPI_Bsend_init(pout, PLEN, MPI_DOUBLE, right, PTAG, MPI_COMM_WORLD, &preq);
     long bad = 0;
     double t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
@@ -48,6 +58,10 @@ int main(int argc, char **argv)
         }
         if (it % 5 == 4)
             MPI_Waitall(NMSG, rq, sts);
+        for (int i = 0; i < PLEN; i++)
+            pout[i] = (double)(it - me);
+        MPI_Start(&preq);
+        MPI_Wait(&preq, MPI_STATUS_IGNORE);
         irr_work(opt[1]);
         for (int k = 0; k < NMSG; k++) {
             MPI_Status st;
@@ -55,7 +69,11 @@ int main(int argc, char **argv)
             if (in[len[k] - 1] != (double)(it + k + left))
                 bad++;
         }
+        MPI_Recv(pin, PLEN, MPI_DOUBLE, left, PTAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (pin[PLEN - 1] != (double)(it - left))
+            bad++;
     }
+    MPI_Request_free(&preq);
     double secs = irr_clock() - t0;
     void *b;
     int bn;
