@@ -1160,27 +1160,13 @@ Test(codegen_schedule, links_across_a_scaled_loop)
     skel_signature_free(s);
 }
 
-/* The header of a 2-rank signature with the communicators comms_xml and
- * the slot tables of rank 0 and rank 1. */
+/* The header of a 2-rank signature in one class with the communicators
+ * comms_xml and the slot tables of rank 0 and rank 1. */
 static void head_with_comms(struct tsig *t, const char *comms_xml, const char *slots0,
                             const char *slots1)
 {
-    tput(t,
-         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
-         "<application ranks=\"2\" mpi-library=\"test\" tracer=\"test\"><arg>app</arg>"
-         "</application>\n"
-         "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
-         "trace-length=\"1\" signature-length=\"1\"/>\n"
-         "<sites><site id=\"0\" module=\"app\" offset=\"0\"/></sites>\n<comms>%s</comms>\n"
-         "<ranks>\n",
-         comms_xml);
-    for (int r = 0; r < 2; r++)
-        tput(t,
-             "<rank id=\"%d\" class=\"0\" events=\"1\" time-ns=\"1000000\" "
-             "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"%s\"/>\n",
-             r, r ? slots1 : slots0);
-    tput(t, "</ranks>\n");
+    tsig_head_full(t, 2, (int[]){0, 0}, NULL, NULL, comms_xml,
+                   (const char *const[]){slots0, slots1});
 }
 
 /* Two ranks on a periodic ring made by MPI_Cart_create (slot 2), then

@@ -49,27 +49,42 @@ __attribute__((format(printf, 2, 3))) static void tput(struct tsig *t, const cha
     t->len += (size_t)n;
 }
 
-/* Header: nranks ranks, all in MPI_COMM_WORLD (communicator 0, slot 0),
- * rank r in class cls[r].  argv_xml: <arg> elements (NULL: one "app"). */
-static void tsig_head_argv(struct tsig *t, int nranks, const int *cls, const char *argv_xml,
-                           const char *site_attrs)
+/* Header: nranks ranks, rank r in class cls[r].  argv_xml: <arg> elements
+ * (NULL: one "app"); comms_xml: the <comm> elements (NULL: MPI_COMM_WORLD
+ * alone, communicator 0); slots: each rank's slot table (NULL: "0 -",
+ * MPI_COMM_WORLD in slot 0). */
+static void tsig_head_full(struct tsig *t, int nranks, const int *cls, const char *argv_xml,
+                           const char *site_attrs, const char *comms_xml,
+                           const char *const *slots)
 {
     tput(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
             "<application ranks=\"%d\" mpi-library=\"test\" tracer=\"test\">%s</application>\n"
             "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
             "trace-length=\"1\" signature-length=\"1\"/>\n"
-            "<sites><site id=\"0\" %s/></sites>\n<comms><comm id=\"0\" gid=\"0\" members=\"",
+            "<sites><site id=\"0\" %s/></sites>\n<comms>",
          nranks, argv_xml != NULL ? argv_xml : "<arg>app</arg>",
          site_attrs != NULL ? site_attrs : "module=\"app\" offset=\"0\"");
-    for (int r = 0; r < nranks; r++)
-        tput(t, "%s%d", r ? " " : "", r);
-    tput(t, "\"/></comms>\n<ranks>\n");
+    if (comms_xml != NULL) {
+        tput(t, "%s", comms_xml);
+    } else {
+        tput(t, "<comm id=\"0\" gid=\"0\" members=\"");
+        for (int r = 0; r < nranks; r++)
+            tput(t, "%s%d", r ? " " : "", r);
+        tput(t, "\"/>");
+    }
+    tput(t, "</comms>\n<ranks>\n");
     for (int r = 0; r < nranks; r++)
         tput(t, "<rank id=\"%d\" class=\"%d\" events=\"1\" time-ns=\"1000000\" "
-                "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"0 -\"/>\n",
-             r, cls[r]);
+                "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"%s\"/>\n",
+             r, cls[r], slots != NULL ? slots[r] : "0 -");
     tput(t, "</ranks>\n");
+}
+
+static void tsig_head_argv(struct tsig *t, int nranks, const int *cls, const char *argv_xml,
+                           const char *site_attrs)
+{
+    tsig_head_full(t, nranks, cls, argv_xml, site_attrs, NULL, NULL);
 }
 
 static void tsig_head(struct tsig *t, int nranks, const int *cls)
