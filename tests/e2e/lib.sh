@@ -54,7 +54,7 @@ expect_counts() {
   announced=$(awk '/^expect /{print $3}' "$expect" | sort -u)
   for c in $(echo "$csv" | awk -F, '$1 == "all" {print $2}'); do
     [[ $ignored == *" $c "* ]] && continue
-    echo "$announced" | grep -qx "$c" || { echo "  traced $c, which the sample does not make" >&2; bad=1; }
+    grep -qx "$c" <<< "$announced" || { echo "  traced $c, which the sample does not make" >&2; bad=1; }
   done
   return $bad
 }
