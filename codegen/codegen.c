@@ -192,36 +192,35 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
                                .max_bytes = o->max_check_bytes};
     struct skel_sim_stats st = {0};
     /* Automatic: the seed's scaling first, then keeping the short loops
-     * whole, then one epoch in K, then every message - the first schedule
-     * that passes; except that epochs are tried before taking a mixed
-     * schedule whose modelled time is mostly residue (operations scaled
-     * down but not left out keep their latency: such skeletons run long). */
-    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED, SKEL_PLAN_EPOCHS,
-                                    SKEL_PLAN_MESSAGES};
-    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 4 : 1, mixed_ok = 0;
+     * whole, then also the loops around long ones (only the innermost long
+     * loops divided), then one epoch in K, then every message - the first
+     * schedule that passes; except that a mixed or inner schedule whose
+     * modelled time is mostly residue (operations scaled down but not left
+     * out keep their latency: such skeletons run long) is taken only when
+     * no later mode but messages passes. */
+    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED, SKEL_PLAN_INNER,
+                                    SKEL_PLAN_EPOCHS, SKEL_PLAN_MESSAGES};
+    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 5 : 1, kept = -1;
     for (int m = 0; m < nmodes; m++) {
         int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode;
+        if (mode == SKEL_PLAN_MESSAGES && kept >= 0)
+            mode = kept; /* a residue-heavy schedule rather than every message */
         skel_plan_free(p);
         p = NULL;
         if ((rc = skel_plan_build(s, o->k, mode, &p)) != SKEL_OK)
             goto out;
         rc = skel_sim_run(p, &so, &st);
-        if (rc == SKEL_OK && mode == SKEL_PLAN_MIXED && m + 1 < nmodes &&
-            plan_residue(p) > SKEL_CODEGEN_MAX_RESIDUE) {
-            mixed_ok = 1;
-            continue;
-        }
-        if (rc == SKEL_OK && mode == SKEL_PLAN_EPOCHS)
-            break;
-        if (mixed_ok) {
-            /* Epochs did not pass: the mixed schedule after all. */
-            skel_plan_free(p);
-            p = NULL;
-            if ((rc = skel_plan_build(s, o->k, SKEL_PLAN_MIXED, &p)) != SKEL_OK)
-                goto out;
-            rc = skel_sim_run(p, &so, &st);
+        if (rc == SKEL_OK) {
+            if ((mode == SKEL_PLAN_MIXED || mode == SKEL_PLAN_INNER) && m + 2 < nmodes &&
+                plan_residue(p) > SKEL_CODEGEN_MAX_RESIDUE) {
+                if (kept < 0)
+                    kept = mode;
+                continue;
+            }
             break;
         }
+        if (kept >= 0 && m + 1 < nmodes)
+            continue; /* a later mode, else the schedule kept */
         if (rc != SKEL_EDEADLOCK || m + 1 == nmodes)
             break;
         if (!rep->fell_back)

@@ -9,8 +9,9 @@
  *     mode, when rank classes scale their loops inconsistently (one rank's
  *     scaled loop would send more than its peer's scaled loop receives), the
  *     plan is rebuilt keeping loops too short for a full iteration whole
- *     (SKEL_PLAN_MIXED), then keeping every message (SKEL_PLAN_MESSAGES), and
- *     checked again each time;
+ *     (SKEL_PLAN_MIXED), then also the loops around long loops
+ *     (SKEL_PLAN_INNER), then making one epoch in K (SKEL_PLAN_EPOCHS), then
+ *     keeping every message (SKEL_PLAN_MESSAGES), and checked again each time;
  *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
  *     skeleton.meta.tmpl) are filled with the plan as tables (emit.h: a row
  *     per operation, sequence item, peer, link; the skeleton's code is the
@@ -30,8 +31,9 @@
 
 enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
 
-/* Mode auto takes a mixed schedule whose residue (skeleton.meta's
- * residue_fraction) is above this only if mode epochs does not pass. */
+/* Mode auto takes a mixed or inner schedule whose residue (skeleton.meta's
+ * residue_fraction) is above this only if no later mode but messages
+ * passes. */
 #define SKEL_CODEGEN_MAX_RESIDUE 0.5
 
 struct skel_codegen_opts {

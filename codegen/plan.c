@@ -84,6 +84,7 @@ const char *skel_plan_mode_name(int mode)
            : mode == SKEL_PLAN_MESSAGES ? "messages"
            : mode == SKEL_PLAN_MIXED    ? "mixed"
            : mode == SKEL_PLAN_EPOCHS   ? "epochs"
+           : mode == SKEL_PLAN_INNER    ? "inner"
                                         : "?";
 }
 
@@ -97,7 +98,7 @@ const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const sk
 
 int skel_plan_mode_by_name(const char *name)
 {
-    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_EPOCHS; m++)
+    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_INNER; m++)
         if (strcmp(name, skel_plan_mode_name(m)) == 0)
             return m;
     return -1;
@@ -181,6 +182,7 @@ struct builder {
     struct memolist *symmemo;   /* per symbol: ops made of it */
     struct memolist *blockmemo; /* per block: seqs made of it */
     uint64_t *acts;             /* per block: requests one execution activates */
+    uint64_t *longest;          /* per block: the most iterations of a loop inside it */
 };
 
 static int memo_find(const struct memolist *l, uint64_t w, uint32_t *id)
@@ -1106,6 +1108,48 @@ static uint64_t block_acts(struct builder *b, uint32_t block, uint32_t depth)
     return n;
 }
 
+/* The most iterations of any loop inside block, at any depth (0: none). */
+static uint64_t block_longest(struct builder *b, uint32_t block, uint32_t depth)
+{
+    if (b->longest[block] != UINT64_MAX)
+        return b->longest[block];
+    const skel_sig_block *bl = &b->s->blocks[block];
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < bl->nitems; i++) {
+        const skel_sig_item *it = &bl->items[i];
+        if (it->kind == SKEL_SIG_ITEM_SYMBOL || it->count == 0)
+            continue;
+        if (it->count > n)
+            n = it->count;
+        if (depth < MAX_DEPTH) {
+            uint64_t in = block_longest(b, it->ref, depth + 1);
+            if (in > n)
+                n = in;
+        }
+    }
+    b->longest[block] = n;
+    return n;
+}
+
+/* A loop of count iterations at weight w keeps all of them (at weight w)
+ * rather than being divided: always in mode messages and at full weight;
+ * in modes mixed and inner when it is shorter than K; in mode inner also
+ * when a loop inside it has K or more iterations, which is divided
+ * instead. */
+static int keep_whole(struct builder *b, const skel_sig_item *it, uint64_t w, uint32_t depth)
+{
+    const skel_plan *p = b->p;
+    u128 total = (u128)it->count * w;
+    if (p->mode == SKEL_PLAN_MESSAGES || w >= p->wden)
+        return 1;
+    if (p->mode != SKEL_PLAN_MIXED && p->mode != SKEL_PLAN_INNER)
+        return 0;
+    if (total < p->wden)
+        return 1;
+    return p->mode == SKEL_PLAN_INNER &&
+           (u128)block_longest(b, it->ref, depth) * w >= (u128)p->wden;
+}
+
 static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t depth, uint32_t *id)
 {
     skel_plan *p = b->p;
@@ -1144,8 +1188,7 @@ static int build_seq(struct builder *b, uint32_t block, uint64_t w, uint32_t dep
         }
         uint32_t body;
         u128 total = (u128)it->count * w;
-        if (p->mode == SKEL_PLAN_MESSAGES || w >= p->wden ||
-            (p->mode == SKEL_PLAN_MIXED && total < p->wden)) {
+        if (keep_whole(b, it, w, depth + 1)) {
             if ((rc = build_seq(b, it->ref, w, depth + 1, &body)) == SKEL_OK)
                 rc = push_item(
                     &q, &cap,
@@ -1450,14 +1493,15 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
     b.symmemo = calloc(s->nsymbols + 1, sizeof *b.symmemo);
     b.blockmemo = calloc(s->nblocks + 1, sizeof *b.blockmemo);
     b.acts = malloc((s->nblocks + 1) * sizeof *b.acts);
+    b.longest = malloc((s->nblocks + 1) * sizeof *b.longest);
     memo = malloc((s->nblocks + 1) * sizeof *memo);
     if (p->classes == NULL || b.symmemo == NULL || b.blockmemo == NULL || memo == NULL ||
-        b.acts == NULL) {
+        b.acts == NULL || b.longest == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");
         goto out;
     }
     for (uint32_t i = 0; i <= s->nblocks; i++)
-        b.acts[i] = UINT64_MAX;
+        b.acts[i] = b.longest[i] = UINT64_MAX;
     if ((rc = collect_classes(p)) != SKEL_OK || (rc = collect_tags(p)) != SKEL_OK)
         goto out;
     /* Mode epochs keeps whole epochs: the program at full weight. */
@@ -1517,6 +1561,7 @@ out:
     free(b.symmemo);
     free(b.blockmemo);
     free(b.acts);
+    free(b.longest);
     if (rc != SKEL_OK) {
         skel_plan_free(p);
         return rc;

@@ -19,7 +19,12 @@
  * iterations at weight w instead of merging them - like the operations
  * outside loops, the residue then keeps its number of messages; per-peer
  * loops ("for each worker: send a stop") stay matched with their peers'
- * single operations.  In SKEL_PLAN_MESSAGES mode loops keep their iteration
+ * single operations.  SKEL_PLAN_INNER mode is mixed, and a loop whose body
+ * holds (at any depth) a loop of K or more iterations keeps all its
+ * iterations at weight w too: only the innermost long loops are divided, so
+ * rank classes whose outer loops the compressor folded differently (4
+ * periods of a checkpoint loop in one class, 5 + 4 + 7 + 3 in another)
+ * still divide the same inner loops alike.  In SKEL_PLAN_MESSAGES mode loops keep their iteration
  * counts and every operation is scaled by 1/K: every message of the
  * application is kept, shrunk.  In SKEL_PLAN_EPOCHS mode the program runs
  * at full weight and whole epochs are left out (below).  The last three are
@@ -42,6 +47,8 @@ enum skel_plan_mode {
     SKEL_PLAN_MESSAGES = 1, /* every message kept, everything scaled by 1/K */
     SKEL_PLAN_MIXED = 2,    /* loops divided by K, loops shorter than that kept whole */
     SKEL_PLAN_EPOCHS = 3,   /* one epoch in K kept whole, the others left out */
+    SKEL_PLAN_INNER = 4,    /* as mixed, and loops around a loop of K or more
+                               iterations kept whole: the innermost long loops divided */
 };
 
 /* Mode epochs (docs/codegen.md, "Epochs"): the program at full weight, cut
@@ -61,7 +68,7 @@ enum skel_plan_mode {
  * in an epoch left out; pe otherwise. */
 const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const skel_sig_peer *pe);
 
-/* "loops", "messages", "mixed", "epochs"; and back (-1 if unknown). */
+/* "loops", "messages", "mixed", "epochs", "inner"; and back (-1 if unknown). */
 const char *skel_plan_mode_name(int mode);
 int skel_plan_mode_by_name(const char *name);
 

@@ -190,6 +190,11 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 who, rep->fallback_reason,
                 rep->mode == SKEL_PLAN_MIXED
                     ? "loops shorter than K keep all their iterations instead (mode mixed)"
+                : rep->mode == SKEL_PLAN_INNER
+                    ? "only the innermost loops of K or more iterations are divided instead, "
+                      "the loops around them keep all their iterations (mode inner)"
+                : rep->mode == SKEL_PLAN_EPOCHS
+                    ? "one epoch in K is made instead, at full weight (mode epochs)"
                     : "every message is kept instead and sizes and compute are scaled by 1/K "
                       "(mode messages)");
     if (rep->too_short)
@@ -206,9 +211,11 @@ void skel_gen_print(FILE *out, const char *sigpath, const char *dir,
     fprintf(out, "skeleton        %s/skeleton.c (%u operations, %u sequences)\n",
             skel_usecase_printable(dir), r->ops, r->seqs);
     fprintf(out, "scaling         K = %.6g, mode %s%s\n", r->k,
-            r->mode == SKEL_PLAN_LOOPS   ? "loops (Sodhi et al., 4.3)"
-            : r->mode == SKEL_PLAN_MIXED ? "mixed (loops shorter than K kept whole)"
-                                         : "messages (every message kept)",
+            r->mode == SKEL_PLAN_LOOPS    ? "loops (Sodhi et al., 4.3)"
+            : r->mode == SKEL_PLAN_MIXED  ? "mixed (loops shorter than K kept whole)"
+            : r->mode == SKEL_PLAN_INNER  ? "inner (only the innermost long loops divided)"
+            : r->mode == SKEL_PLAN_EPOCHS ? "epochs (one epoch in K made)"
+                                          : "messages (every message kept)",
             r->fell_back ? " after the loop-scaled schedule failed its check" : "");
     fprintf(out,
             "application     %.6f s (computing and in MPI between MPI_Init and MPI_Finalize)\n",

@@ -63,6 +63,9 @@
 #             within 10 % depends on its rounds (a slow one in an epoch made
 #             moves it: 1.04 and 1.25 for two traces), and auto may also
 #             find loops that divide
+# and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
+# parallel HDF5 program), rank classes whose outer loops were folded
+# differently, made in mode inner.
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -162,6 +165,26 @@ trace_skeleton "$TMP/nbx-epochs" "$TMP/nbx-epochs/sktrace" > "$TMP/nbx-epochs.ru
 expect_counts "$TMP/nbx-epochs/sktrace" "$TMP/nbx-epochs/skeleton.meta" ||
   fail "nbx: the mode epochs skeleton's calls differ from skeleton.meta"
 echo "nbx mode epochs: $(grep '^epochs ' "$TMP/nbx-epochs/skeleton.meta"), $(grep -o 'elapsed_s=[0-9.]*' "$TMP/nbx-epochs.run")"
+
+# Outer loops folded differently per rank class (a real trace: h5ckpt,
+# our parallel HDF5 program of bench/apps, 5000 Jacobi sweeps with an
+# Allreduce every 50 and a checkpoint every 250; rank 1's HDF5 metadata
+# writes split its checkpoint periods into loops of 5, 4, 7 and 3 where
+# rank 0 has a loop of 4).  Dividing the outer loops deadlocks (loops,
+# mixed); mode inner divides the sweeps inside every period alike.
+"$SKEL" gen "$SKEL_SOURCE_DIR/tests/e2e/irregular/h5ckpt.sig" --scale 6.5 \
+  -o "$TMP/h5ckpt-inner" --build --werror > "$TMP/h5ckpt-inner.gen" 2>&1 ||
+  { cat "$TMP/h5ckpt-inner.gen" >&2; fail "h5ckpt: no skeleton at K = 6.5"; }
+grep -q '^mode inner' "$TMP/h5ckpt-inner/skeleton.meta" ||
+  fail "h5ckpt: expected mode inner at K = 6.5, got $(grep '^mode ' "$TMP/h5ckpt-inner/skeleton.meta")"
+grep -q 'only the innermost loops of K or more iterations are divided' "$TMP/h5ckpt-inner.gen" ||
+  fail "h5ckpt: skel gen did not say why it took mode inner: $(cat "$TMP/h5ckpt-inner.gen")"
+(cd "$TMP/h5ckpt-inner" && trace_skeleton "$TMP/h5ckpt-inner" "$TMP/h5ckpt-inner/sktrace") \
+  > "$TMP/h5ckpt-inner.run" 2>&1 ||
+  { tail -5 "$TMP/h5ckpt-inner.run" >&2; fail "h5ckpt: the mode inner skeleton failed or hung"; }
+expect_counts "$TMP/h5ckpt-inner/sktrace" "$TMP/h5ckpt-inner/skeleton.meta" ||
+  fail "h5ckpt: the mode inner skeleton's calls differ from skeleton.meta"
+echo "h5ckpt mode inner: $(grep -o 'elapsed_s=[0-9.]*' "$TMP/h5ckpt-inner.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/h5ckpt-inner/skeleton.meta") s)"
 
 # Graphs are made with the application's calls and recorded neighbours.
 grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&

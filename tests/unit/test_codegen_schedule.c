@@ -643,6 +643,70 @@ Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
     skel_signature_free(s);
 }
 
+/* Two rank classes whose outer loops the compressor folded differently, as
+ * HDF5's checkpoints of h5ckpt were (bench/accuracy-mechanisms.md, "Outer
+ * loops folded differently"): class 0 runs 4 periods of [Allreduce, 20
+ * Barriers] as one loop; class 1 runs them as a loop of 3 and one period
+ * written out.  Dividing the outer loops gives the classes different
+ * numbers of Allreduces or Barriers (loops, mixed); dividing only the inner loops of 20
+ * (mode inner) gives both 4 periods of 6 Barriers. */
+static skel_signature *outer_folded_differently(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 1});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 1, "MPI_Barrier", "", "", 0, 0, "");
+    tput(&t, "<block id=\"0\"><loop body=\"1\" count=\"4\"/></block>"
+             "<block id=\"1\"><s ref=\"0\"/><loop body=\"2\" count=\"20\"/></block>"
+             "<block id=\"2\"><s ref=\"1\"/></block></class>\n");
+    tclass(&t, 1, "1", 3);
+    tsym(&t, 2, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 3, "MPI_Barrier", "", "", 0, 0, "");
+    tput(&t, "<block id=\"3\"><loop body=\"4\" count=\"3\"/><s ref=\"2\"/>"
+             "<loop body=\"5\" count=\"20\"/></block>"
+             "<block id=\"4\"><s ref=\"2\"/><loop body=\"5\" count=\"20\"/></block>"
+             "<block id=\"5\"><s ref=\"3\"/></block></class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, inner_loops_divided_when_outer_loops_differ)
+{
+    skel_signature *s = outer_folded_differently();
+    skel_plan *p = NULL;
+    for (int mode = SKEL_PLAN_LOOPS; mode <= SKEL_PLAN_MIXED; mode += SKEL_PLAN_MIXED) {
+        cr_assert_eq(skel_plan_build(s, 3.5, mode, &p), SKEL_OK);
+        cr_assert(calls(p, 0, "MPI_Allreduce") != calls(p, 1, "MPI_Allreduce") ||
+                      calls(p, 0, "MPI_Barrier") != calls(p, 1, "MPI_Barrier"),
+                  "mode %d", mode);
+        cr_assert_eq(check(p, 0), SKEL_EDEADLOCK, "mode %d", mode);
+        skel_plan_free(p);
+    }
+    cr_assert_eq(skel_plan_build(s, 3.5, SKEL_PLAN_INNER, &p), SKEL_OK);
+    for (uint32_t c = 0; c < 2; c++) {
+        cr_assert_eq(calls(p, c, "MPI_Allreduce"), 4u, "class %u", c);
+        /* 20 / 3.5: 5 full iterations and the remainder, in each period */
+        cr_assert_eq(calls(p, c, "MPI_Barrier"), 24u, "class %u", c);
+    }
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    /* The automatic mode lands there, and says why. */
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 3.5;
+    char *dir = tempdir();
+    struct skel_codegen_report rep;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(rep.mode, SKEL_PLAN_INNER);
+    cr_assert(rep.fell_back);
+    cr_assert(strstr(rep.fallback_reason, "MPI_Allreduce") != NULL, "%s", rep.fallback_reason);
+    skel_codegen_report_free(&rep);
+    remove_dir(dir);
+    free(dir);
+    skel_signature_free(s);
+}
+
 /* Both ranks MPI_Isend 800 bytes to each other, poll MPI_Testall until it
  * comes back true, then receive: the application's library had buffered
  * the sends.  A Test that completed defers its sends (they are received
