@@ -1,6 +1,7 @@
 /* fuzz_codegen.c - libFuzzer target for the generator's use of a signature
  * (codegen/plan.h, sim.h, emit.h): whatever signature the reader accepts is
- * planned at K = 3 in the loop-scaled mode and with every message kept,
+ * planned at K = 3 in the loop-scaled mode, with only the innermost long
+ * loops divided (mode inner), in epochs and with every message kept,
  * its schedule checked (with small limits) and, when the check passes,
  * turned into the templates' values.  Any of these may refuse the
  * signature with an error; none may crash, hang or leak.  The request
@@ -27,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skel_signature *s = NULL;
     if (size > (1u << 20) || skel_sigfile_parse((const char *)data, size, "fuzz", &s) != SKEL_OK)
         return 0;
-    static const int modes[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MESSAGES};
+    static const int modes[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_INNER, SKEL_PLAN_EPOCHS,
+                                SKEL_PLAN_MESSAGES};
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         skel_plan *p = NULL;
         if (skel_plan_build(s, 3, modes[m], &p) != SKEL_OK)
