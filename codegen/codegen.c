@@ -191,37 +191,49 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
                                .max_ops = o->max_check_ops,
                                .max_bytes = o->max_check_bytes};
     struct skel_sim_stats st = {0};
-    /* Automatic: the seed's scaling first, then keeping the short loops
-     * whole, then also the loops around long ones (only the innermost long
-     * loops divided), then one epoch in K, then every message - the first
-     * schedule that passes; except that a mixed or inner schedule whose
-     * modelled time is mostly residue (operations scaled down but not left
-     * out keep their latency: such skeletons run long) is taken only when
-     * no later mode but messages passes. */
-    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_MIXED, SKEL_PLAN_INNER,
-                                    SKEL_PLAN_EPOCHS, SKEL_PLAN_MESSAGES};
+    /* Automatic: the seed's scaling first; then one epoch in K, taken if
+     * its epochs model 1/K within SKEL_CODEGEN_EPOCH_PREFER; then keeping
+     * the short loops whole; then also the loops around long ones (only the
+     * innermost long loops divided); then every message - the first
+     * schedule that passes.  Operations scaled down but not left out (the
+     * residue) keep their latency, which a competitor for the processor
+     * stretches: such skeletons run long, and slow down more than their
+     * application under sharing (bench/accuracy-mechanisms.md, section 5).
+     * So a mixed or inner schedule mostly of residue
+     * (SKEL_CODEGEN_MAX_RESIDUE) is taken only when nothing but messages is
+     * left, and epochs that passed the check further from 1/K are taken
+     * before it. */
+    static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS, SKEL_PLAN_MIXED,
+                                    SKEL_PLAN_INNER, SKEL_PLAN_MESSAGES};
     int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 5 : 1, kept = -1;
     for (int m = 0; m < nmodes; m++) {
-        int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode;
+        int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode, last = m + 1 == nmodes;
         if (mode == SKEL_PLAN_MESSAGES && kept >= 0)
-            mode = kept; /* a residue-heavy schedule rather than every message */
+            mode = kept; /* epochs further from 1/K, or a residue-heavy schedule */
         skel_plan_free(p);
         p = NULL;
         if ((rc = skel_plan_build(s, o->k, mode, &p)) != SKEL_OK)
             goto out;
         rc = skel_sim_run(p, &so, &st);
-        if (rc == SKEL_OK) {
-            if ((mode == SKEL_PLAN_MIXED || mode == SKEL_PLAN_INNER) && m + 2 < nmodes &&
-                plan_residue(p) > SKEL_CODEGEN_MAX_RESIDUE) {
+        if (rc == SKEL_OK && !last) {
+            int later = 0;
+            if (mode == SKEL_PLAN_EPOCHS && fabs(p->epoch_ratio - 1.0) > SKEL_CODEGEN_EPOCH_PREFER)
+                later = 1;
+            if ((mode == SKEL_PLAN_MIXED || mode == SKEL_PLAN_INNER) &&
+                plan_residue(p) > SKEL_CODEGEN_MAX_RESIDUE)
+                later = 1;
+            if (later) {
                 if (kept < 0)
                     kept = mode;
                 continue;
             }
-            break;
         }
-        if (kept >= 0 && m + 1 < nmodes)
-            continue; /* a later mode, else the schedule kept */
-        if (rc != SKEL_EDEADLOCK || m + 1 == nmodes)
+        if (rc == SKEL_OK)
+            break;
+        /* Epochs may also fail for their size (--check-limit): the next mode. */
+        if (!last && (kept >= 0 || mode == SKEL_PLAN_EPOCHS))
+            continue;
+        if (rc != SKEL_EDEADLOCK || last)
             break;
         if (!rep->fell_back)
             snprintf(rep->fallback_reason, sizeof rep->fallback_reason, "%s", skel_last_error());

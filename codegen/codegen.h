@@ -8,10 +8,11 @@
  *     that could hang is refused with SKEL_EDEADLOCK.  In the automatic
  *     mode, when rank classes scale their loops inconsistently (one rank's
  *     scaled loop would send more than its peer's scaled loop receives), the
- *     plan is rebuilt keeping loops too short for a full iteration whole
- *     (SKEL_PLAN_MIXED), then also the loops around long loops
- *     (SKEL_PLAN_INNER), then making one epoch in K (SKEL_PLAN_EPOCHS), then
- *     keeping every message (SKEL_PLAN_MESSAGES), and checked again each time;
+ *     plan is rebuilt making one epoch in K (SKEL_PLAN_EPOCHS), then keeping
+ *     loops too short for a full iteration whole (SKEL_PLAN_MIXED), then also
+ *     the loops around long loops (SKEL_PLAN_INNER), then keeping every
+ *     message (SKEL_PLAN_MESSAGES), and checked again each time (codegen.c
+ *     says which passing schedule is taken);
  *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
  *     skeleton.meta.tmpl) are filled with the plan as tables (emit.h: a row
  *     per operation, sequence item, peer, link; the skeleton's code is the
@@ -36,15 +37,21 @@ enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
  * passes. */
 #define SKEL_CODEGEN_MAX_RESIDUE 0.5
 
+/* Mode auto takes mode epochs before mixed and inner when the epochs made
+ * model 1/K within this (the dedicated ratio's target, 0.95-1.05); epochs
+ * further off (up to SKEL_PLAN_EPOCH_TOL) only before a residue-heavy
+ * schedule or every message. */
+#define SKEL_CODEGEN_EPOCH_PREFER 0.05
+
 struct skel_codegen_opts {
-    double k;               /* scaling factor, >= 1 */
-    int mode;               /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */
-    uint64_t seed;          /* default seed of the compute durations the skeleton draws */
-    uint64_t eager_bytes;   /* standard sends up to this size assumed buffered (sim.h) */
-    uint64_t max_check_ops; /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
+    double k;                 /* scaling factor, >= 1 */
+    int mode;                 /* SKEL_CODEGEN_AUTO or an enum skel_plan_mode */
+    uint64_t seed;            /* default seed of the compute durations the skeleton draws */
+    uint64_t eager_bytes;     /* standard sends up to this size assumed buffered (sim.h) */
+    uint64_t max_check_ops;   /* 0: SKEL_SIM_DEFAULT_MAX_OPS */
     uint64_t max_check_bytes; /* memory of the check; 0: skel_sim_default_max_bytes() */
-    const char *templates;  /* directory holding the templates */
-    const char *version;    /* Skel's version, written into the files */
+    const char *templates;    /* directory holding the templates */
+    const char *version;      /* Skel's version, written into the files */
     /* The MPI the skeleton is built with (skeleton.meta's mpi and mpicc
      * lines, the Makefile's MPICC and MPIEXEC): a flavor name ("mpich",
      * "openmpi") and program names; NULL: MPICH's.  Only letters, digits and

@@ -185,6 +185,13 @@ grep -q 'only the innermost loops of K or more iterations are divided' "$TMP/h5c
 expect_counts "$TMP/h5ckpt-inner/sktrace" "$TMP/h5ckpt-inner/skeleton.meta" ||
   fail "h5ckpt: the mode inner skeleton's calls differ from skeleton.meta"
 echo "h5ckpt mode inner: $(grep -o 'elapsed_s=[0-9.]*' "$TMP/h5ckpt-inner.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/h5ckpt-inner/skeleton.meta") s)"
+# At K = 4.06 one checkpoint period in K made whole models 1/K within 5 %:
+# auto takes those epochs (every call at full size) before mode inner.
+"$SKEL" gen "$SKEL_SOURCE_DIR/tests/e2e/irregular/h5ckpt.sig" --scale 4.06 \
+  -o "$TMP/h5ckpt-auto" --quiet 2> "$TMP/h5ckpt-auto.gen" ||
+  { cat "$TMP/h5ckpt-auto.gen" >&2; fail "h5ckpt: no skeleton at K = 4.06"; }
+grep -q '^mode epochs' "$TMP/h5ckpt-auto/skeleton.meta" ||
+  fail "h5ckpt: expected mode epochs at K = 4.06, got $(grep '^mode ' "$TMP/h5ckpt-auto/skeleton.meta")"
 
 # Graphs are made with the application's calls and recorded neighbours.
 grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&
