@@ -65,7 +65,7 @@
 #             find loops that divide
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
-# differently, made in mode inner.
+# differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
 # Generation times are printed, not asserted.
 source "$(dirname "$0")/lib.sh"
 
@@ -185,8 +185,9 @@ grep -q 'only the innermost loops of K or more iterations are divided' "$TMP/h5c
 expect_counts "$TMP/h5ckpt-inner/sktrace" "$TMP/h5ckpt-inner/skeleton.meta" ||
   fail "h5ckpt: the mode inner skeleton's calls differ from skeleton.meta"
 echo "h5ckpt mode inner: $(grep -o 'elapsed_s=[0-9.]*' "$TMP/h5ckpt-inner.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/h5ckpt-inner/skeleton.meta") s)"
-# At K = 4.06 one checkpoint period in K made whole models 1/K within 5 %:
-# auto takes those epochs (every call at full size) before mode inner.
+# At K = 4.06 one epoch in K (epochs cut by the Allreduces and the
+# checkpoints' collectives) models 1/K within 5 %: auto takes mode epochs
+# (every call made at full size) before mode inner.
 "$SKEL" gen "$SKEL_SOURCE_DIR/tests/e2e/irregular/h5ckpt.sig" --scale 4.06 \
   -o "$TMP/h5ckpt-auto" --quiet 2> "$TMP/h5ckpt-auto.gen" ||
   { cat "$TMP/h5ckpt-auto.gen" >&2; fail "h5ckpt: no skeleton at K = 4.06"; }
