@@ -1245,7 +1245,11 @@ int skel_rank_next(skel_rank_reader *r, skel_event *ev)
     if (r->status > 0)
         return 0;
     for (;;) {
-        if (!r->in_block || r->block_pos >= r->block_len) {
+        /* An open block ends at the count in its header: the writer stores the
+         * payload length before the count, so a process killed between the
+         * two stores leaves one finished record that is not counted yet. */
+        if (!r->in_block || r->block_pos >= r->block_len ||
+            (r->block_open && r->block_seen == r->block_nrec)) {
             int rc = r->in_block ? finish_block(r) : SKEL_OK;
             if (rc == SKEL_OK)
                 rc = next_block(r);

@@ -2,9 +2,10 @@
  *
  * Both output modes encode into buf: the current block's 24-byte header sits
  * at buf[blk - 24] and its payload is [blk, pos).  Every finished record
- * updates the header's payload length and record count with single aligned
- * stores made after the record's bytes, so the header only ever describes
- * complete records.
+ * updates the header's payload length, then its record count, with single
+ * aligned stores made after the record's bytes, so the header only ever
+ * describes complete records (a kill between the two stores leaves the length
+ * one record ahead of the count: readers go by the count).
  *
  * Mapped (the default): buf is a window of the file itself, mapped shared.
  * What a SIGKILL leaves behind is therefore a readable file: the blocks
