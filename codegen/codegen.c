@@ -121,10 +121,17 @@ static double plan_residue(const skel_plan *p)
 static void fill_report(const skel_plan *p, struct skel_codegen_report *rep)
 {
     const skel_signature *s = p->sig;
+    rep->k_asked = p->k;
     rep->k = p->k;
+    /* Whole epochs cannot make exactly 1/K of the application: the skeleton
+     * declares the share its epochs make, so that its expected time, and the
+     * dedicated ratio measured against it, are those of what it runs (the
+     * check refused epochs further than SKEL_PLAN_EPOCH_TOL from 1/K). */
+    if (p->mode == SKEL_PLAN_EPOCHS && p->epoch_ratio > 0)
+        rep->k = fmax(1.0, p->k / p->epoch_ratio);
     rep->mode = p->mode;
     rep->app_s = p->app_ns / 1e9;
-    rep->expected_s = rep->app_s / p->k;
+    rep->expected_s = rep->app_s / rep->k;
     rep->ops = p->nops;
     rep->seqs = p->nseqs;
     double model = 0, res = 0, tot = 0;

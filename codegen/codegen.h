@@ -68,12 +68,17 @@ struct skel_codegen_class_report {
 };
 
 struct skel_codegen_report {
+    /* The scale the skeleton implements, which its skeleton.meta and
+     * SKEL_RESULT declare: k_asked, except in mode epochs, whose whole epochs
+     * make epoch_ratio / k_asked of the application (skel_plan.epoch_ratio),
+     * so k = k_asked / epoch_ratio (at least 1). */
     double k;
+    double k_asked;             /* skel_codegen_opts.k */
     int mode;                   /* the mode used */
     int fell_back;              /* automatic mode could not use SKEL_PLAN_LOOPS */
     char fallback_reason[1024]; /* why: the loop-scaled schedule's refusal */
     double app_s;               /* the application's time (skel_codegen_app_seconds()) */
-    double expected_s;          /* app_s / k */
+    double expected_s;          /* app_s / k (the K implemented) */
     double model_s;             /* the plan's modelled time (slowest class) */
     double residue;             /* share of the modelled time in scaled-down operations */
     double shortest_good_s;     /* app_s / iterations of the dominant sequence (Sodhi et al., 4.5);

@@ -1399,10 +1399,10 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
                              mpi[i][0], v);
         skel_tpl_set(root, mpi[i][0], v);
     }
-    if ((rc = skel_cstr_double(p->k, num, sizeof num)) != SKEL_OK)
+    if ((rc = skel_cstr_double(rep->k, num, sizeof num)) != SKEL_OK)
         return rc;
     skel_tpl_set(root, "k", num);
-    skel_tpl_setf(root, "k_text", "%.10g", p->k);
+    skel_tpl_setf(root, "k_text", "%.10g", rep->k);
     if ((rc = skel_cstr_double(rep->expected_s, num, sizeof num)) != SKEL_OK)
         return rc;
     skel_tpl_set(root, "expected_s", num);

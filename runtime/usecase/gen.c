@@ -210,7 +210,11 @@ void skel_gen_print(FILE *out, const char *sigpath, const char *dir,
     fprintf(out, "signature       %s\n", skel_usecase_printable(sigpath));
     fprintf(out, "skeleton        %s/skeleton.c (%u operations, %u sequences)\n",
             skel_usecase_printable(dir), r->ops, r->seqs);
-    fprintf(out, "scaling         K = %.6g, mode %s%s\n", r->k,
+    fprintf(out, "scaling         K = %.6g", r->k);
+    if (r->k != r->k_asked)
+        fprintf(out, " (%.6g asked: the epochs made are %.4f of the application / %.6g)",
+                r->k_asked, r->k_asked / r->k, r->k_asked);
+    fprintf(out, ", mode %s%s\n",
             r->mode == SKEL_PLAN_LOOPS    ? "loops (Sodhi et al., 4.3)"
             : r->mode == SKEL_PLAN_MIXED  ? "mixed (loops shorter than K kept whole)"
             : r->mode == SKEL_PLAN_INNER  ? "inner (only the innermost long loops divided)"

@@ -160,6 +160,14 @@ grep -q '^#define SKEL_BSEND_MSGS ((size_t)[1-9]' "$TMP/bsend-strict/skeleton.c"
   { cat "$TMP/nbx-epochs.gen" >&2; fail "nbx: mode epochs refused"; }
 grep -Eq '^epochs 605 made 202 model_ratio ' "$TMP/nbx-epochs/skeleton.meta" ||
   fail "nbx: expected 'epochs 605 made 202' in skeleton.meta: $(grep '^epochs' "$TMP/nbx-epochs/skeleton.meta")"
+# Whole epochs make model_ratio / K of the application: the skeleton declares
+# the K that implements, 3 / model_ratio (within 0.1 %: the ratio is printed
+# to 4 places), and its expected time.
+awk '$1 == "k" { k = $2 } $1 == "app_time_s" { a = $2 } $1 == "expected_s" { e = $2 }
+     $1 == "epochs" { r = $6 }
+     END { if (r <= 0 || (k - 3 / r) ^ 2 > 1e-6 * k * k || (e - a / k) ^ 2 > 1e-12 * e * e) exit 1 }' \
+  "$TMP/nbx-epochs/skeleton.meta" ||
+  fail "nbx: skeleton.meta's k and expected_s are not those of its epochs: $(grep -E '^(k|expected_s|epochs) ' "$TMP/nbx-epochs/skeleton.meta" | tr '\n' ' ')"
 trace_skeleton "$TMP/nbx-epochs" "$TMP/nbx-epochs/sktrace" > "$TMP/nbx-epochs.run" 2>&1 ||
   { tail -5 "$TMP/nbx-epochs.run" >&2; fail "nbx: the mode epochs skeleton failed or hung"; }
 expect_counts "$TMP/nbx-epochs/sktrace" "$TMP/nbx-epochs/skeleton.meta" ||

@@ -648,11 +648,18 @@ Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
     cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_EPOCHS, &p), SKEL_OK);
     cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
     cr_assert(fabs(p->epoch_ratio - 1) <= SKEL_CODEGEN_EPOCH_PREFER, "%g", p->epoch_ratio);
+    double ratio = p->epoch_ratio;
+    cr_assert_neq(ratio, 1.0, "the case needs epochs that are not exactly 1/K");
     skel_plan_free(p);
     struct skel_codegen_report rep;
     auto_mode(s, 10, &rep);
     cr_assert_eq(rep.mode, SKEL_PLAN_EPOCHS);
     cr_assert(rep.fell_back);
+    /* The skeleton declares the K its epochs implement, and the time that
+     * goes with it (skeleton.meta's k and expected_s). */
+    cr_assert_float_eq(rep.k_asked, 10.0, 1e-12);
+    cr_assert_float_eq(rep.k, 10.0 / ratio, 1e-9, "k %g, epochs %g of 1/K", rep.k, ratio);
+    cr_assert_float_eq(rep.expected_s, rep.app_s / rep.k, 1e-12);
     skel_codegen_report_free(&rep);
     skel_signature_free(s);
 }
