@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# accuracy.sh [BUILDDIR] [--quick] [--repeats N] [--programs "P..."] [--scenarios A,B]
-#             [--out DIR] [--redo] [--report-only] [--estimate]
+# accuracy.sh [BUILDDIR] [--quick] [--repeats N] [--runs N] [--programs "P..."]
+#             [--scenarios A,B] [--out DIR] [--redo] [--report-only] [--estimate]
 #
 # Sodhi et al.'s accuracy table, measured so that an error can be told from
 # noise: every sample (samples/) and the real applications of bench/apps/
 # (Debian packages, installed here with apt-get) get a ~1 s skeleton from
-# `skel generate` and a ~0.5 s one from the same signature; `skel validate`
+# `skel generate` (traced --runs times, default 3, the median run kept: one
+# traced run is one sample of a noisy machine, and K and the skeleton's
+# compute inherit it) and a ~0.5 s one from the same signature; `skel validate`
 # then runs the application, both skeletons and the small input --repeats
 # times per scenario (default 5), interleaved, under the dedicated reference
 # and the five scenarios of runtime/scenarios/paper5.xml on a 2-host testbed.
@@ -40,6 +42,7 @@ report_only=0
 estimate_only=0
 redo=0
 repeats=5
+runs=3
 samples="jacobi cg isort mw pipeline"
 programs=""
 names=""
@@ -52,16 +55,18 @@ while [ $# -gt 0 ]; do
     --estimate) estimate_only=1 ;;
     --redo) redo=1 ;;
     --repeats) repeats=$2; shift ;;
+    --runs) runs=$2; shift ;;
     --programs | --samples) programs=$2; shift ;;
     --scenarios) names=$2; shift ;;
     --out) out=$2; shift ;;
-    -h | --help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
     -*) echo "accuracy.sh: unknown option $1" >&2; exit 2 ;;
     *) build=$1 ;;
     esac
     shift
 done
 [ "$repeats" -ge 1 ] 2>/dev/null || { echo "accuracy.sh: --repeats N, N >= 1" >&2; exit 2; }
+[ "$runs" -ge 1 ] 2>/dev/null || { echo "accuracy.sh: --runs N, N >= 1" >&2; exit 2; }
 # Absolute: the programs run inside their work directories.
 build=$(cd "$build" && pwd) || { echo "accuracy.sh: no build directory $build" >&2; exit 2; }
 if [ $quick = 1 ]; then
@@ -124,7 +129,7 @@ round_s() {
         printf "%d\n", t
     }'
 }
-generate_s() { profile "$1" "$size" | awk '{ printf "%d\n", 2 * $1 + 40 }'; }
+generate_s() { profile "$1" "$size" | awk -v runs="$runs" '{ printf "%d\n", (runs + 1) * $1 + 40 }'; }
 estimate() {
     local total=0 p n=0
     for p in $programs; do
@@ -194,13 +199,14 @@ measure() { # measure PROGRAM
     d=$out/$p-1
     rm -rf "$d" "$out/$p-0.5"
     read -r -a launcher <<<"$(launcher_of "$p")"
-    if ! (cd "$wd" && "$skel" generate --target-seconds 1 -o "$d" --quiet -- "${launcher[@]}" "${app[@]}") \
+    if ! (cd "$wd" && "$skel" generate --target-seconds 1 --runs "$runs" -o "$d" -- "${launcher[@]}" "${app[@]}") \
         >"$out/$p.generate.log" 2>&1; then
         grep 'error:' "$out/$p.generate.log" | tail -1 >"$out/$p.generate.txt" || true
         [ -s "$out/$p.generate.txt" ] || tail -1 "$out/$p.generate.log" >"$out/$p.generate.txt"
         note "   skel generate failed: $(cat "$out/$p.generate.txt")"
         return 0
     fi
+    grep '^runs ' "$out/$p.generate.log" | sed 's/^runs */   traced runs: /' | tee -a "$log" >&2 || true
     "$skel" gen "$d/app.sig" --target-seconds 0.5 --build --quiet -o "$out/$p-0.5" \
         >>"$out/$p.generate.log" 2>&1 || note "   gen $p 0.5 failed (see $out/$p.generate.log)"
     skels=()
