@@ -236,6 +236,24 @@ nalloc=$(zcat -f "$TMP/onesided-1.sig" | grep -c 'call="MPI_Win_allocate"' || tr
 # MPI-IO skeletons leave no scratch file behind.
 left=$(find "$SKEL_IO_DIR" -mindepth 1 | head -3)
 [ -z "$left" ] || fail "mpiio: the skeleton left files in SKEL_IO_DIR: $left"
+# Every write meets new space of the file, as the application's checkpoints
+# do: a scratch file kept for inspection (SKEL_IO_KEEP=1) is at least as
+# long as the bytes written into it (rewriting one region per rank, it
+# would hold 2 x the largest write of the 40 the K = 3 skeleton makes).
+keep="$TMP/skel-io-keep"
+mkdir -p "$keep"
+if SKEL_IO_DIR="$keep" SKEL_IO_KEEP=1 timeout 60 mpiexec.mpich -n 2 "$TMP/mpiio-3/skeleton" \
+  > "$TMP/mpiio-keep.run" 2>&1; then
+  written=$("$SKEL" stats --csv --no-check "$TMP/mpiio-3/sktrace" |
+    awk -F, '$1 == "all" && $2 ~ /^MPI_File_i?write/ { s += $4 } END { print s + 0 }')
+  size=$(find "$keep" -type f -name '.skel-io-*' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+  echo "mpiio: skeleton wrote $written B, its scratch files hold $size B"
+  [ "$written" -gt 0 ] && [ "$size" -ge "$written" ] ||
+    fail "mpiio: the skeleton wrote $written B into scratch files of $size B (writes rewrite the same region?)"
+else
+  tail -5 "$TMP/mpiio-keep.run" >&2
+  fail "mpiio: the skeleton failed with SKEL_IO_KEEP=1"
+fi
 
 [ $failed = 0 ] || exit 1
 echo "every irregular program got a skeleton that ran and made the expected calls"
