@@ -243,9 +243,20 @@ void skel_progress_count(unsigned done, unsigned total)
 
 void skel_progress_sampler(void (*fn)(void *arg, char *buf, size_t len), void *arg)
 {
+    /* The first sample now, not at the next tick: a step shorter than a
+     * tick (a run of under a second) still shows what runs.  The sampler
+     * reads files: not under the lock. */
+    char buf[512] = "";
+    if (fn != NULL)
+        fn(arg, buf, sizeof buf);
     pthread_mutex_lock(&P.lock);
     P.sampler = fn;
     P.sampler_arg = arg;
+    if (buf[0] != '\0' && P.running && P.mode != SKEL_PROGRESS_OFF) {
+        snprintf(P.text, sizeof P.text, "%s", buf);
+        P.step_t0 = now_s();
+        draw_locked();
+    }
     pthread_mutex_unlock(&P.lock);
 }
 

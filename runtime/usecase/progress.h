@@ -49,8 +49,9 @@ void skel_progress_update(const char *fmt, ...) __attribute__((format(printf, 1,
  * left", from the time the finished ones took.  total 0: no estimate. */
 void skel_progress_count(unsigned done, unsigned total);
 
-/* A function the ticker calls every second to refresh the status text
- * (tracing: ranks started, events recorded); NULL to stop. */
+/* A function that gives the status text (tracing: ranks started, events
+ * recorded), called at once and then every second by the ticker; NULL to
+ * stop. */
 void skel_progress_sampler(void (*fn)(void *arg, char *buf, size_t len), void *arg);
 
 /* A permanent line: "skel CMD: text" on its own line, the status redrawn

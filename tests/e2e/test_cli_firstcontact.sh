@@ -5,7 +5,8 @@
 #    standard error while the program runs, and `skel generate` its steps;
 #    with standard error a file there is no such line (a quick run prints
 #    no progress at all); standard output never holds progress; --quiet
-#    shows none;
+#    shows none; a run shorter than the first second of the ticker still
+#    shows its "running" line (the sampler is read at once);
 #  - a program that never calls MPI_Init, and a mistyped program, end in one
 #    error line saying so with the exit status (exit 5), not in a complaint
 #    about missing trace files;
@@ -25,6 +26,12 @@ grep -q 'elapsed' "$TMP/t1.tty" || fail "the progress line gives no elapsed time
 grep -q 'traced with the MPICH tracer' "$TMP/t1.stdout" || fail "no summary on stdout"
 grep -q 'elapsed' "$TMP/t1.stdout" && fail "progress on stdout"
 grep -q $'\r' "$TMP/t1.stdout" && fail "carriage returns on stdout"
+
+echo "-- a run shorter than the ticker's first second still shows what runs"
+script -qec "$SKEL trace -o $TMP/t0 -- mpiexec.mpich -n 2 $SAMPLES/mw -t 4 --work-us 100 >$TMP/t0.stdout" \
+  "$TMP/t0.tty" >/dev/null || fail "skel trace under script failed: $(cat "$TMP/t0.tty")"
+grep -q $'\r\033\\[Kskel trace: running mw: ' "$TMP/t0.tty" ||
+  fail "no progress line for a short run: $(cat -A "$TMP/t0.tty" | head -5)"
 
 echo "-- no progress line without a terminal"
 "$SKEL" trace -o "$TMP/t2" -- mpiexec.mpich -n 2 "${MW[@]}" >"$TMP/t2.stdout" 2>"$TMP/t2.stderr" ||
