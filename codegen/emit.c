@@ -1085,7 +1085,9 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
     }
     r->slot = y->newcomm;
     r->method = methods[op->newcomm <= SKEL_PLAN_GRAPH ? op->newcomm : SKEL_PLAN_SPLIT];
-    if (op->newcomm == SKEL_PLAN_GRAPH)
+    if (op->request)
+        r->method = "SKEL_NEW_IDUP";
+    else if (op->newcomm == SKEL_PLAN_GRAPH)
         r->method = y->call == SKEL_CALL_MPI_Graph_create        ? "SKEL_NEW_GRAPH"
                     : y->call == SKEL_CALL_MPI_Dist_graph_create ? "SKEL_NEW_DIST_GRAPH"
                                                                  : "SKEL_NEW_DIST_GRAPH_ADJ";

@@ -497,15 +497,14 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
     if (y->newcomm == SKEL_SIG_NONE || y->newcomm < 2 || y->newcomm >= b->p->nslots)
         return out_of_range(b, y->id, "created communicator slot",
                             y->newcomm == SKEL_SIG_NONE ? -1 : (long long)y->newcomm);
-    if (cb == SKEL_CALL_MPI_Comm_idup)
-        return unsupported(b, y->id, "MPI_Comm_idup is not supported");
     if (cb == SKEL_CALL_MPI_Intercomm_create || cb == SKEL_CALL_MPI_Intercomm_merge)
         return unsupported(b, y->id, "intercommunicators are not supported");
     if (is_graph_call(cb) && graph_direct(s, cl, y)) {
         *method = SKEL_PLAN_GRAPH;
         return SKEL_OK;
     }
-    int dup = cb == SKEL_CALL_MPI_Comm_dup || cb == SKEL_CALL_MPI_Comm_dup_with_info;
+    int idup = cb == SKEL_CALL_MPI_Comm_idup;
+    int dup = idup || cb == SKEL_CALL_MPI_Comm_dup || cb == SKEL_CALL_MPI_Comm_dup_with_info;
     int cart = cb == SKEL_CALL_MPI_Cart_create, cart_direct = cart;
     const skel_sig_comm *cany = NULL;
     for (uint32_t i = 0; i < cl->nranks; i++) {
@@ -564,6 +563,10 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
             return SKEL_OK;
         }
     }
+    if (idup && !dup)
+        return unsupported(b, y->id,
+                           "MPI_Comm_idup whose communicator has other members than its "
+                           "parent's");
     *method = dup                   ? SKEL_PLAN_DUP
               : cart && cart_direct ? SKEL_PLAN_CART
               : cart                ? SKEL_PLAN_CART_KEYED
@@ -957,7 +960,11 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
         op->kind = SKEL_PLAN_COMM;
         if ((rc = newcomm_method(b, y, &op->newcomm)) != SKEL_OK)
             return rc;
-        op->call = op->newcomm == SKEL_PLAN_DUP        ? SKEL_CALL_MPI_Comm_dup
+        /* MPI_Comm_idup is made again as itself: its request completes
+         * where the application's did. */
+        op->request = y->call == SKEL_CALL_MPI_Comm_idup;
+        op->call = op->request                         ? SKEL_CALL_MPI_Comm_idup
+                   : op->newcomm == SKEL_PLAN_DUP      ? SKEL_CALL_MPI_Comm_dup
                    : op->newcomm == SKEL_PLAN_SPLIT    ? SKEL_CALL_MPI_Comm_split
                    : op->newcomm == SKEL_PLAN_CART_SUB ? SKEL_CALL_MPI_Cart_sub
                    : op->newcomm == SKEL_PLAN_GRAPH    ? y->call
@@ -1008,6 +1015,11 @@ static void epoch_roles(const struct builder *b, const skel_sig_symbol *y, skel_
             icoll = li != NULL && li->klass == SKEL_CLASS_ICOLL;
         }
         op->delim = (uint8_t)icoll;
+        /* The MPI_Comm_idup a later epoch's communicator comes from is
+         * made in every epoch: so is its completion. */
+        for (uint32_t i = 0; i < y->nlinks; i++)
+            if (y->links[i].call == SKEL_CALL_MPI_Comm_idup)
+                op->always = 1;
     }
 }
 
@@ -1097,9 +1109,9 @@ static uint64_t block_acts(struct builder *b, uint32_t block, uint32_t depth)
             const skel_sig_symbol *y = &b->s->symbols[it->ref];
             const struct skel_call_info *ci = skel_call_info(y->call);
             int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
-            n = sat_add(n, skel_class_creates_request(klass) ? 1
-                           : klass == SKEL_CLASS_START       ? y->nlinks
-                                                             : 0);
+            n = sat_add(n, skel_call_creates_request(y->call, klass) ? 1
+                           : klass == SKEL_CLASS_START               ? y->nlinks
+                                                                     : 0);
         } else if (it->count > 0 && depth < MAX_DEPTH) {
             n = sat_add(n, sat_mul(it->count, block_acts(b, it->ref, depth + 1)));
         }

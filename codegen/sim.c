@@ -53,6 +53,7 @@ struct req {
      * Inactive (made, or completed) it stays in the ring for its Start. */
     uint32_t pinit;
     int32_t peer;
+    uint8_t waited; /* a Wait or Test completed it */
 };
 
 struct inst {
@@ -107,12 +108,15 @@ struct rstate {
      * of the activation in each ring slot. */
     uint64_t aact;
     uint64_t *app_of;
-    struct vec32 wild;      /* posted wildcard receives, in posting order */
-    struct vec32 unexp_q;   /* queues that ever held unexpected messages for this rank */
-    struct vec32 posted_q;  /* queues that ever held posted receives of this rank */
-    struct vec32 deferred;  /* sends a Test found complete, finished before the end */
-    struct vec32 startq;    /* a Startall's requests, while it starts them */
-    uint64_t held;          /* messages a matched probe took and no Mrecv yet */
+    struct vec32 wild;     /* posted wildcard receives, in posting order */
+    struct vec32 unexp_q;  /* queues that ever held unexpected messages for this rank */
+    struct vec32 posted_q; /* queues that ever held posted receives of this rank */
+    struct vec32 deferred; /* sends a Test found complete, finished before the end */
+    struct vec32 startq;   /* a Startall's requests, while it starts them */
+    uint64_t held;         /* messages a matched probe took and no Mrecv yet */
+    /* Per communicator slot: the request of the MPI_Comm_idup making its
+     * communicator until a Wait or Test completes it (NONE: none). */
+    uint32_t *idup;
     uint64_t bbytes, bmsgs; /* buffered sends not yet received */
     /* Mode epochs: the current epoch and whether it is left out; the
      * modelled time of every operation and of those made; the calls made
@@ -882,6 +886,31 @@ static int deferred_done(const struct sim *m, const struct rstate *r)
     return 1;
 }
 
+/* Using or freeing the communicator of slot (for op; NONE: at the end)
+ * before the MPI_Comm_idup making it completed: an error in MPI.  The
+ * application completed it first; a skeleton that left the completion out
+ * with an epoch does not. */
+static int idup_pending(const struct sim *m, uint32_t rank, uint32_t op, uint32_t slot)
+{
+    struct rstate *r = &m->rs[rank];
+    if (slot >= m->p->nslots || r->idup[slot] == NONE)
+        return SKEL_OK;
+    if (m->reqs[r->idup[slot]].waited) {
+        r->idup[slot] = NONE;
+        return SKEL_OK;
+    }
+    char d[320];
+    if (op == NONE)
+        return skel_fail(SKEL_EDEADLOCK,
+                         "rank %u ends with the MPI_Comm_idup of communicator slot %u not "
+                         "completed",
+                         rank, slot);
+    return skel_fail(SKEL_EDEADLOCK,
+                     "rank %u: %s uses communicator slot %u before the MPI_Comm_idup making it "
+                     "completed",
+                     rank, op_str(m, op, d, sizeof d), slot);
+}
+
 /* The skeleton's barriers and MPI_Finalize; the closing barrier waits for
  * the sends a Test found complete. */
 static int exec_frame(struct sim *m, uint32_t rank, int *done)
@@ -891,6 +920,9 @@ static int exec_frame(struct sim *m, uint32_t rank, int *done)
     if (!r->started) {
         if (r->phase == PH_END && !deferred_done(m, r))
             return SKEL_OK;
+        for (uint32_t i = 0; r->phase == PH_END && i < m->p->nslots; i++)
+            if ((rc = idup_pending(m, rank, NONE, i)) != SKEL_OK)
+                return rc;
         uint32_t comm = NONE;
         if ((rc = world_comm(m, rank, &comm)) != SKEL_OK)
             return rc;
@@ -1074,6 +1106,7 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
             continue;
         if (!req_done(m, *slot) && (rc = vpush(&r->deferred, *slot)) != SKEL_OK)
             return rc;
+        m->reqs[*slot].waited = 1;
         if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any &&
             !m->recvs[m->reqs[*slot].idx].cancelled)
             r->last_any = m->msgs[m->recvs[m->reqs[*slot].idx].msg].src;
@@ -1265,8 +1298,10 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
         if ((rc = join(m, rank, r->cur, comm, op->call, root, &r->a)) != SKEL_OK)
             return rc;
         r->started = 1;
-        if (op->kind == SKEL_PLAN_ICOLL) {
+        if (op->kind == SKEL_PLAN_ICOLL || (op->kind == SKEL_PLAN_COMM && op->request)) {
             rc = new_req(m, rank, RQ_COLL, r->a, 0);
+            if (rc == SKEL_OK && op->kind == SKEL_PLAN_COMM && y->newcomm < m->p->nslots)
+                r->idup[y->newcomm] = m->nreqs - 1;
             *done = rc == SKEL_OK;
             return rc;
         }
@@ -1311,10 +1346,15 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
         comm = comm_of(m, rank, op->comm);
         if (comm == NONE)
             return bad_comm(m, rank, r->cur, op->comm);
+        int rc = idup_pending(m, rank, r->cur, op->comm);
+        if (rc != SKEL_OK)
+            return rc;
     }
     switch (op->kind) {
-    case SKEL_PLAN_COMPUTE:
     case SKEL_PLAN_COMMFREE:
+        *done = 1;
+        return idup_pending(m, rank, r->cur, op->comm);
+    case SKEL_PLAN_COMPUTE:
         *done = 1;
         return SKEL_OK;
     case SKEL_PLAN_SEND:
@@ -1361,10 +1401,11 @@ static int too_many_ops(const struct sim *m)
 }
 
 /* Mode epochs: the modelled time of an operation (as the plan's totals). */
-static double op_model_ns(const struct sim *m, const skel_plan_op *op)
+static double op_model_ns(const struct sim *m, const skel_plan_op *op, int compute)
 {
     const skel_sig_symbol *y = &m->s->symbols[op->sym];
-    double t = y->compute.mean + (op->kind == SKEL_PLAN_COMPUTE ? 0 : y->duration.mean);
+    double t =
+        (compute ? y->compute.mean : 0) + (op->kind == SKEL_PLAN_COMPUTE ? 0 : y->duration.mean);
     return t * (double)op->w / (double)m->p->wden;
 }
 
@@ -1386,7 +1427,7 @@ static void next_epoch(const struct sim *m, struct rstate *r)
 static int epoch_skips(const struct sim *m, struct rstate *r)
 {
     const skel_plan_op *op = &m->p->ops[r->cur];
-    r->m_all += op_model_ns(m, op);
+    r->m_all += op_model_ns(m, op, 1);
     if (!r->eskip || op->always)
         return 0;
     if (op->delim)
@@ -1398,7 +1439,8 @@ static int epoch_skips(const struct sim *m, struct rstate *r)
 static void epoch_made(const struct sim *m, struct rstate *r)
 {
     const skel_plan_op *op = &m->p->ops[r->cur];
-    r->m_kept += op_model_ns(m, op);
+    /* Made in an epoch left out (always), it computes nothing before it. */
+    r->m_kept += op_model_ns(m, op, !r->eskip);
     r->made++;
     if (op->call != 0 && op->call < SKEL_CALL_LIMIT)
         r->calls[op->call]++;
@@ -1699,10 +1741,13 @@ static int init_sim(struct sim *m)
         rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
         rs->ring = malloc(p->ring * sizeof *rs->ring);
         rs->app_of = calloc(p->ring, sizeof *rs->app_of);
-        if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL)
+        rs->idup = malloc((p->nslots ? p->nslots : 1) * sizeof *rs->idup);
+        if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL || rs->idup == NULL)
             return skel_oom();
         for (uint32_t i = 0; i < p->ring; i++)
             rs->ring[i] = NONE;
+        for (uint32_t i = 0; i < p->nslots; i++)
+            rs->idup[i] = NONE;
         if (p->mode == SKEL_PLAN_EPOCHS) {
             if ((rs->calls = calloc(SKEL_CALL_LIMIT, sizeof *rs->calls)) == NULL)
                 return skel_oom();
@@ -1741,6 +1786,7 @@ static void free_sim(struct sim *m)
             free(rs->stack);
             free(rs->ring);
             free(rs->app_of);
+            free(rs->idup);
             free(rs->wild.v);
             free(rs->unexp_q.v);
             free(rs->posted_q.v);

@@ -796,7 +796,7 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
                 activate(v, v->reqs[i] ? v->reqs[i] : id);
         }
     }
-    if (skel_class_creates_request(klass) && ev.req != 0) {
+    if (skel_call_creates_request(ev.call, klass) && ev.req != 0) {
         uint64_t id = ++v->last_req;
         if (ev.req != id)
             return vfail(v, "request id created", (long long)ev.req, (long long)id);

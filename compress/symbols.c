@@ -478,7 +478,7 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
         }
     }
     k.nlinks = nl;
-    if (ev->req != 0 && skel_class_creates_request(klass)) {
+    if (ev->req != 0 && skel_call_creates_request(ev->call, klass)) {
         uint16_t fl = 0;
         if (klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT)
             fl |= REQ_PERSISTENT;

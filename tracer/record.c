@@ -1267,7 +1267,7 @@ static void created_request(const struct skel_tr_call *c, int klass, int ok, ske
     if (ok && *c->reqp != MPI_REQUEST_NULL) {
         int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
         ev->req = req_new(*c->reqp, c->call, klass, ev->comm, persistent, ev->bytes, ev->peer);
-    } else if (skel_class_creates_request(klass) || c->call == SKEL_CALL_MPI_Comm_idup) {
+    } else if (skel_call_creates_request(c->call, klass)) {
         /* The call failed or gave no request: keep the id sequence dense. */
         ev->req = next_req_id++;
     }

@@ -533,7 +533,7 @@ void skel_otf2__end(struct o2_rank *rk, struct o2_call *c, uint64_t t_end)
     if (th != NULL && th->seen && ev->t_start > th->prev_end)
         gap = ev->t_start - th->prev_end > th->pause ? ev->t_start - th->prev_end - th->pause : 0;
     ev->gap_wall = ev->gap_cpu = gap;
-    if (ev->req == 0 && skel_class_creates_request(c->klass))
+    if (ev->req == 0 && skel_call_creates_request(ev->call, c->klass))
         ev->req = rk->next_req;
     ev->ncomplete = c->ncomp;
     ev->complete = c->comp;

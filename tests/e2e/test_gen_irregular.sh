@@ -53,6 +53,11 @@
 #             on a Cartesian ring, on a row of MPI_Cart_sub (made again by
 #             MPI_Cart_sub) and on graphs of MPI_Graph_create and both
 #             MPI_Dist_graph_create calls, and MPI_Alltoallw
+#   idup      communicators duplicated by MPI_Comm_idup: one before the loop
+#             whose ranks send and receive between the idup and its Wait (a
+#             blocking MPI_Comm_dup in its place deadlocks), scratch ones in
+#             the loop completed by an MPI_Waitall with an MPI_Iallreduce,
+#             used by an MPI_Bcast and freed
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
 #             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,
@@ -85,8 +90,9 @@ declare -A ARGS=(
   [dynwin]="-i 200 -n 512"
   [neighbor]="-i 200 -n 512"
   [nbx]="-i 200 -n 2048"
+  [idup]="-i 300 -p 7"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.

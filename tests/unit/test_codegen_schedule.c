@@ -1509,3 +1509,70 @@ Test(codegen_schedule, persistent_buffered_sends)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* MPI_Comm_idup of MPI_COMM_WORLD (slot 2), then the symbols of order[]:
+ * 1 the Wait on its request, 2 an Allreduce on the duplicate, 3 its
+ * MPI_Comm_free; an MPI_Isend to the next rank and an MPI_Recv from the
+ * previous one come between the idup and the Wait, which completes both. */
+static skel_signature *idup_then(const char *order)
+{
+    struct tsig t = {0};
+    head_with_comms(&t,
+                    "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                    "<comm id=\"1\" gid=\"4\" created-by=\"MPI_Comm_idup\" parent-slot=\"0\" "
+                    "members=\"0 1\"/>",
+                    "0 - 1", "0 - 1");
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Comm_idup", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+    tsym(&t, 1, "MPI_Waitall", "", "", 0, 0,
+         "<link dist=\"2\" index=\"0\" call=\"MPI_Comm_idup\"/>"
+         "<link dist=\"1\" index=\"1\" call=\"MPI_Isend\"/>");
+    tsym(&t, 2, "MPI_Allreduce", "comm=\"2\" op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 3, "MPI_Comm_free", "comm=\"2\"", "", 0, 0, "");
+    tsym(&t, 4, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 5, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"4\"/><s ref=\"5\"/>");
+    for (const char *c = order; *c != '\0'; c++)
+        tput(&t, "<s ref=\"%c\"/>", *c);
+    tput(&t, "</block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, comm_idup_completes_where_the_application_did)
+{
+    /* The application's order: made as MPI_Comm_idup with a request, which
+     * counts as an activation (the Isend's link is 1, the idup's 2). */
+    skel_signature *s = idup_then("123");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    const skel_plan_op *op = op_of(p, 0);
+    cr_expect_eq(op->kind, SKEL_PLAN_COMM);
+    cr_expect_eq(op->newcomm, SKEL_PLAN_DUP);
+    cr_expect(op->request, "MPI_Comm_idup makes a request");
+    cr_expect_eq(calls(p, 0, "MPI_Comm_idup"), 1);
+    cr_expect_eq(calls(p, 0, "MPI_Comm_dup"), 0);
+    cr_expect_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    /* Used, freed, or left incomplete at the end before its Wait: each is
+     * an error in MPI, refused naming what came too early. */
+    const struct {
+        const char *order, *detail;
+    } bad[] = {
+        {"213", "MPI_Allreduce of class 0"},
+        {"31", "MPI_Comm_free of class 0"},
+        {"", "ends with the MPI_Comm_idup of communicator slot 2 not completed"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        s = idup_then(bad[i].order);
+        p = NULL;
+        cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+        cr_expect_eq(check(p, 0), SKEL_EDEADLOCK, "order '%s' accepted", bad[i].order);
+        expect_detail(bad[i].detail);
+        if (*bad[i].order != '\0')
+            expect_detail("before the MPI_Comm_idup making it completed");
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+}

@@ -148,6 +148,12 @@ static inline int skel_class_creates_request(int klass)
         return 0;
     }
 }
+/* Whether a call of class klass creates a request: the classes above, and
+ * MPI_Comm_idup (class COMM), whose request completes its new communicator. */
+static inline int skel_call_creates_request(unsigned call, int klass)
+{
+    return skel_class_creates_request(klass) || call == SKEL_CALL_MPI_Comm_idup;
+}
 int skel_class_is_receive(
     int klass); /* classes with an actual source/tag (RECV, SENDRECV, PROBE...) */
 int skel_class_is_collective(int klass); /* COLL, ICOLL */

@@ -988,7 +988,7 @@ static int accept_event(skel_rank_reader *r, uint64_t off, int klass, const skel
         if (e != NULL && !e->persistent)
             skel_reqtab_del(&r->reqs, ev->complete[i].req);
     }
-    if (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup) {
+    if (skel_call_creates_request(ev->call, klass)) {
         int recv = klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT ||
                    klass == SKEL_CLASS_IMRECV;
         skel_req_entry e = {.id = ev->req,
@@ -1036,7 +1036,7 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
     skel_site_ctx nc = r->site_ctx[ev->site];
     if ((rc = read_context(r, c, off, mask, &nc)) != SKEL_OK)
         return rc;
-    int creates = skel_class_creates_request(ci->klass) || call == SKEL_CALL_MPI_Comm_idup;
+    int creates = skel_call_creates_request(call, ci->klass);
     ev->req = creates ? r->last_req + 1 : 0;
     if (mask & SKEL_M_REQ)
         ev->req += (uint64_t)skel_get_svarint(c);

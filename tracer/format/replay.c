@@ -425,8 +425,7 @@ static int become_current(skel_replay *rp, uint32_t rank)
     s->key = skel_replay_global_time(rp, rank, ev->t_start);
 
     /* Requests this event creates. */
-    if (ev->req != 0 &&
-        (skel_class_creates_request(klass) || ev->call == SKEL_CALL_MPI_Comm_idup)) {
+    if (ev->req != 0 && skel_call_creates_request(ev->call, klass)) {
         struct req_info *q = req_new(s, ev->req);
         if (q == NULL)
             return skel_oom();

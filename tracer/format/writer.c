@@ -485,10 +485,8 @@ int skel_writer_open(const char *path, const skel_rank_info *info, size_t bufsiz
     for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++) {
         const struct skel_call_info *ci = skel_call_info(call);
         if (ci != NULL)
-            w->call_kind[call] = CALL_KNOWN | (skel_class_creates_request(ci->klass) ||
-                                                       call == SKEL_CALL_MPI_Comm_idup
-                                                   ? CALL_CREATES
-                                                   : 0);
+            w->call_kind[call] =
+                CALL_KNOWN | (skel_call_creates_request(call, ci->klass) ? CALL_CREATES : 0);
     }
     int excl = (flags & SKEL_WRITER_OVERWRITE) ? O_TRUNC : O_EXCL;
     w->fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | excl, 0644);
