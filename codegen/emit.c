@@ -426,6 +426,22 @@ static int fill_comms(struct emitter *e)
             tmp[i] = cm->members[i];
         }
         int_rows(d, "rows", tmp, cm->size);
+        int inter = (cm->flags & SKEL_COMMF_INTER) && cm->remote_size > 0;
+        if (inter && cm->remote_size > s->nranks)
+            rc = skel_fail(SKEL_ERANGE,
+                           "communicator %u has a remote group of %u, more than the %u ranks", c,
+                           cm->remote_size, s->nranks);
+        for (uint32_t i = 0; inter && rc == SKEL_OK && i < cm->remote_size; i++) {
+            if (cm->remote[i] < 0 || (uint32_t)cm->remote[i] >= s->nranks)
+                rc = skel_fail(SKEL_ERANGE, "communicator %u: remote member %d is not a rank", c,
+                               cm->remote[i]);
+            tmp[i] = cm->remote[i];
+        }
+        skel_tpl_set_bool(d, "inter", inter);
+        if (inter && rc == SKEL_OK) {
+            skel_tpl_setf(d, "rsize", "%u", cm->remote_size);
+            int_rows(d, "rrows", tmp, cm->remote_size);
+        }
         int cart = (cm->flags & SKEL_COMMF_CART) && cm->ndims > 0 && cm->ndims <= SKEL_SIG_MAXDIMS;
         for (uint32_t i = 0; cart && i < cm->ndims; i++)
             if (cm->dims[i] < 1 || (uint32_t)cm->dims[i] > s->nranks || cm->periods[i] < 0 ||
@@ -1087,6 +1103,10 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
     r->method = methods[op->newcomm <= SKEL_PLAN_GRAPH ? op->newcomm : SKEL_PLAN_SPLIT];
     if (op->request)
         r->method = "SKEL_NEW_IDUP";
+    else if (op->newcomm == SKEL_PLAN_INTER)
+        r->method = "SKEL_NEW_INTER";
+    else if (op->newcomm == SKEL_PLAN_MERGE)
+        r->method = "SKEL_NEW_MERGE";
     else if (op->newcomm == SKEL_PLAN_GRAPH)
         r->method = y->call == SKEL_CALL_MPI_Graph_create        ? "SKEL_NEW_GRAPH"
                     : y->call == SKEL_CALL_MPI_Dist_graph_create ? "SKEL_NEW_DIST_GRAPH"

@@ -19,9 +19,11 @@
 #define MAX_DTSIZE        (1u << 24)
 #define MAX_MESSAGE_BYTES (1ull << 30)
 #define MAX_COUNT_TOTAL   (UINT64_C(1) << 62)
-#define MAX_TAG_KEPT      32767 /* the smallest MPI_TAG_UB the standard allows */
-#define MAX_DEPTH         256u
-#define MAX_OBJECTS       (1u << 16) /* windows and files one rank opens */
+/* The smallest MPI_TAG_UB the standard allows is 32767; the skeleton keeps
+ * that one for MPI_Intercomm_create (SKEL_INTER_TAG). */
+#define MAX_TAG_KEPT 32766
+#define MAX_DEPTH    256u
+#define MAX_OBJECTS  (1u << 16) /* windows and files one rank opens */
 
 typedef unsigned __int128 u128;
 
@@ -488,6 +490,50 @@ static int graph_direct(const skel_signature *s, const skel_sig_class *cl, const
     return 1;
 }
 
+/* Whether c's members are a's followed by b's (or b's followed by a's:
+ * either). */
+static int members_concat(const skel_sig_comm *c, const int32_t *a, uint32_t na, const int32_t *b,
+                          uint32_t nb)
+{
+    if (c->size != na + nb)
+        return 0;
+    int ab = !memcmp(c->members, a, na * sizeof *a) && !memcmp(c->members + na, b, nb * sizeof *b);
+    int ba = !memcmp(c->members, b, nb * sizeof *b) && !memcmp(c->members + nb, a, na * sizeof *a);
+    return ab || ba;
+}
+
+/* MPI_Intercomm_create and MPI_Intercomm_merge: made again by the same
+ * call where the signature shows what MPI makes of it - an
+ * intercommunicator whose local group is its local communicator's, in
+ * order; a merge whose members are one group then the other. */
+static int intercomm_method(const struct builder *b, const skel_sig_symbol *y, uint8_t *method)
+{
+    const skel_signature *s = b->s;
+    const skel_sig_class *cl = &s->classes[y->cls];
+    int create = y->call == SKEL_CALL_MPI_Intercomm_create;
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        uint32_t r = cl->ranks[i];
+        const skel_sig_comm *parent = slot_comm(s, r, y->comm), *c = slot_comm(s, r, y->newcomm);
+        if (parent == NULL || c == NULL)
+            return unsupported(b, y->id, "a communicator it uses or makes is not in the signature");
+        int pinter = (parent->flags & SKEL_COMMF_INTER) != 0,
+            cinter = (c->flags & SKEL_COMMF_INTER) != 0;
+        if (create && (pinter || !cinter || c->remote_size == 0 || c->size != parent->size ||
+                       memcmp(c->members, parent->members, c->size * sizeof *c->members)))
+            return unsupported(b, y->id,
+                               "an intercommunicator whose local group is not its local "
+                               "communicator's");
+        if (!create && (!pinter || cinter ||
+                        !members_concat(c, parent->members, parent->size, parent->remote,
+                                        parent->remote_size)))
+            return unsupported(b, y->id,
+                               "a merged communicator whose members are not one group then "
+                               "the other");
+    }
+    *method = create ? SKEL_PLAN_INTER : SKEL_PLAN_MERGE;
+    return SKEL_OK;
+}
+
 /* How the communicator created by symbol y is re-created. */
 static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uint8_t *method)
 {
@@ -498,7 +544,7 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
         return out_of_range(b, y->id, "created communicator slot",
                             y->newcomm == SKEL_SIG_NONE ? -1 : (long long)y->newcomm);
     if (cb == SKEL_CALL_MPI_Intercomm_create || cb == SKEL_CALL_MPI_Intercomm_merge)
-        return unsupported(b, y->id, "intercommunicators are not supported");
+        return intercomm_method(b, y, method);
     if (is_graph_call(cb) && graph_direct(s, cl, y)) {
         *method = SKEL_PLAN_GRAPH;
         return SKEL_OK;
@@ -512,7 +558,9 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
         const skel_sig_comm *parent = slot_comm(s, r, y->comm);
         const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
         if (c != NULL && (c->flags & SKEL_COMMF_INTER))
-            return unsupported(b, y->id, "intercommunicators are not supported");
+            return unsupported(b, y->id,
+                               "only MPI_Intercomm_create and MPI_Intercomm_merge may make "
+                               "or come from intercommunicators");
         if (c != NULL && position_in(c, (int32_t)r) < 0)
             return skel_fail(SKEL_EFORMAT,
                              "rank %u is not a member of the communicator in its "
@@ -963,7 +1011,8 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
         /* MPI_Comm_idup is made again as itself: its request completes
          * where the application's did. */
         op->request = y->call == SKEL_CALL_MPI_Comm_idup;
-        op->call = op->request                         ? SKEL_CALL_MPI_Comm_idup
+        op->call = op->request ? SKEL_CALL_MPI_Comm_idup
+                   : op->newcomm == SKEL_PLAN_INTER || op->newcomm == SKEL_PLAN_MERGE ? y->call
                    : op->newcomm == SKEL_PLAN_DUP      ? SKEL_CALL_MPI_Comm_dup
                    : op->newcomm == SKEL_PLAN_SPLIT    ? SKEL_CALL_MPI_Comm_split
                    : op->newcomm == SKEL_PLAN_CART_SUB ? SKEL_CALL_MPI_Cart_sub
@@ -1060,13 +1109,25 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
-    /* Intercommunicators anywhere a call uses them are out of scope. */
-    if (y->comm != SKEL_SIG_NONE && op.kind != SKEL_PLAN_COMPUTE) {
+    /* On intercommunicators: point-to-point calls, MPI_Barrier,
+     * MPI_Ibarrier, MPI_Intercomm_merge and MPI_Comm_free. */
+    int on_inter = op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMMFREE &&
+                   !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_MERGE) &&
+                   !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_INTER);
+    if (y->comm != SKEL_SIG_NONE && on_inter) {
         const skel_sig_class *cl = &b->s->classes[y->cls];
         for (uint32_t i = 0; i < cl->nranks; i++) {
             const skel_sig_comm *c = slot_comm(b->s, cl->ranks[i], y->comm);
-            if (c != NULL && (c->flags & SKEL_COMMF_INTER))
-                return unsupported(b, sym, "intercommunicators are not supported");
+            if (c == NULL || !(c->flags & SKEL_COMMF_INTER))
+                continue;
+            if (op.kind == SKEL_PLAN_COLL || op.kind == SKEL_PLAN_ICOLL) {
+                if (y->call != SKEL_CALL_MPI_Barrier && y->call != SKEL_CALL_MPI_Ibarrier)
+                    return unsupported(b, sym,
+                                       "collectives on intercommunicators other than "
+                                       "MPI_Barrier and MPI_Ibarrier are not supported");
+            } else if (skel_plan_kind_is_object(op.kind) || op.kind == SKEL_PLAN_COMM) {
+                return unsupported(b, sym, "this call on an intercommunicator is not supported");
+            }
         }
     }
     epoch_roles(b, y, &op);

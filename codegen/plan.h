@@ -116,6 +116,11 @@ enum skel_plan_newcomm {
                              MPI_Dist_graph_create(_adjacent)) on the parent,
                              whose ranks are the graph's in order, with its
                              recorded neighbours */
+    SKEL_PLAN_INTER,      /* MPI_Intercomm_create from the local communicator
+                             (leaders: each group's first rank, over
+                             MPI_COMM_WORLD) */
+    SKEL_PLAN_MERGE,      /* MPI_Intercomm_merge of the intercommunicator, the
+                             group that comes second in the members high */
 };
 
 typedef struct skel_plan_op {

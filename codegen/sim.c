@@ -145,7 +145,11 @@ struct sim {
     struct qmap unexp, posted; /* unexpected messages; posted specific receives */
     uint64_t seq;
     /* (rank, comm) -> instance counter, and (comm, counter) -> instance */
-    uint64_t *cc;     /* nranks x (ncomms) */
+    uint64_t *cc; /* nranks x (ncomms) */
+    /* Per communicator: the one its messages and collectives are matched
+     * on - itself, or for the two sides of an intercommunicator the lower
+     * of their ids (match_inter()). */
+    uint32_t *match;
     struct vec32 *ci; /* per comm: instance ids in order */
     uint32_t *uf;     /* union-find over ops */
     int64_t *gmax;    /* per op (group root): largest count */
@@ -461,7 +465,7 @@ static uint32_t comm_of(const struct sim *m, uint32_t rank, uint32_t slot)
     const skel_sig_rank *rk = &m->s->ranks[rank];
     if (slot >= rk->ncomms || rk->comms[slot] >= m->s->ncomms)
         return NONE;
-    return rk->comms[slot];
+    return m->match[rk->comms[slot]];
 }
 
 static int bad_comm(const struct sim *m, uint32_t rank, uint32_t op, uint32_t slot)
@@ -822,6 +826,14 @@ static void unify(struct sim *m, uint32_t rank, uint32_t op, const struct inst *
 }
 
 /* Join the next collective instance of comm for rank; *inst gets it. */
+/* The ranks a collective on comm involves: both groups of an
+ * intercommunicator. */
+static uint32_t comm_span(const skel_signature *s, uint32_t comm)
+{
+    const skel_sig_comm *c = &s->comms[comm];
+    return c->size + ((c->flags & SKEL_COMMF_INTER) ? c->remote_size : 0);
+}
+
 static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16_t call,
                 int32_t root, uint32_t *inst)
 {
@@ -845,7 +857,7 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
         if ((rc = new_inst(m,
                            (struct inst){.call = call,
                                          .root = root,
-                                         .size = m->s->comms[comm].size,
+                                         .size = comm_span(m->s, comm),
                                          .first_op = op,
                                          .first_rank = rank,
                                          .comm = comm},
@@ -1283,6 +1295,11 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     if (!r->started) {
         int32_t root = -1;
         const struct skel_call_info *ci = skel_call_info(y->call);
+        /* MPI_Intercomm_create joins both groups: it meets the other side
+         * on the intercommunicator it makes. */
+        if (op->kind == SKEL_PLAN_COMM && op->newcomm == SKEL_PLAN_INTER &&
+            (comm = comm_of(m, rank, y->newcomm)) == NONE)
+            return bad_comm(m, rank, r->cur, y->newcomm);
         if (op->kind != SKEL_PLAN_COMM && ci != NULL && ci->rooted) {
             int32_t cr, wr;
             char d[320];
@@ -1700,6 +1717,51 @@ static uint32_t seq_depth(const skel_plan *p, uint32_t seq, uint32_t *depth)
     return d;
 }
 
+/* Whether communicator a's local group is b's remote group. */
+static int sides_of(const skel_sig_comm *a, const skel_sig_comm *b)
+{
+    return a->size == b->remote_size &&
+           !memcmp(a->members, b->remote, a->size * sizeof *a->members);
+}
+
+/* How many intercommunicators before c have c's two groups. */
+static uint32_t inter_rank(const skel_signature *s, uint32_t c)
+{
+    uint32_t k = 0;
+    for (uint32_t e = 0; e < c; e++) {
+        const skel_sig_comm *x = &s->comms[e], *y = &s->comms[c];
+        k += (x->flags & SKEL_COMMF_INTER) && x->size == y->size &&
+             x->remote_size == y->remote_size &&
+             !memcmp(x->members, y->members, x->size * sizeof *x->members) &&
+             !memcmp(x->remote, y->remote, x->remote_size * sizeof *x->remote);
+    }
+    return k;
+}
+
+/* The two sides of every intercommunicator: the k-th one with groups (A,
+ * B) is the k-th with (B, A), as both sides make them in the same order;
+ * each is matched on the lower id.  A side without its other keeps its own
+ * (and the check then finds what never matches). */
+static void match_inter(const skel_signature *s, uint32_t *match)
+{
+    for (uint32_t c = 0; c < s->ncomms; c++)
+        match[c] = c;
+    for (uint32_t c = 0; c < s->ncomms; c++) {
+        const skel_sig_comm *x = &s->comms[c];
+        if (!(x->flags & SKEL_COMMF_INTER) || match[c] != c)
+            continue;
+        uint32_t k = inter_rank(s, c);
+        for (uint32_t d = c + 1; d < s->ncomms; d++) {
+            const skel_sig_comm *y = &s->comms[d];
+            if ((y->flags & SKEL_COMMF_INTER) && sides_of(x, y) && sides_of(y, x) &&
+                inter_rank(s, d) == k) {
+                match[d] = c;
+                break;
+            }
+        }
+    }
+}
+
 static int init_sim(struct sim *m)
 {
     const skel_plan *p = m->p;
@@ -1725,11 +1787,14 @@ static int init_sim(struct sim *m)
     m->rs = calloc(s->nranks, sizeof *m->rs);
     m->cc = calloc((size_t)s->nranks * (s->ncomms ? s->ncomms : 1), sizeof *m->cc);
     m->ci = calloc(s->ncomms + 1, sizeof *m->ci);
+    m->match = malloc((s->ncomms + 1) * sizeof *m->match);
+    if (m->match != NULL)
+        match_inter(s, m->match);
     m->uf = malloc((p->nops + 1) * sizeof *m->uf);
     m->gmax = calloc(p->nops + 1, sizeof *m->gmax);
     m->gdt = calloc(p->nops + 1, sizeof *m->gdt);
-    if (m->rs == NULL || m->cc == NULL || m->ci == NULL || m->uf == NULL || m->gmax == NULL ||
-        m->gdt == NULL)
+    if (m->rs == NULL || m->cc == NULL || m->ci == NULL || m->match == NULL || m->uf == NULL ||
+        m->gmax == NULL || m->gdt == NULL)
         return skel_oom();
     for (uint32_t i = 0; i < p->nops; i++)
         m->uf[i] = i;
@@ -1805,6 +1870,7 @@ static void free_sim(struct sim *m)
     free(m->rs);
     free(m->cc);
     free(m->ci);
+    free(m->match);
     free(m->uf);
     free(m->gmax);
     free(m->gdt);

@@ -58,6 +58,10 @@
 #             blocking MPI_Comm_dup in its place deadlocks), scratch ones in
 #             the loop completed by an MPI_Waitall with an MPI_Iallreduce,
 #             used by an MPI_Bcast and freed
+#   intercomm two halves of MPI_COMM_WORLD coupled by MPI_Intercomm_create:
+#             Isend/Irecv one way, a receive from MPI_ANY_SOURCE answered
+#             the other, MPI_Barrier on the intercommunicator, then
+#             MPI_Intercomm_merge and an MPI_Allreduce on the merged one
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
 #             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,
@@ -91,8 +95,9 @@ declare -A ARGS=(
   [neighbor]="-i 200 -n 512"
   [nbx]="-i 200 -n 2048"
   [idup]="-i 300 -p 7"
+  [intercomm]="-i 300 -p 25"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.

@@ -1576,3 +1576,85 @@ Test(codegen_schedule, comm_idup_completes_where_the_application_did)
         skel_signature_free(s);
     }
 }
+
+/* Two groups coupled by an intercommunicator: rank 0 alone in one half
+ * (slot 2), rank 1 in the other, joined by MPI_Intercomm_create (slot 3);
+ * rank 0 sends to rank 0 of the remote group and receives its answer,
+ * rank 1 receives from MPI_ANY_SOURCE (tag rtag) and answers the sender;
+ * then coll (if not NULL) on the intercommunicator, MPI_Intercomm_merge
+ * (slot 4, rank 0's group first) and an MPI_Allreduce on the merged one. */
+static skel_signature *coupled(int rtag, const char *coll)
+{
+    struct tsig t = {0};
+    tsig_head_full(&t, 2, (int[]){0, 1}, NULL, NULL,
+                   "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                   "<comm id=\"1\" gid=\"3\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"0\"/>"
+                   "<comm id=\"2\" gid=\"5\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"0\" remote=\"1\"/>"
+                   "<comm id=\"3\" gid=\"7\" created-by=\"MPI_Intercomm_merge\" "
+                   "parent-slot=\"3\" members=\"0 1\"/>"
+                   "<comm id=\"4\" gid=\"9\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"1\"/>"
+                   "<comm id=\"5\" gid=\"11\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"1\" remote=\"0\"/>",
+                   (const char *const[]){"0 - 1 2 3", "0 - 4 5 3"});
+    char tag[32];
+    snprintf(tag, sizeof tag, "comm=\"3\" tag=\"%d\"", rtag);
+    for (int cls = 0; cls < 2; cls++) {
+        int b = cls * 7;
+        tclass(&t, cls, cls ? "1" : "0", cls);
+        tsym(&t, b, "MPI_Comm_split", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+        tsym(&t, b + 1, "MPI_Intercomm_create", "comm=\"2\" newcomm=\"3\"", "", 0, 0, "");
+        if (cls == 0) {
+            tsym(&t, 2, "MPI_Send", "comm=\"3\" tag=\"1\"", PEER("abs", 0), 100, 8, "");
+            tsym(&t, 3, "MPI_Recv", "comm=\"3\" tag=\"2\"", PEER("abs", 0), 100, 8, "");
+        } else {
+            tsym(&t, b + 2, "MPI_Recv", tag, "<peer kind=\"any\"/>", 100, 8, "");
+            tsym(&t, b + 3, "MPI_Send", "comm=\"3\" tag=\"2\"", "<peer kind=\"reply\"/>", 100, 8,
+                 "");
+        }
+        tsym(&t, b + 4, coll != NULL ? coll : "MPI_Barrier", "comm=\"3\"", "", 1, 8, "");
+        tsym(&t, b + 5, "MPI_Intercomm_merge", "comm=\"3\" newcomm=\"4\"", "", 0, 0, "");
+        tsym(&t, b + 6, "MPI_Allreduce", "comm=\"4\" op=\"MPI_SUM\"", "", 1, 8, "");
+        tput(&t, "<block id=\"%d\"><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/>",
+             cls, b, b + 1, b + 2, b + 3);
+        if (coll != NULL)
+            tput(&t, "<s ref=\"%d\"/>", b + 4);
+        tput(&t, "<s ref=\"%d\"/><s ref=\"%d\"/></block>\n</class>\n", b + 5, b + 6);
+    }
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, intercommunicators_made_again)
+{
+    /* Made by the application's calls; the two sides' messages meet even
+     * with every send synchronous, and so do their collectives. */
+    skel_signature *s = coupled(1, "MPI_Barrier");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(op_of(p, 1)->newcomm, SKEL_PLAN_INTER);
+    cr_expect_eq(op_of(p, 1)->call, SKEL_CALL_MPI_Intercomm_create);
+    cr_expect_eq(op_of(p, 5)->newcomm, SKEL_PLAN_MERGE);
+    cr_expect_eq(op_of(p, 12)->newcomm, SKEL_PLAN_MERGE);
+    cr_expect_eq(calls(p, 1, "MPI_Intercomm_merge"), 1);
+    cr_expect_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    /* A receive on the other side that no message matches is found. */
+    s = coupled(3, NULL);
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(check(p, 0), SKEL_EDEADLOCK);
+    expect_detail("MPI_ANY_SOURCE with tag 3");
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    /* Collectives on an intercommunicator other than barriers: refused. */
+    s = coupled(1, "MPI_Allreduce");
+    p = NULL;
+    cr_expect_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
+    expect_detail("collectives on intercommunicators other than MPI_Barrier");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}

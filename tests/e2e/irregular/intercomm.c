@@ -1,0 +1,77 @@
+/* intercomm.c - two groups coupled by an intercommunicator, the way coupled
+ * codes (an ocean and an atmosphere, a solver and its I/O servers) talk:
+ *   - MPI_COMM_WORLD is split into the even and the odd ranks, and
+ *     MPI_Intercomm_create joins the two halves (leaders: each half's first
+ *     rank, over MPI_COMM_WORLD);
+ *   - every iteration, each rank of the even half sends its field to the
+ *     rank of the same position in the odd half (MPI_Isend + MPI_Irecv +
+ *     MPI_Waitall), the odd half answers with a blocking MPI_Send to a
+ *     receive from MPI_ANY_SOURCE, and each half computes and reduces over
+ *     its own communicator;
+ *   - every P iterations an MPI_Barrier on the intercommunicator;
+ *   - at the end MPI_Intercomm_merge (the odd half high) makes one
+ *     communicator again for a final MPI_Allreduce, and all are freed.
+ *
+ * usage: intercomm [-i ITERS] [-n BYTES] [-p PERIOD] [-w WORK] */
+#include "common.h"
+
+int main(int argc, char **argv)
+{
+    long opt[4] = {300, 1024, 25, 20000};
+    MPI_Init(&argc, &argv);
+    irr_options(argc, argv, "[-i ITERS] [-n BYTES] [-p PERIOD] [-w WORK]", "inpw", opt);
+    int me, np, right, left;
+    irr_ring(&me, &np, &right, &left);
+    if (np < 2) {
+        if (me == 0)
+            fprintf(stderr, "intercomm: needs at least 2 ranks\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    int bytes = (int)opt[1], period = (int)(opt[2] > 0 ? opt[2] : 25);
+    char *out = calloc(1, (size_t)bytes + 1), *in = calloc(1, (size_t)bytes + 1);
+    if (out == NULL || in == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    int odd = me % 2;
+    MPI_Comm half, inter, merged;
+    MPI_Comm_split(MPI_COMM_WORLD, odd, me, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, odd ? 0 : 1, 17, &inter);
+    int hrank, hsize, rsize;
+    MPI_Comm_rank(half, &hrank);
+    MPI_Comm_size(half, &hsize);
+    MPI_Comm_remote_size(inter, &rsize);
+    int partner = hrank < rsize ? hrank : rsize - 1;
+    double sum = 0, t0 = irr_clock();
+    for (long it = 0; it < opt[0]; it++) {
+        double x = (double)(it + me), y = 0;
+        irr_work(opt[3]);
+        if (!odd) {
+            MPI_Request r[2];
+            MPI_Status st[2];
+            MPI_Isend(out, bytes, MPI_CHAR, partner, 1, inter, &r[0]);
+            MPI_Irecv(in, bytes, MPI_CHAR, partner, 2, inter, &r[1]);
+            MPI_Waitall(2, r, st);
+        } else if (hrank < rsize) {
+            MPI_Status st;
+            MPI_Recv(in, bytes, MPI_CHAR, MPI_ANY_SOURCE, 1, inter, &st);
+            MPI_Send(out, bytes, MPI_CHAR, st.MPI_SOURCE, 2, inter);
+        }
+        MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, half);
+        sum += y;
+        if (it % period == period - 1)
+            MPI_Barrier(inter);
+    }
+    double secs = irr_clock() - t0;
+    MPI_Intercomm_merge(inter, odd, &merged);
+    double all = 0;
+    MPI_Allreduce(&sum, &all, 1, MPI_DOUBLE, MPI_SUM, merged);
+    MPI_Comm_free(&merged);
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+    if (me == 0)
+        printf("intercomm: %ld iterations, halves of %d and %d, sum %g on %d ranks in %.6f s\n",
+               opt[0], hsize, rsize, all, np, secs);
+    free(out);
+    free(in);
+    MPI_Finalize();
+    return 0;
+}
