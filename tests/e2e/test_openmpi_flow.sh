@@ -99,6 +99,22 @@ grep -q "^mpirun.openmpi .*-n 2 $WORK/main$" "$WORK/lib.out" || fail "main's MPI
 grep -q "needed by libsolver.so" "$WORK/lib.out" || fail "the evidence does not name libsolver.so: $(cat "$WORK/lib.out")"
 "$SKEL" run --nodes local -n 2 --quiet -- "$WORK/main" || fail "main did not run under mpirun.openmpi"
 
+note "communicators Open MPI makes its own way: MPI_Comm_idup and intercommunicators"
+# Each library implements MPI_Comm_idup and MPI_Intercomm_create its own
+# way: the corpus programs are traced through Open MPI's tracer and their
+# skeletons run under mpirun.openmpi.
+for p in idup intercomm; do
+    mpicc.openmpi -O2 -I"$SRC/tests/e2e/irregular" -o "$WORK/$p-ompi" "$SRC/tests/e2e/irregular/$p.c" ||
+        fail "cannot build $p with Open MPI"
+    timeout 300 "$SKEL" generate -K 3 -o "$WORK/sk-$p" -- mpirun.openmpi --allow-run-as-root -n 2 \
+        "$WORK/$p-ompi" -i 1000 >"$WORK/gen-$p.out" 2>&1 || { cat "$WORK/gen-$p.out"; fail "generate $p"; }
+    grep -qx "mpi openmpi" "$WORK/sk-$p/skeleton.meta" || fail "$p: skeleton.meta records no 'mpi openmpi'"
+    timeout 120 mpirun.openmpi --allow-run-as-root -n 2 "$WORK/sk-$p/skeleton" >"$WORK/run-$p.out" 2>&1 ||
+        { cat "$WORK/run-$p.out"; fail "the $p skeleton failed under Open MPI"; }
+    grep -q '^SKEL_RESULT elapsed_s=[0-9.]* repeats=1 ranks=2 ' "$WORK/run-$p.out" ||
+        fail "$p: no SKEL_RESULT line: $(cat "$WORK/run-$p.out")"
+done
+
 "$SKEL" testbed down >/dev/null || fail "testbed down"
 assert_nothing_left "after the Open MPI flow"
 echo "PASS"
