@@ -25,6 +25,8 @@
  * ws_class() uses them from 1 MiB). */
 #define WS_CLASSES 13
 #define WS_BASE    (UINT64_C(256) << 10)
+/* The largest floor subtracted from a phase's working set (ws_class()). */
+#define WS_FLOOR_MAX (UINT64_C(512) << 10)
 
 /* ------------------------------------------------------------------------ */
 /* Rows of a C initializer, several items a line */
@@ -110,6 +112,7 @@ struct emitter {
     uint32_t ndists;
     /* Working-set classes some phase uses. */
     uint8_t ws_used[WS_CLASSES];
+    uint64_t *ws_floor;        /* per rank class: ws_floors() */
     uint64_t mbuf, sbuf, rbuf; /* bytes */
     uint32_t maxreq;
     /* Windows and files: objects per rank (the stand-in window of unknown
@@ -691,19 +694,48 @@ static void off_quantiles(const skel_sig_symbol *y, const double *v, int n, doub
  * "Compute"): 0 for a phase that touched little memory or was never
  * sampled - the skeleton's arithmetic kernel; else the class c in
  * 2..WS_CLASSES-1 whose WS_BASE << c bytes is nearest on a log scale, up to
- * 1 GiB - the skeleton walks that much memory as a stream.  "Little"
- * is less than 1 MiB: code pages, the stack and the MPI library alone read
- * as 280-560 KiB here (nbody's phases, whose data is 50 KiB), and so small a
- * working set stays in a core's private cache, where arithmetic is as good
- * a model as a walk. */
-static int ws_class(const skel_sig_symbol *y)
+ * 1 GiB - the skeleton walks that much memory as a stream.
+ *
+ * What a phase touched counts above its rank class's floor: the smallest
+ * working set any of the class's sampled phases read, at most WS_FLOOR_MAX.
+ * Every reading includes what the process touches whatever its work (code
+ * pages, the stack, libraries, the tracer's own path): the quietest phases
+ * of nbody and mw, whose data is 200 KiB and less, read 280-600 KiB, 460 KiB
+ * when nbody is built with AddressSanitizer, and nbody's set-up phase 536
+ * and 804 KiB; an empty phase reads 36-96 KiB.  The skeleton has a floor of
+ * its own besides its walk, so the walk is what the phase touched beyond
+ * the floor.  The cap, the most the quietest phases were seen to read,
+ * keeps a class whose every phase streams megabytes (randacc's 32 MiB
+ * table) from losing more than that.  "Little" is less than 1 MiB above
+ * the floor: so small a working set stays in a core's private cache, where
+ * arithmetic is as good a model as a walk.  (bench/accuracy-mechanisms.md,
+ * "Working-set floor".) */
+static int ws_class(const skel_sig_symbol *y, uint64_t floor)
 {
-    if (y->ws_samples == 0 || y->ws_bytes < 4 * WS_BASE)
+    if (y->ws_samples == 0 || y->ws_bytes < floor || y->ws_bytes - floor < 4 * WS_BASE)
         return 0;
+    double ws = (double)(y->ws_bytes - floor);
     int c = 1;
-    while (c < WS_CLASSES - 1 && (double)y->ws_bytes >= (double)(WS_BASE << c) * 1.41421356)
+    while (c < WS_CLASSES - 1 && ws >= (double)(WS_BASE << c) * 1.41421356)
         c++;
     return c;
+}
+
+/* The floor of every class (ws_class()): e->ws_floor[c]. */
+static int ws_floors(struct emitter *e)
+{
+    uint32_t n = e->s->nclasses > 0 ? e->s->nclasses : 1;
+    e->ws_floor = malloc(n * sizeof *e->ws_floor);
+    if (e->ws_floor == NULL)
+        return skel_oom();
+    for (uint32_t c = 0; c < n; c++)
+        e->ws_floor[c] = WS_FLOOR_MAX;
+    for (uint32_t i = 0; i < e->s->nsymbols; i++) {
+        const skel_sig_symbol *y = &e->s->symbols[i];
+        if (y->ws_samples > 0 && y->cls < n && y->ws_bytes < e->ws_floor[y->cls])
+            e->ws_floor[y->cls] = y->ws_bytes;
+    }
+    return SKEL_OK;
 }
 
 static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
@@ -738,7 +770,7 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
     skel_tpl_setf(dd, "noff", "%d", noff);
     skel_tpl_setf(dd, "off", "%u", noff > 0 ? o : 0);
     skel_tpl_setf(dd, "sym", "%u", sym);
-    int wsc = ws_class(y);
+    int wsc = ws_class(y, y->cls < e->s->nclasses ? e->ws_floor[y->cls] : 0);
     skel_tpl_setf(dd, "wsc", "%d", wsc);
     e->ws_used[wsc] = 1;
     e->dist_of[sym] = (int32_t)e->ndists++;
@@ -1523,10 +1555,13 @@ int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
         return skel_oom();
     for (uint32_t i = 0; i < s->nsymbols; i++)
         e.dist_of[i] = -1;
-    int rc = fill(&e, o, rep);
+    int rc = ws_floors(&e);
+    if (rc == SKEL_OK)
+        rc = fill(&e, o, rep);
     free(e.links.buf);
     free(e.qvals.buf);
     free(e.dist_of);
+    free(e.ws_floor);
     free(e.dtypes);
     free(e.dtab);
     free(e.peers);

@@ -202,6 +202,11 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
     print_dist(out, "compute", &y->compute);
     fputs(", ", out);
     print_dist(out, "call", &y->duration);
+    /* The smallest working set the tracer read before it (docs/codegen.md,
+     * "Compute is real CPU work"). */
+    if (y->ws_samples > 0)
+        fprintf(out, ", working set %" PRIu64 " KiB (%" PRIu64 " sample%s)", y->ws_bytes >> 10,
+                (uint64_t)y->ws_samples, y->ws_samples == 1 ? "" : "s");
     if (y->site != SKEL_SIG_NONE) {
         const skel_sig_site *st = &s->sites[y->site];
         fputs(", at ", out);
