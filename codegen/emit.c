@@ -548,7 +548,7 @@ static long poll_interval(const skel_sig_symbol *y)
     return per > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)per;
 }
 
-/* Largest size of the op's communicator over the members of its class. */
+/* Largest size of the op's communicator (or remote group) over the members of its class. */
 static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
 {
     const skel_signature *s = e->s;
@@ -556,9 +556,16 @@ static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
     uint32_t n = 1;
     for (uint32_t i = 0; i < cl->nranks; i++) {
         const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
-        if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms &&
-            rk->comms[op->comm] < s->ncomms && s->comms[rk->comms[op->comm]].size > n)
-            n = s->comms[rk->comms[op->comm]].size;
+        if (op->comm == SKEL_COMM_SELF || op->comm >= rk->ncomms ||
+            rk->comms[op->comm] >= s->ncomms)
+            continue;
+        const skel_sig_comm *c = &s->comms[rk->comms[op->comm]];
+        if (c->size > n)
+            n = c->size;
+        /* An intercommunicator's collectives gather from and send to the
+         * remote group. */
+        if ((c->flags & SKEL_COMMF_INTER) && c->remote_size > n)
+            n = c->remote_size;
     }
     return n;
 }

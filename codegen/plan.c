@@ -1109,8 +1109,12 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
-    /* On intercommunicators: point-to-point calls, MPI_Barrier,
-     * MPI_Ibarrier, MPI_Intercomm_merge and MPI_Comm_free. */
+    /* On intercommunicators: point-to-point calls, the collectives without
+     * a root whose counts the members share (barriers, all-reduce,
+     * all-gather and all-to-all, blocking or not: each side reduces or
+     * gathers the other's data, and the schedule check gives both sides the
+     * largest count, so every receive fits its remote send),
+     * MPI_Intercomm_merge and MPI_Comm_free. */
     int on_inter = op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMMFREE &&
                    !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_MERGE) &&
                    !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_INTER);
@@ -1121,10 +1125,14 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
             if (c == NULL || !(c->flags & SKEL_COMMF_INTER))
                 continue;
             if (op.kind == SKEL_PLAN_COLL || op.kind == SKEL_PLAN_ICOLL) {
-                if (y->call != SKEL_CALL_MPI_Barrier && y->call != SKEL_CALL_MPI_Ibarrier)
+                if (ci->shape != SKEL_SHAPE_BARRIER && ci->shape != SKEL_SHAPE_ALLREDUCE &&
+                    ci->shape != SKEL_SHAPE_ALLGATHER && ci->shape != SKEL_SHAPE_ALLTOALL)
                     return unsupported(b, sym,
-                                       "collectives on intercommunicators other than "
-                                       "MPI_Barrier and MPI_Ibarrier are not supported");
+                                       "collectives on intercommunicators other than barriers, "
+                                       "all-reduce, all-gather and all-to-all (with a root or "
+                                       "per-rank counts) are not supported");
+                if (op.inplace[SKEL_SIG_SIDE_OTHER] || op.inplace[SKEL_SIG_SIDE_ROOT])
+                    return unsupported(b, sym, "MPI_IN_PLACE on an intercommunicator");
             } else if (skel_plan_kind_is_object(op.kind) || op.kind == SKEL_PLAN_COMM) {
                 return unsupported(b, sym, "this call on an intercommunicator is not supported");
             }

@@ -60,8 +60,10 @@
 #             used by an MPI_Bcast and freed
 #   intercomm two halves of MPI_COMM_WORLD coupled by MPI_Intercomm_create:
 #             Isend/Irecv one way, a receive from MPI_ANY_SOURCE answered
-#             the other, MPI_Barrier on the intercommunicator, then
-#             MPI_Intercomm_merge and an MPI_Allreduce on the merged one
+#             the other, MPI_Barrier, MPI_Allreduce, an MPI_Allgather whose
+#             halves send different counts and an MPI_Ialltoall on the
+#             intercommunicator, then MPI_Intercomm_merge and an
+#             MPI_Allreduce on the merged one
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
 #             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,

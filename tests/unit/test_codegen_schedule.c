@@ -1583,7 +1583,7 @@ Test(codegen_schedule, comm_idup_completes_where_the_application_did)
  * rank 1 receives from MPI_ANY_SOURCE (tag rtag) and answers the sender;
  * then coll (if not NULL) on the intercommunicator, MPI_Intercomm_merge
  * (slot 4, rank 0's group first) and an MPI_Allreduce on the merged one. */
-static skel_signature *coupled(int rtag, const char *coll)
+static skel_signature *coupled_n(int rtag, const char *coll, long count1)
 {
     struct tsig t = {0};
     tsig_head_full(&t, 2, (int[]){0, 1}, NULL, NULL,
@@ -1614,7 +1614,8 @@ static skel_signature *coupled(int rtag, const char *coll)
             tsym(&t, b + 3, "MPI_Send", "comm=\"3\" tag=\"2\"", "<peer kind=\"reply\"/>", 100, 8,
                  "");
         }
-        tsym(&t, b + 4, coll != NULL ? coll : "MPI_Barrier", "comm=\"3\"", "", 1, 8, "");
+        tsym(&t, b + 4, coll != NULL ? coll : "MPI_Barrier", "comm=\"3\"", "", cls ? count1 : 1, 8,
+             "");
         tsym(&t, b + 5, "MPI_Intercomm_merge", "comm=\"3\" newcomm=\"4\"", "", 0, 0, "");
         tsym(&t, b + 6, "MPI_Allreduce", "comm=\"4\" op=\"MPI_SUM\"", "", 1, 8, "");
         tput(&t, "<block id=\"%d\"><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/>",
@@ -1624,6 +1625,11 @@ static skel_signature *coupled(int rtag, const char *coll)
         tput(&t, "<s ref=\"%d\"/><s ref=\"%d\"/></block>\n</class>\n", b + 5, b + 6);
     }
     return tsig_end(&t);
+}
+
+static skel_signature *coupled(int rtag, const char *coll)
+{
+    return coupled_n(rtag, coll, 1);
 }
 
 Test(codegen_schedule, intercommunicators_made_again)
@@ -1650,11 +1656,31 @@ Test(codegen_schedule, intercommunicators_made_again)
     skel_plan_free(p);
     skel_signature_free(s);
 
-    /* Collectives on an intercommunicator other than barriers: refused. */
-    s = coupled(1, "MPI_Allreduce");
+    /* All-gather, all-reduce and all-to-all across the two groups: both
+     * sides use the largest count either sent (group 1 sent 3 values,
+     * group 0 one), so each side's receive fits the other's send. */
+    static const char *const across[] = {"MPI_Allgather", "MPI_Iallgather", "MPI_Allreduce",
+                                         "MPI_Alltoall"};
+    for (size_t i = 0; i < sizeof across / sizeof *across; i++) {
+        s = coupled_n(1, across[i], 3);
+        p = NULL;
+        cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s: %s", across[i],
+                     skel_last_error());
+        if (strcmp(across[i], "MPI_Iallgather") != 0) { /* no Wait: its own check */
+            cr_expect_eq(check(p, 0), SKEL_OK, "%s: %s", across[i], skel_last_error());
+            cr_expect_eq(op_of(p, 4)->ucount, op_of(p, 11)->ucount, "%s", across[i]);
+            cr_expect_geq(op_of(p, 4)->ucount * (int64_t)op_of(p, 4)->udtsize, 3 * 8, "%s",
+                          across[i]);
+        }
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+
+    /* Collectives with a root or per-rank counts: refused, naming them. */
+    s = coupled(1, "MPI_Reduce_scatter_block");
     p = NULL;
     cr_expect_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
-    expect_detail("collectives on intercommunicators other than MPI_Barrier");
+    expect_detail("collectives on intercommunicators other than barriers, all-reduce");
     skel_plan_free(p);
     skel_signature_free(s);
 }

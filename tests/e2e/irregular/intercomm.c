@@ -8,7 +8,11 @@
  *     MPI_Waitall), the odd half answers with a blocking MPI_Send to a
  *     receive from MPI_ANY_SOURCE, and each half computes and reduces over
  *     its own communicator;
- *   - every P iterations an MPI_Barrier on the intercommunicator;
+ *   - every P iterations an MPI_Barrier on the intercommunicator, and half
+ *     a period later collectives across it: an MPI_Allreduce (each half
+ *     gets the other's sum), an MPI_Allgather whose two halves send
+ *     different counts (the even half 2 values, the odd half 1) and an
+ *     MPI_Ialltoall completed by MPI_Wait;
  *   - at the end MPI_Intercomm_merge (the odd half high) makes one
  *     communicator again for a final MPI_Allreduce, and all are freed.
  *
@@ -40,6 +44,12 @@ int main(int argc, char **argv)
     MPI_Comm_size(half, &hsize);
     MPI_Comm_remote_size(inter, &rsize);
     int partner = hrank < rsize ? hrank : rsize - 1;
+    /* What the all-gather and all-to-all across the halves receive. */
+    double *gath = calloc(2 * (size_t)rsize, sizeof *gath),
+           *a2a_out = calloc((size_t)rsize, sizeof *a2a_out),
+           *a2a_in = calloc((size_t)rsize, sizeof *a2a_in);
+    if (gath == NULL || a2a_out == NULL || a2a_in == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 1);
     double sum = 0, t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
         double x = (double)(it + me), y = 0;
@@ -59,6 +69,17 @@ int main(int argc, char **argv)
         sum += y;
         if (it % period == period - 1)
             MPI_Barrier(inter);
+        if (it % period == period / 2) {
+            double mine[2] = {x, y}, other = 0;
+            MPI_Request r;
+            MPI_Allreduce(&x, &other, 1, MPI_DOUBLE, MPI_SUM, inter);
+            MPI_Allgather(mine, odd ? 1 : 2, MPI_DOUBLE, gath, odd ? 2 : 1, MPI_DOUBLE, inter);
+            for (int k = 0; k < rsize; k++)
+                a2a_out[k] = other + k;
+            MPI_Ialltoall(a2a_out, 1, MPI_DOUBLE, a2a_in, 1, MPI_DOUBLE, inter, &r);
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            sum += gath[0] + a2a_in[0];
+        }
     }
     double secs = irr_clock() - t0;
     MPI_Intercomm_merge(inter, odd, &merged);
@@ -72,6 +93,9 @@ int main(int argc, char **argv)
                opt[0], hsize, rsize, all, np, secs);
     free(out);
     free(in);
+    free(gath);
+    free(a2a_out);
+    free(a2a_in);
     MPI_Finalize();
     return 0;
 }
