@@ -196,9 +196,10 @@ static int peer_same(const struct peer *a, const struct peer *b)
 }
 
 /* Kinds of the skeleton's peer table (SKEL_P_* in the template). */
-enum { P_NULL = 0, P_ANY, P_ABS, P_REL, P_MOD, P_CART, P_REPLY };
-static const char *const peer_kinds[] = {"SKEL_P_NULL", "SKEL_P_ANY",  "SKEL_P_ABS",  "SKEL_P_REL",
-                                         "SKEL_P_MOD",  "SKEL_P_CART", "SKEL_P_REPLY"};
+enum { P_NULL = 0, P_ANY, P_ABS, P_REL, P_MOD, P_CART, P_REPLY, P_ROOT };
+static const char *const peer_kinds[] = {"SKEL_P_NULL",  "SKEL_P_ANY", "SKEL_P_ABS",
+                                         "SKEL_P_REL",   "SKEL_P_MOD", "SKEL_P_CART",
+                                         "SKEL_P_REPLY", "SKEL_P_ROOT"};
 
 /* Index in the skeleton's skel_peers of encoding pe on op's communicator. */
 static int peer_index(struct emitter *e, const skel_plan_op *op, const skel_sig_peer *pe, int *out)
@@ -231,6 +232,9 @@ static int peer_index(struct emitter *e, const skel_plan_op *op, const skel_sig_
         break;
     case SKEL_SIG_PEER_REPLY:
         x.kind = P_REPLY;
+        break;
+    case SKEL_SIG_PEER_ROOT: /* the root of a collective on an intercommunicator */
+        x.kind = P_ROOT;
         break;
     default:
         return op_fail(e, op, SKEL_EUNSUPPORTED, "unsupported peer encoding");

@@ -242,12 +242,14 @@ static const skel_sig_comm *slot_comm(const skel_signature *s, uint32_t rank, ui
     return &s->comms[rk->comms[slot]];
 }
 
-static int check_peer(const struct builder *b, uint32_t sym, const skel_sig_peer *pe)
+/* root: the peer is a collective's root, which may be MPI_ROOT (on an
+ * intercommunicator: checked with the communicator, below). */
+static int check_peer(const struct builder *b, uint32_t sym, const skel_sig_peer *pe, int root)
 {
     if (pe->kind >= SKEL_SIG_PEER__COUNT)
         return out_of_range(b, sym, "peer kind", pe->kind);
-    if (pe->kind == SKEL_SIG_PEER_ROOT)
-        return unsupported(b, sym, "MPI_ROOT (intercommunicator collectives) is not supported");
+    if (pe->kind == SKEL_SIG_PEER_ROOT && !root)
+        return unsupported(b, sym, "MPI_ROOT as a point-to-point peer");
     if (pe->kind == SKEL_SIG_PEER_CART && (pe->ndims == 0 || pe->ndims > SKEL_SIG_MAXDIMS))
         return out_of_range(b, sym, "Cartesian peer dimensions", pe->ndims);
     if (pe->kind == SKEL_SIG_PEER_CART)
@@ -674,10 +676,10 @@ static int op_sides(struct builder *b, const skel_sig_symbol *y, uint64_t w, ske
         op->has_side[0] = 1;
     op->flag = (y->side[0].flags & SKEL_EVF_FLAG) || (y->side[1].flags & SKEL_EVF_FLAG);
     int rc;
-    if ((rc = check_peer(b, y->id, &y->peer)) != SKEL_OK ||
-        (rc = check_peer(b, y->id, &y->reply_alt)) != SKEL_OK ||
-        (rc = check_peer(b, y->id, &y->peer2)) != SKEL_OK ||
-        (rc = check_peer(b, y->id, &y->root)) != SKEL_OK ||
+    if ((rc = check_peer(b, y->id, &y->peer, 0)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->reply_alt, 0)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->peer2, 0)) != SKEL_OK ||
+        (rc = check_peer(b, y->id, &y->root, 1)) != SKEL_OK ||
         (rc = check_tag(b, y->id, y->tag)) != SKEL_OK ||
         (rc = check_tag(b, y->id, y->tag2)) != SKEL_OK)
         return rc;
@@ -1109,12 +1111,14 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
-    /* On intercommunicators: point-to-point calls, the collectives without
-     * a root whose counts the members share (barriers, all-reduce,
-     * all-gather and all-to-all, blocking or not: each side reduces or
-     * gathers the other's data, and the schedule check gives both sides the
-     * largest count, so every receive fits its remote send),
+    /* On intercommunicators: point-to-point calls, the collectives whose
+     * members share one count (barriers, all-reduce, all-gather, all-to-all,
+     * broadcast, reduce, gather and scatter, blocking or not: one side
+     * reduces, gathers or receives the other's data, and the schedule check
+     * gives both sides the largest count, so every receive fits its remote
+     * send; the root passes MPI_ROOT, the rest of its group MPI_PROC_NULL),
      * MPI_Intercomm_merge and MPI_Comm_free. */
+    int inter_seen = 0;
     int on_inter = op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMMFREE &&
                    !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_MERGE) &&
                    !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_INTER);
@@ -1124,13 +1128,23 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
             const skel_sig_comm *c = slot_comm(b->s, cl->ranks[i], y->comm);
             if (c == NULL || !(c->flags & SKEL_COMMF_INTER))
                 continue;
+            inter_seen = 1;
             if (op.kind == SKEL_PLAN_COLL || op.kind == SKEL_PLAN_ICOLL) {
-                if (ci->shape != SKEL_SHAPE_BARRIER && ci->shape != SKEL_SHAPE_ALLREDUCE &&
-                    ci->shape != SKEL_SHAPE_ALLGATHER && ci->shape != SKEL_SHAPE_ALLTOALL)
+                switch (ci->shape) {
+                case SKEL_SHAPE_BARRIER:
+                case SKEL_SHAPE_ALLREDUCE:
+                case SKEL_SHAPE_ALLGATHER:
+                case SKEL_SHAPE_ALLTOALL:
+                case SKEL_SHAPE_BCAST:
+                case SKEL_SHAPE_REDUCE:
+                case SKEL_SHAPE_GATHER:
+                case SKEL_SHAPE_SCATTER:
+                    break;
+                default:
                     return unsupported(b, sym,
-                                       "collectives on intercommunicators other than barriers, "
-                                       "all-reduce, all-gather and all-to-all (with a root or "
-                                       "per-rank counts) are not supported");
+                                       "collectives on intercommunicators with per-rank counts "
+                                       "(v and w forms, reduce-scatter) are not supported");
+                }
                 if (op.inplace[SKEL_SIG_SIDE_OTHER] || op.inplace[SKEL_SIG_SIDE_ROOT])
                     return unsupported(b, sym, "MPI_IN_PLACE on an intercommunicator");
             } else if (skel_plan_kind_is_object(op.kind) || op.kind == SKEL_PLAN_COMM) {
@@ -1138,6 +1152,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
             }
         }
     }
+    if (y->root.kind == SKEL_SIG_PEER_ROOT && (!ci->rooted || !inter_seen))
+        return unsupported(b, sym, "MPI_ROOT outside a collective on an intercommunicator");
     epoch_roles(b, y, &op);
     if ((rc = skel_grow_u32(&p->ops, &p->capops, (uint64_t)p->nops + 1, sizeof *p->ops)) != SKEL_OK)
         return rc;

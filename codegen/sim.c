@@ -12,6 +12,9 @@
 
 #define NONE      UINT32_MAX
 #define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
+/* The root of a collective on an intercommunicator as a member of the root's
+ * group that is not the root sees it: some rank of its own group. */
+#define ROOT_IN_GROUP (-2)
 
 /* Pseudo operations the skeleton adds around the program. */
 enum { PH_START = 0, PH_PROGRAM, PH_END, PH_FINALIZE, PH_DONE };
@@ -867,8 +870,11 @@ static int join(struct sim *m, uint32_t rank, uint32_t op, uint32_t comm, uint16
     }
     uint32_t id = list->v[t];
     struct inst *in = &m->insts[id];
-    if (in->call != call || in->root != root)
+    if (in->call != call ||
+        (in->root != root && in->root != ROOT_IN_GROUP && root != ROOT_IN_GROUP))
         return coll_mismatch(m, rank, op, comm, t, call, root, in);
+    if (in->root == ROOT_IN_GROUP)
+        in->root = root;
     in->arrived++;
     if (in->arrived == in->size)
         m->st.collectives++;
@@ -1307,7 +1313,16 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
                                             &wr)) != SKEL_OK)
                 return skel_fail_context(rc, "rank %u, root of %s", rank,
                                          op_str(m, r->cur, d, sizeof d));
-            if (wr < 0)
+            /* On an intercommunicator the root passes MPI_ROOT and the rest
+             * of its group MPI_PROC_NULL: which rank of that group is the
+             * root, the other group's calls tell. */
+            int inter = comm != NONE && comm != SELF_COMM && comm < m->s->ncomms &&
+                        (m->s->comms[comm].flags & SKEL_COMMF_INTER);
+            if (inter && wr == SKEL_PEER_ROOT)
+                wr = (int32_t)rank;
+            else if (inter && wr == SKEL_PEER_NULL)
+                wr = ROOT_IN_GROUP;
+            else if (wr < 0)
                 return skel_fail(SKEL_ERANGE, "rank %u: the root of %s is not a rank", rank,
                                  op_str(m, r->cur, d, sizeof d));
             root = wr;

@@ -61,7 +61,8 @@
 #   intercomm two halves of MPI_COMM_WORLD coupled by MPI_Intercomm_create:
 #             Isend/Irecv one way, a receive from MPI_ANY_SOURCE answered
 #             the other, MPI_Barrier, MPI_Allreduce, an MPI_Allgather whose
-#             halves send different counts and an MPI_Ialltoall on the
+#             halves send different counts, an MPI_Ialltoall, and an
+#             MPI_Bcast and an MPI_Reduce with MPI_ROOT on the
 #             intercommunicator, then MPI_Intercomm_merge and an
 #             MPI_Allreduce on the merged one
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's

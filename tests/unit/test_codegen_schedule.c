@@ -1583,7 +1583,9 @@ Test(codegen_schedule, comm_idup_completes_where_the_application_did)
  * rank 1 receives from MPI_ANY_SOURCE (tag rtag) and answers the sender;
  * then coll (if not NULL) on the intercommunicator, MPI_Intercomm_merge
  * (slot 4, rank 0's group first) and an MPI_Allreduce on the merged one. */
-static skel_signature *coupled_n(int rtag, const char *coll, long count1)
+/* pre0, pre1: each group's root element of the collective (NULL: none). */
+static skel_signature *coupled_root(int rtag, const char *coll, long count1, const char *pre0,
+                                    const char *pre1)
 {
     struct tsig t = {0};
     tsig_head_full(&t, 2, (int[]){0, 1}, NULL, NULL,
@@ -1614,8 +1616,9 @@ static skel_signature *coupled_n(int rtag, const char *coll, long count1)
             tsym(&t, b + 3, "MPI_Send", "comm=\"3\" tag=\"2\"", "<peer kind=\"reply\"/>", 100, 8,
                  "");
         }
-        tsym(&t, b + 4, coll != NULL ? coll : "MPI_Barrier", "comm=\"3\"", "", cls ? count1 : 1, 8,
-             "");
+        const char *pre = cls ? pre1 : pre0;
+        tsym(&t, b + 4, coll != NULL ? coll : "MPI_Barrier", "comm=\"3\"", pre ? pre : "",
+             cls ? count1 : 1, 8, "");
         tsym(&t, b + 5, "MPI_Intercomm_merge", "comm=\"3\" newcomm=\"4\"", "", 0, 0, "");
         tsym(&t, b + 6, "MPI_Allreduce", "comm=\"4\" op=\"MPI_SUM\"", "", 1, 8, "");
         tput(&t, "<block id=\"%d\"><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/>",
@@ -1625,6 +1628,11 @@ static skel_signature *coupled_n(int rtag, const char *coll, long count1)
         tput(&t, "<s ref=\"%d\"/><s ref=\"%d\"/></block>\n</class>\n", b + 5, b + 6);
     }
     return tsig_end(&t);
+}
+
+static skel_signature *coupled_n(int rtag, const char *coll, long count1)
+{
+    return coupled_root(rtag, coll, count1, NULL, NULL);
 }
 
 static skel_signature *coupled(int rtag, const char *coll)
@@ -1676,11 +1684,43 @@ Test(codegen_schedule, intercommunicators_made_again)
         skel_signature_free(s);
     }
 
-    /* Collectives with a root or per-rank counts: refused, naming them. */
+    /* Rooted ones: group 0's rank passes MPI_ROOT, group 1's names it as
+     * rank 0 of its remote group; the skeleton passes MPI_ROOT too. */
+    static const char *const rooted[] = {"MPI_Bcast", "MPI_Reduce", "MPI_Gather", "MPI_Scatter"};
+    for (size_t i = 0; i < sizeof rooted / sizeof *rooted; i++) {
+        s = coupled_root(1, rooted[i], 3, "<root kind=\"root\"/>",
+                         "<root kind=\"abs\" value=\"0\"/>");
+        p = NULL;
+        cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s: %s", rooted[i],
+                     skel_last_error());
+        cr_expect_eq(check(p, 0), SKEL_OK, "%s: %s", rooted[i], skel_last_error());
+        cr_expect_eq(op_of(p, 4)->ucount, op_of(p, 11)->ucount, "%s", rooted[i]);
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+    /* Both groups claiming the root: the two sides' calls do not match. */
+    s = coupled_root(1, "MPI_Bcast", 1, "<root kind=\"root\"/>", "<root kind=\"root\"/>");
+    p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(check(p, 0), SKEL_EDEADLOCK);
+    expect_detail("collective mismatch");
+    skel_plan_free(p);
+    skel_signature_free(s);
+    /* MPI_ROOT on an intracommunicator (the merged one): refused. */
+    s = coupled(1, NULL);
+    s->symbols[6].call = SKEL_CALL_MPI_Bcast;
+    s->symbols[6].root.kind = SKEL_SIG_PEER_ROOT;
+    p = NULL;
+    cr_expect_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
+    expect_detail("MPI_ROOT outside a collective on an intercommunicator");
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    /* Collectives with per-rank counts: refused, naming them. */
     s = coupled(1, "MPI_Reduce_scatter_block");
     p = NULL;
     cr_expect_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
-    expect_detail("collectives on intercommunicators other than barriers, all-reduce");
+    expect_detail("collectives on intercommunicators with per-rank counts");
     skel_plan_free(p);
     skel_signature_free(s);
 }

@@ -11,8 +11,10 @@
  *   - every P iterations an MPI_Barrier on the intercommunicator, and half
  *     a period later collectives across it: an MPI_Allreduce (each half
  *     gets the other's sum), an MPI_Allgather whose two halves send
- *     different counts (the even half 2 values, the odd half 1) and an
- *     MPI_Ialltoall completed by MPI_Wait;
+ *     different counts (the even half 2 values, the odd half 1), an
+ *     MPI_Ialltoall completed by MPI_Wait, an MPI_Bcast from the even
+ *     half's first rank (MPI_ROOT; the rest of its half MPI_PROC_NULL) and
+ *     an MPI_Reduce of the even half's values to the odd half's first rank;
  *   - at the end MPI_Intercomm_merge (the odd half high) makes one
  *     communicator again for a final MPI_Allreduce, and all are freed.
  *
@@ -78,6 +80,9 @@ int main(int argc, char **argv)
                 a2a_out[k] = other + k;
             MPI_Ialltoall(a2a_out, 1, MPI_DOUBLE, a2a_in, 1, MPI_DOUBLE, inter, &r);
             MPI_Wait(&r, MPI_STATUS_IGNORE);
+            int lead = hrank == 0 ? MPI_ROOT : MPI_PROC_NULL;
+            MPI_Bcast(gath, 2, MPI_DOUBLE, odd ? 0 : lead, inter);
+            MPI_Reduce(&x, &other, 1, MPI_DOUBLE, MPI_SUM, odd ? lead : 0, inter);
             sum += gath[0] + a2a_in[0];
         }
     }
