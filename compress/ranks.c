@@ -397,8 +397,12 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         d->s.id = i;
         d->s.call = y->call;
         const struct skel_call_info *ci = skel_call_info(y->call);
-        int side = ci != NULL && ci->rooted && y->root >= 0 && y->root == me ? SKEL_SIG_SIDE_ROOT
-                                                                             : SKEL_SIG_SIDE_OTHER;
+        /* The root: this rank, or MPI_ROOT on an intercommunicator
+         * (skel_sig_side_of()). */
+        int side = ci != NULL && ci->rooted &&
+                           ((y->root >= 0 && y->root == me) || y->root == SKEL_PEER_ROOT)
+                       ? SKEL_SIG_SIDE_ROOT
+                       : SKEL_SIG_SIDE_OTHER;
         d->s.sides = (uint8_t)(1u << side);
         d->s.side[side] = (skel_sig_side){.flags = y->flags,
                                           .count = y->count,

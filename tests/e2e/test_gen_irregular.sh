@@ -130,8 +130,10 @@ for p in $programs; do
     > "$TMP/$p.app" 2>&1 || { echo "FAIL $p: the application failed:" >&2; cat "$TMP/$p.app" >&2; failed=1; continue; }
   for K in 1 3; do
     d="$TMP/$p-$K"
-    "$SKEL" compress "$app" -o "$TMP/$p-$K.sig" --scale "$K" > /dev/null ||
-      { echo "FAIL $p K=$K: skel compress" >&2; failed=1; continue; }
+    # --verify: the signature read back describes the trace (every rank's
+    # events, roots on their root side: MPI_ROOT included).
+    "$SKEL" compress "$app" -o "$TMP/$p-$K.sig" --scale "$K" --verify > "$TMP/$p-$K.cmp" 2>&1 ||
+      { echo "FAIL $p K=$K: skel compress --verify:" >&2; cat "$TMP/$p-$K.cmp" >&2; failed=1; continue; }
     t0=$(date +%s.%N)
     if ! "$SKEL" gen "$TMP/$p-$K.sig" --scale "$K" -o "$d" --build --werror --quiet > "$d.gen" 2>&1; then
       echo "FAIL $p K=$K: skel gen refused:" >&2; cat "$d.gen" >&2; failed=1; continue
