@@ -38,7 +38,7 @@ if [[ "${SKEL_ASAN:-0}" == 1 ]]; then
 fi
 
 cases=(
-    "jacobi -n 128 -i 50 -r 5"
+    "jacobi -n 128 -i 400 -r 5"
     "cg -n 64 -i 40"
     "isort -k 20000 -i 12"
     "pipeline -n 128 -i 10 -b 8"
@@ -179,7 +179,10 @@ for case in "${cases[@]}"; do
     fi
 done
 
-# Rank classes.
+# Rank classes.  jacobi runs 400 iterations: its ranks fold when their
+# compute medians agree within a factor 1.5, and over the 50 iterations it
+# ran before (~10 ms) one rank's vCPU held back by the host made its median
+# 1.5 times the other's in a sanitizer build under CI (2026-11-28).
 classes_of() { sed -n 's/^\([0-9]*\) rank class.*/\1/p' "$1"; }
 if [[ -s "$tmp/jacobi.log" ]]; then
     [[ "$(classes_of "$tmp/jacobi.log")" == 1 ]] || fail "jacobi: 2 ranks should be one class"
