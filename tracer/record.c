@@ -613,6 +613,45 @@ static uint64_t sum_counts(const int *counts, uint64_t n)
     return s;
 }
 
+/* A rooted collective on an intercommunicator moves data between the root
+ * (MPI_ROOT) and the other group only.  The root's send buffer of a gather
+ * or a reduce and its receive buffer of a scatter are not significant (it
+ * may pass count 0 and NULL, as the count kept for it is the one that
+ * crosses per process), and the rest of its group (MPI_PROC_NULL) moves
+ * nothing. */
+static void inter_rooted_bytes(const struct skel_tr_call *c, int shape, skel_event *ev)
+{
+    if (c->root == MPI_PROC_NULL) {
+        ev->bytes = ev->rbytes = 0;
+        return;
+    }
+    if (c->root != MPI_ROOT)
+        return;
+    switch (shape) {
+    case SKEL_SHAPE_REDUCE:
+        ev->bytes = 0;
+        break;
+    case SKEL_SHAPE_GATHER:
+        ev->count = c->rcount;
+        ev->dtsize = type_size(c->rdt);
+        ev->bytes = 0;
+        break;
+    case SKEL_SHAPE_GATHERV:
+        ev->bytes = 0;
+        break;
+    case SKEL_SHAPE_SCATTER:
+        ev->count = c->scount;
+        ev->dtsize = type_size(c->sdt);
+        ev->rbytes = 0;
+        break;
+    case SKEL_SHAPE_SCATTERV:
+        ev->rbytes = 0;
+        break;
+    default:
+        break;
+    }
+}
+
 /* Bytes of a collective for this rank: what it sends and what it receives. */
 static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, skel_event *ev)
 {
@@ -737,6 +776,8 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
     default:
         break;
     }
+    if (ev->root != SKEL_PEER_NONE && comms[ci].inter)
+        inter_rooted_bytes(c, shape, ev);
 }
 
 /* ---- status of a received message ------------------------------------------ */

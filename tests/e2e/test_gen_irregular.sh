@@ -62,8 +62,8 @@
 #             Isend/Irecv one way, a receive from MPI_ANY_SOURCE answered
 #             the other, MPI_Barrier, MPI_Allreduce, an MPI_Allgather whose
 #             halves send different counts, an MPI_Ialltoall, and an
-#             MPI_Bcast and an MPI_Reduce with MPI_ROOT on the
-#             intercommunicator, then MPI_Intercomm_merge and an
+#             MPI_Bcast, an MPI_Reduce, an MPI_Gather and an MPI_Scatter
+#             with MPI_ROOT on the intercommunicator, then MPI_Intercomm_merge and an
 #             MPI_Allreduce on the merged one
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
@@ -270,6 +270,27 @@ else
   tail -5 "$TMP/mpiio-keep.run" >&2
   fail "mpiio: the skeleton failed with SKEL_IO_KEEP=1"
 fi
+
+# Rooted collectives across an intercommunicator move data between the root
+# and the other group only (the root's gather send buffer, reduce send
+# buffer and scatter receive buffer are not significant): over the run, what
+# their calls sent is what they received, in the application (whose root
+# passes count 0 and NULL there) and in its K = 1 skeleton, which moves the
+# application's bytes.
+rooted_bytes() {
+  "$SKEL" stats --csv --no-check "$1" |
+    awk -F, '$1 == "all" && $2 ~ /^MPI_(Bcast|Reduce|Gather|Scatter)$/ { printf "%s:%s/%s ", $2, $4, $5 }'
+}
+ic_app=$(rooted_bytes "$TMP/intercomm.trace") ic_skel=$(rooted_bytes "$TMP/intercomm-1/sktrace")
+echo "intercomm rooted collectives, sent/received bytes: application $ic_app, skeleton $ic_skel"
+[ -n "$ic_app" ] && [ "$ic_app" = "$ic_skel" ] ||
+  fail "intercomm: the skeleton's rooted collectives moved other bytes than the application's"
+for f in $ic_app; do
+  b=${f#*:}
+  [ "${b%/*}" = "${b#*/}" ] && [ "${b%/*}" -gt 0 ] ||
+    fail "intercomm: ${f%%:*} sent other bytes than it received across the groups ($b)"
+done
+[ $(wc -w <<<"$ic_app") = 4 ] || fail "intercomm: expected the four rooted collectives, got: $ic_app"
 
 [ $failed = 0 ] || exit 1
 echo "every irregular program got a skeleton that ran and made the expected calls"

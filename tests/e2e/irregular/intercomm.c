@@ -4,8 +4,8 @@
  *     MPI_Intercomm_create joins the two halves (leaders: each half's first
  *     rank, over MPI_COMM_WORLD);
  *   - every iteration, each rank of the even half sends its field to the
- *     rank of the same position in the odd half (MPI_Isend + MPI_Irecv +
- *     MPI_Waitall), the odd half answers with a blocking MPI_Send to a
+ *     rank of the same position in the odd half, if there is one (MPI_Isend
+ *     + MPI_Irecv + MPI_Waitall), the odd half answers with a blocking MPI_Send to a
  *     receive from MPI_ANY_SOURCE, and each half computes and reduces over
  *     its own communicator;
  *   - every P iterations an MPI_Barrier on the intercommunicator, and half
@@ -14,7 +14,11 @@
  *     different counts (the even half 2 values, the odd half 1), an
  *     MPI_Ialltoall completed by MPI_Wait, an MPI_Bcast from the even
  *     half's first rank (MPI_ROOT; the rest of its half MPI_PROC_NULL) and
- *     an MPI_Reduce of the even half's values to the odd half's first rank;
+ *     an MPI_Reduce of the even half's values to the odd half's first rank,
+ *     an MPI_Gather of the odd half's pairs of values to the even half's
+ *     first rank and an MPI_Scatter back from it, the root passing no send
+ *     buffer to the gather and no receive buffer to the scatter (the
+ *     standard says they are not significant there);
  *   - at the end MPI_Intercomm_merge (the odd half high) makes one
  *     communicator again for a final MPI_Allreduce, and all are freed.
  *
@@ -45,24 +49,27 @@ int main(int argc, char **argv)
     MPI_Comm_rank(half, &hrank);
     MPI_Comm_size(half, &hsize);
     MPI_Comm_remote_size(inter, &rsize);
-    int partner = hrank < rsize ? hrank : rsize - 1;
-    /* What the all-gather and all-to-all across the halves receive. */
+    /* What the all-gather, the gather and the all-to-all across the halves
+     * receive. */
     double *gath = calloc(2 * (size_t)rsize, sizeof *gath),
+           *gath2 = calloc(2 * (size_t)rsize, sizeof *gath2),
            *a2a_out = calloc((size_t)rsize, sizeof *a2a_out),
            *a2a_in = calloc((size_t)rsize, sizeof *a2a_in);
-    if (gath == NULL || a2a_out == NULL || a2a_in == NULL)
+    if (gath == NULL || gath2 == NULL || a2a_out == NULL || a2a_in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
     double sum = 0, t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
         double x = (double)(it + me), y = 0;
         irr_work(opt[3]);
-        if (!odd) {
+        /* The even half is the larger: on an odd number of ranks its last
+         * rank has no partner. */
+        if (!odd && hrank < rsize) {
             MPI_Request r[2];
             MPI_Status st[2];
-            MPI_Isend(out, bytes, MPI_CHAR, partner, 1, inter, &r[0]);
-            MPI_Irecv(in, bytes, MPI_CHAR, partner, 2, inter, &r[1]);
+            MPI_Isend(out, bytes, MPI_CHAR, hrank, 1, inter, &r[0]);
+            MPI_Irecv(in, bytes, MPI_CHAR, hrank, 2, inter, &r[1]);
             MPI_Waitall(2, r, st);
-        } else if (hrank < rsize) {
+        } else if (odd) {
             MPI_Status st;
             MPI_Recv(in, bytes, MPI_CHAR, MPI_ANY_SOURCE, 1, inter, &st);
             MPI_Send(out, bytes, MPI_CHAR, st.MPI_SOURCE, 2, inter);
@@ -83,6 +90,14 @@ int main(int argc, char **argv)
             int lead = hrank == 0 ? MPI_ROOT : MPI_PROC_NULL;
             MPI_Bcast(gath, 2, MPI_DOUBLE, odd ? 0 : lead, inter);
             MPI_Reduce(&x, &other, 1, MPI_DOUBLE, MPI_SUM, odd ? lead : 0, inter);
+            if (odd)
+                MPI_Gather(mine, 2, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, 0, inter);
+            else
+                MPI_Gather(NULL, 0, MPI_DOUBLE, gath2, 2, MPI_DOUBLE, lead, inter);
+            if (odd)
+                MPI_Scatter(NULL, 0, MPI_DOUBLE, mine, 2, MPI_DOUBLE, 0, inter);
+            else
+                MPI_Scatter(gath2, 2, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, lead, inter);
             sum += gath[0] + a2a_in[0];
         }
     }
@@ -99,6 +114,7 @@ int main(int argc, char **argv)
     free(out);
     free(in);
     free(gath);
+    free(gath2);
     free(a2a_out);
     free(a2a_in);
     MPI_Finalize();
