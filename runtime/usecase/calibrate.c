@@ -1,5 +1,6 @@
 /* calibrate.c - trace-driven predictions against skeleton runs (calibrate.h). */
 #include "calibrate.h"
+#include "scratch.h"
 
 #include "afile.h"
 #include "commtable.h"
@@ -1077,14 +1078,6 @@ static int do_zero(struct run *R)
     return rc;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)flag;
-    (void)ftw;
-    return remove(path) != 0 && errno != ENOENT ? -1 : 0;
-}
-
 /* Every rank traced on one host: the trace's network is that host's shared memory. */
 static int one_host(const skel_trace *t)
 {
@@ -1146,10 +1139,8 @@ static int open_inputs(struct run *R)
             return skel_fail(SKEL_EIO, "%s: cannot create: %s", R->work, strerror(errno));
         return SKEL_OK;
     }
-    snprintf(R->work, sizeof R->work, "/tmp/skel-calibrate-XXXXXX");
-    if (mkdtemp(R->work) == NULL)
-        return skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
-                         strerror(errno));
+    if ((rc = skel_scratch_make("calibrate", R->work, sizeof R->work)) != SKEL_OK)
+        return rc;
     R->made_work = 1;
     return SKEL_OK;
 }
@@ -1316,6 +1307,6 @@ int skel_calibrate_run(const struct skel_calibrate_opts *o, struct skel_calibrat
     skel_trace_close(R.trace);
     skel_select_skeleton_free(&R.sk);
     if (R.made_work)
-        nftw(R.work, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+        skel_scratch_remove(R.work);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* netprobe_run.c - a cost table measured on a node set (netprobe_run.h). */
 #include "netprobe_run.h"
+#include "scratch.h"
 
 #include "error.h"
 #include "netprobe.h"
@@ -154,17 +155,17 @@ int skel_netprobe_run(const struct skel_netprobe_run_opts *o, struct skel_netpro
     const char *nodes = o->nodes != NULL ? o->nodes : "local";
     struct skel_nodeset_list *sets = NULL;
     skel_testbed *tb = o->testbed;
-    char workdir[] = "/tmp/skel-netprobe-XXXXXX";
+    char workdir[4096];
     int own = 0, have_workdir = 0, rc;
     if (o->output == NULL || o->program == NULL)
         return skel_fail(SKEL_EUSAGE, "netprobe needs the table to write and its program");
     if ((rc = open_set(o, nodes, &sets, &tb, &own)) != SKEL_OK ||
         (rc = choose_kinds(o, nodes, &sets->sets[0], &res->kinds)) != SKEL_OK)
         goto out;
-    if (mkdtemp(workdir) == NULL) {
-        rc = skel_fail(SKEL_EIO, "%s: cannot create a directory", workdir);
+    /* The probe program writes its table there (atomically: a probe
+     * interrupted leaves its temporary file, removed with the directory). */
+    if ((rc = skel_scratch_make("netprobe", workdir, sizeof workdir)) != SKEL_OK)
         goto out;
-    }
     have_workdir = 1;
     if ((rc = skel_commtable_new(o->output, &res->table)) != SKEL_OK)
         goto out;
@@ -183,7 +184,7 @@ out:
     if (own)
         rc = skel_usecase_release(tb, rc);
     if (have_workdir)
-        rmdir(workdir);
+        skel_scratch_remove(workdir);
     skel_nodeset_list_free(sets);
     return rc;
 }

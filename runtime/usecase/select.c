@@ -1,6 +1,7 @@
 /* select.c - skeleton directories, skeleton runs and their own timing, the
  * calibration file, and skeleton-based selection of a node set (select.h). */
 #include "select.h"
+#include "scratch.h"
 
 #include "afile.h"
 #include "csv.h"
@@ -407,8 +408,8 @@ static int parse_times(const char *v, size_t len, struct skel_select_report *out
 int skel_select_parse_report(const char *text, size_t len, struct skel_select_report *out)
 {
     static const char tag[] = "SKEL_RESULT ";
-    static const char *const keys[] = {"elapsed_s", "min_s",       "max_s",  "total_s",
-                                       "repeats",   "ranks",       "setup_s", "calibration"};
+    static const char *const keys[] = {"elapsed_s", "min_s", "max_s",   "total_s",
+                                       "repeats",   "ranks", "setup_s", "calibration"};
     const char *p = text, *end = text + len, *line, *last = NULL;
     size_t n, lastn = 0, ntimes = 0;
     int have_elapsed = 0, have_times = 0;
@@ -590,25 +591,21 @@ int skel_select_measure(const struct skel_select_skeleton *sk, const struct skel
                         const struct skel_scenario *scenario, unsigned repeats, double calib,
                         struct skel_select_measurement *m)
 {
-    char outp[] = "/tmp/skel-skeleton-out-XXXXXX", errp[] = "/tmp/skel-skeleton-err-XXXXXX";
+    char scratch[4096], outp[4200], errp[4200];
     char rbuf[32], cbuf[64];
     struct skel_launch_result res;
     char *text = NULL;
     size_t len = 0;
-    int rc, fo = -1, fe = -1;
+    int rc;
 
     memset(m, 0, sizeof *m);
     memset(&res, 0, sizeof res);
-    if ((fo = mkstemp(outp)) < 0 || (fe = mkstemp(errp)) < 0) {
-        rc = skel_fail(SKEL_EIO, "cannot create a temporary file in /tmp: %s", strerror(errno));
-        if (fo >= 0) {
-            close(fo);
-            unlink(outp);
-        }
+    /* The run's output in a scratch directory that a later command removes
+     * if this one is killed outright. */
+    if ((rc = skel_scratch_make("skeleton", scratch, sizeof scratch)) != SKEL_OK)
         return rc;
-    }
-    close(fo);
-    close(fe);
+    snprintf(outp, sizeof outp, "%s/out", scratch);
+    snprintf(errp, sizeof errp, "%s/err", scratch);
     snprintf(rbuf, sizeof rbuf, "%u", repeats ? repeats : 1);
     snprintf(cbuf, sizeof cbuf, "%.9g", calib);
     char *argv[10];
@@ -682,8 +679,14 @@ out:
         if (rc != SKEL_OK)
             skel_fail(rc, "%s", detail);
     }
-    unlink(outp);
-    unlink(errp);
+    if (rc != SKEL_OK) {
+        char detail[1024];
+        snprintf(detail, sizeof detail, "%s", skel_last_error());
+        skel_scratch_remove(scratch);
+        skel_fail(rc, "%s", detail);
+    } else {
+        rc = skel_scratch_remove(scratch);
+    }
     return rc;
 }
 

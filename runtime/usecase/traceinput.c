@@ -3,6 +3,7 @@
 #include "traceinput.h"
 
 #include "error.h"
+#include "scratch.h"
 #include "tree.h"
 #include "usecase.h"
 
@@ -129,18 +130,8 @@ int skel_trace_input_open(const char *path, const char *keep_dir, struct skel_tr
         rc = skel_otf2_import(anchor, in->dir, &in->import);
         return rc == SKEL_OK ? rc : skel_fail_context(rc, "importing %s", anchor);
     }
-    const char *tmp = getenv("TMPDIR");
-    if (snprintf(in->root, sizeof in->root, "%s/skel-otf2-XXXXXX",
-                 tmp != NULL && tmp[0] ? tmp : "/tmp") >= (int)sizeof in->root)
-        return skel_fail(SKEL_EUSAGE, "TMPDIR is too long");
-    if (mkdtemp(in->root) == NULL) {
-        rc = skel_fail(SKEL_EIO,
-                       "%s: cannot create a temporary directory for the imported "
-                       "trace: %s",
-                       in->root, strerror(errno));
-        in->root[0] = '\0';
-        return rc;
-    }
+    if ((rc = skel_scratch_make("otf2", in->root, sizeof in->root)) != SKEL_OK)
+        return skel_fail_context(rc, "a directory for the imported trace");
     guard(in->root);
     /* root is at most PATH_MAX - 8 long (checked above with its XXXXXX). */
     if (snprintf(in->dir, sizeof in->dir, "%.*s/trace", PATH_MAX - 8, in->root) >=
@@ -161,7 +152,7 @@ void skel_trace_input_close(struct skel_trace_input *in)
     if (in->root[0] != '\0') {
         char saved_err[2048];
         snprintf(saved_err, sizeof saved_err, "%s", skel_last_error());
-        skel_remove_tree(in->root);
+        skel_scratch_remove(in->root);
         unguard();
         if (saved_err[0])
             skel_fail(SKEL_EIO, "%s", saved_err); /* keep the detail that matters */

@@ -1,6 +1,7 @@
 /* validate.c - predicted against measured run time under sharing scenarios,
  * with the two baselines of Sodhi et al. 5.4 (validate.h). */
 #include "validate.h"
+#include "scratch.h"
 
 #include "afile.h"
 #include "csv.h"
@@ -1340,7 +1341,7 @@ struct runner {
     skel_testbed *tb;
     struct skel_launch_spec base; /* of every launch */
     enum skel_mpi_flavor app_mpi; /* the application's MPI (given, or from its ELF dependencies) */
-    char tmpdir[64];
+    char tmpdir[512]; /* a scratch directory (scratch.h) */
     int made_tmpdir;
     unsigned seq;
     unsigned launch, launches; /* for o->starting */
@@ -1819,12 +1820,11 @@ static int open_nodes(struct runner *R)
                                         .label = t->nodes,
                                         .verbose = o->verbose,
                                         .tools = o->tools};
-    snprintf(R->tmpdir, sizeof R->tmpdir, "/tmp/skel-validate-XXXXXX");
     if (o->log_dir != NULL)
         return SKEL_OK;
-    if (mkdtemp(R->tmpdir) == NULL)
-        return skel_fail(SKEL_EIO, "cannot create a scratch directory in /tmp: %s",
-                         strerror(errno));
+    rc = skel_scratch_make("validate", R->tmpdir, sizeof R->tmpdir);
+    if (rc != SKEL_OK)
+        return rc;
     R->made_tmpdir = 1;
     return SKEL_OK;
 }
@@ -2024,7 +2024,7 @@ static int measure_all(const struct skel_validate_opts *o, struct skel_validate_
     }
     rc = skel_usecase_release(R.tb, rc);
     if (R.made_tmpdir)
-        rmdir(R.tmpdir);
+        skel_scratch_remove(R.tmpdir);
     for (size_t k = 0; k < R.nsk; k++)
         skel_select_skeleton_free(&R.sk[k]);
     skel_nodeset_list_free(R.sets);

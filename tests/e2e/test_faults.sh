@@ -18,7 +18,8 @@
 #   J  validate --logs into a directory that cannot be made
 #   K  a scenario run killed with SIGKILL, then a run without a scenario
 #   L  a run beside a live scenario run; testbed down during a run
-#   M  SIGINT / SIGTERM / SIGKILL of run, validate and select at random points
+#   M  SIGINT / SIGTERM / SIGKILL of run, validate and select at random points;
+#      the scratch directories of those killed outright go with the next select
 #   N  two testbed instances side by side
 # Random delays come from $RANDOM, seeded and printed for replay.
 . "$(dirname "$0")/harness_lib.sh" || { echo "FAIL: cannot load harness_lib.sh" >&2; exit 1; }
@@ -386,6 +387,36 @@ for cmd in run validate select; do
         echo "ok: $rc, nothing left"
     done
 done
+# The scratch directories (runtime/usecase/scratch.h) of the commands
+# killed outright: their owners are gone (their lock files can be locked),
+# and the next command that makes one removes them.
+orphans() {
+    local d
+    for d in "${TMPDIR:-/tmp}"/skel-*/; do
+        [ -e "$d.skel-owner" ] && flock -n "$d.skel-owner" true && echo "$d"
+    done
+    return 0
+}
+held() {
+    local d
+    for d in "${TMPDIR:-/tmp}"/skel-*/; do
+        [ -e "$d.skel-owner" ] && ! flock -n "$d.skel-owner" true && echo "$d"
+    done
+    return 0
+}
+row "M: a select killed outright while it runs a skeleton"
+"$SKEL" select --skeleton gsk --candidates cands.xml --reference testbed:1,2 --rounds 5 >m3.out 2>&1 &
+pid=$!
+for _ in $(seq 200); do [ -n "$(held)" ] && break; sleep 0.05; done
+kill -KILL $pid 2>/dev/null
+wait $pid || true
+"$SKEL" run --nodes testbed:1,2 -n 2 --quiet -- true >/dev/null 2>&1 || fail "M: the run after SIGKILL of select"
+[ -n "$(orphans)" ] || fail "M: the select killed outright left no scratch directory to test with"
+echo "scratch directories of the commands killed outright: $(orphans | wc -l)"
+"$SKEL" select --skeleton gsk --candidates cands.xml --reference testbed:1,2 --rounds 1 >m2.out 2>&1 ||
+    fail "M: select after the kills: $(tail -3 m2.out)"
+[ -z "$(orphans)" ] || fail "M: scratch directories of dead owners left after a select: $(orphans)"
+echo "ok: none left"
 
 # ---------------------------------------------------------------------------
 row "N: two testbed instances side by side"
