@@ -126,6 +126,10 @@ note "intercomm on 3 ranks (an MPI_PROC_NULL member) with Open MPI"
 ic3=(mpirun.openmpi --allow-run-as-root --oversubscribe --mca mpi_yield_when_idle 1 -n 3)
 timeout 300 "$SKEL" generate -K 1 -o "$WORK/sk-ic3" -- "${ic3[@]}" "$WORK/intercomm-ompi" -i 30 -p 10 \
     >"$WORK/gen-ic3.out" 2>&1 || { cat "$WORK/gen-ic3.out"; fail "generate intercomm on 3 ranks"; }
+# Built with -Werror too: GCC 12 took Open MPI's MPI_UNWEIGHTED for an empty
+# array in the template's graph code.
+"$SKEL" gen "$WORK/sk-ic3/app.sig" --scale 1 --build --werror --quiet -o "$WORK/sk-ic3-werror" \
+    >"$WORK/werror-ic3.out" 2>&1 || { cat "$WORK/werror-ic3.out"; fail "the 3-rank skeleton does not build with -Werror"; }
 timeout 120 "$SKEL" trace --quiet -o "$WORK/sk-ic3.trace" -- "${ic3[@]}" "$WORK/sk-ic3/skeleton" \
     >"$WORK/run-ic3.out" 2>&1 || { cat "$WORK/run-ic3.out"; fail "the 3-rank intercomm skeleton failed"; }
 rooted() {
