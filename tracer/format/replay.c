@@ -45,7 +45,8 @@ struct coll {
     skel_coll_member *members;
     uint32_t *waiters; /* ranks whose completion waits for it */
     uint32_t nwait, wcap;
-    uint32_t done; /* members whose completion was delivered (freed when all) */
+    uint32_t done; /* members whose completion was delivered (recycled when all) */
+    uint64_t key;  /* in coll_map while members arrive */
 };
 
 /* What a request of this rank is, for its completion. */
@@ -114,8 +115,11 @@ struct skel_replay {
     struct channel *chans;
     uint32_t nchans, chan_cap;
     skel_map coll_map;
-    struct coll *colls;
+    struct coll *colls; /* instances; those delivered to every member are reused, so that
+                           memory follows the collectives in flight, not the trace */
     uint32_t ncolls, coll_cap;
+    uint32_t *coll_free;
+    uint32_t ncoll_free, coll_free_cap;
     uint64_t next_coll_id;
     uint32_t *advance; /* ranks whose event was delivered: read their next */
     uint32_t nadvance;
@@ -282,13 +286,28 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
     skel_map_slot *sl = skel_map_find(&rp->coll_map, key);
     uint32_t ci;
     if (sl == NULL) {
-        if (skel_grow_u32(&rp->colls, &rp->coll_cap, rp->ncolls + 1, sizeof *rp->colls) !=
-                SKEL_OK ||
-            skel_map_put(&rp->coll_map, key, rp->ncolls) != 0)
+        if (rp->ncoll_free > 0) {
+            ci = rp->coll_free[rp->ncoll_free - 1];
+        } else {
+            if (skel_grow_u32(&rp->colls, &rp->coll_cap, rp->ncolls + 1, sizeof *rp->colls) !=
+                SKEL_OK)
+                return skel_oom();
+            ci = rp->ncolls;
+            memset(&rp->colls[ci], 0, sizeof rp->colls[ci]);
+        }
+        if (skel_map_put(&rp->coll_map, key, ci) != 0)
             return skel_oom();
-        ci = rp->ncolls++;
+        if (rp->ncoll_free > 0)
+            rp->ncoll_free--;
+        else
+            rp->ncolls++;
         struct coll *c = &rp->colls[ci];
+        /* A reused instance keeps its waiters' buffer (empty: all were woken). */
+        uint32_t *waiters = c->waiters, wcap = c->wcap;
         memset(c, 0, sizeof *c);
+        c->waiters = waiters;
+        c->wcap = wcap;
+        c->key = key;
         c->id = rp->next_coll_id++;
         c->size =
             cm != NULL ? cm->size + ((cm->flags & SKEL_COMMF_INTER) ? cm->remote_size : 0) : 1;
@@ -723,6 +742,7 @@ void skel_replay_close(skel_replay *rp)
     }
     free(rp->chans);
     free(rp->colls);
+    free(rp->coll_free);
     skel_map_free(&rp->chan_map);
     skel_map_free(&rp->coll_map);
     free(rp->rs);
@@ -885,9 +905,14 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
         } else {
             c->done++;
         }
-        if (c->done >= c->size) { /* nobody needs it any more */
+        if (c->done >= c->size) { /* nobody needs it any more: reuse it */
             free(c->members);
             c->members = NULL;
+            skel_map_del(&rp->coll_map, c->key);
+            if (skel_grow_u32(&rp->coll_free, &rp->coll_free_cap, rp->ncoll_free + 1,
+                              sizeof *rp->coll_free) != SKEL_OK)
+                return rp->err = skel_oom();
+            rp->coll_free[rp->ncoll_free++] = coll;
         }
         if (item->group)
             return 1;
@@ -906,6 +931,7 @@ uint64_t skel_replay_global_time(const skel_replay *rp, uint32_t rank, uint64_t 
 void skel_replay_stats_of(const skel_replay *rp, skel_replay_stats *st)
 {
     *st = rp->st;
+    st->coll_instances = rp->ncolls;
 }
 
 const skel_rank_reader *skel_replay_reader(const skel_replay *rp, uint32_t rank)

@@ -46,7 +46,7 @@ typedef struct skel_msg {
     uint64_t send_seq;   /* index of the send event in the sender's stream */
     uint64_t send_start; /* the send event's times (sender's clock) */
     uint64_t send_end;
-    uint32_t dst;        /* receiving rank */
+    uint32_t dst; /* receiving rank */
     int32_t tag;
     uint64_t bytes;      /* bytes the sender sent */
     uint32_t completion; /* index in the receiving event's complete[], or UINT32_MAX */
@@ -56,24 +56,24 @@ typedef struct skel_msg {
 /* One member of a collective. */
 typedef struct skel_coll_member {
     uint32_t rank;
-    const skel_event *ev; /* blocking collective: the member's event;
-                             nonblocking: the member's posting event is gone, NULL */
-    uint64_t seq;         /* index of the (posting) event in the member's stream */
+    const skel_event *ev;    /* blocking collective: the member's event;
+                                nonblocking: the member's posting event is gone, NULL */
+    uint64_t seq;            /* index of the (posting) event in the member's stream */
     uint64_t t_start, t_end; /* its times (member's clock) */
 } skel_coll_member;
 
 typedef struct skel_replay_item {
-    uint32_t rank;         /* the event's rank; for a collective group, the first member */
-    const skel_event *ev;  /* the event; for a group, the first member's */
-    uint32_t nmsg;         /* messages this event received */
+    uint32_t rank;        /* the event's rank; for a collective group, the first member */
+    const skel_event *ev; /* the event; for a group, the first member's */
+    uint32_t nmsg;        /* messages this event received */
     const skel_msg *msg;
-    uint32_t ncoll;        /* > 0: the event completes collective instance coll_id (for a
-                              Wait completing several nonblocking collectives, the
-                              last of them), and */
+    uint32_t ncoll;               /* > 0: the event completes collective instance coll_id (for a
+                                     Wait completing several nonblocking collectives, the
+                                     last of them), and */
     const skel_coll_member *coll; /* these are all its members */
-    uint64_t coll_id;      /* unique per collective instance in the trace */
-    uint8_t group;         /* 1: a blocking collective delivered as one group of ncoll
-                              events (coll[i].ev); 0: a single event */
+    uint64_t coll_id;             /* unique per collective instance in the trace */
+    uint8_t group;                /* 1: a blocking collective delivered as one group of ncoll
+                                     events (coll[i].ev); 0: a single event */
 } skel_replay_item;
 
 typedef struct skel_replay skel_replay;
@@ -101,6 +101,8 @@ typedef struct skel_replay_stats {
     uint64_t collectives;
     uint64_t pending_requests;
     uint64_t unmatched_sends; /* messages sent and never received */
+    uint64_t coll_instances;  /* collective instances held at once, at most (the memory
+                                 follows the collectives in flight, not the trace) */
 } skel_replay_stats;
 void skel_replay_stats_of(const skel_replay *rp, skel_replay_stats *st);
 
