@@ -264,6 +264,33 @@ Test(replay, collective_instances_are_reused_once_delivered)
     remove_trace();
 }
 
+/* A program that tags by iteration (or by task) uses each (source,
+ * destination, tag) once: idle channels are reused. */
+Test(replay, channels_of_tags_used_once_are_reused)
+{
+    open_trace(2);
+    for (int i = 0; i < 5000; i++) {
+        p2p(0, SKEL_CALL_MPI_Send, 1, i);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, i);
+        /* and one the receive posts first (MPI_Irecv, then the send) */
+        uint64_t q = p2p(0, SKEL_CALL_MPI_Irecv, 1, 100000 + i);
+        p2p(1, SKEL_CALL_MPI_Send, 0, 100000 + i);
+        int32_t src = 1, tag = 100000 + i;
+        wait_for(0, &q, &src, &tag, 1, SKEL_CALL_MPI_Wait);
+    }
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(st.messages, 10000);
+    cr_assert_eq(st.unmatched_sends, 0);
+    cr_assert_eq(st.pending_requests, 0);
+    cr_assert_leq(st.channels, 8, "%llu channels held for 10000 tags used once",
+                  (unsigned long long)st.channels);
+    remove_trace();
+}
+
 Test(replay, a_receive_without_send_is_reported)
 {
     open_trace(2);

@@ -36,6 +36,8 @@ struct channel {
     uint32_t head, len, cap;
     uint32_t *waiters; /* ranks blocked on this channel */
     uint32_t nwait, wcap;
+    uint64_t key; /* in chan_map while live */
+    uint8_t live;
 };
 
 struct coll {
@@ -112,8 +114,10 @@ struct skel_replay {
     uint32_t *heap;
     uint32_t nheap;
     skel_map chan_map;
-    struct channel *chans;
+    struct channel *chans; /* idle ones are reused (see trim_channels) */
     uint32_t nchans, chan_cap;
+    uint32_t *chan_free;
+    uint32_t nchan_free, chan_free_cap;
     skel_map coll_map;
     struct coll *colls; /* instances; those delivered to every member are reused, so that
                            memory follows the collectives in flight, not the trace */
@@ -215,11 +219,34 @@ static int channel_of(skel_replay *rp, uint64_t gid, uint32_t src, uint32_t dst,
         *out = s->val;
         return SKEL_OK;
     }
-    if (skel_grow_u32(&rp->chans, &rp->chan_cap, rp->nchans + 1, sizeof *rp->chans) != SKEL_OK ||
-        skel_map_put(&rp->chan_map, key, rp->nchans) != 0)
+    uint32_t ci;
+    if (rp->nchan_free > 0) {
+        ci = rp->chan_free[rp->nchan_free - 1];
+    } else {
+        if (skel_grow_u32(&rp->chans, &rp->chan_cap, rp->nchans + 1, sizeof *rp->chans) != SKEL_OK)
+            return skel_oom();
+        ci = rp->nchans;
+        memset(&rp->chans[ci], 0, sizeof rp->chans[ci]);
+    }
+    if (skel_map_put(&rp->chan_map, key, ci) != 0)
         return skel_oom();
-    memset(&rp->chans[rp->nchans], 0, sizeof rp->chans[0]);
-    *out = rp->nchans++;
+    if (rp->nchan_free > 0)
+        rp->nchan_free--;
+    else
+        rp->nchans++;
+    struct channel *c = &rp->chans[ci];
+    /* A reused channel keeps its buffers (empty); its numbering starts
+     * again, as nothing refers to the old one's places. */
+    struct pending_send *q = c->q;
+    uint32_t cap = c->cap, *waiters = c->waiters, wcap = c->wcap;
+    memset(c, 0, sizeof *c);
+    c->q = q;
+    c->cap = cap;
+    c->waiters = waiters;
+    c->wcap = wcap;
+    c->key = key;
+    c->live = 1;
+    *out = ci;
     return SKEL_OK;
 }
 
@@ -741,6 +768,7 @@ void skel_replay_close(skel_replay *rp)
         free(rp->colls[i].waiters);
     }
     free(rp->chans);
+    free(rp->chan_free);
     free(rp->colls);
     free(rp->coll_free);
     skel_map_free(&rp->chan_map);
@@ -811,19 +839,35 @@ static int take_messages(skel_replay *rp, struct rstate *s, skel_replay_item *it
     return SKEL_OK;
 }
 
-/* Drop the taken messages at the front of every channel the event used. */
-static void trim_channels(skel_replay *rp, struct rstate *s)
+/* Drop the taken messages at the front of every channel the event used.
+ * A channel left idle - every send received, no receive place handed out
+ * beyond them, nobody waiting - is reused: nothing refers to its places any
+ * more (a receive holds its place until its message is taken; a probe that
+ * waits is among the waiters), so that memory follows the channels in use,
+ * not every (communicator, source, destination, tag) of the run (programs
+ * that tag by iteration or by task). */
+static int trim_channels(skel_replay *rp, struct rstate *s)
 {
     for (uint32_t i = 0; i < s->nneeds; i++) {
         if (s->needs[i].what != 0)
             continue;
-        struct channel *c = &rp->chans[s->needs[i].chan];
+        uint32_t ci = s->needs[i].chan;
+        struct channel *c = &rp->chans[ci];
         while (c->len > 0 && c->q[c->head].taken) {
             c->head = (c->head + 1) % c->cap;
             c->len--;
             c->base++;
         }
+        if (c->live && c->len == 0 && c->nsent == c->nslots && c->nwait == 0) {
+            if (skel_grow_u32(&rp->chan_free, &rp->chan_free_cap, rp->nchan_free + 1,
+                              sizeof *rp->chan_free) != SKEL_OK)
+                return skel_oom();
+            skel_map_del(&rp->chan_map, c->key);
+            c->live = 0;
+            rp->chan_free[rp->nchan_free++] = ci;
+        }
     }
+    return SKEL_OK;
 }
 
 static void finish_requests(struct rstate *s)
@@ -875,7 +919,8 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
     int rc = take_messages(rp, s, item);
     if (rc != SKEL_OK)
         return rp->err = rc;
-    trim_channels(rp, s);
+    if ((rc = trim_channels(rp, s)) != SKEL_OK)
+        return rp->err = rc;
     /* A collective this event completes (blocking group or a Wait). */
     uint32_t coll = s->group_coll;
     if (coll == UINT32_MAX)
@@ -932,6 +977,7 @@ void skel_replay_stats_of(const skel_replay *rp, skel_replay_stats *st)
 {
     *st = rp->st;
     st->coll_instances = rp->ncolls;
+    st->channels = rp->nchans;
 }
 
 const skel_rank_reader *skel_replay_reader(const skel_replay *rp, uint32_t rank)

@@ -103,6 +103,8 @@ typedef struct skel_replay_stats {
     uint64_t unmatched_sends; /* messages sent and never received */
     uint64_t coll_instances;  /* collective instances held at once, at most (the memory
                                  follows the collectives in flight, not the trace) */
+    uint64_t channels;        /* (communicator, source, destination, tag) channels held at
+                                 once, at most */
 } skel_replay_stats;
 void skel_replay_stats_of(const skel_replay *rp, skel_replay_stats *st);
 
