@@ -177,6 +177,15 @@ static int graph_neighbors(MPI_Comm comm, int topo, const struct tr_comm *tc, sk
     return 0;
 }
 
+/* Whether group a (world ranks, in group order) sorts before group b. */
+static int group_before(const int32_t *a, uint32_t na, const int32_t *b, uint32_t nb)
+{
+    for (uint32_t i = 0; i < na && i < nb; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return na < nb;
+}
+
 /* Give a new communicator its trace index, describing it in the trace. */
 static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_by)
 {
@@ -206,12 +215,20 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
     }
     /* Global id: the same on every member, from the membership and how many
      * communicators with this membership this rank has seen before (creation
-     * is collective, so members count alike). */
+     * is collective, so members count alike).  The two groups of an
+     * intercommunicator are local and remote the other way round on the
+     * other side: they are hashed in an order both sides agree on. */
+    const int32_t *ga = tc.members, *gb = tc.remote;
+    uint32_t na = tc.size, nb = tc.rsize;
+    if (inter && group_before(gb, nb, ga, na)) {
+        ga = tc.remote, gb = tc.members;
+        na = tc.rsize, nb = tc.size;
+    }
     uint64_t h = 1469598103934665603ull;
-    for (uint32_t i = 0; i < tc.size; i++)
-        h = (h ^ (uint64_t)tc.members[i]) * 1099511628211ull;
-    for (uint32_t i = 0; i < tc.rsize; i++)
-        h = (h ^ (uint64_t)tc.remote[i] ^ 0x8000000000ull) * 1099511628211ull;
+    for (uint32_t i = 0; i < na; i++)
+        h = (h ^ (uint64_t)ga[i]) * 1099511628211ull;
+    for (uint32_t i = 0; i < nb; i++)
+        h = (h ^ (uint64_t)gb[i] ^ 0x8000000000ull) * 1099511628211ull;
     skel_map_slot *seq = skel_map_find(&gid_seq, h);
     uint32_t n = seq != NULL ? seq->val + 1 : 0;
     skel_map_put(&gid_seq, h, n);

@@ -291,6 +291,17 @@ for f in $ic_app; do
     fail "intercomm: ${f%%:*} sent other bytes than it received across the groups ($b)"
 done
 [ $(wc -w <<<"$ic_app") = 4 ] || fail "intercomm: expected the four rooted collectives, got: $ic_app"
+# Both sides name the intercommunicator alike (its groups are local and
+# remote the other way round there): the trace replays, every message and
+# collective across the groups matched, so the critical path and the
+# predictions are made from it.
+"$SKEL" stats "$TMP/intercomm.trace" > "$TMP/intercomm.stats" 2>&1 ||
+  { tail -3 "$TMP/intercomm.stats" >&2; fail "intercomm: skel stats found the trace inconsistent"; }
+grep -Eq '^consistent: [1-9][0-9]* messages matched, [1-9][0-9]* collectives complete' "$TMP/intercomm.stats" ||
+  fail "intercomm: the trace does not replay: $(tail -1 "$TMP/intercomm.stats")"
+"$SKEL" critpath "$TMP/intercomm.trace" > "$TMP/intercomm.cp" 2>&1 ||
+  { cat "$TMP/intercomm.cp" >&2; fail "intercomm: no critical path"; }
+echo "intercomm: $(tail -1 "$TMP/intercomm.stats")"
 
 [ $failed = 0 ] || exit 1
 echo "every irregular program got a skeleton that ran and made the expected calls"

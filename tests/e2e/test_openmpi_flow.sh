@@ -143,6 +143,12 @@ cat "$WORK/ic3-app.txt"
 grep -q '^2 MPI_Gather [0-9]* 0 0$' "$WORK/ic3-app.txt" || fail "the MPI_PROC_NULL member's gather moved bytes"
 grep -q '^0 MPI_Gather [0-9]* 0 [1-9]' "$WORK/ic3-app.txt" || fail "the gather's root sent or received nothing right"
 diff "$WORK/ic3-app.txt" "$WORK/ic3-skel.txt" || fail "the 3-rank skeleton's rooted collectives moved other bytes"
+# Groups of two and one: both sides name the intercommunicator alike, and
+# the trace replays for the critical path.
+"$SKEL" stats "$WORK/sk-ic3/trace" >"$WORK/ic3.stats" 2>&1 ||
+    { tail -3 "$WORK/ic3.stats"; fail "intercomm on 3 ranks: the trace does not replay"; }
+"$SKEL" critpath "$WORK/sk-ic3/trace" >"$WORK/ic3.cp" 2>&1 ||
+    { cat "$WORK/ic3.cp"; fail "intercomm on 3 ranks: no critical path"; }
 
 "$SKEL" testbed down >/dev/null || fail "testbed down"
 assert_nothing_left "after the Open MPI flow"
