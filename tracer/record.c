@@ -177,15 +177,6 @@ static int graph_neighbors(MPI_Comm comm, int topo, const struct tr_comm *tc, sk
     return 0;
 }
 
-/* Whether group a (world ranks, in group order) sorts before group b. */
-static int group_before(const int32_t *a, uint32_t na, const int32_t *b, uint32_t nb)
-{
-    for (uint32_t i = 0; i < na && i < nb; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i];
-    return na < nb;
-}
-
 /* Give a new communicator its trace index, describing it in the trace. */
 static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_by)
 {
@@ -220,7 +211,7 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
      * other side: they are hashed in an order both sides agree on. */
     const int32_t *ga = tc.members, *gb = tc.remote;
     uint32_t na = tc.size, nb = tc.rsize;
-    if (inter && group_before(gb, nb, ga, na)) {
+    if (inter && skel_group_before(gb, nb, ga, na)) {
         ga = tc.remote, gb = tc.members;
         na = tc.rsize, nb = tc.size;
     }

@@ -232,11 +232,6 @@ static int site_ref(struct exporter *x, const skel_rank_reader *r, uint32_t inde
 static int comm_ref(struct exporter *x, const skel_comm *c, const uint32_t *orig, uint32_t norig,
                     uint32_t *ref)
 {
-    if (c->flags & SKEL_COMMF_INTER)
-        return skel_fail(SKEL_EUNSUPPORTED,
-                         "communicator %u (created by %s) is an intercommunicator, which the "
-                         "OTF2 export does not write yet",
-                         c->index, skel_call_name(c->created_by));
     skel_map_slot *s = skel_map_find(&x->gid_ref, c->gid + 1);
     if (s != NULL) {
         *ref = s->val;
@@ -252,13 +247,32 @@ static int comm_ref(struct exporter *x, const skel_comm *c, const uint32_t *orig
     g->flags = c->flags & (SKEL_COMMF_CART | SKEL_COMMF_GRAPH);
     g->created_by = c->created_by;
     g->parent = c->parent < norig ? orig[c->parent] : OTF2_UNDEFINED_COMM;
-    g->members = malloc((c->size ? c->size : 1) * sizeof *g->members);
+    /* An intercommunicator, one definition for both sides (they give it
+     * the same gid): its groups in the order both agree on. */
+    const int32_t *ga = c->members, *gb = c->remote;
+    uint32_t na = c->size, nb = c->remote_size;
+    if (c->flags & SKEL_COMMF_INTER) {
+        if (skel_group_before(gb, nb, ga, na)) {
+            ga = c->remote, gb = c->members;
+            na = c->remote_size, nb = c->size;
+        }
+        g->inter = 1;
+        g->parent = OTF2_UNDEFINED_COMM; /* each side's local communicator */
+        g->rsize = nb;
+        g->remote = malloc((nb ? nb : 1) * sizeof *g->remote);
+        if (g->remote == NULL)
+            return skel_oom();
+        if (nb > 0)
+            memcpy(g->remote, gb, nb * sizeof *gb);
+    }
+    g->size = na;
+    g->members = malloc((na ? na : 1) * sizeof *g->members);
     if (g->members == NULL)
         return skel_oom();
-    g->identity = 1;
-    for (uint32_t i = 0; i < c->size; i++) {
-        g->members[i] = c->members[i];
-        g->identity &= c->members[i] == (int32_t)i;
+    g->identity = !g->inter;
+    for (uint32_t i = 0; i < na; i++) {
+        g->members[i] = ga[i];
+        g->identity &= ga[i] == (int32_t)i;
     }
     if ((c->flags & SKEL_COMMF_CART) && c->ndims > 0) {
         g->ndims = c->ndims;
@@ -333,7 +347,7 @@ static int64_t comm_rank(struct rank_export *e, uint32_t ref, int32_t w)
         return w == (int32_t)e->rank ? 0 : -1;
     if (ref >= e->x->m.ncomms || !e->x->m.comms[ref].defined)
         return -1;
-    return skel_otf2__gcomm_position(&e->x->m.comms[ref], w);
+    return skel_otf2__gcomm_peer_position(&e->x->m.comms[ref], e->rank, w);
 }
 
 static int add_rec(struct rank_export *e, const struct o2_rec *r)
@@ -547,6 +561,28 @@ static int add_attr(OTF2_AttributeList *l, int a, uint64_t v)
     return e == OTF2_SUCCESS ? SKEL_OK : otf2_fail(e, "an attribute");
 }
 
+/* The rank's neighbours in the graph communicator it made (its own lists:
+ * each rank has others), as skel::neighbors "NIN NOUT in... out..." (world
+ * ranks), on the CommCreate record. */
+static int neighbor_attr(struct rank_export *e, uint32_t newcomm, OTF2_AttributeList *l)
+{
+    const skel_comm *c = skel_rank_comm(e->r, newcomm);
+    if (c == NULL || !(c->flags & SKEL_COMMF_ADJ))
+        return SKEL_OK;
+    size_t n = (size_t)c->nin + c->nout, cap = 24 + 12 * n, len = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return skel_oom();
+    len += (size_t)snprintf(buf, cap, "%u %u", c->nin, c->nout);
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(buf + len, cap - len, " %d",
+                                i < c->nin ? c->in[i] : c->out[i - c->nin]);
+    uint32_t ref;
+    int rc = str_ref(e->x, buf, &ref);
+    free(buf);
+    return rc == SKEL_OK ? add_attr(l, O2_A_NEIGHBORS, ref) : rc;
+}
+
 #define DIFF(a, field)                                                                             \
     do {                                                                                           \
         if (rc == SKEL_OK && f->field != d->field)                                                 \
@@ -580,6 +616,7 @@ static int event_attrs(struct rank_export *e, const skel_event *d, const skel_ev
     DIFF(O2_A_BYTES, bytes);
     DIFF(O2_A_RBYTES, rbytes);
     DIFF(O2_A_REQ, req);
+    DIFF(O2_A_WS, ws_bytes);
     return rc;
 }
 
@@ -785,6 +822,8 @@ static int export_event(struct rank_export *e, const skel_event *ev)
             rc = add_attr(l, O2_A_GID, g->gid);
             if (rc == SKEL_OK && (g->flags & SKEL_COMMF_GRAPH))
                 rc = add_attr(l, O2_A_COMM_FLAGS, g->flags);
+            if (rc == SKEL_OK)
+                rc = neighbor_attr(e, ev->newcomm, l);
         }
         if (rc == SKEL_OK)
             rc = write_rec(w, l, r, param_refs);
@@ -1194,6 +1233,8 @@ static int write_comms(struct exporter *x, OTF2_GlobalDefWriter *d, const struct
                                           OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, x->nranks,
                                           members),
           "the ranks' group");
+    /* Every group, in reference order: the communicators' own (group A of
+     * an intercommunicator), then the intercommunicators' groups B. */
     for (uint32_t c = 0; c < x->m.ncomms; c++) {
         const struct o2_gcomm *g = &x->m.comms[c];
         uint32_t size = c == x->m.self ? 0 : g->size;
@@ -1204,6 +1245,29 @@ static int write_comms(struct exporter *x, OTF2_GlobalDefWriter *d, const struct
                   c == x->m.self ? OTF2_GROUP_TYPE_COMM_SELF : OTF2_GROUP_TYPE_COMM_GROUP,
                   OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, size, members),
               "a communicator's group");
+    }
+    uint32_t nb = 0;
+    for (uint32_t c = 0; c < x->m.ncomms; c++) {
+        const struct o2_gcomm *g = &x->m.comms[c];
+        if (!g->inter)
+            continue;
+        for (uint32_t i = 0; i < g->rsize; i++)
+            members[i] = (uint64_t)g->remote[i];
+        CHECK(OTF2_GlobalDefWriter_WriteGroup(d, x->m.ncomms + 1 + nb++, n->comm_str[c],
+                                              OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                              OTF2_GROUP_FLAG_NONE, g->rsize, members),
+              "an intercommunicator's second group");
+    }
+    nb = 0;
+    for (uint32_t c = 0; c < x->m.ncomms; c++) {
+        const struct o2_gcomm *g = &x->m.comms[c];
+        if (g->inter) {
+            CHECK(OTF2_GlobalDefWriter_WriteInterComm(d, c, n->comm_str[c], c + 1,
+                                                      x->m.ncomms + 1 + nb++, OTF2_UNDEFINED_COMM,
+                                                      OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS),
+                  "an intercommunicator");
+            continue;
+        }
         CHECK(OTF2_GlobalDefWriter_WriteComm(d, c, n->comm_str[c], c + 1, g->parent,
                                              c == x->m.world || c == x->m.self
                                                  ? OTF2_COMM_FLAG_NONE
@@ -1307,6 +1371,8 @@ static int write_definitions(struct exporter *x)
     for (uint32_t c = 0; c < x->m.ncomms; c++) {
         if (x->m.comms[c].size > maxsize)
             maxsize = x->m.comms[c].size;
+        if (x->m.comms[c].rsize > maxsize)
+            maxsize = x->m.comms[c].rsize;
         if (x->m.comms[c].ndims > maxdims)
             maxdims = x->m.comms[c].ndims;
     }

@@ -119,6 +119,11 @@ struct irank {
     skel_rank_end end;
     uint32_t host, mpi, tracer; /* strings */
     uint32_t site_list;         /* string: calling contexts in the rank's site order */
+    /* The rank's neighbours in the graph communicator adj_comm (an OTF2
+     * reference) its last CommCreate made: nin sources, then nout
+     * destinations, world ranks (skel::neighbors). */
+    int32_t *adj;
+    uint32_t adj_in, adj_out, capadj, adj_comm;
 };
 
 struct importer {
@@ -150,11 +155,12 @@ struct importer {
     int32_t *dim_periodic;
     uint32_t ndims, capdims, capdimp;
     struct o2_model m;
-    uint32_t *comm_group; /* OTF2 comm -> group */
+    uint32_t *comm_group; /* OTF2 comm -> group (group A of an intercommunicator) */
     uint32_t ncg, capcg;
+    uint32_t *comm_rgroup; /* OTF2 intercommunicator -> group B */
+    uint32_t nrg, caprg;
     uint32_t cl_group; /* the COMM_LOCATIONS group, or UINT32_MAX */
     uint64_t resolution, offset;
-    int intercomm;
     /* Ranks and locations. */
     uint32_t nranks;
     struct irank *ranks;
@@ -369,13 +375,21 @@ static OTF2_CallbackCode def_intercomm(void *u, OTF2_CommRef self, OTF2_StringRe
                                        OTF2_CommFlag flags)
 {
     struct importer *x = u;
-    (void)self;
     (void)name;
-    (void)a;
-    (void)b;
-    (void)common;
+    (void)common; /* the peer communicator: a Skel trace has none per intercommunicator */
     (void)flags;
-    x->intercomm = 1;
+    struct o2_gcomm *c = skel_otf2__gcomm_at(&x->m, self);
+    int rc = c != NULL ? slot(&x->comm_group, &x->ncg, &x->capcg, self, sizeof *x->comm_group)
+                       : SKEL_ENOMEM;
+    if (rc == SKEL_OK)
+        rc = slot(&x->comm_rgroup, &x->nrg, &x->caprg, self, sizeof *x->comm_rgroup);
+    if (rc != SKEL_OK)
+        return stop(x, rc);
+    c->defined = 1;
+    c->inter = 1;
+    c->parent = OTF2_UNDEFINED_COMM;
+    x->comm_group[self] = a;
+    x->comm_rgroup[self] = b;
     return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -577,6 +591,7 @@ static int build_ranks(struct importer *x)
             lg_rank[d->group] = r + 1;
         if (rc == SKEL_OK)
             rc = skel_otf2__rank_init(&x->ranks[r].rk, r, !x->skel);
+        x->ranks[r].adj_comm = OTF2_UNDEFINED_COMM;
         x->ranks[r].locgroup = d != NULL ? d->group : 0;
         x->ranks[r].abort_code = -1;
         x->ranks[r].site_list = OTF2_UNDEFINED_STRING;
@@ -614,13 +629,38 @@ out:
     return rc;
 }
 
+/* The world ranks of group gr, communicator c's, into *out (n of them). */
+static int group_ranks(struct importer *x, uint32_t c, uint32_t gr, int32_t **out, uint32_t *n)
+{
+    if (gr >= x->ngroups || !x->groups[gr].defined)
+        return skel_fail(SKEL_EFORMAT, "%s: communicator %u has no group", x->anchor, c);
+    const struct igroup *g = &x->groups[gr];
+    int32_t *v = malloc((g->n ? g->n : 1) * sizeof *v);
+    if (v == NULL)
+        return skel_oom();
+    for (uint32_t i = 0; i < g->n; i++) {
+        uint64_t m = g->members[i];
+        /* Members are ranks, or locations with GLOBAL_MEMBERS. */
+        if (g->flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) {
+            skel_map_slot *s = skel_map_find(&x->loc_index, m + 1);
+            m = s != NULL ? x->locs[s->val].rank : UINT64_MAX;
+        }
+        if (m >= x->nranks) {
+            free(v);
+            return skel_fail(SKEL_EFORMAT,
+                             "%s: communicator %u has member %" PRIu64 ", beyond the %u ranks",
+                             x->anchor, c, m, x->nranks);
+        }
+        v[i] = (int32_t)m;
+    }
+    *out = v;
+    *n = g->n;
+    return SKEL_OK;
+}
+
 /* Members, world, self and gids of the communicators. */
 static int build_comms(struct importer *x)
 {
-    if (x->intercomm)
-        return skel_fail(SKEL_EUNSUPPORTED,
-                         "%s: the archive has intercommunicators, which Skel does not import",
-                         x->anchor);
     x->m.world = x->m.self = OTF2_UNDEFINED_COMM;
     x->m.nranks = x->nranks;
     for (uint32_t c = 0; c < x->m.ncomms; c++) {
@@ -632,32 +672,25 @@ static int build_comms(struct importer *x)
             return skel_fail(SKEL_EFORMAT, "%s: communicator %u has no group", x->anchor, c);
         const struct igroup *g = &x->groups[gr];
         k->gid = 2 + (uint64_t)c;
-        if (g->type == OTF2_GROUP_TYPE_COMM_SELF) {
+        if (g->type == OTF2_GROUP_TYPE_COMM_SELF && !k->inter) {
             k->self = 1;
             k->size = 1;
             if (x->m.self == OTF2_UNDEFINED_COMM)
                 x->m.self = c;
             continue;
         }
-        k->size = g->n;
-        k->members = malloc((g->n ? g->n : 1) * sizeof *k->members);
-        if (k->members == NULL)
-            return skel_oom();
-        k->identity = 1;
-        for (uint32_t i = 0; i < g->n; i++) {
-            uint64_t m = g->members[i];
-            /* Members are ranks, or locations with GLOBAL_MEMBERS. */
-            if (g->flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) {
-                skel_map_slot *s = skel_map_find(&x->loc_index, m + 1);
-                m = s != NULL ? x->locs[s->val].rank : UINT64_MAX;
-            }
-            if (m >= x->nranks)
-                return skel_fail(SKEL_EFORMAT,
-                                 "%s: communicator %u has member %" PRIu64 ", beyond the %u ranks",
-                                 x->anchor, c, m, x->nranks);
-            k->members[i] = (int32_t)m;
-            k->identity &= m == i;
+        int rc = group_ranks(x, c, gr, &k->members, &k->size);
+        if (rc != SKEL_OK)
+            return rc;
+        if (k->inter) {
+            uint32_t rg = c < x->nrg ? x->comm_rgroup[c] : UINT32_MAX;
+            if ((rc = group_ranks(x, c, rg, &k->remote, &k->rsize)) != SKEL_OK)
+                return rc;
+            continue; /* never MPI_COMM_WORLD; its peers looked up in a group */
         }
+        k->identity = 1;
+        for (uint32_t i = 0; i < k->size; i++)
+            k->identity &= k->members[i] == (int32_t)i;
         if (x->m.world == OTF2_UNDEFINED_COMM && k->identity && k->size == x->nranks &&
             k->parent == OTF2_UNDEFINED_COMM)
             x->m.world = c;
@@ -842,22 +875,63 @@ static void read_overrides(struct importer *x, OTF2_AttributeList *al, struct ov
 
 #define HAVE(o, a) (((o)->have >> (a)) & 1u)
 
-/* Declare the communicators the rank came to know since the last call. */
+/* Parse skel::neighbors, "NIN NOUT" then NIN + NOUT world ranks, into the
+ * rank's adjacency lists (a count beyond what the string can hold is
+ * damage, not an allocation). */
+static int read_neighbors(struct importer *x, struct irank *k, const char *s)
+{
+    const char *p = s;
+    uint64_t v[2];
+    for (int i = 0; i < 2; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtoull(p, &end, 10);
+        if (end == p || errno != 0 || v[i] > strlen(s) / 2)
+            return skel_fail(SKEL_EFORMAT, "skel::neighbors \"%.40s\": bad counts", s);
+        p = end;
+    }
+    uint64_t n = v[0] + v[1];
+    if (skel_grow_u32(&k->adj, &k->capadj, n ? n : 1, sizeof *k->adj) != SKEL_OK)
+        return SKEL_ENOMEM;
+    for (uint64_t i = 0; i < n; i++) {
+        char *end;
+        errno = 0;
+        long w = strtol(p, &end, 10);
+        if (end == p || errno != 0 || w < 0 || (uint64_t)w >= x->nranks)
+            return skel_fail(SKEL_EFORMAT,
+                             "skel::neighbors \"%.40s\": neighbour %" PRIu64
+                             " is not a rank of the %u",
+                             s, i, x->nranks);
+        k->adj[i] = (int32_t)w;
+        p = end;
+    }
+    if (*p != '\0')
+        return skel_fail(SKEL_EFORMAT,
+                         "skel::neighbors \"%.40s\": more than %" PRIu64 " neighbours", s, n);
+    k->adj_in = (uint32_t)v[0];
+    k->adj_out = (uint32_t)v[1];
+    return SKEL_OK;
+}
+
+/* Declare the communicators the rank came to know since the last call;
+ * from: the OTF2 reference of the communicator the creating call was made
+ * on, where known (an intercommunicator's parent is each side's own local
+ * communicator, which its one definition cannot say). */
 static int declare_comms(struct importer *x, struct irank *k, uint32_t *declared,
-                         uint16_t created_by)
+                         uint16_t created_by, uint32_t from)
 {
     for (; *declared < k->rk.nlocal; (*declared)++) {
         uint32_t ref = k->rk.global[*declared];
         if (ref >= x->m.ncomms || !x->m.comms[ref].defined)
             return skel_fail(SKEL_EFORMAT, "communicator %u is not defined", ref);
         const struct o2_gcomm *g = &x->m.comms[ref];
-        uint32_t parent = SKEL_COMM_NONE;
-        if (g->parent == x->m.world)
+        uint32_t parent = SKEL_COMM_NONE, gp = g->inter ? from : g->parent;
+        if (gp == x->m.world)
             parent = SKEL_COMM_WORLD;
-        else if (g->parent == x->m.self)
+        else if (gp == x->m.self)
             parent = SKEL_COMM_SELF;
-        else if (g->parent != OTF2_UNDEFINED_COMM) {
-            skel_map_slot *s = skel_map_find(&k->rk.local, (uint64_t)g->parent + 1);
+        else if (gp != OTF2_UNDEFINED_COMM) {
+            skel_map_slot *s = skel_map_find(&k->rk.local, (uint64_t)gp + 1);
             parent = s != NULL && s->val < *declared ? s->val : SKEL_COMM_NONE;
         }
         skel_comm c = {.index = *declared,
@@ -870,6 +944,25 @@ static int declare_comms(struct importer *x, struct irank *k, uint32_t *declared
                        .ndims = g->flags & SKEL_COMMF_CART ? g->ndims : 0,
                        .dims = g->dims,
                        .periods = g->periods};
+        if (ref == k->adj_comm && (g->flags & SKEL_COMMF_GRAPH)) {
+            c.flags |= SKEL_COMMF_ADJ;
+            c.nin = k->adj_in;
+            c.nout = k->adj_out;
+            c.in = k->adj;
+            c.out = k->adj + k->adj_in;
+        }
+        if (g->inter) {
+            /* local: the group the rank is in; remote: the other */
+            int in_a = 0;
+            for (uint32_t i = 0; i < g->size && !in_a; i++)
+                in_a = g->members[i] == (int32_t)k->rk.rank;
+            c.flags = SKEL_COMMF_INTER;
+            c.ndims = 0;
+            c.size = in_a ? g->size : g->rsize;
+            c.members = in_a ? g->members : g->remote;
+            c.remote_size = in_a ? g->rsize : g->size;
+            c.remote = in_a ? g->remote : g->members;
+        }
         int rc = skel_writer_comm(k->w, &c);
         if (rc != SKEL_OK)
             return rc;
@@ -982,11 +1075,19 @@ static int call_site(struct importer *x, struct irank *k, const struct ilocation
 /* Events of foreign archives wait in the rank's queue while an MPI_Irecv
  * does not know its source, or a nonblocking collective its communicator,
  * until the request completes; events behind them wait too. */
+/* An event with its working-set sample (skel::working_set_bytes), which
+ * the rank file holds as a record before it. */
+static int write_event(struct irank *k, const skel_event *ev)
+{
+    int rc = ev->ws_bytes > 0 ? skel_writer_wset(k->w, ev->thread, ev->ws_bytes) : SKEL_OK;
+    return rc == SKEL_OK ? skel_writer_event(k->w, ev) : rc;
+}
+
 static int write_front(struct irank *k)
 {
     while (k->qlen > 0 && k->queue[k->qhead].waits_for == 0) {
         struct pending *p = &k->queue[k->qhead];
-        int rc = skel_writer_event(k->w, &p->ev);
+        int rc = write_event(k, &p->ev);
         free(p->comp);
         free(p->reqs);
         k->qhead = (k->qhead + 1) % k->capqueue;
@@ -1038,7 +1139,7 @@ static int enqueue(struct irank *k, const skel_event *ev, uint64_t waits_for)
 static int emit(struct irank *k, const skel_event *ev, uint64_t waits_for)
 {
     if (k->qlen == 0 && waits_for == 0)
-        return skel_writer_event(k->w, ev);
+        return write_event(k, ev);
     return enqueue(k, ev, waits_for);
 }
 
@@ -1061,8 +1162,11 @@ static int resolve(struct irank *k, uint64_t req, const struct o2_rec *r, int32_
         } else if (r->kind == O2_R_NBC_COMPLETE) {
             p->ev.comm = comm_local;
             if (r->rank != OTF2_UNDEFINED_UINT32 && r->comm < m->ncomms &&
-                r->rank < m->comms[r->comm].size && m->comms[r->comm].members != NULL)
-                p->ev.root = m->comms[r->comm].members[r->rank];
+                m->comms[r->comm].members != NULL) {
+                int32_t w = skel_otf2__gcomm_peer_world(&m->comms[r->comm], k->rk.rank, r->rank);
+                if (w >= 0)
+                    p->ev.root = w;
+            }
             p->ev.bytes = r->len;
             p->ev.rbytes = r->len2;
             p->ev.count = (int64_t)(r->len ? r->len : r->len2);
@@ -1099,7 +1203,11 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
     SET(O2_A_BYTES, bytes, uint64_t)
     SET(O2_A_RBYTES, rbytes, uint64_t)
     SET(O2_A_REQ, req, uint64_t)
+    SET(O2_A_WS, ws_bytes, uint64_t)
 #undef SET
+    if (ev->ws_bytes > SKEL_WSET_MAX)
+        return skel_fail(SKEL_EFORMAT, "a working set of %" PRIu64 " bytes (more than 2^50)",
+                         ev->ws_bytes);
     if (HAVE(o, O2_A_COMM) && (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_COMM],
                                                           &ev->comm, &created)) != SKEL_OK)
         return rc;
@@ -1117,12 +1225,12 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
             (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_OBJ_COMM], &obj.comm,
                                         &created)) != SKEL_OK)
             return rc;
-        if ((rc = declare_comms(x, k, declared, 0)) != SKEL_OK ||
+        if ((rc = declare_comms(x, k, declared, 0, OTF2_UNDEFINED_COMM)) != SKEL_OK ||
             (rc = skel_writer_object(k->w, &obj)) != SKEL_OK)
             return rc;
         k->nobjects++;
     }
-    return declare_comms(x, k, declared, 0);
+    return declare_comms(x, k, declared, 0, OTF2_UNDEFINED_COMM);
 }
 
 static int finish_call(struct importer *x, struct ilocation *l, uint64_t time)
@@ -1277,11 +1385,18 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
     struct irank *k = &x->ranks[l->rank];
     struct overrides o;
     read_overrides(x, al, &o);
+    k->adj_comm = OTF2_UNDEFINED_COMM;
     if (r->kind == O2_R_COMM_CREATE && r->comm < x->m.ncomms) {
         if (HAVE(&o, O2_A_GID))
             x->m.comms[r->comm].gid = o.v[O2_A_GID];
         if (HAVE(&o, O2_A_COMM_FLAGS))
             x->m.comms[r->comm].flags = (uint16_t)o.v[O2_A_COMM_FLAGS];
+        if (HAVE(&o, O2_A_NEIGHBORS)) {
+            int rc = read_neighbors(x, k, str(x, (uint32_t)o.v[O2_A_NEIGHBORS]));
+            if (rc != SKEL_OK)
+                return stop(x, at(x, rc, l, r->time));
+            k->adj_comm = r->comm;
+        }
     }
     skel_completion *comp;
     int created;
@@ -1290,7 +1405,10 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
     /* A communicator met first in a record other than CommCreate was not
      * made by this call. */
     if (rc == SKEL_OK)
-        rc = declare_comms(x, k, &declared, r->kind == O2_R_COMM_CREATE ? l->call.ev.call : 0);
+        rc = declare_comms(x, k, &declared, r->kind == O2_R_COMM_CREATE ? l->call.ev.call : 0,
+                           r->kind == O2_R_COMM_CREATE && HAVE(&l->ov, O2_A_COMM)
+                               ? (uint32_t)l->ov.v[O2_A_COMM]
+                               : OTF2_UNDEFINED_COMM);
     if (rc == SKEL_OK && comp != NULL) {
         apply_completion_overrides(&o, comp);
         if (!x->skel && (r->kind == O2_R_IRECV || r->kind == O2_R_NBC_COMPLETE)) {
@@ -1298,7 +1416,7 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
             int fresh;
             rc = skel_otf2__local_comm(&x->m, &k->rk, r->comm, &local, &fresh);
             if (rc == SKEL_OK)
-                rc = declare_comms(x, k, &declared, 0);
+                rc = declare_comms(x, k, &declared, 0, OTF2_UNDEFINED_COMM);
             if (rc == SKEL_OK)
                 rc = resolve(k, comp->req, r, comp->src, &x->m, local);
         }
@@ -1693,6 +1811,7 @@ static void importer_free(struct importer *x)
     free(x->dim_size);
     free(x->dim_periodic);
     free(x->comm_group);
+    free(x->comm_rgroup);
     skel_otf2__model_free(&x->m);
     for (uint32_t r = 0; x->ranks != NULL && r < x->nranks; r++) {
         struct irank *k = &x->ranks[r];
@@ -1703,6 +1822,7 @@ static void importer_free(struct importer *x)
             free(k->queue[(k->qhead + i) % k->capqueue].reqs);
         }
         free(k->queue);
+        free(k->adj);
         skel_map_free(&k->sites);
         skel_map_free(&k->modules);
         skel_otf2__rank_free(&k->rk);

@@ -140,19 +140,52 @@ struct o2_gcomm *skel_otf2__gcomm_at(struct o2_model *m, uint32_t ref)
     return &m->comms[ref];
 }
 
+/* The position of w in a group, its index built on first use. */
+static int64_t group_position(const int32_t *members, uint32_t n, skel_map *pos, int32_t w)
+{
+    if (w < 0)
+        return -1;
+    if (pos->live == 0 && n > 0) {
+        for (uint32_t i = 0; i < n; i++)
+            if (skel_map_put(pos, (uint64_t)members[i] + 1, i) != 0)
+                return -1;
+    }
+    skel_map_slot *s = skel_map_find(pos, (uint64_t)w + 1);
+    return s != NULL ? (int64_t)s->val : -1;
+}
+
 int64_t skel_otf2__gcomm_position(struct o2_gcomm *c, int32_t w)
 {
     if (w < 0)
         return -1;
     if (c->identity)
         return (uint32_t)w < c->size ? w : -1;
-    if (c->pos.live == 0 && c->size > 0) {
-        for (uint32_t i = 0; i < c->size; i++)
-            if (skel_map_put(&c->pos, (uint64_t)c->members[i] + 1, i) != 0)
-                return -1;
+    return group_position(c->members, c->size, &c->pos, w);
+}
+
+int64_t skel_otf2__gcomm_peer_position(struct o2_gcomm *c, uint32_t me, int32_t w)
+{
+    if (!c->inter)
+        return skel_otf2__gcomm_position(c, w);
+    if (me > INT32_MAX)
+        return -1;
+    if (skel_otf2__gcomm_position(c, (int32_t)me) >= 0)
+        return group_position(c->remote, c->rsize, &c->rpos, w);
+    return skel_otf2__gcomm_position(c, w);
+}
+
+int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint32_t r)
+{
+    const int32_t *g = c->members;
+    uint32_t n = c->size;
+    if (c->inter) {
+        int in_a = 0;
+        for (uint32_t i = 0; i < c->size && !in_a; i++)
+            in_a = c->members[i] == (int32_t)me;
+        if (in_a)
+            g = c->remote, n = c->rsize;
     }
-    skel_map_slot *s = skel_map_find(&c->pos, (uint64_t)w + 1);
-    return s != NULL ? (int64_t)s->val : -1;
+    return r < n && g != NULL ? g[r] : -1;
 }
 
 void skel_otf2__model_free(struct o2_model *m)
@@ -162,6 +195,8 @@ void skel_otf2__model_free(struct o2_model *m)
         free(m->comms[i].dims);
         free(m->comms[i].periods);
         skel_map_free(&m->comms[i].pos);
+        free(m->comms[i].remote);
+        skel_map_free(&m->comms[i].rpos);
     }
     free(m->comms);
     memset(m, 0, sizeof *m);
@@ -245,10 +280,12 @@ static int world_of(struct o2_model *m, struct o2_rank *rk, uint32_t ref, uint32
     if (ref >= m->ncomms || !m->comms[ref].defined)
         return skel_fail(SKEL_EFORMAT, "communicator %u is not defined", ref);
     const struct o2_gcomm *c = &m->comms[ref];
-    if (r >= c->size)
-        return skel_fail(SKEL_EFORMAT, "rank %u of communicator %u, which has %u members", r, ref,
-                         c->size);
-    *w = c->members[r];
+    int32_t x = skel_otf2__gcomm_peer_world(c, rk->rank, r);
+    if (x < 0)
+        return skel_fail(SKEL_EFORMAT, "rank %u of communicator %u, which has %u members%s", r, ref,
+                         c->inter ? c->size + c->rsize : c->size,
+                         c->inter ? " in its two groups" : "");
+    *w = x;
     return SKEL_OK;
 }
 

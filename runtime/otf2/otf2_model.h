@@ -54,10 +54,12 @@
     X(BYTES, "skel::bytes", OTF2_TYPE_UINT64)                                                      \
     X(RBYTES, "skel::received_bytes", OTF2_TYPE_UINT64)                                            \
     X(REQ, "skel::request", OTF2_TYPE_UINT64)                                                      \
+    X(WS, "skel::working_set_bytes", OTF2_TYPE_UINT64)                                             \
     X(SITE, "skel::site", OTF2_TYPE_CALLING_CONTEXT)                                               \
     X(SCL, "SOURCE_CODE_LOCATION", OTF2_TYPE_SOURCE_CODE_LOCATION)                                 \
     X(GID, "skel::comm_gid", OTF2_TYPE_UINT64)                                                     \
     X(COMM_FLAGS, "skel::comm_flags", OTF2_TYPE_UINT16)                                            \
+    X(NEIGHBORS, "skel::neighbors", OTF2_TYPE_STRING)                                              \
     X(C_INDEX, "skel::index", OTF2_TYPE_UINT32)                                                    \
     X(C_FLAGS, "skel::completion_flags", OTF2_TYPE_UINT16)                                         \
     X(C_SRC, "skel::completion_source", OTF2_TYPE_INT32)                                           \
@@ -106,6 +108,13 @@ struct o2_gcomm {
     uint32_t ndims;
     int32_t *dims, *periods;
     int self; /* MPI_COMM_SELF: members are "the rank itself" */
+    /* Intercommunicators: members are group A, remote group B (A is the
+     * group that sorts first, skel_group_before); a rank's peers are
+     * numbered in the group it is not in. */
+    int inter;
+    uint32_t rsize;
+    int32_t *remote;
+    skel_map rpos;
 };
 
 struct o2_model {
@@ -118,8 +127,13 @@ struct o2_model {
 
 /* The reference ref made known (zeroed) - growing the table - and returned. */
 struct o2_gcomm *skel_otf2__gcomm_at(struct o2_model *m, uint32_t ref);
-/* The position of world rank w in c, or -1. */
+/* The position of world rank w in c (group A of an intercommunicator), or -1. */
 int64_t skel_otf2__gcomm_position(struct o2_gcomm *c, int32_t w);
+/* The rank world rank w has for world rank me in c - its position in c, or
+ * in the group me is not in for an intercommunicator - or -1. */
+int64_t skel_otf2__gcomm_peer_position(struct o2_gcomm *c, uint32_t me, int32_t w);
+/* The world rank of c's rank r for world rank me (the inverse), or -1. */
+int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint32_t r);
 
 /* A request as the importer knows it. */
 struct o2_req {

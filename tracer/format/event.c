@@ -14,11 +14,19 @@ void skel_event_init(skel_event *ev)
 }
 
 static const char *const op_names[SKEL_OP__COUNT] = {
-    "MPI_OP_NULL", "MPI_SUM",  "MPI_PROD",   "MPI_MAX",    "MPI_MIN",     "MPI_LAND",
-    "MPI_BAND",    "MPI_LOR",  "MPI_BOR",    "MPI_LXOR",   "MPI_BXOR",    "MPI_MAXLOC",
+    "MPI_OP_NULL", "MPI_SUM",     "MPI_PROD",  "MPI_MAX",  "MPI_MIN",  "MPI_LAND",
+    "MPI_BAND",    "MPI_LOR",     "MPI_BOR",   "MPI_LXOR", "MPI_BXOR", "MPI_MAXLOC",
     "MPI_MINLOC",  "MPI_REPLACE", "MPI_NO_OP", "user-op"};
 
 const char *skel_op_name(int op)
 {
     return op >= 0 && op < SKEL_OP__COUNT ? op_names[op] : "MPI_OP_?";
+}
+
+int skel_group_before(const int32_t *a, uint32_t na, const int32_t *b, uint32_t nb)
+{
+    for (uint32_t i = 0; i < na && i < nb; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return na < nb;
 }

@@ -133,9 +133,17 @@ typedef struct skel_event {
      * sampled, which is most events. */
     uint64_t ws_bytes;
 } skel_event;
+/* The largest working set a reader takes (1 PiB); beyond, it is damage. */
+#define SKEL_WSET_MAX (UINT64_C(1) << 50)
 
 /* Initialise an event with the "absent" value of every field. */
 void skel_event_init(skel_event *ev);
+
+/* Whether group a (world ranks, in group order) sorts before group b.  An
+ * intercommunicator's two groups are local and remote the other way round
+ * on its two sides; this is the order both agree on (its global id hashes
+ * them in it; the OTF2 export writes it as groups A and B). */
+int skel_group_before(const int32_t *a, uint32_t na, const int32_t *b, uint32_t nb);
 
 typedef struct skel_comm {
     uint32_t index;       /* index used by events */

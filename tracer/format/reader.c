@@ -1138,7 +1138,7 @@ static int rec_wset(skel_rank_reader *r, skel_cursor *c, uint64_t off)
     if (!need_thread(r, th))
         return fail_at(r, SKEL_EFORMAT, off, "working set of impossible thread %llu",
                        (unsigned long long)th);
-    if (bytes > (UINT64_C(1) << 50))
+    if (bytes > SKEL_WSET_MAX)
         return fail_at(r, SKEL_EFORMAT, off, "working set of %llu bytes: more than 1 PiB",
                        (unsigned long long)bytes);
     r->threads[th].ws = bytes;
