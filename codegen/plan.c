@@ -536,6 +536,14 @@ static int intercomm_method(const struct builder *b, const skel_sig_symbol *y, u
     return SKEL_OK;
 }
 
+/* Whether intercommunicators a and b have the same local and remote groups. */
+static int same_groups(const skel_sig_comm *a, const skel_sig_comm *b)
+{
+    return a->size == b->size && a->remote_size == b->remote_size &&
+           !memcmp(a->members, b->members, a->size * sizeof *a->members) &&
+           !memcmp(a->remote, b->remote, a->remote_size * sizeof *a->remote);
+}
+
 /* How the communicator created by symbol y is re-created. */
 static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uint8_t *method)
 {
@@ -559,10 +567,15 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
         uint32_t r = cl->ranks[i];
         const skel_sig_comm *parent = slot_comm(s, r, y->comm);
         const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
-        if (c != NULL && (c->flags & SKEL_COMMF_INTER))
-            return unsupported(b, y->id,
-                               "only MPI_Intercomm_create and MPI_Intercomm_merge may make "
-                               "or come from intercommunicators");
+        /* A duplicate of an intercommunicator has its two groups. */
+        int pinter = parent != NULL && (parent->flags & SKEL_COMMF_INTER);
+        if ((c != NULL && (c->flags & SKEL_COMMF_INTER)) || pinter) {
+            if (!dup || !pinter || c == NULL || !(c->flags & SKEL_COMMF_INTER) ||
+                !same_groups(c, parent))
+                return unsupported(b, y->id,
+                                   "only MPI_Intercomm_create, MPI_Intercomm_merge and the "
+                                   "duplicating calls may make or come from intercommunicators");
+        }
         if (c != NULL && position_in(c, (int32_t)r) < 0)
             return skel_fail(SKEL_EFORMAT,
                              "rank %u is not a member of the communicator in its "
@@ -1147,7 +1160,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                 }
                 if (op.inplace[SKEL_SIG_SIDE_OTHER] || op.inplace[SKEL_SIG_SIDE_ROOT])
                     return unsupported(b, sym, "MPI_IN_PLACE on an intercommunicator");
-            } else if (skel_plan_kind_is_object(op.kind) || op.kind == SKEL_PLAN_COMM) {
+            } else if (skel_plan_kind_is_object(op.kind) ||
+                       (op.kind == SKEL_PLAN_COMM && op.newcomm != SKEL_PLAN_DUP)) {
                 return unsupported(b, sym, "this call on an intercommunicator is not supported");
             }
         }

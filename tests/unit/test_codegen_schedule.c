@@ -1724,3 +1724,66 @@ Test(codegen_schedule, intercommunicators_made_again)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* The coupled halves of coupled_root, then call (MPI_Comm_dup or another
+ * maker) on the intercommunicator (slot 3) making slot 4 - sides 6 and 7,
+ * the intercommunicator's two groups - and a message from rank 0 to rank 1
+ * (MPI_ANY_SOURCE) and a barrier on it. */
+static skel_signature *coupled_dup(const char *call)
+{
+    struct tsig t = {0};
+    tsig_head_full(&t, 2, (int[]){0, 1}, NULL, NULL,
+                   "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                   "<comm id=\"1\" gid=\"3\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"0\"/>"
+                   "<comm id=\"2\" gid=\"5\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"0\" remote=\"1\"/>"
+                   "<comm id=\"3\" gid=\"9\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"1\"/>"
+                   "<comm id=\"4\" gid=\"5\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"1\" remote=\"0\"/>"
+                   "<comm id=\"5\" gid=\"13\" created-by=\"MPI_Comm_dup\" "
+                   "parent-slot=\"3\" inter=\"1\" members=\"0\" remote=\"1\"/>"
+                   "<comm id=\"6\" gid=\"13\" created-by=\"MPI_Comm_dup\" "
+                   "parent-slot=\"3\" inter=\"1\" members=\"1\" remote=\"0\"/>",
+                   (const char *const[]){"0 - 1 2 5", "0 - 3 4 6"});
+    for (int cls = 0; cls < 2; cls++) {
+        int b = cls * 5;
+        tclass(&t, cls, cls ? "1" : "0", cls);
+        tsym(&t, b, "MPI_Comm_split", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+        tsym(&t, b + 1, "MPI_Intercomm_create", "comm=\"2\" newcomm=\"3\"", "", 0, 0, "");
+        tsym(&t, b + 2, call, "comm=\"3\" newcomm=\"4\"", "", 0, 0, "");
+        if (cls == 0)
+            tsym(&t, b + 3, "MPI_Send", "comm=\"4\" tag=\"3\"", PEER("abs", 0), 8, 8, "");
+        else
+            tsym(&t, b + 3, "MPI_Recv", "comm=\"4\" tag=\"3\"", "<peer kind=\"any\"/>", 8, 8, "");
+        tsym(&t, b + 4, "MPI_Barrier", "comm=\"4\"", "", 0, 0, "");
+        tput(&t, "<block id=\"%d\">", cls);
+        for (int i = 0; i < 5; i++)
+            tput(&t, "<s ref=\"%d\"/>", b + i);
+        tput(&t, "</block>\n</class>\n");
+    }
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, intercommunicator_duplicated)
+{
+    /* MPI_Comm_dup of an intercommunicator: made by the same call, its
+     * message and barrier across the groups meet. */
+    skel_signature *s = coupled_dup("MPI_Comm_dup");
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(op_of(p, 2)->newcomm, SKEL_PLAN_DUP);
+    cr_expect_eq(op_of(p, 7)->newcomm, SKEL_PLAN_DUP);
+    cr_expect_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+    /* Another maker on an intercommunicator is refused, naming it. */
+    s = coupled_dup("MPI_Comm_split");
+    p = NULL;
+    cr_expect_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
+    expect_detail("MPI_Comm_split of class 0");
+    expect_detail("duplicating calls may make or come from intercommunicators");
+    skel_plan_free(p);
+    skel_signature_free(s);
+}

@@ -19,6 +19,10 @@
  *     first rank and an MPI_Scatter back from it, the root passing no send
  *     buffer to the gather and no receive buffer to the scatter (the
  *     standard says they are not significant there);
+ *   - a duplicate of the intercommunicator (MPI_Comm_dup, as a coupling
+ *     library keeps its own) carries one value from each even rank to its
+ *     partner every P iterations (an MPI_Recv from MPI_ANY_SOURCE), and a
+ *     final MPI_Barrier;
  *   - at the end MPI_Intercomm_merge (the odd half high) makes one
  *     communicator again for a final MPI_Allreduce, and all are freed.
  *
@@ -42,9 +46,10 @@ int main(int argc, char **argv)
     if (out == NULL || in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
     int odd = me % 2;
-    MPI_Comm half, inter, merged;
+    MPI_Comm half, inter, coupler, merged;
     MPI_Comm_split(MPI_COMM_WORLD, odd, me, &half);
     MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, odd ? 0 : 1, 17, &inter);
+    MPI_Comm_dup(inter, &coupler);
     int hrank, hsize, rsize;
     MPI_Comm_rank(half, &hrank);
     MPI_Comm_size(half, &hsize);
@@ -99,8 +104,16 @@ int main(int argc, char **argv)
             else
                 MPI_Scatter(gath2, 2, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, lead, inter);
             sum += gath[0] + a2a_in[0];
+            if (!odd && hrank < rsize) {
+                MPI_Send(&x, 1, MPI_DOUBLE, hrank, 3, coupler);
+            } else if (odd) {
+                MPI_Recv(&other, 1, MPI_DOUBLE, MPI_ANY_SOURCE, 3, coupler, MPI_STATUS_IGNORE);
+                sum += other;
+            }
         }
     }
+    MPI_Barrier(coupler);
+    MPI_Comm_free(&coupler);
     double secs = irr_clock() - t0;
     MPI_Intercomm_merge(inter, odd, &merged);
     double all = 0;
