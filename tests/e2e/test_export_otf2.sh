@@ -48,7 +48,7 @@ check() { # name args...
                           "$TMP/$name.dump" | count_by_rank) ;;
       MPI_RECV) want=$(awk '($5 == "MPI_Recv" || $5 == "MPI_Sendrecv") && / from=[0-9]/ { print $1 }' \
                           "$TMP/$name.dump" | count_by_rank) ;;
-      MPI_COLLECTIVE_END) want=$(awk '$5 ~ /^MPI_(Allreduce|Reduce|Bcast|Gather|Scatter|Barrier|Allgather|Alltoall)$/ { print $1 }' \
+      MPI_COLLECTIVE_END) want=$(awk '$5 ~ /^MPI_(Allreduce|Reduce|Bcast|Gather|Scatter|Barrier|Allgather|Alltoall|Gatherv|Scatterv|Allgatherv|Alltoallv|Alltoallw|Reduce_scatter|Reduce_scatter_block|Scan|Exscan)$/ { print $1 }' \
                           "$TMP/$name.dump" | count_by_rank) ;;
     esac
     got=$(awk -v r="$rec" '$1 == r { print $2 }' "$TMP/$name.print" | count_by_rank)
@@ -76,6 +76,8 @@ PROGDIR="$SKEL_BUILD_DIR/tests/irregular" check intercomm -i 40 -p 10
 # Graph communicators: each rank's neighbour lists (skel::neighbors), which
 # the neighbourhood collectives of its skeleton need.
 PROGDIR="$SKEL_BUILD_DIR/tests/irregular" check neighbor -i 20 -n 64
+"$SKEL" gen "$TMP/neighbor.otf2" --scale 3 -o "$TMP/neighbor-sk" --quiet >"$TMP/neighbor-gen.out" 2>&1 ||
+  { cat "$TMP/neighbor-gen.out"; fail "neighbor: no skeleton from the archive"; }
 grep -q '^INTER_COMM ' <(otf2-print -G "$TMP/intercomm.otf2/traces.otf2") ||
   fail "intercomm: no INTER_COMM definition in the archive"
 "$SKEL" critpath "$TMP/intercomm.otf2" >"$TMP/intercomm.cp" 2>&1 ||

@@ -149,6 +149,14 @@ diff "$WORK/ic3-app.txt" "$WORK/ic3-skel.txt" || fail "the 3-rank skeleton's roo
     { tail -3 "$WORK/ic3.stats"; fail "intercomm on 3 ranks: the trace does not replay"; }
 "$SKEL" critpath "$WORK/sk-ic3/trace" >"$WORK/ic3.cp" 2>&1 ||
     { cat "$WORK/ic3.cp"; fail "intercomm on 3 ranks: no critical path"; }
+# ... and goes through OTF2 (groups of two and one in one InterComm
+# definition) to the same signature.
+"$SKEL" export --otf2 -o "$WORK/ic3.otf2" "$WORK/sk-ic3/trace" >"$WORK/ic3.exp" 2>&1 ||
+    { cat "$WORK/ic3.exp"; fail "intercomm on 3 ranks: export --otf2"; }
+"$SKEL" compress -q -o "$WORK/ic3.a.sig" "$WORK/sk-ic3/trace" &&
+    "$SKEL" compress -q -o "$WORK/ic3.b.sig" "$WORK/ic3.otf2" || fail "intercomm on 3 ranks: compress"
+cmp -s "$WORK/ic3.a.sig" "$WORK/ic3.b.sig" ||
+    fail "intercomm on 3 ranks: the signature from the OTF2 archive differs from the trace's"
 
 "$SKEL" testbed down >/dev/null || fail "testbed down"
 assert_nothing_left "after the Open MPI flow"
