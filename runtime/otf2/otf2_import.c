@@ -875,44 +875,6 @@ static void read_overrides(struct importer *x, OTF2_AttributeList *al, struct ov
 
 #define HAVE(o, a) (((o)->have >> (a)) & 1u)
 
-/* Parse skel::neighbors, "NIN NOUT" then NIN + NOUT world ranks, into the
- * rank's adjacency lists (a count beyond what the string can hold is
- * damage, not an allocation). */
-static int read_neighbors(struct importer *x, struct irank *k, const char *s)
-{
-    const char *p = s;
-    uint64_t v[2];
-    for (int i = 0; i < 2; i++) {
-        char *end;
-        errno = 0;
-        v[i] = strtoull(p, &end, 10);
-        if (end == p || errno != 0 || v[i] > strlen(s) / 2)
-            return skel_fail(SKEL_EFORMAT, "skel::neighbors \"%.40s\": bad counts", s);
-        p = end;
-    }
-    uint64_t n = v[0] + v[1];
-    if (skel_grow_u32(&k->adj, &k->capadj, n ? n : 1, sizeof *k->adj) != SKEL_OK)
-        return SKEL_ENOMEM;
-    for (uint64_t i = 0; i < n; i++) {
-        char *end;
-        errno = 0;
-        long w = strtol(p, &end, 10);
-        if (end == p || errno != 0 || w < 0 || (uint64_t)w >= x->nranks)
-            return skel_fail(SKEL_EFORMAT,
-                             "skel::neighbors \"%.40s\": neighbour %" PRIu64
-                             " is not a rank of the %u",
-                             s, i, x->nranks);
-        k->adj[i] = (int32_t)w;
-        p = end;
-    }
-    if (*p != '\0')
-        return skel_fail(SKEL_EFORMAT,
-                         "skel::neighbors \"%.40s\": more than %" PRIu64 " neighbours", s, n);
-    k->adj_in = (uint32_t)v[0];
-    k->adj_out = (uint32_t)v[1];
-    return SKEL_OK;
-}
-
 /* Declare the communicators the rank came to know since the last call;
  * from: the OTF2 reference of the communicator the creating call was made
  * on, where known (an intercommunicator's parent is each side's own local
@@ -1392,7 +1354,8 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
         if (HAVE(&o, O2_A_COMM_FLAGS))
             x->m.comms[r->comm].flags = (uint16_t)o.v[O2_A_COMM_FLAGS];
         if (HAVE(&o, O2_A_NEIGHBORS)) {
-            int rc = read_neighbors(x, k, str(x, (uint32_t)o.v[O2_A_NEIGHBORS]));
+            int rc = skel_otf2__parse_neighbors(str(x, (uint32_t)o.v[O2_A_NEIGHBORS]), x->nranks,
+                                                &k->adj, &k->capadj, &k->adj_in, &k->adj_out);
             if (rc != SKEL_OK)
                 return stop(x, at(x, rc, l, r->time));
             k->adj_comm = r->comm;

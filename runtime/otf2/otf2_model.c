@@ -5,6 +5,7 @@
 #include "error.h"
 #include "grow.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,6 +187,53 @@ int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint3
             g = c->remote, n = c->rsize;
     }
     return r < n && g != NULL ? g[r] : -1;
+}
+
+/* One decimal number of s at *p (after single spaces), or -1. */
+static int64_t next_number(const char **p)
+{
+    const char *q = *p;
+    while (*q == ' ')
+        q++;
+    if (*q < '0' || *q > '9')
+        return -1;
+    int64_t v = 0;
+    for (; *q >= '0' && *q <= '9'; q++) {
+        v = v * 10 + (*q - '0');
+        if (v > INT32_MAX)
+            return -1;
+    }
+    *p = q;
+    return v;
+}
+
+int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
+                               uint32_t *nin, uint32_t *nout)
+{
+    const char *p = s;
+    size_t len = strlen(s);
+    int64_t v[2];
+    for (int i = 0; i < 2; i++)
+        if ((v[i] = next_number(&p)) < 0 || (uint64_t)v[i] > len / 2)
+            return skel_fail(SKEL_EFORMAT, "skel::neighbors \"%.40s\": bad counts", s);
+    uint64_t n = (uint64_t)v[0] + (uint64_t)v[1];
+    if (skel_grow_u32(adj, cap, n ? n : 1, sizeof **adj) != SKEL_OK)
+        return SKEL_ENOMEM;
+    for (uint64_t i = 0; i < n; i++) {
+        int64_t w = next_number(&p);
+        if (w < 0 || (uint64_t)w >= nranks)
+            return skel_fail(SKEL_EFORMAT,
+                             "skel::neighbors \"%.40s\": neighbour %" PRIu64
+                             " is missing or not one of the %u ranks",
+                             s, i, nranks);
+        (*adj)[i] = (int32_t)w;
+    }
+    if (*p != '\0')
+        return skel_fail(SKEL_EFORMAT,
+                         "skel::neighbors \"%.40s\": more than %" PRIu64 " neighbours", s, n);
+    *nin = (uint32_t)v[0];
+    *nout = (uint32_t)v[1];
+    return SKEL_OK;
 }
 
 void skel_otf2__model_free(struct o2_model *m)

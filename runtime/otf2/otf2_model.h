@@ -135,6 +135,14 @@ int64_t skel_otf2__gcomm_peer_position(struct o2_gcomm *c, uint32_t me, int32_t 
 /* The world rank of c's rank r for world rank me (the inverse), or -1. */
 int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint32_t r);
 
+/* Parse skel::neighbors - "NIN NOUT" then NIN sources and NOUT destinations,
+ * world ranks below nranks, separated by spaces - into *adj (grown, *cap its
+ * capacity), *nin and *nout.  Untrusted text: a count beyond what the string
+ * can hold, a rank out of range, a missing or extra number is SKEL_EFORMAT,
+ * *nin and *nout left as they were. */
+int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
+                               uint32_t *nin, uint32_t *nout);
+
 /* A request as the importer knows it. */
 struct o2_req {
     uint64_t id;

@@ -23,6 +23,7 @@
 #include "compress.h"
 #include "error.h"
 #include "otf2.h"
+#include "otf2_model.h"
 #include "sigfile.h"
 #include "synth.h"
 #include "trace.h"
@@ -633,4 +634,39 @@ Test(otf2, outputs_are_new_directories_and_inputs_are_recognised, .init = setup,
     path_of(back, sizeof back, "back");
     cr_assert_eq(skel_otf2_import("/nonexistent/traces.otf2", back, NULL), SKEL_ENOTFOUND);
     cr_assert(!exists(back));
+}
+
+/* skel::neighbors is text from the archive: parsed bounds-checked. */
+Test(otf2, neighbour_lists_parsed_and_refused)
+{
+    int32_t *adj = NULL;
+    uint32_t cap = 0, nin = 7, nout = 7;
+    cr_assert_eq(skel_otf2__parse_neighbors("2 1 3 0 2", 4, &adj, &cap, &nin, &nout), SKEL_OK, "%s",
+                 skel_last_error());
+    cr_expect_eq(nin, 2);
+    cr_expect_eq(nout, 1);
+    cr_expect(adj[0] == 3 && adj[1] == 0 && adj[2] == 2);
+    cr_assert_eq(skel_otf2__parse_neighbors("0 0", 4, &adj, &cap, &nin, &nout), SKEL_OK);
+    cr_expect(nin == 0 && nout == 0);
+    static const char *const bad[] = {
+        "",                /* no counts */
+        "1",               /* one count */
+        "1 1 0",           /* a neighbour missing */
+        "1 0 4",           /* rank 4 of 4 */
+        "1 0 -1",          /* negative */
+        "1 0 0 0",         /* one too many */
+        "1 0 0x",          /* trailing text */
+        "99999999 0 1",    /* more than the string can hold: no allocation */
+        "4294967297 0 1",  /* a count beyond 32 bits */
+        "1 0 99999999999", /* a rank beyond 32 bits */
+        "-1 0",            /* a negative count */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        nin = nout = 7;
+        cr_expect_eq(skel_otf2__parse_neighbors(bad[i], 4, &adj, &cap, &nin, &nout), SKEL_EFORMAT,
+                     "\"%s\" accepted", bad[i]);
+        cr_expect(nin == 7 && nout == 7, "\"%s\": counts changed", bad[i]);
+        cr_expect(strstr(skel_last_error(), "skel::neighbors") != NULL, "%s", skel_last_error());
+    }
+    free(adj);
 }
