@@ -1142,7 +1142,7 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
             break;
         }
     }
-    r->slot = y->newcomm;
+    r->slot = y->newcomm == SKEL_SIG_NONE ? e->p->null_slot : y->newcomm;
     r->method = methods[op->newcomm <= SKEL_PLAN_GRAPH ? op->newcomm : SKEL_PLAN_SPLIT];
     if (op->request)
         r->method = "SKEL_NEW_IDUP";
@@ -1150,6 +1150,8 @@ static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r
         r->method = "SKEL_NEW_INTER";
     else if (op->newcomm == SKEL_PLAN_MERGE)
         r->method = "SKEL_NEW_MERGE";
+    else if (op->newcomm == SKEL_PLAN_CREATE)
+        r->method = "SKEL_NEW_CREATE";
     else if (op->newcomm == SKEL_PLAN_GRAPH)
         r->method = y->call == SKEL_CALL_MPI_Graph_create        ? "SKEL_NEW_GRAPH"
                     : y->call == SKEL_CALL_MPI_Dist_graph_create ? "SKEL_NEW_DIST_GRAPH"

@@ -536,6 +536,15 @@ static int intercomm_method(const struct builder *b, const skel_sig_symbol *y, u
     return SKEL_OK;
 }
 
+/* Calls that give ranks outside the communicator they make MPI_COMM_NULL,
+ * made again by the same call (MPI_Comm_create: with MPI_GROUP_EMPTY) or by
+ * MPI_Comm_split (colour MPI_UNDEFINED). */
+static int null_maker(unsigned call)
+{
+    return call == SKEL_CALL_MPI_Comm_create || call == SKEL_CALL_MPI_Comm_split ||
+           call == SKEL_CALL_MPI_Comm_split_type;
+}
+
 /* Whether intercommunicators a and b have the same local and remote groups. */
 static int same_groups(const skel_sig_comm *a, const skel_sig_comm *b)
 {
@@ -550,6 +559,13 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
     const skel_signature *s = b->s;
     const skel_sig_class *cl = &s->classes[y->cls];
     unsigned cb = y->call;
+    /* Every rank of the class got MPI_COMM_NULL (not in the group it was
+     * made of, or MPI_UNDEFINED as its colour): the skeleton's call gives
+     * it MPI_COMM_NULL too, made by MPI_Comm_split as the members' is. */
+    if (y->newcomm == SKEL_SIG_NONE && null_maker(cb) && b->p->null_slot != SKEL_SIG_NONE) {
+        *method = cb == SKEL_CALL_MPI_Comm_create ? SKEL_PLAN_CREATE : SKEL_PLAN_SPLIT;
+        return SKEL_OK;
+    }
     if (y->newcomm == SKEL_SIG_NONE || y->newcomm < 2 || y->newcomm >= b->p->nslots)
         return out_of_range(b, y->id, "created communicator slot",
                             y->newcomm == SKEL_SIG_NONE ? -1 : (long long)y->newcomm);
@@ -634,6 +650,8 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
               : cart && cart_direct ? SKEL_PLAN_CART
               : cart                ? SKEL_PLAN_CART_KEYED
                                     : SKEL_PLAN_SPLIT;
+    if (cb == SKEL_CALL_MPI_Comm_create)
+        *method = SKEL_PLAN_CREATE;
     return SKEL_OK;
 }
 
@@ -1030,6 +1048,7 @@ static int op_kind(struct builder *b, const skel_sig_symbol *y, const struct ske
                    : op->newcomm == SKEL_PLAN_INTER || op->newcomm == SKEL_PLAN_MERGE ? y->call
                    : op->newcomm == SKEL_PLAN_DUP      ? SKEL_CALL_MPI_Comm_dup
                    : op->newcomm == SKEL_PLAN_SPLIT    ? SKEL_CALL_MPI_Comm_split
+                   : op->newcomm == SKEL_PLAN_CREATE   ? SKEL_CALL_MPI_Comm_create
                    : op->newcomm == SKEL_PLAN_CART_SUB ? SKEL_CALL_MPI_Cart_sub
                    : op->newcomm == SKEL_PLAN_GRAPH    ? y->call
                                                        : SKEL_CALL_MPI_Cart_create;
@@ -1595,6 +1614,10 @@ int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out
     for (uint32_t r = 0; r < s->nranks; r++)
         if (s->ranks[r].ncomms > p->nslots)
             p->nslots = s->ranks[r].ncomms;
+    p->null_slot = SKEL_SIG_NONE;
+    for (uint32_t i = 0; i < s->nsymbols && p->null_slot == SKEL_SIG_NONE; i++)
+        if (s->symbols[i].newcomm == SKEL_SIG_NONE && null_maker(s->symbols[i].call))
+            p->null_slot = p->nslots++;
     if (p->nslots > MAX_SLOTS) {
         rc = skel_fail(SKEL_ERANGE, "%u communicators per rank: more than the %u supported",
                        p->nslots, MAX_SLOTS);

@@ -121,6 +121,9 @@ enum skel_plan_newcomm {
                              MPI_COMM_WORLD) */
     SKEL_PLAN_MERGE,      /* MPI_Intercomm_merge of the intercommunicator, the
                              group that comes second in the members high */
+    SKEL_PLAN_CREATE,     /* MPI_Comm_create of the parent with the group of the
+                             members (MPI_GROUP_EMPTY where the rank gets
+                             MPI_COMM_NULL: disjoint groups, as MPI 2.2 allows) */
 };
 
 typedef struct skel_plan_op {
@@ -226,6 +229,8 @@ typedef struct skel_plan {
     uint16_t init_call;  /* MPI_Init or MPI_Init_thread */
     uint32_t ring;       /* requests remembered: the longest link distance (>= 1) */
     uint32_t nslots;     /* communicator slots per rank */
+    uint32_t null_slot;  /* a slot no rank's communicator uses, where a call whose
+                            class got MPI_COMM_NULL puts it (SKEL_SIG_NONE: none) */
     int remap_tags;      /* tags above 32767 are renumbered (tag_of()) */
     uint32_t ntags;
     int32_t *tags;        /* sorted distinct tags when remapping */

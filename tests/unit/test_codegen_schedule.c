@@ -1787,3 +1787,52 @@ Test(codegen_schedule, intercommunicator_duplicated)
     skel_plan_free(p);
     skel_signature_free(s);
 }
+
+/* MPI_Comm_create of a group of rank 0 alone: rank 1's class got
+ * MPI_COMM_NULL (its symbol makes no communicator), as BLACS gives the
+ * ranks outside a process grid.  call: the maker. */
+static skel_signature *grid_of_one(const char *call)
+{
+    struct tsig t = {0};
+    tsig_head_full(&t, 2, (int[]){0, 1}, NULL, NULL,
+                   "<comm id=\"0\" gid=\"0\" members=\"0 1\"/>"
+                   "<comm id=\"1\" gid=\"3\" created-by=\"MPI_Comm_create\" parent-slot=\"0\" "
+                   "members=\"0\"/>",
+                   (const char *const[]){"0 - 1", "0 -"});
+    tclass(&t, 0, "0", 0);
+    tsym(&t, 0, call, "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+    tsym(&t, 1, "MPI_Allreduce", "comm=\"2\" op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 2, "MPI_Comm_free", "comm=\"2\"", "", 0, 0, "");
+    tsym(&t, 3, "MPI_Barrier", "comm=\"0\"", "", 0, 0, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "</class>\n");
+    tclass(&t, 1, "1", 1);
+    tsym(&t, 4, call, "comm=\"0\"", "", 0, 0, "");
+    tsym(&t, 5, "MPI_Barrier", "comm=\"0\"", "", 0, 0, "");
+    tput(&t, "<block id=\"1\"><s ref=\"4\"/><s ref=\"5\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, a_class_outside_the_communicator_made)
+{
+    /* Made on both sides, rank 1's into a slot of its own that no
+     * communicator uses (it gets MPI_COMM_NULL). */
+    static const char *const makers[] = {"MPI_Comm_create", "MPI_Comm_split"};
+    for (size_t i = 0; i < sizeof makers / sizeof *makers; i++) {
+        skel_signature *s = grid_of_one(makers[i]);
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s: %s", makers[i],
+                     skel_last_error());
+        cr_expect_eq(p->null_slot, 3, "%s", makers[i]);
+        cr_expect_eq(p->nslots, 4, "%s", makers[i]);
+        /* Each made by its own call, the member's and the other alike. */
+        int create = strcmp(makers[i], "MPI_Comm_create") == 0;
+        cr_expect_eq(op_of(p, 0)->newcomm, create ? SKEL_PLAN_CREATE : SKEL_PLAN_SPLIT, "%s",
+                     makers[i]);
+        cr_expect_eq(op_of(p, 4)->newcomm, op_of(p, 0)->newcomm, "%s", makers[i]);
+        cr_expect_eq(op_of(p, 4)->call, op_of(p, 0)->call, "%s", makers[i]);
+        cr_expect_eq(check(p, 0), SKEL_OK, "%s: %s", makers[i], skel_last_error());
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+}

@@ -26,6 +26,10 @@
  *    buffers that BI_BuffIsFree finds done (polling, never waiting).
  * At the end every buffer is waited for and one MPI_Allreduce checks that
  * every rank saw the same panels.  All compute is real arithmetic.
+ * First, as ScaLAPACK's test drivers do for each process grid of their
+ * input, a 1 x 1 grid: its communicator made by MPI_Comm_create of a group
+ * of rank 0 alone, so that every other rank gets MPI_COMM_NULL, and one
+ * MPI_Allreduce on it.
  *
  * usage: blacs [-n N] [-b NB] [-s SEED] */
 #include "common.h"
@@ -154,6 +158,21 @@ int main(int argc, char **argv)
     double check = 0, piv[64];
     if (panel == NULL || rows == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
+    /* The 1 x 1 grid. */
+    MPI_Group all_g, one_g;
+    MPI_Comm grid;
+    int zero = 0;
+    MPI_Comm_group(comm, &all_g);
+    MPI_Group_incl(all_g, 1, &zero, &one_g);
+    MPI_Comm_create(comm, one_g, &grid);
+    if (grid != MPI_COMM_NULL) {
+        double v = 1, w = 0;
+        MPI_Allreduce(&v, &w, 1, MPI_DOUBLE, MPI_SUM, grid);
+        check += w - 1;
+        MPI_Comm_free(&grid);
+    }
+    MPI_Group_free(&one_g);
+    MPI_Group_free(&all_g);
     double t0 = irr_clock();
     for (int k = 0; k < npanels; k++) {
         int m = n - k * nb, owner = k % np, tag = next_msgid();
