@@ -560,8 +560,8 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
     const skel_sig_class *cl = &s->classes[y->cls];
     unsigned cb = y->call;
     /* Every rank of the class got MPI_COMM_NULL (not in the group it was
-     * made of, or MPI_UNDEFINED as its colour): the skeleton's call gives
-     * it MPI_COMM_NULL too, made by MPI_Comm_split as the members' is. */
+     * made of, or MPI_UNDEFINED as its colour): the skeleton's call, the
+     * one the members make, gives it MPI_COMM_NULL too. */
     if (y->newcomm == SKEL_SIG_NONE && null_maker(cb) && b->p->null_slot != SKEL_SIG_NONE) {
         *method = cb == SKEL_CALL_MPI_Comm_create ? SKEL_PLAN_CREATE : SKEL_PLAN_SPLIT;
         return SKEL_OK;

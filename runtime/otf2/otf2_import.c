@@ -915,9 +915,7 @@ static int declare_comms(struct importer *x, struct irank *k, uint32_t *declared
         }
         if (g->inter) {
             /* local: the group the rank is in; remote: the other */
-            int in_a = 0;
-            for (uint32_t i = 0; i < g->size && !in_a; i++)
-                in_a = g->members[i] == (int32_t)k->rk.rank;
+            int in_a = skel_otf2__gcomm_in_a(g, k->rk.rank);
             c.flags = SKEL_COMMF_INTER;
             c.ndims = 0;
             c.size = in_a ? g->size : g->rsize;

@@ -175,21 +175,24 @@ int64_t skel_otf2__gcomm_peer_position(struct o2_gcomm *c, uint32_t me, int32_t 
     return skel_otf2__gcomm_position(c, w);
 }
 
+int skel_otf2__gcomm_in_a(const struct o2_gcomm *c, uint32_t me)
+{
+    for (uint32_t i = 0; i < c->size; i++)
+        if (c->members[i] == (int32_t)me)
+            return 1;
+    return 0;
+}
+
 int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint32_t r)
 {
     const int32_t *g = c->members;
     uint32_t n = c->size;
-    if (c->inter) {
-        int in_a = 0;
-        for (uint32_t i = 0; i < c->size && !in_a; i++)
-            in_a = c->members[i] == (int32_t)me;
-        if (in_a)
-            g = c->remote, n = c->rsize;
-    }
+    if (c->inter && skel_otf2__gcomm_in_a(c, me))
+        g = c->remote, n = c->rsize;
     return r < n && g != NULL ? g[r] : -1;
 }
 
-/* One decimal number of s at *p (after single spaces), or -1. */
+/* One decimal number of s at *p (after spaces), or -1. */
 static int64_t next_number(const char **p)
 {
     const char *q = *p;

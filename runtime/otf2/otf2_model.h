@@ -132,6 +132,8 @@ int64_t skel_otf2__gcomm_position(struct o2_gcomm *c, int32_t w);
 /* The rank world rank w has for world rank me in c - its position in c, or
  * in the group me is not in for an intercommunicator - or -1. */
 int64_t skel_otf2__gcomm_peer_position(struct o2_gcomm *c, uint32_t me, int32_t w);
+/* Whether world rank me is in c's members (group A of an intercommunicator). */
+int skel_otf2__gcomm_in_a(const struct o2_gcomm *c, uint32_t me);
 /* The world rank of c's rank r for world rank me (the inverse), or -1. */
 int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint32_t r);
 
