@@ -30,6 +30,7 @@ enum {
     SITE_MW_IRECV,
     SITE_MW_TEST,
     SITE_FINALIZE,
+    SITE_GRAPH,
     SITE__COUNT
 };
 
@@ -114,6 +115,40 @@ static void grid(uint32_t n, int32_t dims[2])
     dims[1] = (int32_t)b;
 }
 
+/* The grid's neighbours as a distributed graph communicator of the Cartesian
+ * one (slot 3): sources and destinations are the neighbours that exist. */
+static int graph_comm(struct gen *g, const int32_t nb[4])
+{
+    uint32_t n = g->o->nranks, k = 0;
+    int32_t *members = malloc(n * sizeof *members), adj[4];
+    if (members == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        members[i] = (int32_t)i;
+    for (int d = 0; d < 4; d++)
+        if (nb[d] != SKEL_PEER_NULL)
+            adj[k++] = nb[d];
+    skel_comm c = {.index = 3,
+                   .gid = 1001,
+                   .parent = 2,
+                   .created_by = SKEL_CALL_MPI_Dist_graph_create_adjacent,
+                   .flags = SKEL_COMMF_GRAPH | SKEL_COMMF_ADJ,
+                   .size = n,
+                   .members = members,
+                   .nin = k,
+                   .nout = k,
+                   .in = adj,
+                   .out = adj};
+    int rc = skel_writer_comm(g->w, &c);
+    free(members);
+    if (rc != SKEL_OK)
+        return rc;
+    skel_event ev;
+    base_event(&ev, SKEL_CALL_MPI_Dist_graph_create_adjacent, SITE_GRAPH, 2);
+    ev.newcomm = 3;
+    return emit(g, &ev, 1000, 20000);
+}
+
 static int stencil(struct gen *g)
 {
     const skel_synth_opts *o = g->o;
@@ -151,6 +186,8 @@ static int stencil(struct gen *g)
     base_event(&ev, SKEL_CALL_MPI_Cart_create, SITE_CART, SKEL_COMM_WORLD);
     ev.newcomm = 2;
     if ((rc = emit(g, &ev, 5000, 20000)) != SKEL_OK)
+        return rc;
+    if (o->graph && (rc = graph_comm(g, nb)) != SKEL_OK)
         return rc;
 
     skel_completion done[8];
@@ -351,7 +388,7 @@ uint64_t skel_synth_events(const skel_synth_opts *o, uint32_t rank)
             int32_t x = (int32_t)rank / dims[1], y = (int32_t)rank % dims[1];
             calls = 2 * ((x > 0) + (x + 1 < dims[0]) + (y > 0) + (y + 1 < dims[1]));
         }
-        return n + 1 + o->iterations * (calls + 1) + reduces + 1;
+        return n + 1 + (o->graph ? 1 : 0) + o->iterations * (calls + 1) + reduces + 1;
     }
     case SKEL_SYNTH_MASTER_WORKER:
         if (rank == 0 && o->poll > 0) {
@@ -412,7 +449,9 @@ static int write_rank(const char *dir, const skel_synth_opts *o, uint32_t rank)
     skel_module mod = {.index = 0, .base = 0x400000, .path = "/synthetic/app"};
     if ((rc = skel_writer_module(g.w, &mod)) != SKEL_OK)
         goto fail;
-    for (uint32_t s = 0; s < SITE__COUNT; s++) {
+    /* The graph's site is last, and only in traces that have the graph. */
+    uint32_t nsites = o->graph ? SITE__COUNT : SITE_GRAPH;
+    for (uint32_t s = 0; s < nsites; s++) {
         skel_site site = {.index = s,
                           .addr = 0x401000 + 0x40 * s,
                           .module = 0,

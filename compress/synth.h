@@ -21,7 +21,10 @@ enum skel_synth_pattern {
      * per iteration 4 MPI_Irecv + 4 MPI_Isend (MPI_PROC_NULL across the
      * border, or no call there with skip_border), one MPI_Waitall on the
      * requests, and an MPI_Allreduce every `reduce_every` iterations; a
-     * final MPI_Reduce to rank 0. */
+     * final MPI_Reduce to rank 0.  With `graph`, the grid's neighbours are
+     * also made a distributed graph communicator (one
+     * MPI_Dist_graph_create_adjacent after MPI_Cart_create, its record
+     * listing each rank's neighbours), which no later call uses. */
     SKEL_SYNTH_STENCIL = 1,
     /* Task farm, rank 0 the master: workers send a request (tag 1) and
      * receive tasks (tag 2) or a stop (tag 3); the master receives from
@@ -47,6 +50,7 @@ typedef struct skel_synth_opts {
     uint32_t poll;         /* master/worker: the master polls (see above) */
     int poll_busy;         /* master/worker: ... and computes between polls */
     int skip_border;       /* stencil: border ranks skip the calls to MPI_PROC_NULL */
+    int graph;             /* stencil: also a distributed graph communicator (above) */
     uint64_t bytes;        /* message size before jitter */
     double bytes_jitter;   /* sizes are bytes * (1 + u * jitter), u uniform in [-1, 1] */
     uint64_t gap_ns;       /* compute time per iteration before jitter */

@@ -2,10 +2,13 @@
  * with an error, never crash, hang or write out of bounds (libotf2 parses
  * the bytes; the importer checks every reference and rank it is given).
  *
- * Input: one byte choosing the file (even: events, odd: definitions), then
+ * Input: one byte choosing the file and its archive (its value mod 4), then
  * that file's bytes:
  *   0  traces/0.evt  (the events of rank 0)
  *   1  traces.def    (the global definitions)
+ *   2, 3  the same two files of the archive with a graph communicator, whose
+ *         CommCreate carries skel::neighbors (each rank's neighbour list, a
+ *         string the importer parses)
  * Not the anchor file traces.otf2: libotf2 reads it alone
  * (OTF2_AnchorFile_Load), before any callback of the importer, and some
  * damaged counts in it keep it busy for seconds; its robustness there is
@@ -46,26 +49,33 @@ static void cleanup(void)
         skel_remove_tree(work);
 }
 
-/* The template archive, once. */
-static int prepare(void)
+/* One template archive: work/<name>, exported from a synthetic trace. */
+static int template(const char *name, int graph)
 {
-    snprintf(work, sizeof work, "/tmp/skel-fuzz-otf2-XXXXXX");
-    if (mkdtemp(work) == NULL)
-        return 0;
-    atexit(cleanup);
     char trace[128], archive[128];
-    snprintf(trace, sizeof trace, "%s/trace", work);
-    snprintf(archive, sizeof archive, "%s/template", work);
+    snprintf(trace, sizeof trace, "%s/trace-%s", work, name);
+    snprintf(archive, sizeof archive, "%s/%s", work, name);
     skel_synth_opts o;
     skel_synth_defaults(&o);
     o.nranks = 2;
     o.iterations = 4;
+    o.graph = graph;
     skel_trace *t;
     if (skel_synth_write(trace, &o) != SKEL_OK || skel_trace_open(trace, &t) != SKEL_OK)
         return 0;
     int rc = skel_otf2_export(t, archive, NULL, NULL);
     skel_trace_close(t);
     return rc == SKEL_OK;
+}
+
+/* The template archives, once. */
+static int prepare(void)
+{
+    snprintf(work, sizeof work, "/tmp/skel-fuzz-otf2-XXXXXX");
+    if (mkdtemp(work) == NULL)
+        return 0;
+    atexit(cleanup);
+    return template("template", 0) && template("graph", 1);
 }
 
 static int copy(const char *from, const char *to)
@@ -93,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char *const all[] = {"traces.otf2",  "traces.def",   "traces/0.evt",
                                       "traces/1.evt", "traces/0.def", "traces/1.def"};
     const char *target = files[data[0] % 2];
+    const char *source = data[0] % 4 < 2 ? "template" : "graph";
     char dir[192], back[192], from[320], to[320];
     snprintf(dir, sizeof dir, "%s/archive", work);
     snprintf(back, sizeof back, "%s/back", work);
@@ -102,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (mkdir(dir, 0777) != 0 || mkdir(to, 0777) != 0)
         return 0;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-        snprintf(from, sizeof from, "%s/template/%s", work, all[i]);
+        snprintf(from, sizeof from, "%s/%s/%s", work, source, all[i]);
         snprintf(to, sizeof to, "%s/%s", dir, all[i]);
         if (strcmp(all[i], target) != 0 && access(from, F_OK) == 0 && !copy(from, to))
             return 0;

@@ -132,6 +132,14 @@ static void same_tables(const skel_rank_reader *a, const skel_rank_reader *b, ui
         cr_assert_eq(x->ndims, y->ndims);
         for (uint32_t k = 0; k < x->ndims; k++)
             cr_assert(x->dims[k] == y->dims[k] && x->periods[k] == y->periods[k]);
+        cr_assert_eq(x->remote_size, y->remote_size, "rank %u comm %u: remote group", rank, i);
+        for (uint32_t k = 0; k < x->remote_size; k++)
+            cr_assert_eq(x->remote[k], y->remote[k]);
+        cr_assert(x->nin == y->nin && x->nout == y->nout, "rank %u comm %u: neighbours", rank, i);
+        for (uint32_t k = 0; k < x->nin; k++)
+            cr_assert_eq(x->in[k], y->in[k], "rank %u comm %u: source %u", rank, i, k);
+        for (uint32_t k = 0; k < x->nout; k++)
+            cr_assert_eq(x->out[k], y->out[k], "rank %u comm %u: destination %u", rank, i, k);
     }
     cr_assert_eq(skel_rank_nsites(a), skel_rank_nsites(b), "rank %u: call sites", rank);
     for (uint32_t i = 0; i < skel_rank_nsites(a); i++) {
@@ -256,6 +264,18 @@ Test(otf2, round_trip_stencil, .init = setup, .fini = teardown)
     o.nranks = 6;
     o.iterations = 30;
     o.reduce_every = 4;
+    round_trip(&o);
+}
+
+/* A graph communicator's neighbours travel as skel::neighbors (same_trace
+ * compares the communicator records, neighbour lists included). */
+Test(otf2, round_trip_stencil_with_graph, .init = setup, .fini = teardown)
+{
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.nranks = 6;
+    o.iterations = 10;
+    o.graph = 1;
     round_trip(&o);
 }
 
