@@ -79,6 +79,18 @@ struct items {
     int32_t gslot; /* the group's zero slot (0), or -1 */
 };
 
+/* The sources in flight, found by their key: most are used soon after they
+ * are made (a send and its receive), so they sit in a direct-mapped table
+ * of SRC_FRONT slots; one whose slot a newer source takes while it is still
+ * in use (a message received long after it was sent) moves to a hash map.
+ * A hash map's put, find and delete cost ~100 instructions per message
+ * (bench/README.md). */
+#define SRC_FRONT 4096u
+struct src_front {
+    uint64_t key; /* skel_pag_src_key() + 1; 0: empty */
+    uint32_t idx; /* index in srcs */
+};
+
 struct pass {
     struct items *items;
     const skel_pag *g;
@@ -90,7 +102,8 @@ struct pass {
     double *busy;
     struct src *srcs;
     uint32_t nsrcs, src_cap, *src_free, nsrc_free, src_free_cap;
-    skel_map src_map;
+    struct src_front *src_front; /* SRC_FRONT slots, then */
+    skel_map src_map;            /* those a newer source displaced: key -> index in srcs */
     struct inst *insts;
     uint32_t ninsts, inst_cap, *inst_free, ninst_free, inst_free_cap;
     skel_map inst_map;
@@ -290,6 +303,14 @@ static int phase_item(struct items *its, const skel_pag *g, uint32_t phase, int3
 
 /* ---- sources and instances -------------------------------------------------------- */
 
+/* The key's slot in src_front: the event's index mixed with its rank's
+ * (skel_pag_src_key puts the rank above bit 40), so that consecutive
+ * sources of one rank take consecutive slots. */
+static uint32_t src_slot(uint64_t key)
+{
+    return (uint32_t)(key ^ (key >> 40) * 0x9e3779b1u) & (SRC_FRONT - 1);
+}
+
 static int src_put(struct pass *ps, uint32_t rank, uint64_t seq, double L, const struct vec *P,
                    const struct vec *D, uint32_t uses)
 {
@@ -310,14 +331,23 @@ static int src_put(struct pass *ps, uint32_t rank, uint64_t seq, double L, const
         return skel_oom();
     if (vcopy(&s->D, D) != 0)
         return skel_oom();
-    if (skel_map_put(&ps->src_map, skel_pag_src_key(rank, seq), i) != 0)
+    uint64_t key = skel_pag_src_key(rank, seq);
+    struct src_front *f = &ps->src_front[src_slot(key)];
+    if (f->key != 0 && f->key != key + 1 && skel_map_put(&ps->src_map, f->key - 1, f->idx) != 0)
         return skel_oom();
+    *f = (struct src_front){.key = key + 1, .idx = i};
     return SKEL_OK;
 }
 
 static int src_get(struct pass *ps, uint32_t rank, uint64_t seq, struct src **out)
 {
-    skel_map_slot *sl = skel_map_find(&ps->src_map, skel_pag_src_key(rank, seq));
+    uint64_t key = skel_pag_src_key(rank, seq);
+    const struct src_front *f = &ps->src_front[src_slot(key)];
+    if (f->key == key + 1) {
+        *out = &ps->srcs[f->idx];
+        return SKEL_OK;
+    }
+    skel_map_slot *sl = ps->src_map.live > 0 ? skel_map_find(&ps->src_map, key) : NULL;
     if (sl == NULL)
         return skel_fail(SKEL_EINTERNAL,
                          "critical path: rank %u, event %llu: a dependency whose "
@@ -333,7 +363,12 @@ static void src_release(struct pass *ps, uint32_t rank, uint64_t seq, struct src
         s->uses--;
         return;
     }
-    skel_map_del(&ps->src_map, skel_pag_src_key(rank, seq));
+    uint64_t key = skel_pag_src_key(rank, seq);
+    struct src_front *f = &ps->src_front[src_slot(key)];
+    if (f->key == key + 1)
+        f->key = 0;
+    else
+        skel_map_del(&ps->src_map, key);
     if (skel_grow_u32(&ps->src_free, &ps->src_free_cap, ps->nsrc_free + 1, sizeof *ps->src_free) ==
         0)
         ps->src_free[ps->nsrc_free++] = (uint32_t)(s - ps->srcs);
@@ -407,12 +442,23 @@ struct attr {
                            the call's own time and flights (its call or site is), or -1 */
 };
 
-static int attr_of(struct pass *ps, const skel_pag_step *s, struct attr *a)
+/* attr_of, totals, step_start, step_finish and begin run for every step:
+ * inline, as the call overhead was a tenth of the pass (bench/README.md). */
+static inline __attribute__((always_inline)) int attr_of(struct pass *ps, const skel_pag_step *s,
+                                                         struct attr *a)
 {
     struct items *its = ps->items;
     int rc;
-    if ((rc = phase_item(its, ps->g, s->phase, &a->pi)) || (rc = call_item(its, s->call, &a->ci)) ||
-        (rc = site_item(its, ps->g, s->site, &a->si)))
+    /* Items already decided are read here; the functions decide the others
+     * (in this order: it is the order items are numbered in). */
+    a->pi = s->phase < its->nphase_item ? its->phase_item[s->phase] : -2;
+    if (a->pi == -2 && (rc = phase_item(its, ps->g, s->phase, &a->pi)) != SKEL_OK)
+        return rc;
+    a->ci = s->call < SKEL_CALL_LIMIT ? its->call_item[s->call] : -1;
+    if (a->ci == -2 && (rc = call_item(its, s->call, &a->ci)) != SKEL_OK)
+        return rc;
+    a->si = s->site < its->nsite_item ? its->site_item[s->site] : -2;
+    if (a->si == -2 && (rc = site_item(its, ps->g, s->site, &a->si)) != SKEL_OK)
         return rc;
     a->zp = a->pi >= 0 && its->zslot != NULL ? its->zslot[a->pi] : -1;
     a->zc = a->ci >= 0 && its->zslot != NULL ? its->zslot[a->ci] : -1;
@@ -430,7 +476,8 @@ static int attr_of(struct pass *ps, const skel_pag_step *s, struct attr *a)
 }
 
 /* Count the step's times into the items' totals (first pass). */
-static void totals(struct pass *ps, const skel_pag_step *s, const struct attr *a)
+static inline __attribute__((always_inline)) void totals(struct pass *ps, const skel_pag_step *s,
+                                                         const struct attr *a)
 {
     struct skel_critpath_item *it = ps->items->it;
     double d = s->end_ns - s->start_ns;
@@ -453,7 +500,8 @@ static void totals(struct pass *ps, const skel_pag_step *s, const struct attr *a
 }
 
 /* The step's start: the end of the rank's previous step plus the gap. */
-static int step_start(struct pass *ps, const skel_pag_step *s, const struct attr *a, double *start)
+static inline __attribute__((always_inline)) int step_start(struct pass *ps, const skel_pag_step *s,
+                                                            const struct attr *a, double *start)
 {
     struct rank *st = &ps->rs[s->rank];
     if (!st->started) {
@@ -474,7 +522,8 @@ static int step_start(struct pass *ps, const skel_pag_step *s, const struct attr
 }
 
 /* The step's local work, after it is ready at x. */
-static int step_finish(struct pass *ps, const skel_pag_step *s, const struct attr *a, double x)
+static inline __attribute__((always_inline)) int
+step_finish(struct pass *ps, const skel_pag_step *s, const struct attr *a, double x)
 {
     struct rank *st = &ps->rs[s->rank];
     double own = ps->cpu_only ? (s->local_delay ? 0 : s->local) : s->local + s->local_off;
@@ -496,7 +545,8 @@ static double net(const struct attr *a, uint32_t k, double w)
 }
 
 /* A step up to its start: the gap, and its source if it is one. */
-static int begin(struct pass *ps, const skel_pag_step *s, struct attr *a, double *start)
+static inline __attribute__((always_inline)) int begin(struct pass *ps, const skel_pag_step *s,
+                                                       struct attr *a, double *start)
 {
     int rc = attr_of(ps, s, a);
     if (rc != SKEL_OK)
@@ -603,6 +653,16 @@ static int end(struct pass *ps, const skel_pag_step *s, const struct attr *aa, d
 /* A step alone, or steps that depend on each other's start. */
 static int singles(struct pass *ps, const skel_pag_batch *b)
 {
+    if (b->nsteps == 1) { /* most steps: one, often with no dependency */
+        const skel_pag_step *s = &b->steps[0];
+        struct attr a;
+        double start = 0;
+        int rc = begin(ps, s, &a, &start);
+        if (rc != SKEL_OK)
+            return rc;
+        return s->nmsg == 0 && s->coll == NULL ? step_finish(ps, s, &a, start)
+                                               : end(ps, s, &a, start);
+    }
     struct attr stack_a[8];
     double stack_s[8];
     uint32_t n = b->nsteps;
@@ -719,6 +779,7 @@ static void pass_free(struct pass *ps)
     }
     free(ps->srcs);
     free(ps->src_free);
+    free(ps->src_front);
     skel_map_free(&ps->src_map);
     for (uint32_t i = 0; i < ps->ninsts; i++) {
         free(ps->insts[i].Pmax.v);
@@ -810,7 +871,8 @@ static int run_pass(const skel_trace *t, const struct skel_critpath_opts *o, str
     ps.n = skel_pag_nranks(g);
     ps.rs = calloc(ps.n ? ps.n : 1, sizeof *ps.rs);
     ps.busy = calloc(ps.n ? ps.n : 1, sizeof *ps.busy);
-    if (ps.rs == NULL || ps.busy == NULL ||
+    ps.src_front = calloc(SRC_FRONT, sizeof *ps.src_front);
+    if (ps.rs == NULL || ps.busy == NULL || ps.src_front == NULL ||
         (room > 0 && ((ps.tmpZ = malloc(room * sizeof(double))) == NULL ||
                       (ps.tmpZ2 = malloc(room * sizeof(double))) == NULL))) {
         rc = skel_oom();

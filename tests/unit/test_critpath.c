@@ -634,3 +634,77 @@ Test(critpath, master_worker_zeroing)
     skel_trace_close(tr);
     remove_trace();
 }
+
+/* A message received long after it was sent: its source's state outlives
+ * the 4096 newer sources of its rank that take the slots of the pass's
+ * direct-mapped table (critpath.c, SRC_FRONT), so it must move aside and
+ * still be found, with the path the brute force finds. */
+Test(critpath, a_source_outliving_many_newer_ones)
+{
+    open_trace(2);
+    skel_event ev;
+    for (int r = 0; r < 2; r++) {
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        put(r, &ev, 0, 1000 + 4000 * (uint64_t)r, 9000);
+    }
+    /* rank 0: the early message (tag 7), then 6000 more (tag 0) */
+    p2p_event(&ev, SKEL_CALL_MPI_Isend, 1, 64);
+    ev.tag = 7;
+    uint64_t rq = put(0, &ev, 3, 9100, 9200);
+    uint64_t t = 9200;
+    const int nmsg = 6000;
+    for (int i = 0; i < nmsg; i++) {
+        p2p_event(&ev, SKEL_CALL_MPI_Send, 1, 64);
+        put(0, &ev, 1, t + 50, t + 60);
+        t += 60;
+    }
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Wait;
+    skel_completion c = {
+        .req = rq, .call = SKEL_CALL_MPI_Isend, .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE};
+    ev.ncomplete = 1;
+    ev.complete = &c;
+    put(0, &ev, 5, t + 10, t + 20);
+    /* rank 1: receives the 6000 in order, then the early one, which waits
+     * for a long computation of its own first */
+    uint64_t u = 9000;
+    for (int i = 0; i < nmsg; i++) {
+        p2p_event(&ev, SKEL_CALL_MPI_Recv, 0, 64);
+        ev.asrc = 0;
+        ev.atag = 0;
+        ev.rbytes = 64;
+        uint64_t send_end = 9200 + 60 * (uint64_t)(i + 1);
+        uint64_t st = u + 20 > send_end - 30 ? u + 20 : send_end - 30;
+        put(1, &ev, 2, st, send_end + 15);
+        u = send_end + 15;
+    }
+    p2p_event(&ev, SKEL_CALL_MPI_Recv, 0, 64);
+    ev.asrc = 0;
+    ev.tag = 7;
+    ev.atag = 7;
+    ev.rbytes = 64;
+    put(1, &ev, 4, u + 500000, u + 500100);
+    for (int r = 0; r < 2; r++) {
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        put(r, &ev, 10, clk[r] + 100, clk[r] + 100);
+    }
+    close_trace();
+    struct graph g;
+    build(&g, NULL, 0);
+    skel_trace *tr;
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
+    struct skel_critpath_opts o = {.top = 0};
+    struct skel_critpath_result res;
+    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(res.messages, (uint64_t)nmsg + 1);
+    double brute = longest(&g, -1, 0);
+    cr_expect_float_eq(res.length_ns, brute, 1e-9 * brute + 1e-6,
+                       "streaming %.3f, brute force %.3f", res.length_ns, brute);
+    skel_critpath_result_free(&res);
+    skel_trace_close(tr);
+    free(g.a);
+    free(g.end_nodes);
+    remove_trace();
+}
