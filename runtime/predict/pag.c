@@ -779,8 +779,10 @@ static int sources_of(skel_pag *g, uint32_t rank, const skel_event *ev, uint32_t
     return SKEL_OK;
 }
 
-/* Fill the part of a step that depends on the event alone. */
-static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_step *s)
+/* Fill the part of a step that depends on the event alone.  It, split() and
+ * poll_found() run for every step: inline (bench/README.md). */
+static inline __attribute__((always_inline)) int step_base(skel_pag *g, uint32_t rank,
+                                                           const skel_event *ev, skel_pag_step *s)
 {
     struct rank_state *rs = &g->rs[rank];
     memset(s, 0, sizeof *s);
@@ -851,7 +853,7 @@ static int step_base(skel_pag *g, uint32_t rank, const skel_event *ev, skel_pag_
 /* A poll that found what a run of polls waited for (w, measured): of the
  * off-CPU time taken out of the run, what came after w is the polls noticing
  * late - a delay of this step; the rest was waiting. */
-static int poll_found(skel_pag *g, skel_pag_step *s, double w)
+static inline __attribute__((always_inline)) int poll_found(skel_pag *g, skel_pag_step *s, double w)
 {
     struct rank_state *rs = &g->rs[s->rank];
     if (s->poll == SKEL_PAG_POLL_NOTHING && s->poll_slept > 0) {
@@ -882,7 +884,7 @@ static int poll_found(skel_pag *g, skel_pag_step *s, double w)
  * needed so far for messages of about this size (a power of two) is taken
  * for a delay the model does not explain - the rank descheduled, the call
  * waiting for its partner's progress - rather than for CPU work. */
-static int split(skel_pag *g, skel_pag_step *s, double w)
+static inline __attribute__((always_inline)) int split(skel_pag *g, skel_pag_step *s, double w)
 {
     double d = s->end_ns - s->start_ns;
     double wait = w - s->start_ns;
@@ -1277,12 +1279,10 @@ static int ready(const skel_pag *g, const struct slot *sl)
     return 1;
 }
 
-static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
+/* Hand out the batch in slot i (no longer pending). */
+static int emit_slot(skel_pag *g, uint32_t i, skel_pag_batch *b)
 {
-    uint32_t i = g->pending[pos];
     struct slot *sl = g->slots[i];
-    memmove(&g->pending[pos], &g->pending[pos + 1], (g->npending - pos - 1) * sizeof *g->pending);
-    g->npending--;
     for (uint32_t k = 0; k < sl->nsteps; k++) {
         skel_pag_step *s = &sl->steps[k];
         s->msg = sl->msgs;
@@ -1306,6 +1306,14 @@ static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
     b->nsteps = sl->nsteps;
     b->steps = sl->steps;
     return 1;
+}
+
+static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
+{
+    uint32_t i = g->pending[pos];
+    memmove(&g->pending[pos], &g->pending[pos + 1], (g->npending - pos - 1) * sizeof *g->pending);
+    g->npending--;
+    return emit_slot(g, i, b);
 }
 
 /* Exchanges (MPI_Sendrecv between two ranks, or around a ring) depend on
@@ -1439,6 +1447,10 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
             return rc;
         struct slot *sl = g->slots[i];
         rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl);
+        /* Nothing pending (the common case): a batch whose sources are out
+         * goes at once, as the scan above would send it. */
+        if (rc == SKEL_OK && g->npending == 0 && ready(g, sl))
+            return emit_slot(g, i, b);
         if (rc == SKEL_OK && skel_grow_u32(&g->pending, &g->pending_cap, g->npending + 1,
                                            sizeof *g->pending) != SKEL_OK)
             rc = skel_oom();
