@@ -468,7 +468,7 @@ static int become_current(skel_replay *rp, uint32_t rank)
     int rc = SKEL_OK;
     s->nneeds = 0;
     s->group_coll = UINT32_MAX;
-    s->key = skel_replay_global_time(rp, rank, ev->t_start);
+    s->key = (uint64_t)((int64_t)ev->t_start - s->offset); /* skel_replay_global_time() */
 
     /* Requests this event creates. */
     if (ev->req != 0 && skel_call_creates_request(ev->call, klass)) {
@@ -870,20 +870,37 @@ static int trim_channels(skel_replay *rp, struct rstate *s)
     return SKEL_OK;
 }
 
+/* A request completed: forgotten, unless persistent (then it waits for its
+ * next start).  One lookup where req_get() and req_drop() took two. */
+static void req_complete(struct rstate *s, uint64_t id)
+{
+    struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
+    if (f->id != id || id == 0) {
+        struct req_info *q = req_get(s, id);
+        if (q == NULL)
+            return;
+        if (q->kind != RK_SEND_PERSIST && q->kind != RK_RECV_PERSIST)
+            req_drop(s, id);
+        else
+            q->slot = NO_SLOT;
+        return;
+    }
+    struct req_info *q = &s->reqinfo[f->idx];
+    if (q->kind == RK_SEND_PERSIST || q->kind == RK_RECV_PERSIST) {
+        q->slot = NO_SLOT;
+        return;
+    }
+    f->id = 0;
+    s->nlive--;
+    s->free_list[s->nfree++] = f->idx; /* room was made when the entry was created */
+}
+
 static void finish_requests(struct rstate *s)
 {
     const skel_event *ev = s->cur;
-    const struct skel_call_info *ci = skel_call_info(ev->call);
-    for (uint32_t i = 0; i < ev->ncomplete; i++) {
-        struct req_info *q = req_get(s, ev->complete[i].req);
-        if (q == NULL)
-            continue;
-        if (q->kind != RK_SEND_PERSIST && q->kind != RK_RECV_PERSIST)
-            req_drop(s, ev->complete[i].req);
-        else
-            q->slot = NO_SLOT;
-    }
-    if (ci->klass == SKEL_CLASS_REQFREE && ev->req != 0)
+    for (uint32_t i = 0; i < ev->ncomplete; i++)
+        req_complete(s, ev->complete[i].req);
+    if (ev->req != 0 && skel_call_info(ev->call)->klass == SKEL_CLASS_REQFREE)
         req_drop(s, ev->req);
 }
 
