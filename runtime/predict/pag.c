@@ -487,12 +487,18 @@ static int rank_site(skel_pag *g, uint32_t r, uint32_t idx, uint16_t call, uint3
     return SKEL_OK;
 }
 
+/* The phase cache's slot of key (from << 32 | to).  Multiplicative hashing:
+ * (from * 7 + to) put a loop's transitions from site a to a + 1 into 4
+ * slots of 32, and 9 of 10 lookups missed. */
+static uint32_t phase_slot(uint64_t key)
+{
+    return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 58) % PHASE_CACHE;
+}
+
 static int phase_id(skel_pag *g, struct rank_state *rs, uint32_t from, uint32_t to, uint32_t *out)
 {
     uint64_t key = ((uint64_t)from << 32) | to;
-    /* Multiplicative hashing: (from * 7 + to) put a loop's transitions from
-     * site a to a + 1 into 4 slots of 32, and 9 of 10 lookups missed. */
-    uint32_t c = (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 58) % PHASE_CACHE;
+    uint32_t c = phase_slot(key);
     if (rs->phase_key[c] == key + 1) {
         *out = rs->phase_val[c];
         return SKEL_OK;
@@ -743,7 +749,8 @@ static int real_rank(const skel_pag *g, int32_t peer)
 
 /* Messages sent by an event (the uses of its source), and the bookkeeping of
  * persistent send requests. */
-static int sources_of(skel_pag *g, uint32_t rank, const skel_event *ev, uint32_t *nsource)
+static inline __attribute__((always_inline)) int sources_of(skel_pag *g, uint32_t rank,
+                                                            const skel_event *ev, uint32_t *nsource)
 {
     struct rank_state *rs = &g->rs[rank];
     const struct skel_call_info *ci = skel_call_info(ev->call);
@@ -836,8 +843,17 @@ static inline __attribute__((always_inline)) int step_base(skel_pag *g, uint32_t
     }
     rs->prev_failed_poll = s->poll == SKEL_PAG_POLL_NOTHING;
     s->local_delay = klass == SKEL_CLASS_INIT;
-    int rc = rank_site(g, rank, ev->site, ev->call, &s->site);
-    if (rc == SKEL_OK)
+    /* the site and the phase as mapped before, else by the functions */
+    int rc = SKEL_OK;
+    if (ev->site < rs->nsite_map && rs->site_map[ev->site] != 0)
+        s->site = rs->site_map[ev->site] - 1;
+    else
+        rc = rank_site(g, rank, ev->site, ev->call, &s->site);
+    uint64_t pkey = ((uint64_t)rs->prev_site << 32) | s->site;
+    uint32_t pc = phase_slot(pkey);
+    if (rc == SKEL_OK && rs->phase_key[pc] == pkey + 1)
+        s->phase = rs->phase_val[pc];
+    else if (rc == SKEL_OK)
         rc = phase_id(g, rs, rs->prev_site, s->site, &s->phase);
     if (rc == SKEL_OK)
         rc = sources_of(g, rank, ev, &s->nsource);
@@ -1264,7 +1280,7 @@ static int source_out(const skel_pag *g, uint32_t rank, uint64_t seq, const skel
 }
 
 /* Can the batch go, its ranks' earlier batches being out? */
-static int ready(const skel_pag *g, const struct slot *sl)
+static inline __attribute__((always_inline)) int ready(const skel_pag *g, const struct slot *sl)
 {
     for (uint32_t k = 0; k < sl->nsteps; k++) {
         const skel_pag_step *s = &sl->steps[k];
@@ -1280,7 +1296,8 @@ static int ready(const skel_pag *g, const struct slot *sl)
 }
 
 /* Hand out the batch in slot i (no longer pending). */
-static int emit_slot(skel_pag *g, uint32_t i, skel_pag_batch *b)
+static inline __attribute__((always_inline)) int emit_slot(skel_pag *g, uint32_t i,
+                                                           skel_pag_batch *b)
 {
     struct slot *sl = g->slots[i];
     for (uint32_t k = 0; k < sl->nsteps; k++) {
