@@ -291,6 +291,67 @@ Test(replay, channels_of_tags_used_once_are_reused)
     remove_trace();
 }
 
+/* An idle channel stays found by its key until another channel takes it
+ * (replay.c, channel_of): tags 5, 6 and 7 come back again and again and
+ * take their channels up again, tags used once take idle ones (perhaps 5's,
+ * which must then be forgotten under its old key), and the receives come
+ * in another order than the sends across tags (in order within a tag):
+ * every receive must get a message of its own tag. */
+Test(replay, idle_channels_taken_up_again_or_by_other_tags)
+{
+    open_trace(2);
+    enum { N = 6000 };
+    static int32_t tags[N];
+    static int order[N];
+    uint64_t x = 88172645463325252ull;
+    for (int k = 0; k < N; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        tags[k] = x % 4 == 0 ? 1000 + k : 5 + (int32_t)(x / 4 % 3);
+        order[k] = k;
+    }
+    for (int pass = 0; pass < 3; pass++) /* swap neighbours of different tags */
+        for (int k = 0; k + 1 < N; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            if (x % 2 && tags[order[k]] != tags[order[k + 1]]) {
+                int t = order[k];
+                order[k] = order[k + 1];
+                order[k + 1] = t;
+            }
+        }
+    for (int k = 0; k < N; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        if (x % 3 == 0) /* a local call: shifts the interleaving */
+            p2p(0, SKEL_CALL_MPI_Iprobe, SKEL_PEER_ANY, SKEL_TAG_ANY);
+        p2p(0, SKEL_CALL_MPI_Send, 1, tags[k]);
+        p2p(1, SKEL_CALL_MPI_Recv, 0, tags[order[k]]);
+    }
+    close_trace();
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    skel_replay *rp;
+    cr_assert_eq(skel_replay_open(t, &rp), SKEL_OK, "%s", skel_last_error());
+    skel_replay_item it;
+    int rc;
+    uint64_t nmsg = 0;
+    while ((rc = skel_replay_next(rp, &it)) == 1) {
+        if (it.ev->call != SKEL_CALL_MPI_Recv)
+            continue;
+        cr_assert_eq(it.nmsg, 1);
+        cr_assert_eq(it.msg[0].tag, it.ev->atag, "event %llu: a receive of tag %d got tag %d",
+                     (unsigned long long)it.ev->seq, it.ev->atag, it.msg[0].tag);
+        nmsg++;
+    }
+    cr_assert_eq(rc, 0, "%s", skel_last_error());
+    skel_replay_stats st;
+    skel_replay_stats_of(rp, &st);
+    cr_expect_eq(nmsg, (uint64_t)N);
+    cr_expect_eq(st.unmatched_sends, 0);
+    cr_expect_leq(st.channels, 16, "%llu channels", (unsigned long long)st.channels);
+    skel_replay_close(rp);
+    skel_trace_close(t);
+    remove_trace();
+}
+
 Test(replay, a_receive_without_send_is_reported)
 {
     open_trace(2);

@@ -36,9 +36,17 @@ struct channel {
     uint32_t head, len, cap;
     uint32_t *waiters; /* ranks blocked on this channel */
     uint32_t nwait, wcap;
-    uint64_t key; /* in chan_map while live */
-    uint8_t live;
+    uint64_t key; /* in chan_map while live or idle */
+    uint64_t gid; /* what it is: communicator, source, destination, tag */
+    uint32_t src, dst;
+    int32_t tag;
+    uint8_t live;    /* in use; 0: idle (still found by its key until reused) */
+    uint8_t in_idle; /* on the replay's idle list */
 };
+
+/* Recently used channels, direct-mapped by (source, destination, tag): a
+ * hit skips the key's three mixes and the hash map (see channel_of). */
+#define CHAN_CACHE 64u
 
 struct coll {
     uint64_t id;
@@ -116,8 +124,9 @@ struct skel_replay {
     skel_map chan_map;
     struct channel *chans; /* idle ones are reused (see trim_channels) */
     uint32_t nchans, chan_cap;
-    uint32_t *chan_free;
+    uint32_t *chan_free; /* idle channels, and some reused since (skipped) */
     uint32_t nchan_free, chan_free_cap;
+    uint32_t chan_cache[CHAN_CACHE]; /* channel index + 1, 0: empty */
     skel_map coll_map;
     struct coll *colls; /* instances; those delivered to every member are reused, so that
                            memory follows the collectives in flight, not the trace */
@@ -142,13 +151,16 @@ struct skel_replay {
 
 /* ---- heap of ready ranks ---------------------------------------------------------- */
 
+/* heap_push(), check(), req_get() and finish_requests() run for nearly every
+ * event: inline (bench/README.md). */
+
 static int heap_less(const skel_replay *rp, uint32_t a, uint32_t b)
 {
     const struct rstate *x = &rp->rs[a], *y = &rp->rs[b];
     return x->key != y->key ? x->key < y->key : a < b;
 }
 
-static void heap_push(skel_replay *rp, uint32_t rank)
+static inline __attribute__((always_inline)) void heap_push(skel_replay *rp, uint32_t rank)
 {
     if (rp->rs[rank].queued)
         return;
@@ -207,46 +219,76 @@ static uint64_t chan_key(uint64_t gid, uint32_t src, uint32_t dst, int32_t tag)
     return skel_mix64(h ^ (uint32_t)tag);
 }
 
+/* A channel's numbering starts again when it is taken up (new, reused or
+ * idle and wanted again): nothing refers to its old places.  It keeps its
+ * buffers (empty). */
+static void chan_restart(struct channel *c)
+{
+    c->nsent = c->nslots = c->base = 0;
+    c->head = c->len = c->nwait = 0;
+    c->live = 1;
+}
+
+static uint32_t chan_cache_slot(uint32_t src, uint32_t dst, int32_t tag)
+{
+    return ((uint32_t)tag * 0x9e3779b1u + src * 0x85ebca6bu + dst) >> (32 - 6);
+}
+
 static int channel_of(skel_replay *rp, uint64_t gid, uint32_t src, uint32_t dst, int32_t tag,
                       uint32_t *out)
 {
+    uint32_t *cs = &rp->chan_cache[chan_cache_slot(src, dst, tag)];
+    if (*cs != 0) {
+        struct channel *c = &rp->chans[*cs - 1];
+        if (c->gid == gid && c->src == src && c->dst == dst && c->tag == tag) {
+            if (!c->live)
+                chan_restart(c);
+            *out = *cs - 1;
+            return SKEL_OK;
+        }
+    }
     /* Keys are hashes: a collision between two channels would merge them;
      * with 64-bit mixing over the few thousand channels of a run the chance
      * is negligible. */
     uint64_t key = chan_key(gid, src, dst, tag);
     skel_map_slot *s = skel_map_find(&rp->chan_map, key);
     if (s != NULL) {
+        struct channel *c = &rp->chans[s->val];
+        if (!c->live)
+            chan_restart(c);
         *out = s->val;
+        *cs = s->val + 1;
         return SKEL_OK;
     }
-    uint32_t ci;
-    if (rp->nchan_free > 0) {
-        ci = rp->chan_free[rp->nchan_free - 1];
+    /* An idle channel is reused (the list also holds channels taken up
+     * again since they went idle: skipped), else a new one made. */
+    uint32_t ci = UINT32_MAX;
+    while (rp->nchan_free > 0 && ci == UINT32_MAX) {
+        uint32_t k = rp->chan_free[--rp->nchan_free];
+        rp->chans[k].in_idle = 0;
+        if (!rp->chans[k].live)
+            ci = k;
+    }
+    if (ci != UINT32_MAX) {
+        skel_map_del(&rp->chan_map, rp->chans[ci].key);
     } else {
         if (skel_grow_u32(&rp->chans, &rp->chan_cap, rp->nchans + 1, sizeof *rp->chans) != SKEL_OK)
             return skel_oom();
         ci = rp->nchans;
         memset(&rp->chans[ci], 0, sizeof rp->chans[ci]);
+        rp->nchans++;
     }
+    struct channel *c = &rp->chans[ci];
+    chan_restart(c);
+    c->key = key;
+    c->gid = gid;
+    c->src = src;
+    c->dst = dst;
+    c->tag = tag;
     if (skel_map_put(&rp->chan_map, key, ci) != 0)
         return skel_oom();
-    if (rp->nchan_free > 0)
-        rp->nchan_free--;
-    else
-        rp->nchans++;
-    struct channel *c = &rp->chans[ci];
-    /* A reused channel keeps its buffers (empty); its numbering starts
-     * again, as nothing refers to the old one's places. */
-    struct pending_send *q = c->q;
-    uint32_t cap = c->cap, *waiters = c->waiters, wcap = c->wcap;
-    memset(c, 0, sizeof *c);
-    c->q = q;
-    c->cap = cap;
-    c->waiters = waiters;
-    c->wcap = wcap;
-    c->key = key;
-    c->live = 1;
     *out = ci;
+    *cs = ci + 1;
     return SKEL_OK;
 }
 
@@ -401,7 +443,7 @@ static struct req_info *req_new(struct rstate *s, uint64_t id)
     return &s->reqinfo[i];
 }
 
-static struct req_info *req_get(struct rstate *s, uint64_t id)
+static inline __attribute__((always_inline)) struct req_info *req_get(struct rstate *s, uint64_t id)
 {
     const struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
     if (f->id == id && id != 0)
@@ -599,7 +641,7 @@ static int add_waiter(uint32_t **w, uint32_t *n, uint32_t *cap, uint32_t rank)
 
 /* Put the rank in the heap if its current event can go, else register it
  * with what it waits for. */
-static int check(skel_replay *rp, uint32_t rank)
+static inline __attribute__((always_inline)) int check(skel_replay *rp, uint32_t rank)
 {
     struct rstate *s = &rp->rs[rank];
     for (uint32_t i = 0; i < s->nneeds; i++) {
@@ -859,12 +901,18 @@ static int trim_channels(skel_replay *rp, struct rstate *s)
             c->base++;
         }
         if (c->live && c->len == 0 && c->nsent == c->nslots && c->nwait == 0) {
-            if (skel_grow_u32(&rp->chan_free, &rp->chan_free_cap, rp->nchan_free + 1,
-                              sizeof *rp->chan_free) != SKEL_OK)
-                return skel_oom();
-            skel_map_del(&rp->chan_map, c->key);
+            /* Idle, but still found by its key until another channel takes
+             * it: a loop that sends on the same channel every iteration
+             * takes it up again without touching the hash map.  On the idle
+             * list at most once (the list stays within the channels). */
             c->live = 0;
-            rp->chan_free[rp->nchan_free++] = ci;
+            if (!c->in_idle) {
+                if (skel_grow_u32(&rp->chan_free, &rp->chan_free_cap, rp->nchan_free + 1,
+                                  sizeof *rp->chan_free) != SKEL_OK)
+                    return skel_oom();
+                c->in_idle = 1;
+                rp->chan_free[rp->nchan_free++] = ci;
+            }
         }
     }
     return SKEL_OK;
@@ -895,7 +943,7 @@ static void req_complete(struct rstate *s, uint64_t id)
     s->free_list[s->nfree++] = f->idx; /* room was made when the entry was created */
 }
 
-static void finish_requests(struct rstate *s)
+static inline __attribute__((always_inline)) void finish_requests(struct rstate *s)
 {
     const skel_event *ev = s->cur;
     for (uint32_t i = 0; i < ev->ncomplete; i++)
