@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAXR 4
+#define MAXR 20
 
 static char dir[64];
 static skel_writer *w[MAXR];
@@ -347,6 +347,74 @@ Test(replay, idle_channels_taken_up_again_or_by_other_tags)
     cr_expect_eq(nmsg, (uint64_t)N);
     cr_expect_eq(st.unmatched_sends, 0);
     cr_expect_leq(st.channels, 16, "%llu channels", (unsigned long long)st.channels);
+    skel_replay_close(rp);
+    skel_trace_close(t);
+    remove_trace();
+}
+
+static void pair_allreduce(int r)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Allreduce;
+    ev.comm = 2;
+    add(r, &ev);
+}
+
+/* A collective instance delivered to every member is reused with its
+ * members' buffer (room for 16 at first), which must grow when the next
+ * communicator is larger: collectives on a communicator of ranks 0 and 1
+ * and on all 20 ranks, alternating, each delivered with exactly its own
+ * members (a buffer left at 16 shows under valgrind or ASan, as the
+ * sanitizer run of the suite does). */
+Test(replay, reused_collective_instances_hold_larger_communicators)
+{
+    open_trace(20);
+    int32_t pair[] = {0, 1};
+    for (int r = 0; r < 2; r++) {
+        skel_comm c = {.index = 2,
+                       .gid = 77,
+                       .created_by = SKEL_CALL_MPI_Comm_split,
+                       .size = 2,
+                       .members = pair};
+        cr_assert_eq(skel_writer_comm(w[r], &c), SKEL_OK, "%s", skel_last_error());
+    }
+    for (int i = 0; i < 500; i++) {
+        /* the pair's collective, then rank 1 tells the others, then all
+         * 20: one instance in flight at a time, so each takes the other's */
+        for (int r = 0; r < 2; r++)
+            pair_allreduce(r);
+        for (int r = 2; r < 20; r++) {
+            p2p(1, SKEL_CALL_MPI_Send, r, 0);
+            p2p(r, SKEL_CALL_MPI_Recv, 1, 0);
+        }
+        for (int r = 0; r < 20; r++)
+            coll(r, SKEL_CALL_MPI_Allreduce);
+    }
+    close_trace();
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    skel_replay *rp;
+    cr_assert_eq(skel_replay_open(t, &rp), SKEL_OK, "%s", skel_last_error());
+    skel_replay_item it;
+    int rc, groups[21] = {0};
+    while ((rc = skel_replay_next(rp, &it)) == 1) {
+        if (!it.group)
+            continue;
+        cr_assert(it.ncoll == 2 || it.ncoll == 20, "%u members", it.ncoll);
+        unsigned seen = 0;
+        for (uint32_t k = 0; k < it.ncoll; k++) {
+            cr_assert_lt(it.coll[k].rank, it.ncoll, "member %u: rank %u", k, it.coll[k].rank);
+            cr_assert_eq(it.coll[k].ev->call, SKEL_CALL_MPI_Allreduce);
+            cr_assert_eq(it.coll[k].seq, it.coll[k].ev->seq);
+            seen |= 1u << it.coll[k].rank;
+        }
+        cr_assert_eq(seen, (1u << it.ncoll) - 1, "members %x of %u", seen, it.ncoll);
+        groups[it.ncoll]++;
+    }
+    cr_assert_eq(rc, 0, "%s", skel_last_error());
+    cr_expect_eq(groups[2], 500);
+    cr_expect_eq(groups[20], 500);
     skel_replay_close(rp);
     skel_trace_close(t);
     remove_trace();

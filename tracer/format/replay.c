@@ -52,7 +52,8 @@ struct coll {
     uint64_t id;
     uint32_t size, arrived;
     uint8_t blocking;
-    skel_coll_member *members;
+    skel_coll_member *members; /* room for mcap, kept when the instance is reused */
+    uint32_t mcap;
     uint32_t *waiters; /* ranks whose completion waits for it */
     uint32_t nwait, wcap;
     uint32_t done; /* members whose completion was delivered (recycled when all) */
@@ -151,8 +152,8 @@ struct skel_replay {
 
 /* ---- heap of ready ranks ---------------------------------------------------------- */
 
-/* heap_push(), check(), req_get() and finish_requests() run for nearly every
- * event: inline (bench/README.md). */
+/* heap_push(), check(), req_get(), req_complete() and finish_requests() run
+ * for nearly every event: inline (bench/README.md). */
 
 static int heap_less(const skel_replay *rp, uint32_t a, uint32_t b)
 {
@@ -204,12 +205,16 @@ static uint32_t heap_pop(skel_replay *rp)
 
 /* MPI_COMM_SELF has the same id on every rank but is a different
  * communicator on each: make its ids distinct. */
-static uint64_t comm_gid(const struct rstate *s, uint32_t comm, uint32_t rank)
+static uint64_t gid_of(const skel_comm *c, uint32_t rank)
 {
-    const skel_comm *c = skel_rank_comm(s->r, comm);
     if (c == NULL)
         return 0;
     return c->gid == 1 ? ((uint64_t)rank << 32) | 0x8000000000000001ull : c->gid;
+}
+
+static uint64_t comm_gid(const struct rstate *s, uint32_t comm, uint32_t rank)
+{
+    return gid_of(skel_rank_comm(s->r, comm), rank);
 }
 
 static uint64_t chan_key(uint64_t gid, uint32_t src, uint32_t dst, int32_t tag)
@@ -346,15 +351,19 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
 {
     struct rstate *s = &rp->rs[rank];
     const skel_comm *cm = skel_rank_comm(s->r, comm);
-    uint64_t gid = comm_gid(s, comm, rank);
-    skel_map_slot *cnt = skel_map_find(&s->coll_count, gid);
-    uint32_t k = cnt != NULL ? cnt->val + 1 : 0;
-    if (skel_map_put(&s->coll_count, gid, k) != 0)
+    uint64_t gid = gid_of(cm, rank);
+    int created;
+    skel_map_slot *cnt = skel_map_upsert(&s->coll_count, gid, &created);
+    if (cnt == NULL)
         return skel_oom();
+    uint32_t k = created ? 0 : cnt->val + 1;
+    cnt->val = k;
     uint64_t key = skel_mix64(gid ^ skel_mix64(k + 0x9e37ull));
-    skel_map_slot *sl = skel_map_find(&rp->coll_map, key);
+    skel_map_slot *sl = skel_map_upsert(&rp->coll_map, key, &created);
+    if (sl == NULL)
+        return skel_oom();
     uint32_t ci;
-    if (sl == NULL) {
+    if (created) {
         if (rp->ncoll_free > 0) {
             ci = rp->coll_free[rp->ncoll_free - 1];
         } else {
@@ -364,25 +373,28 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
             ci = rp->ncolls;
             memset(&rp->colls[ci], 0, sizeof rp->colls[ci]);
         }
-        if (skel_map_put(&rp->coll_map, key, ci) != 0)
-            return skel_oom();
+        sl->val = ci;
         if (rp->ncoll_free > 0)
             rp->ncoll_free--;
         else
             rp->ncolls++;
         struct coll *c = &rp->colls[ci];
-        /* A reused instance keeps its waiters' buffer (empty: all were woken). */
+        /* A reused instance keeps its buffers: its waiters' (empty: all were
+         * woken) and its members' (each arrival fills its member whole). */
         uint32_t *waiters = c->waiters, wcap = c->wcap;
+        skel_coll_member *members = c->members;
+        uint32_t mcap = c->mcap;
         memset(c, 0, sizeof *c);
         c->waiters = waiters;
         c->wcap = wcap;
+        c->members = members;
+        c->mcap = mcap;
         c->key = key;
         c->id = rp->next_coll_id++;
         c->size =
             cm != NULL ? cm->size + ((cm->flags & SKEL_COMMF_INTER) ? cm->remote_size : 0) : 1;
         c->blocking = (uint8_t)blocking;
-        c->members = calloc(c->size, sizeof *c->members);
-        if (c->members == NULL)
+        if (skel_grow_u32(&c->members, &c->mcap, c->size, sizeof *c->members) != SKEL_OK)
             return skel_oom();
         rp->st.collectives++;
     } else {
@@ -920,7 +932,7 @@ static int trim_channels(skel_replay *rp, struct rstate *s)
 
 /* A request completed: forgotten, unless persistent (then it waits for its
  * next start).  One lookup where req_get() and req_drop() took two. */
-static void req_complete(struct rstate *s, uint64_t id)
+static inline __attribute__((always_inline)) void req_complete(struct rstate *s, uint64_t id)
 {
     struct req_front *f = &s->front[id & (REQ_FRONT - 1)];
     if (f->id != id || id == 0) {
@@ -1016,8 +1028,6 @@ int skel_replay_next(skel_replay *rp, skel_replay_item *item)
             c->done++;
         }
         if (c->done >= c->size) { /* nobody needs it any more: reuse it */
-            free(c->members);
-            c->members = NULL;
             skel_map_del(&rp->coll_map, c->key);
             if (skel_grow_u32(&rp->coll_free, &rp->coll_free_cap, rp->ncoll_free + 1,
                               sizeof *rp->coll_free) != SKEL_OK)
