@@ -995,6 +995,22 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
     ev->obj = lookup_object(&win_map, HANDLE_KEY(c->win));
     if (ev->obj != SKEL_COMM_NONE)
         cx = win_comm[ev->obj];
+    if ((c->call == SKEL_CALL_MPI_Win_post || c->call == SKEL_CALL_MPI_Win_start) && ok &&
+        c->group != MPI_GROUP_NULL) {
+        /* The group as world ranks; the event is written before the next
+         * call of this thread replaces the list. */
+        static __thread int32_t *members;
+        uint32_t n = 0;
+        free(members);
+        members = group_members(c->group, &n);
+        int whole = members != NULL;
+        for (uint32_t i = 0; whole && i < n; i++)
+            whole = members[i] >= 0; /* MPI_UNDEFINED: a process outside MPI_COMM_WORLD */
+        if (whole) {
+            ev->ngroup = n;
+            ev->group = members;
+        }
+    }
     if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
         c->call == SKEL_CALL_MPI_Win_flush || ci->klass != SKEL_CLASS_WINSYNC)
         ev->peer = skel_tr_world_rank(cx, c->target);

@@ -64,6 +64,7 @@ struct skel_tr_call {
     MPI_File *fhp;
     MPI_Win win;
     MPI_Win *winp;
+    MPI_Group group; /* GROUP (MPI_Win_post, MPI_Win_start) */
 
     /* The key, from comm to inplace: the scalar arguments that decide an
      * event's fields.  A call whose key equals that of the previous call at

@@ -79,6 +79,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" req=%" PRIu64, ev.req);
         for (uint32_t i = 0; i < ev.nreqs; i++)
             printf("%s%" PRIu64, i == 0 ? " reqs=" : ",", ev.reqs[i]);
+        for (uint32_t i = 0; i < ev.ngroup; i++)
+            printf("%s%d", i == 0 ? " group=" : ",", ev.group[i]);
         for (uint32_t i = 0; i < ev.ncomplete; i++) {
             const skel_completion *c = &ev.complete[i];
             printf("%s%" PRIu64, i == 0 ? " done=" : ",", c->req);

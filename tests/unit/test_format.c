@@ -117,6 +117,12 @@ static void make_event(int i, uint64_t *clock, skel_event *ev, skel_completion *
         ev->tag = 0;
         ev->count = -1; /* odd but representable */
         ev->dtsize = 0;
+        if (i % 16 == 7) {
+            /* A group (rank files 2.2), members on both sides of rank 1. */
+            static const int32_t group[] = {3, 0, 2};
+            ev->ngroup = 3;
+            ev->group = group;
+        }
         break;
     }
 }
@@ -225,6 +231,9 @@ static void check_event(int i, const skel_event *got, uint64_t *clock, uint64_t 
     cr_assert_eq(got->req, ev.req, "event %d", i);
     cr_assert_eq(got->site, ev.site, "event %d", i);
     cr_assert_eq(got->flags, ev.flags, "event %d", i);
+    cr_assert_eq(got->ngroup, ev.ngroup, "event %d", i);
+    for (uint32_t k = 0; k < ev.ngroup; k++)
+        cr_assert_eq(got->group[k], ev.group[k], "event %d member %u", i, k);
     cr_assert_eq(got->ncomplete, ev.ncomplete, "event %d", i);
     for (uint32_t k = 0; k < ev.ncomplete; k++) {
         cr_assert_eq(got->complete[k].req, c[k].req);
@@ -444,6 +453,15 @@ Test(format, writer_rejects_inconsistent_events)
     ev.t_end = 5;
     cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "negative duration accepted");
     ev.t_end = 20;
+    int32_t group[] = {1, 2};
+    ev.ngroup = 2;
+    ev.group = group;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "group member 2 of 2 ranks accepted");
+    group[1] = -1;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "negative group member accepted");
+    ev.ngroup = 3;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "a group of 3 in 2 ranks accepted");
+    ev.ngroup = 0;
     ev.call = 3;
     cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "unknown call accepted");
     ev.call = SKEL_CALL_MPI_Barrier;

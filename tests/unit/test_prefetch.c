@@ -79,6 +79,13 @@ static void write_trace(void)
             ev.dtsize = 8;
             ev.bytes = (uint64_t)ev.count * 8;
             ev.req = req++;
+            if (i % 4 == 1) {
+                /* A group list (rank files 2.2): {1}, {1, 0}, {0}, {0, 1} in
+                 * turn, so that a list pointing at another event's shows. */
+                static const int32_t groups[2][2] = {{1, 0}, {0, 1}};
+                ev.ngroup = 1 + (uint32_t)(i / 12) % 2;
+                ev.group = groups[(i / 24) % 2];
+            }
             break;
         default:
             ev.call = SKEL_CALL_MPI_Waitall;
@@ -109,6 +116,7 @@ static void write_trace(void)
 struct reading {
     skel_event *ev;
     skel_completion *comp; /* two per event at most */
+    int32_t *group;        /* two per event at most */
     int n, status;
     char detail[1024];
 };
@@ -117,6 +125,7 @@ static void free_reading(struct reading *rd)
 {
     free(rd->ev);
     free(rd->comp);
+    free(rd->group);
 }
 
 /* batch 0: the reader itself; else through a prefetch of that batch size.
@@ -127,7 +136,8 @@ static void read_file(uint32_t batch, struct reading *rd)
     memset(rd, 0, sizeof *rd);
     rd->ev = calloc(NEV + 1, sizeof *rd->ev);
     rd->comp = calloc(2 * (NEV + 1), sizeof *rd->comp);
-    cr_assert(rd->ev != NULL && rd->comp != NULL);
+    rd->group = calloc(2 * (NEV + 1), sizeof *rd->group);
+    cr_assert(rd->ev != NULL && rd->comp != NULL && rd->group != NULL);
     skel_rank_reader *r;
     int rc = skel_rank_open(path, &r);
     if (rc != SKEL_OK) {
@@ -147,8 +157,12 @@ static void read_file(uint32_t batch, struct reading *rd)
         cr_assert_leq(ev.ncomplete, 2);
         if (ev.ncomplete > 0)
             memcpy(&rd->comp[2 * rd->n], ev.complete, ev.ncomplete * sizeof *ev.complete);
+        cr_assert_leq(ev.ngroup, 2);
+        if (ev.ngroup > 0)
+            memcpy(&rd->group[2 * rd->n], ev.group, ev.ngroup * sizeof *ev.group);
         ev.complete = NULL;
         ev.reqs = NULL;
+        ev.group = NULL;
         rd->ev[rd->n++] = ev;
     }
     rd->status = rc;
@@ -178,8 +192,11 @@ static void same_reading(const struct reading *a, const struct reading *b, const
                    x->tag == y->tag && x->asrc == y->asrc && x->atag == y->atag &&
                    x->comm == y->comm && x->dtsize == y->dtsize && x->req == y->req &&
                    x->site == y->site && x->ncomplete == y->ncomplete && x->nreqs == y->nreqs &&
-                   x->ws_bytes == y->ws_bytes;
+                   x->ws_bytes == y->ws_bytes && x->ngroup == y->ngroup;
         cr_assert(same, "%s: event %d differs", what, i);
+        for (uint32_t k = 0; k < x->ngroup; k++)
+            cr_assert_eq(a->group[2 * i + k], b->group[2 * i + k], "%s: event %d's member %u", what,
+                         i, k);
         for (uint32_t k = 0; k < x->ncomplete; k++) {
             const skel_completion *c = &a->comp[2 * i + k], *d = &b->comp[2 * i + k];
             cr_assert(c->req == d->req && c->call == d->call && c->flags == d->flags &&
@@ -198,6 +215,10 @@ Test(prefetch, delivers_what_the_reader_does)
     cr_assert_eq(direct.status, 0, "%s", direct.detail);
     cr_assert_eq(direct.n, NEV);
     cr_assert_eq(direct.ev[2].ncomplete, 2); /* the lists are compared, not empty */
+    cr_assert_eq(direct.ev[1].ngroup, 1);
+    cr_assert_eq(direct.ev[13].ngroup, 2);
+    cr_assert(direct.group[2 * 13] == 1 && direct.group[2 * 13 + 1] == 0);
+    cr_assert(direct.group[2 * 37] == 0 && direct.group[2 * 37 + 1] == 1);
     static const uint32_t batches[] = {1, 2, 7, 64, 4096};
     for (size_t k = 0; k < sizeof batches / sizeof batches[0]; k++) {
         struct reading pf;

@@ -20,7 +20,7 @@
  * the file header and may end in an open block (written through a mapping);
  * readers also read version 1 files. */
 #define SKEL_RANK_FILE_VERSION_MAJOR 2
-#define SKEL_RANK_FILE_VERSION_MINOR 1 /* 2.1: working-set records */
+#define SKEL_RANK_FILE_VERSION_MINOR 2 /* 2.1: working-set records; 2.2: groups */
 
 /* How a rank's trace ends: byte 24 of a version-2 rank file, kept up to date
  * by the writer, and what the reader concludes (skel_rank_ending()). */
@@ -125,6 +125,10 @@ typedef struct skel_event {
     const uint64_t *reqs;
     uint32_t ncomplete; /* Wait/Test families: requests completed */
     const skel_completion *complete;
+    /* MPI_Win_post, MPI_Win_start: the group's members as world ranks, in
+     * group order (rank files 2.2 and later; none before). */
+    uint32_t ngroup;
+    const int32_t *group;
     uint32_t site; /* call-site index (see skel_rank_site) */
     /* Bytes of memory the thread's process touched from the end of an
      * earlier call of this thread to the end of this one - the compute phase

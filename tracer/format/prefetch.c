@@ -27,6 +27,8 @@ struct batch {
     size_t ncomp, comp_cap;
     uint64_t *reqs;
     size_t nreqs, reqs_cap;
+    int32_t *group;
+    size_t ngroup, group_cap;
 };
 
 struct skel_prefetch {
@@ -49,7 +51,7 @@ struct skel_prefetch {
 static int fill(skel_prefetch *p, struct batch *b)
 {
     b->n = 0;
-    b->ncomp = b->nreqs = 0;
+    b->ncomp = b->nreqs = b->ngroup = 0;
     while (b->n < p->size) {
         skel_event *ev = &b->ev[b->n];
         int rc = skel_rank_next(p->r, ev);
@@ -70,6 +72,15 @@ static int fill(skel_prefetch *p, struct batch *b)
                 b->nreqs += ev->nreqs;
             }
         }
+        if (rc == 1 && ev->ngroup > 0) {
+            if (skel_grow(&b->group, &b->group_cap, b->ngroup + ev->ngroup, sizeof *b->group) !=
+                SKEL_OK)
+                rc = SKEL_ENOMEM;
+            else {
+                memcpy(b->group + b->ngroup, ev->group, ev->ngroup * sizeof *b->group);
+                b->ngroup += ev->ngroup;
+            }
+        }
         if (rc != 1) {
             b->last = 1;
             b->rc = rc;
@@ -81,7 +92,7 @@ static int fill(skel_prefetch *p, struct batch *b)
     }
     /* The lists were appended in event order: point each event at its own
      * (the growing arrays may have moved meanwhile). */
-    size_t c = 0, q = 0;
+    size_t c = 0, q = 0, g = 0;
     for (uint32_t i = 0; i < b->n; i++) {
         skel_event *ev = &b->ev[i];
         if (ev->ncomplete > 0) {
@@ -91,6 +102,10 @@ static int fill(skel_prefetch *p, struct batch *b)
         if (ev->nreqs > 0) {
             ev->reqs = b->reqs + q;
             q += ev->nreqs;
+        }
+        if (ev->ngroup > 0) {
+            ev->group = b->group + g;
+            g += ev->ngroup;
         }
     }
     return b->last;
@@ -124,6 +139,7 @@ static void free_batches(skel_prefetch *p)
         free(p->b[i].err);
         free(p->b[i].comp);
         free(p->b[i].reqs);
+        free(p->b[i].group);
     }
     free(p->b);
 }

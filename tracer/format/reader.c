@@ -85,6 +85,8 @@ struct skel_rank_reader {
     uint32_t completions_cap;
     uint64_t *reqbuf;
     uint32_t reqbuf_cap;
+    int32_t *groupbuf;
+    uint32_t groupbuf_cap;
 
     void **retired; /* table blocks replaced by larger ones, freed at close */
     uint32_t nretired, retired_cap;
@@ -358,6 +360,7 @@ void skel_rank_close(skel_rank_reader *r)
     free(r->threads);
     free(r->completions);
     free(r->reqbuf);
+    free(r->groupbuf);
     free(r->path);
     free(r);
 }
@@ -919,6 +922,33 @@ static int read_requests(skel_rank_reader *r, skel_cursor *c, uint64_t off, skel
     return SKEL_OK;
 }
 
+/* A group (MPI_Win_post, MPI_Win_start): its members as differences to this
+ * rank, each a rank of the run. */
+static int read_group(skel_rank_reader *r, skel_cursor *c, uint64_t off, skel_event *ev)
+{
+    uint64_t n;
+    int rc = read_list_length(r, c, off, "group", &n);
+    if (rc != SKEL_OK)
+        return rc;
+    if (n > r->nranks)
+        return fail_at(r, SKEL_EFORMAT, off, "a group of %llu ranks in a run of %u",
+                       (unsigned long long)n, r->nranks);
+    if (skel_grow_u32(&r->groupbuf, &r->groupbuf_cap, n, sizeof *r->groupbuf) != SKEL_OK)
+        return fail_at(r, SKEL_ENOMEM, off, "out of memory");
+    for (uint64_t i = 0; i < n; i++) {
+        int64_t m = (int64_t)r->rank + skel_get_svarint(c);
+        if (c->bad)
+            return bad_record(r, c, off, "group");
+        if (m < 0 || m >= (int64_t)r->nranks)
+            return fail_at(r, SKEL_EFORMAT, off, "group member %llu is rank %lld of %u",
+                           (unsigned long long)i, (long long)m, r->nranks);
+        r->groupbuf[i] = (int32_t)m;
+    }
+    ev->ngroup = (uint32_t)n;
+    ev->group = r->groupbuf;
+    return SKEL_OK;
+}
+
 /* The completion list: each request's fields default to what it was posted
  * with, its index to the previous one's plus one. */
 static int read_completions(skel_rank_reader *r, skel_cursor *c, uint64_t off, skel_event *ev)
@@ -1059,6 +1089,8 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         nc.obj = get_u32(c);
     if (c->bad)
         return bad_record(r, c, off, "event record");
+    if ((mask & SKEL_M_GROUP) && (rc = read_group(r, c, off, ev)) != SKEL_OK)
+        return rc;
     if (nc.obj != SKEL_COMM_NONE && nc.obj >= r->nobjects)
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc.obj);
     return accept_event(r, off, ci->klass, &nc, ts, ev);

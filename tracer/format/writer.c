@@ -832,7 +832,8 @@ static inline int event_ok(const skel_writer *w, const skel_event *ev)
            ev->site < w->nsites && ev->comm < w->ncomms &&
            (ev->newcomm == SKEL_COMM_NONE || ev->newcomm < w->ncomms) &&
            (ev->obj == SKEL_COMM_NONE || ev->obj < w->nobjects) && ev->t_end >= ev->t_start &&
-           ev->ncomplete <= SKEL_MAX_LIST && ev->nreqs <= SKEL_MAX_LIST && ev->thread < w->nthreads;
+           ev->ncomplete <= SKEL_MAX_LIST && ev->nreqs <= SKEL_MAX_LIST &&
+           ev->thread < w->nthreads && ev->ngroup == 0;
 }
 
 static int check_event(skel_writer *w, const skel_event *ev)
@@ -849,6 +850,13 @@ static int check_event(skel_writer *w, const skel_event *ev)
         return skel_fail(SKEL_ERANGE, "%s: event ends before it starts", w->path);
     if (ev->ncomplete > SKEL_MAX_LIST || ev->nreqs > SKEL_MAX_LIST)
         return skel_fail(SKEL_ERANGE, "%s: too many requests in one event", w->path);
+    if (ev->ngroup > w->nranks || (ev->ngroup > 0 && ev->group == NULL))
+        return skel_fail(SKEL_ERANGE, "%s: a group of %u ranks in a run of %u", w->path, ev->ngroup,
+                         w->nranks);
+    for (uint32_t i = 0; i < ev->ngroup; i++)
+        if (ev->group[i] < 0 || (uint32_t)ev->group[i] >= w->nranks)
+            return skel_fail(SKEL_ERANGE, "%s: group member %u is rank %d of %u", w->path, i,
+                             ev->group[i], w->nranks);
     return need_thread(w, ev->thread);
 }
 
@@ -1023,6 +1031,7 @@ static uint32_t other_mask(const skel_writer *w, const skel_event *ev, uint64_t 
     mask |= ev->nreqs > 0 ? SKEL_M_REQS : 0;
     mask |= ev->ncomplete > 0 ? SKEL_M_COMPLETE : 0;
     mask |= ev->newcomm != SKEL_COMM_NONE ? SKEL_M_NEWCOMM : 0;
+    mask |= ev->ngroup > 0 ? SKEL_M_GROUP : 0;
     return mask;
 }
 
@@ -1030,7 +1039,8 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
 {
     int rc = __builtin_expect(event_ok(w, ev), 1) ? SKEL_OK : check_event(w, ev);
     if (rc == SKEL_OK)
-        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10);
+        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10 +
+                            (size_t)ev->ngroup * 5);
     skel_req_entry *small[16], **ents = small;
     if (rc == SKEL_OK && ev->ncomplete > 0)
         rc = find_completions(w, ev, &ents, small);
@@ -1048,7 +1058,8 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
     /* The other fields are usually absent or as expected: one test for all. */
     if (__builtin_expect((ev->gap_cpu ^ ev->gap_wall) | ev->thread | ev->flags |
                              (w->call_site[ev->call] ^ ev->site) | (ev->req ^ req_default) |
-                             ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE),
+                             ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE) |
+                             ev->ngroup,
                          0) != 0)
         mask |= other_mask(w, ev, req_default);
 
@@ -1080,6 +1091,12 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
         p = skel_put_varint(p, ev->newcomm);
     if (mask & SKEL_M_OBJ)
         p = skel_put_varint(p, ev->obj);
+    if (mask & SKEL_M_GROUP) {
+        /* The members as differences to this rank. */
+        p = skel_put_varint(p, ev->ngroup);
+        for (uint32_t i = 0; i < ev->ngroup; i++)
+            p = skel_put_varint(p, skel_zigzag((int64_t)ev->group[i] - (int64_t)w->rank));
+    }
 
     if (creates || ev->ncomplete > 0 || ev->req != 0) {
         rc = update_requests(w, ev, skel_call_info(ev->call)->klass, creates, ents);

@@ -27,7 +27,7 @@ const char *const skel_spec_kinds[] = {
     "IGN",    "INPLACE", "COUNT",    "SCOUNT",   "RCOUNT",  "SCOUNTS", "RCOUNTS", "DTYPE",
     "SDTYPE", "RDTYPE",  "SDTYPES",  "RDTYPES",  "DEST",    "SRC",     "TAG",     "RTAG",
     "ROOT",   "OP",      "COMM",     "COMM_OUT", "REQ_OUT", "STATUS",  "FLAG",    "MSG_OUT",
-    "MSG_IN", "FILE",    "FILE_OUT", "WIN",      "WIN_OUT", "TARGET",  NULL};
+    "MSG_IN", "FILE",    "FILE_OUT", "WIN",      "WIN_OUT", "TARGET",  "GROUP",   NULL};
 
 static const char *table_path = "(table)";
 

@@ -62,14 +62,16 @@ static void write_ids(const char *dir)
     skel_afile *af = open_out(dir, "skel_call_ids.h");
     FILE *f = skel_afile_stream(af);
     int max = 0;
-    fprintf(f, "#ifndef SKEL_CALL_IDS_H\n#define SKEL_CALL_IDS_H\n\nenum skel_call {\n    SKEL_CALL_NONE = 0,\n");
+    fprintf(f, "#ifndef SKEL_CALL_IDS_H\n#define SKEL_CALL_IDS_H\n\nenum skel_call {\n    "
+               "SKEL_CALL_NONE = 0,\n");
     for (int i = 0; i < ncalls; i++) {
         fprintf(f, "    SKEL_CALL_%s = %d,\n", calls[i].name, calls[i].id);
         if (calls[i].id > max)
             max = calls[i].id;
     }
-    fprintf(f, "};\n\n/* One more than the largest call id. */\n#define SKEL_CALL_LIMIT %d\n\n#endif\n",
-            max + 1);
+    fprintf(
+        f, "};\n\n/* One more than the largest call id. */\n#define SKEL_CALL_LIMIT %d\n\n#endif\n",
+        max + 1);
     close_out(af);
 }
 
@@ -153,6 +155,8 @@ static const char *capture(const struct skel_spec_param *p, char *buf, size_t ca
         snprintf(buf, cap, "c.winp = %s;", n);
     else if (strcmp(k, "TARGET") == 0)
         snprintf(buf, cap, "c.target = %s;", n);
+    else if (strcmp(k, "GROUP") == 0)
+        snprintf(buf, cap, "c.group = %s;", n);
     return buf;
 }
 
@@ -185,8 +189,10 @@ static void write_wrappers(const char *dir)
         for (int k = 0; k < c->nparams; k++) {
             const struct skel_spec_param *p = &c->params[k];
             if (strcmp(p->kind, "STATUS") == 0)
-                fprintf(f, "    MPI_Status skel_status;\n    if (%s == MPI_STATUS_IGNORE)\n"
-                           "        %s = &skel_status;\n", p->name, p->name);
+                fprintf(f,
+                        "    MPI_Status skel_status;\n    if (%s == MPI_STATUS_IGNORE)\n"
+                        "        %s = &skel_status;\n",
+                        p->name, p->name);
             else if (strcmp(p->kind, "FILE") == 0 && strchr(p->decl, '*') != NULL)
                 fprintf(f, "    c.fh = *%s;\n", p->name);
             else if (strcmp(p->kind, "FILE") == 0)
