@@ -106,9 +106,9 @@ struct emitter {
     struct peer *peers;
     uint32_t npeers, cappeers;
     uint32_t *ptab, ptabcap;
-    struct rows links, qvals;
-    uint32_t nlinks, nqvals;
-    int32_t *dist_of; /* symbol -> index in dists, -1 */
+    struct rows links, qvals, groups;
+    uint32_t nlinks, nqvals, ngroupm; /* ngroupm: entries of group_rows */
+    int32_t *dist_of;                 /* symbol -> index in dists, -1 */
     uint32_t ndists;
     /* Working-set classes some phase uses. */
     uint8_t ws_used[WS_CLASSES];
@@ -1202,6 +1202,10 @@ static const char *object_call(unsigned call)
         {SKEL_CALL_MPI_File_seek, "SKEL_X_FILE_SEEK"},
         {SKEL_CALL_MPI_File_sync, "SKEL_X_FILE_SYNC"},
         {SKEL_CALL_MPI_File_set_view, "SKEL_X_FILE_SET_VIEW"},
+        {SKEL_CALL_MPI_Win_post, "SKEL_X_WIN_POST"},
+        {SKEL_CALL_MPI_Win_start, "SKEL_X_WIN_START"},
+        {SKEL_CALL_MPI_Win_complete, "SKEL_X_WIN_COMPLETE"},
+        {SKEL_CALL_MPI_Win_wait, "SKEL_X_WIN_WAIT"},
     };
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
         if (calls[i].call == call)
@@ -1231,6 +1235,21 @@ static int fill_object(struct emitter *e, const skel_plan_op *op, struct oprow *
         e->standin = 1;
     if ((rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
         return rc;
+    if (y->ngroup > 0) {
+        /* MPI_Win_post, MPI_Win_start: count is the first of the group's
+         * rcount members in group_rows, each a peer index. */
+        r->count = (int)e->ngroupm;
+        r->rcount = (int)y->ngroup;
+        for (uint32_t m = 0; m < y->ngroup; m++) {
+            int pi;
+            if ((rc = peer_index(e, op, &y->group[m], &pi)) != SKEL_OK)
+                return rc;
+            rows_add(&e->groups, "%d,", pi);
+        }
+        if ((uint64_t)e->ngroupm + y->ngroup > INT32_MAX)
+            return op_fail(e, op, SKEL_ERANGE, "too many group members in one skeleton");
+        e->ngroupm += y->ngroup;
+    }
     if (op->kind != SKEL_PLAN_RMA && op->kind != SKEL_PLAN_IO)
         return SKEL_OK;
     if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK ||
@@ -1530,12 +1549,14 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_list(root, "ops");
     rows_init(&e->links, root, "link_rows", 8);
     rows_init(&e->qvals, root, "qval_rows", 6);
+    rows_init(&e->groups, root, "group_rows", 16);
     for (uint32_t i = 0; i < p->nops && rc == SKEL_OK; i++)
         rc = fill_op(e, &p->ops[i]);
-    int rl = rows_end(&e->links), rq = rows_end(&e->qvals);
-    if (rc != SKEL_OK || (rc = rl) != SKEL_OK || (rc = rq) != SKEL_OK ||
+    int rl = rows_end(&e->links), rq = rows_end(&e->qvals), rg = rows_end(&e->groups);
+    if (rc != SKEL_OK || (rc = rl) != SKEL_OK || (rc = rq) != SKEL_OK || (rc = rg) != SKEL_OK ||
         (rc = fill_seqs(e)) != SKEL_OK)
         return rc;
+    skel_tpl_setf(root, "ngroupm", "%u", e->ngroupm);
     struct rows peers;
     fill_peers(e, &peers);
     if ((rc = rows_end(&peers)) != SKEL_OK)
@@ -1573,6 +1594,7 @@ int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
         rc = fill(&e, o, rep);
     free(e.links.buf);
     free(e.qvals.buf);
+    free(e.groups.buf);
     free(e.dist_of);
     free(e.ws_floor);
     free(e.dtypes);

@@ -903,8 +903,9 @@ int64_t skel_plan_persistent_bytes(const skel_plan *p, const skel_plan_op *op)
  * large enough for the largest access), with the application's target and
  * 1/K of its bytes as MPI_BYTE at displacement 0.  Locks are shared: the
  * trace does not say which were exclusive, and shared locks never wait for
- * each other.  Start/Complete/Post/Wait need the groups the trace does not
- * keep. */
+ * each other.  MPI_Win_post and MPI_Win_start make their groups again from
+ * the members the trace names (docs/codegen.md); traces from before the
+ * tracer recorded groups cannot say them. */
 static int op_rma(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
 {
     switch (klass) {
@@ -921,12 +922,12 @@ static int op_rma(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
         op->collective = 1;
         return SKEL_OK;
     case SKEL_CLASS_WINSYNC:
-        if (y->call == SKEL_CALL_MPI_Win_start || y->call == SKEL_CALL_MPI_Win_complete ||
-            y->call == SKEL_CALL_MPI_Win_post || y->call == SKEL_CALL_MPI_Win_wait)
+        if ((y->call == SKEL_CALL_MPI_Win_start || y->call == SKEL_CALL_MPI_Win_post) &&
+            y->ngroup == 0)
             return unsupported(b, y->id,
-                               "general active-target synchronisation (MPI_Win_start, "
-                               "MPI_Win_complete, MPI_Win_post, MPI_Win_wait) is not supported: "
-                               "the trace does not keep its groups");
+                               "the trace does not name this call's group (a trace written "
+                               "before Skel recorded the groups of MPI_Win_post and "
+                               "MPI_Win_start, or imported without them)");
         op->kind = SKEL_PLAN_WINSYNC;
         op->collective = y->call == SKEL_CALL_MPI_Win_fence;
         return SKEL_OK;

@@ -12,6 +12,14 @@
 
 #define NONE      UINT32_MAX
 #define SELF_COMM (UINT32_MAX - 1) /* MPI_COMM_SELF: every rank its own */
+/* General active-target synchronisation (exec_pscw()): its handshakes are
+ * empty messages on a communicator id of their own per communicator (so
+ * that no receive of the program takes them), with tags no program uses. */
+#define PSCW_SELF     (UINT32_MAX - 2)
+#define PSCW_BIT      0x40000000u
+#define PSCW_COMM(c)  ((c) == SELF_COMM ? PSCW_SELF : (c) | PSCW_BIT)
+#define TAG_POSTED    (-100) /* MPI_Win_post to the members of its group */
+#define TAG_COMPLETED (-101) /* MPI_Win_complete to the members of its start's group */
 /* The root of a collective on an intercommunicator as a member of the root's
  * group that is not the root sees it: some rank of its own group. */
 #define ROOT_IN_GROUP (-2)
@@ -116,7 +124,13 @@ struct rstate {
     struct vec32 posted_q; /* queues that ever held posted receives of this rank */
     struct vec32 deferred; /* sends a Test found complete, finished before the end */
     struct vec32 startq;   /* a Startall's requests, while it starts them */
-    uint64_t held;         /* messages a matched probe took and no Mrecv yet */
+    struct vec32 pscw;     /* MPI_Win_start, MPI_Win_wait: the handshakes awaited */
+    /* Per window slot w: the op of the latest MPI_Win_post (2w) and
+     * MPI_Win_start (2w + 1) not yet closed by MPI_Win_wait or
+     * MPI_Win_complete, NONE if none. */
+    uint32_t *epoch_op;
+    uint32_t nepoch_op;
+    uint64_t held; /* messages a matched probe took and no Mrecv yet */
     /* Per communicator slot: the request of the MPI_Comm_idup making its
      * communicator until a Wait or Test completes it (NONE: none). */
     uint32_t *idup;
@@ -334,6 +348,14 @@ static const char *comm_str(const struct sim *m, uint32_t comm, char *buf, size_
 {
     if (comm == SELF_COMM)
         return "MPI_COMM_SELF";
+    if (comm == PSCW_SELF)
+        return "the window synchronisation of MPI_COMM_SELF";
+    if (comm != NONE && (comm & PSCW_BIT)) {
+        char in[48];
+        snprintf(buf, len, "the window synchronisation of %s",
+                 comm_str(m, comm & ~PSCW_BIT, in, sizeof in));
+        return buf;
+    }
     if (comm < m->s->ncomms && m->s->comms[comm].size == m->s->nranks &&
         m->s->comms[comm].created_by == 0)
         return "MPI_COMM_WORLD";
@@ -1342,14 +1364,92 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return SKEL_OK;
 }
 
+static int is_pscw(uint16_t call)
+{
+    return call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_start ||
+           call == SKEL_CALL_MPI_Win_complete || call == SKEL_CALL_MPI_Win_wait;
+}
+
+/* General active-target synchronisation as handshakes (PSCW_COMM):
+ * MPI_Win_post sends one to each member of its group and MPI_Win_start
+ * waits for one from each member of its own (MPI lets it wait there, so a
+ * correct program must allow it); MPI_Win_complete sends one to each member
+ * of the group of the window's open MPI_Win_start, and MPI_Win_wait waits
+ * for one from each member of the group of its open MPI_Win_post. */
+static int exec_pscw(struct sim *m, uint32_t rank, uint32_t comm, int *done)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    int rc;
+    if (!r->started) {
+        uint16_t call = op->call;
+        int opens = call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_start;
+        int sends = call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_complete;
+        int access = call == SKEL_CALL_MPI_Win_start || call == SKEL_CALL_MPI_Win_complete;
+        uint32_t w = op->obj >= 0 ? (uint32_t)op->obj : 0, e = 2 * w + (uint32_t)access;
+        if (e >= r->nepoch_op) {
+            uint32_t old = r->nepoch_op;
+            if ((rc = skel_grow_u32(&r->epoch_op, &r->nepoch_op, (uint64_t)e + 1,
+                                    sizeof *r->epoch_op)) != SKEL_OK)
+                return rc;
+            for (uint32_t i = old; i < r->nepoch_op; i++)
+                r->epoch_op[i] = NONE;
+        }
+        uint32_t gop = opens ? r->cur : r->epoch_op[e];
+        char d[320];
+        if (opens && r->epoch_op[e] != NONE)
+            return skel_fail(SKEL_EDEADLOCK,
+                             "rank %u, operation %llu of its skeleton: %s opens an %s epoch on a "
+                             "window whose previous one is not closed",
+                             rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d),
+                             access ? "access" : "exposure");
+        if (gop == NONE)
+            return skel_fail(SKEL_EDEADLOCK,
+                             "rank %u, operation %llu of its skeleton: %s closes an %s epoch that "
+                             "no %s opened",
+                             rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d),
+                             access ? "access" : "exposure",
+                             access ? "MPI_Win_start" : "MPI_Win_post");
+        r->epoch_op[e] = opens ? r->cur : NONE;
+        const skel_plan_op *gp = &m->p->ops[gop];
+        const skel_sig_symbol *g = &m->s->symbols[gp->sym];
+        int32_t tag = access == sends ? TAG_COMPLETED : TAG_POSTED;
+        r->pscw.n = 0;
+        for (uint32_t k = 0; k < g->ngroup; k++) {
+            int32_t peer;
+            uint32_t x;
+            if ((rc = resolve(m, rank, gop, gp->comm, &g->group[k], &peer)) != SKEL_OK)
+                return rc;
+            if (peer < 0 || (uint32_t)peer >= m->s->nranks)
+                return skel_fail(SKEL_ERANGE, "rank %u: member %u of the group of %s is no rank",
+                                 rank, k, op_str(m, gop, d, sizeof d));
+            if (sends)
+                rc = new_msg(m, rank, r->cur, peer, PSCW_COMM(comm), tag, 0, 0, &x);
+            else if ((rc = new_recv(m, rank, r->cur, peer, PSCW_COMM(comm), tag, 0, &x)) == SKEL_OK)
+                rc = vpush(&r->pscw, x);
+            if (rc != SKEL_OK)
+                return rc;
+        }
+        r->started = 1;
+    }
+    for (uint32_t i = 0; i < r->pscw.n; i++)
+        if (!m->recvs[r->pscw.v[i]].matched)
+            return SKEL_OK;
+    *done = 1;
+    return SKEL_OK;
+}
+
 /* One-sided and I/O operations: the collective ones (window and file
  * creation and freeing, Win_fence, File_set_view, File_sync, *_all) join
- * their communicator's collectives in order; the others complete locally,
+ * their communicator's collectives in order; MPI_Win_post, start, complete
+ * and wait are handshakes (exec_pscw()); the others complete locally,
  * their requests (Rput, File_iwrite...) at once. */
 static int exec_object(struct sim *m, uint32_t rank, uint32_t comm, int *done)
 {
     struct rstate *r = &m->rs[rank];
     const skel_plan_op *op = &m->p->ops[r->cur];
+    if (op->kind == SKEL_PLAN_WINSYNC && is_pscw(op->call))
+        return exec_pscw(m, rank, comm, done);
     if (op->collective)
         return exec_coll(m, rank, comm, done);
     if (op->request) {
@@ -1608,6 +1708,19 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
                                 rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d));
     if (o >= len)
         return;
+    if (op->kind == SKEL_PLAN_WINSYNC && is_pscw(op->call)) {
+        for (uint32_t i = 0; i < r->pscw.n; i++) {
+            const struct precv *rv = &m->recvs[r->pscw.v[i]];
+            if (!rv->matched) {
+                snprintf(buf + o, len - o, "waits for the %s of %s, which never comes",
+                         rv->tag == TAG_POSTED ? "MPI_Win_post" : "MPI_Win_complete",
+                         peer_str(rv->src, pb, sizeof pb));
+                return;
+            }
+        }
+        snprintf(buf + o, len - o, "never completes");
+        return;
+    }
     switch (op->kind) {
     case SKEL_PLAN_SEND:
         snprintf(buf + o, len - o,
@@ -1685,6 +1798,12 @@ static int leftovers(const struct sim *m)
             if (gi == NONE)
                 continue;
             const struct msg *g = &m->msgs[gi];
+            if (g->tag == TAG_POSTED || g->tag == TAG_COMPLETED)
+                return skel_fail(
+                    SKEL_EDEADLOCK, "rank %d's %s (operation %llu) names rank %u, which never %s",
+                    g->src, op_str(m, g->op, d, sizeof d), (unsigned long long)g->pos, r,
+                    g->tag == TAG_POSTED ? "starts an access epoch to match it"
+                                         : "waits to match it");
             return skel_fail(SKEL_EDEADLOCK,
                              "a message is never received: rank %d sends it to rank %u with tag "
                              "%s on %s at operation %llu (%s)",
@@ -1872,6 +1991,8 @@ static void free_sim(struct sim *m)
             free(rs->posted_q.v);
             free(rs->deferred.v);
             free(rs->startq.v);
+            free(rs->pscw.v);
+            free(rs->epoch_op);
             free(rs->calls);
         }
     if (m->ci != NULL)

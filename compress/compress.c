@@ -380,6 +380,7 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
             skel_sig_symbol *y = &sig->symbols[so + i];
             *y = x->s;
             x->s.links = NULL;
+            x->s.group = NULL;
             y->id = so + i;
             y->cls = c;
             y->match[0] = y->match[1] = SKEL_SIG_NONE;
@@ -751,6 +752,11 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
             (rc = check_peer(v, y, &y->peer2, ev.peer2, "second peer")) != SKEL_OK ||
             (rc = check_peer(v, y, &y->root, ev.root, "root")) != SKEL_OK)
             return rc;
+        if (ev.ngroup != y->ngroup)
+            return vfail(v, "group size", ev.ngroup, y->ngroup);
+        for (uint32_t m = 0; m < y->ngroup; m++)
+            if ((rc = check_peer(v, y, &y->group[m], ev.group[m], "group member")) != SKEL_OK)
+                return rc;
     }
     /* Requests: links resolve through the activation log. */
     if (y->nlinks > v->reqs_cap) {

@@ -288,6 +288,8 @@ void skel_ranks_encode(skel_rclass *c)
         s->s.peer = choose(&s->peer, 0);
         s->s.peer2 = choose(&s->peer2, 0);
         s->s.root = choose(&s->root, 1);
+        for (uint32_t m = 0; m < s->s.ngroup; m++)
+            s->s.group[m] = choose(&s->group[m], 0);
         memset(&s->s.reply_alt, 0, sizeof s->s.reply_alt);
         if (s->s.peer.kind == SKEL_SIG_PEER_REPLY &&
             (s->peer.ok & (SKEL_CAND_ABS | SKEL_CAND_REL | SKEL_CAND_MOD | SKEL_CAND_CART))) {
@@ -342,6 +344,10 @@ void skel_ranks_free_class(skel_rclass *c)
         cand_free(&s->peer);
         cand_free(&s->peer2);
         cand_free(&s->root);
+        for (uint32_t m = 0; s->group != NULL && m < s->s.ngroup; m++)
+            cand_free(&s->group[m]);
+        free(s->group);
+        free(s->s.group);
         skel_sketch_free(&s->gap.sk);
         skel_sketch_free(&s->cpu.sk);
         skel_sketch_free(&s->dur.sk);
@@ -456,6 +462,19 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         }
         cand_of(&d->peer2, y->peer2, cm, me, 0);
         cand_of(&d->root, y->root, cm, me, 1);
+        if (y->group != SKEL_SIG_NONE && y->group < r->ngroups) {
+            /* Each member as a peer on the window's communicator. */
+            const struct skel_rgroup *g = &r->groups[y->group];
+            d->group = calloc(g->n, sizeof *d->group);
+            d->s.group = calloc(g->n, sizeof *d->s.group);
+            if (d->group == NULL || d->s.group == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory");
+                goto fail;
+            }
+            d->s.ngroup = g->n;
+            for (uint32_t m = 0; m < g->n; m++)
+                cand_of(&d->group[m], r->gmembers[g->off + m], cm, me, 0);
+        }
         d->shift = s;
         if ((rc = shift_timing(&d->gap, &y->gap, y->n, s)) != SKEL_OK ||
             (rc = shift_timing(&d->cpu, &y->cpu, y->n, s)) != SKEL_OK ||
@@ -533,7 +552,7 @@ static int same_hard(const skel_sig_symbol *x, const skel_sig_symbol *y, double 
 {
     if (x->call != y->call || x->comm != y->comm || x->newcomm != y->newcomm || x->obj != y->obj ||
         x->tag != y->tag || x->tag2 != y->tag2 || x->dtsize != y->dtsize || x->op != y->op ||
-        x->nlinks != y->nlinks)
+        x->nlinks != y->nlinks || x->ngroup != y->ngroup)
         return 0;
     for (uint32_t i = 0; i < x->nlinks; i++)
         if (x->links[i].dist != y->links[i].dist || x->links[i].index != y->links[i].index ||
@@ -617,7 +636,9 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
     m.blk_ab = malloc(a->nblocks * sizeof *m.blk_ab);
     skel_cand *tmp = calloc(3 * (size_t)(ns ? ns : 1), sizeof *tmp);
     uint32_t ntmp = 0;
-    if (!m.sym_ab || !m.sym_ba || !m.blk_ab || !tmp) {
+    /* Merged group candidates, per symbol of a (NULL: it has no group). */
+    skel_cand **gtmp = calloc(ns ? ns : 1, sizeof *gtmp);
+    if (!m.sym_ab || !m.sym_ba || !m.blk_ab || !tmp || !gtmp) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory (rank folding)");
         goto out;
     }
@@ -647,6 +668,21 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
             if (ok == 0)
                 goto out;
         }
+        if (x->s.ngroup > 0) {
+            if ((gtmp[i] = calloc(x->s.ngroup, sizeof *gtmp[i])) == NULL) {
+                rc = skel_fail(SKEL_ENOMEM, "out of memory (rank folding)");
+                goto out;
+            }
+            for (uint32_t g = 0; g < x->s.ngroup; g++) {
+                int ok = cand_merge(&x->group[g], &y->group[g], &gtmp[i][g]);
+                if (ok < 0) {
+                    rc = ok;
+                    goto out;
+                }
+                if (ok == 0)
+                    goto out;
+            }
+        }
     }
     /* Commit. */
     uint32_t *nr = realloc(a->ranks, (a->nranks + b->nranks) * sizeof *nr);
@@ -665,6 +701,12 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
         x->peer2 = tmp[3 * i + 1];
         x->root = tmp[3 * i + 2];
         memset(&tmp[3 * i], 0, 3 * sizeof *tmp);
+        for (uint32_t g = 0; g < x->s.ngroup; g++) {
+            cand_free(&x->group[g]);
+            x->group[g] = gtmp[i][g];
+        }
+        free(gtmp[i]);
+        gtmp[i] = NULL;
         for (int k = 0; k < 2; k++) {
             skel_sig_side *p = &x->s.side[k];
             const skel_sig_side *q = &y->s.side[k];
@@ -717,6 +759,12 @@ out:
     for (uint32_t i = 0; tmp != NULL && i < ntmp; i++)
         cand_free(&tmp[i]);
     free(tmp);
+    for (uint32_t i = 0; gtmp != NULL && i < ns; i++) {
+        for (uint32_t g = 0; gtmp[i] != NULL && g < a->syms[i].s.ngroup; g++)
+            cand_free(&gtmp[i][g]);
+        free(gtmp[i]);
+    }
+    free(gtmp);
     free(m.sym_ab);
     free(m.sym_ba);
     free(m.blk_ab);

@@ -55,6 +55,7 @@ typedef struct skel_cand {
 typedef struct skel_csym {
     skel_sig_symbol s; /* peer/peer2/root are chosen by skel_ranks_encode() */
     skel_cand peer, peer2, root;
+    skel_cand *group;          /* s.ngroup candidates, one per member (encoded into s.group) */
     skel_timing gap, cpu, dur; /* after the overhead shift */
     uint64_t shift;
 } skel_csym;
@@ -71,9 +72,9 @@ typedef struct skel_rclass {
     skel_csym *syms;
     uint32_t nblocks;
     skel_cblock *blocks;
-    uint32_t top;     /* block of the whole program */
-    uint64_t events;  /* per member */
-    uint64_t length;  /* signature length */
+    uint32_t top;    /* block of the whole program */
+    uint64_t events; /* per member */
+    uint64_t length; /* signature length */
 } skel_rclass;
 
 /* The one-rank class of rank r: its (merged) symbols syms[0..nsyms), the

@@ -326,6 +326,8 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
     write_peer(w, "peer2", &y->peer2);
     write_peer(w, "root", &y->root);
     write_peer(w, "reply-alt", &y->reply_alt);
+    for (uint32_t m = 0; m < y->ngroup; m++)
+        write_peer(w, "member", &y->group[m]);
     for (int k = 0; k < 2; k++) {
         if (!(y->sides & (1u << k)))
             continue;
@@ -1074,12 +1076,17 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
         if (rc != SKEL_OK)
             return rc;
     }
-    uint32_t nlinks = 0, li = 0;
-    for (const xmlNode *c = n->children; c != NULL; c = c->next)
+    uint32_t nlinks = 0, li = 0, ngroup = 0, gi = 0;
+    for (const xmlNode *c = n->children; c != NULL; c = c->next) {
         nlinks += skel_xmldoc_is(c, "link");
+        ngroup += skel_xmldoc_is(c, "member");
+    }
     if (nlinks > 0 && (y->links = calloc(nlinks, sizeof *y->links)) == NULL)
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     y->nlinks = nlinks;
+    if (ngroup > 0 && (y->group = calloc(ngroup, sizeof *y->group)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    y->ngroup = ngroup;
     int seen_dist = 0;
     for (const xmlNode *c = n->children; c != NULL && rc == SKEL_OK; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -1092,6 +1099,8 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
             rc = peer_el(r, c, &y->root);
         else if (skel_xmldoc_is(c, "reply-alt"))
             rc = peer_el(r, c, &y->reply_alt);
+        else if (skel_xmldoc_is(c, "member"))
+            rc = peer_el(r, c, &y->group[gi++]);
         else if (skel_xmldoc_is(c, "side")) {
             char *role = get(c, "role");
             int k = role != NULL && strcmp(role, "root") == 0 ? SKEL_SIG_SIDE_ROOT

@@ -42,6 +42,7 @@ void skel_signature_free(skel_signature *s)
     for (uint32_t i = 0; s->symbols != NULL && i < s->nsymbols; i++) {
         skel_sig_symbol *y = &s->symbols[i];
         free(y->links);
+        free(y->group);
         skel_sketch_free(&y->compute.sketch);
         skel_sketch_free(&y->compute_cpu.sketch);
         skel_sketch_free(&y->duration.sketch);
@@ -544,6 +545,27 @@ static int check_symbol(const struct chk *k, uint32_t i)
         (rc = check_peer(s, y, &y->peer2, "second peer", k->where, k->L)) != SKEL_OK ||
         (rc = check_peer(s, y, &y->root, "root", k->where, k->L)) != SKEL_OK)
         return rc;
+    if (y->ngroup > 0 && y->call != SKEL_CALL_MPI_Win_post && y->call != SKEL_CALL_MPI_Win_start)
+        return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: a group on %s", k->where, line, i,
+                         skel_call_name(y->call));
+    for (uint32_t m = 0; m < y->ngroup; m++) {
+        const skel_sig_peer *p = &y->group[m];
+        if (p->kind != SKEL_SIG_PEER_ABS && p->kind != SKEL_SIG_PEER_REL &&
+            p->kind != SKEL_SIG_PEER_MOD && p->kind != SKEL_SIG_PEER_CART)
+            return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: group member %u is not a rank",
+                             k->where, line, i, m);
+        if ((rc = check_peer(s, y, p, "group member", k->where, k->L)) != SKEL_OK)
+            return rc;
+        const skel_sig_class *c = &s->classes[y->cls];
+        for (uint32_t j = 0; j < c->nranks; j++) {
+            int32_t cr, wr;
+            if (skel_sig_peer_resolve(s, c->ranks[j], y->comm, p, SKEL_PEER_NONE, &cr, &wr) != 0 ||
+                wr < 0)
+                return skel_fail(SKEL_EFORMAT,
+                                 "%s%s: symbol %u: group member %u is no rank for rank %u",
+                                 k->where, line, i, m, c->ranks[j]);
+        }
+    }
     return SKEL_OK;
 }
 

@@ -152,6 +152,11 @@ typedef struct skel_sig_symbol {
     skel_sig_side side[2];
     uint32_t nlinks;
     skel_sig_link *links;
+    /* MPI_Win_post, MPI_Win_start: the group's members, in group order, as
+     * peers on the window's communicator (ngroup 0: none, or a trace from
+     * before groups were recorded). */
+    uint32_t ngroup;
+    skel_sig_peer *group;
     uint32_t site, prev_site; /* call site of the call and of the call before it
                                  (the compute region), or SKEL_SIG_NONE (mixed) */
     uint64_t occurrences;     /* events of the whole class (all member ranks) */

@@ -102,6 +102,7 @@ struct fkey {
     uint32_t dtsize, op;
     uint32_t prev_site, site;
     uint32_t nlinks;
+    uint32_t group, group_pad; /* 1 + index in skel_rsig.groups, 0 none; pad: 0 */
     int64_t count;
     uint64_t bytes, rbytes;
 };
@@ -275,6 +276,7 @@ static int intern(struct scan *sc, const struct fkey *k, uint32_t *id)
     s->dtsize = k->dtsize;
     s->op = k->op;
     s->nlinks = k->nlinks;
+    s->group = k->group > 0 ? k->group - 1 : SKEL_SIG_NONE;
     s->link_off = r->nlinks;
     if (k->nlinks > 0)
         memcpy(r->links + r->nlinks, sc->lk, k->nlinks * sizeof *sc->lk);
@@ -403,6 +405,32 @@ static int object_slot(struct scan *sc, const skel_event *ev, int klass, uint32_
     return SKEL_OK;
 }
 
+/* The index of the group of ev in the rank's table, added if new: 1 + it in
+ * *out, 0 when ev has none.  Groups are few (one per distinct PSCW
+ * pattern), so a linear search does. */
+static int group_of(skel_rsig *r, const skel_event *ev, uint32_t *out)
+{
+    *out = 0;
+    if (ev->ngroup == 0)
+        return SKEL_OK;
+    for (uint32_t i = 0; i < r->ngroups; i++)
+        if (r->groups[i].n == ev->ngroup && memcmp(r->gmembers + r->groups[i].off, ev->group,
+                                                   ev->ngroup * sizeof *ev->group) == 0) {
+            *out = i + 1;
+            return SKEL_OK;
+        }
+    if (skel_grow_u32(&r->groups, &r->groups_cap, (uint64_t)r->ngroups + 1, sizeof *r->groups) !=
+            SKEL_OK ||
+        skel_grow_u32(&r->gmembers, &r->gmembers_cap, (uint64_t)r->ngmembers + ev->ngroup,
+                      sizeof *r->gmembers) != SKEL_OK)
+        return skel_fail(SKEL_ENOMEM, "out of memory (groups)");
+    r->groups[r->ngroups] = (struct skel_rgroup){.off = r->ngmembers, .n = ev->ngroup};
+    memcpy(r->gmembers + r->ngmembers, ev->group, ev->ngroup * sizeof *ev->group);
+    r->ngmembers += ev->ngroup;
+    *out = ++r->ngroups;
+    return SKEL_OK;
+}
+
 static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint32_t *prev_site)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
@@ -414,6 +442,8 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     k.comm = ev->comm;
     k.newcomm = ev->newcomm;
     int rc = object_slot(sc, ev, klass, &k.obj);
+    if (rc == SKEL_OK)
+        rc = group_of(sc->r, ev, &k.group);
     if (rc != SKEL_OK)
         return rc;
     k.peer = ev->peer;
@@ -675,6 +705,8 @@ void skel_symbols_free(skel_rsig *r)
         return;
     skel_symbols_free_syms(r->syms, r->nsyms);
     free(r->links);
+    free(r->groups);
+    free(r->gmembers);
     skel_loops_free(r->fold);
     skel_match_log_free(r->mlog);
     if (r->comms != NULL)
@@ -718,6 +750,7 @@ static int cmp_hard(const skel_rsig *r, const skel_rsym *a, const skel_rsym *b)
     CMP(dtsize)
     CMP(op)
     CMP(nlinks)
+    CMP(group)
 #undef CMP
     if (a->nlinks == 0)
         return 0;

@@ -48,6 +48,8 @@ typedef struct skel_rsym {
     int32_t peer, tag, peer2, tag2, root; /* world ranks / specials */
     uint32_t dtsize, op;
     uint32_t nlinks, link_off; /* links in skel_rsig.links */
+    uint32_t group;            /* MPI_Win_post/start: index in skel_rsig.groups, or
+                                  SKEL_SIG_NONE */
     /* Soft fields. */
     skel_sig_range count, bytes, rbytes;
     uint32_t prev_site, site; /* this rank's site indices */
@@ -66,6 +68,15 @@ typedef struct skel_rsig {
     skel_rsym *syms;
     uint32_t nlinks, links_cap;
     skel_sig_link *links;
+    /* The distinct groups of the rank's MPI_Win_post and MPI_Win_start
+     * calls: group i is gmembers[groups[i].off ..+ groups[i].n), world
+     * ranks in group order. */
+    uint32_t ngroups, groups_cap;
+    struct skel_rgroup {
+        uint32_t off, n;
+    } * groups;
+    uint32_t ngmembers, gmembers_cap;
+    int32_t *gmembers;
     skel_loops *fold;     /* the symbol string, folded */
     skel_match_log *mlog; /* which symbols sent and received, per stream (match.h) */
     /* The rank's tables at the end of its file (deep copies). */

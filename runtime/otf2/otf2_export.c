@@ -583,6 +583,23 @@ static int neighbor_attr(struct rank_export *e, uint32_t newcomm, OTF2_Attribute
     return rc == SKEL_OK ? add_attr(l, O2_A_NEIGHBORS, ref) : rc;
 }
 
+/* The group of an MPI_Win_post or MPI_Win_start, as skel::group "N
+ * members..." (world ranks, in group order). */
+static int group_attr(struct rank_export *e, const skel_event *f, OTF2_AttributeList *l)
+{
+    size_t cap = 16 + 12 * (size_t)f->ngroup, len = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return skel_oom();
+    len += (size_t)snprintf(buf, cap, "%u", f->ngroup);
+    for (uint32_t i = 0; i < f->ngroup; i++)
+        len += (size_t)snprintf(buf + len, cap - len, " %d", f->group[i]);
+    uint32_t ref;
+    int rc = str_ref(e->x, buf, &ref);
+    free(buf);
+    return rc == SKEL_OK ? add_attr(l, O2_A_GROUP, ref) : rc;
+}
+
 #define DIFF(a, field)                                                                             \
     do {                                                                                           \
         if (rc == SKEL_OK && f->field != d->field)                                                 \
@@ -617,6 +634,8 @@ static int event_attrs(struct rank_export *e, const skel_event *d, const skel_ev
     DIFF(O2_A_RBYTES, rbytes);
     DIFF(O2_A_REQ, req);
     DIFF(O2_A_WS, ws_bytes);
+    if (rc == SKEL_OK && f->ngroup > 0)
+        rc = group_attr(e, f, l);
     return rc;
 }
 

@@ -124,6 +124,10 @@ struct irank {
      * destinations, world ranks (skel::neighbors). */
     int32_t *adj;
     uint32_t adj_in, adj_out, capadj, adj_comm;
+    /* The group of the rank's current MPI_Win_post or MPI_Win_start
+     * (skel::group), until its event is written. */
+    int32_t *group;
+    uint32_t capgroup;
 };
 
 struct importer {
@@ -1168,6 +1172,14 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
     if (ev->ws_bytes > SKEL_WSET_MAX)
         return skel_fail(SKEL_EFORMAT, "a working set of %" PRIu64 " bytes (more than 2^50)",
                          ev->ws_bytes);
+    if (HAVE(o, O2_A_GROUP)) {
+        if (ev->call != SKEL_CALL_MPI_Win_post && ev->call != SKEL_CALL_MPI_Win_start)
+            return skel_fail(SKEL_EFORMAT, "skel::group on %s", skel_call_name(ev->call));
+        if ((rc = skel_otf2__parse_group(str(x, (uint32_t)o->v[O2_A_GROUP]), x->nranks, &k->group,
+                                         &k->capgroup, &ev->ngroup)) != SKEL_OK)
+            return rc;
+        ev->group = k->group;
+    }
     if (HAVE(o, O2_A_COMM) && (rc = skel_otf2__local_comm(&x->m, &k->rk, (uint32_t)o->v[O2_A_COMM],
                                                           &ev->comm, &created)) != SKEL_OK)
         return rc;
@@ -1784,6 +1796,7 @@ static void importer_free(struct importer *x)
         }
         free(k->queue);
         free(k->adj);
+        free(k->group);
         skel_map_free(&k->sites);
         skel_map_free(&k->modules);
         skel_otf2__rank_free(&k->rk);

@@ -210,33 +210,53 @@ static int64_t next_number(const char **p)
     return v;
 }
 
-int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
-                               uint32_t *nin, uint32_t *nout)
+/* A list of world ranks: ncounts counts, then as many ranks as they add up
+ * to; what names the attribute, one and many its elements in messages. */
+static int parse_ranks(const char *what, const char *one, const char *many, const char *s,
+                       int ncounts, uint32_t nranks, int32_t **out, uint32_t *cap, uint32_t *counts)
 {
     const char *p = s;
     size_t len = strlen(s);
     int64_t v[2];
-    for (int i = 0; i < 2; i++)
+    uint64_t n = 0;
+    for (int i = 0; i < ncounts; i++) {
         if ((v[i] = next_number(&p)) < 0 || (uint64_t)v[i] > len / 2)
-            return skel_fail(SKEL_EFORMAT, "skel::neighbors \"%.40s\": bad counts", s);
-    uint64_t n = (uint64_t)v[0] + (uint64_t)v[1];
-    if (skel_grow_u32(adj, cap, n ? n : 1, sizeof **adj) != SKEL_OK)
+            return skel_fail(SKEL_EFORMAT, "%s \"%.40s\": bad counts", what, s);
+        n += (uint64_t)v[i];
+    }
+    if (skel_grow_u32(out, cap, n ? n : 1, sizeof **out) != SKEL_OK)
         return SKEL_ENOMEM;
     for (uint64_t i = 0; i < n; i++) {
         int64_t w = next_number(&p);
         if (w < 0 || (uint64_t)w >= nranks)
             return skel_fail(SKEL_EFORMAT,
-                             "skel::neighbors \"%.40s\": neighbour %" PRIu64
-                             " is missing or not one of the %u ranks",
-                             s, i, nranks);
-        (*adj)[i] = (int32_t)w;
+                             "%s \"%.40s\": %s %" PRIu64 " is missing or not one of the %u ranks",
+                             what, s, one, i, nranks);
+        (*out)[i] = (int32_t)w;
     }
     if (*p != '\0')
-        return skel_fail(SKEL_EFORMAT,
-                         "skel::neighbors \"%.40s\": more than %" PRIu64 " neighbours", s, n);
-    *nin = (uint32_t)v[0];
-    *nout = (uint32_t)v[1];
+        return skel_fail(SKEL_EFORMAT, "%s \"%.40s\": more than %" PRIu64 " %s", what, s, n, many);
+    for (int i = 0; i < ncounts; i++)
+        counts[i] = (uint32_t)v[i];
     return SKEL_OK;
+}
+
+int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
+                               uint32_t *nin, uint32_t *nout)
+{
+    uint32_t c[2];
+    int rc = parse_ranks("skel::neighbors", "neighbour", "neighbours", s, 2, nranks, adj, cap, c);
+    if (rc == SKEL_OK) {
+        *nin = c[0];
+        *nout = c[1];
+    }
+    return rc;
+}
+
+int skel_otf2__parse_group(const char *s, uint32_t nranks, int32_t **ranks, uint32_t *cap,
+                           uint32_t *n)
+{
+    return parse_ranks("skel::group", "member", "members", s, 1, nranks, ranks, cap, n);
 }
 
 void skel_otf2__model_free(struct o2_model *m)

@@ -60,6 +60,7 @@
     X(GID, "skel::comm_gid", OTF2_TYPE_UINT64)                                                     \
     X(COMM_FLAGS, "skel::comm_flags", OTF2_TYPE_UINT16)                                            \
     X(NEIGHBORS, "skel::neighbors", OTF2_TYPE_STRING)                                              \
+    X(GROUP, "skel::group", OTF2_TYPE_STRING)                                                      \
     X(C_INDEX, "skel::index", OTF2_TYPE_UINT32)                                                    \
     X(C_FLAGS, "skel::completion_flags", OTF2_TYPE_UINT16)                                         \
     X(C_SRC, "skel::completion_source", OTF2_TYPE_INT32)                                           \
@@ -144,6 +145,12 @@ int32_t skel_otf2__gcomm_peer_world(const struct o2_gcomm *c, uint32_t me, uint3
  * *nin and *nout left as they were. */
 int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
                                uint32_t *nin, uint32_t *nout);
+
+/* Parse skel::group - "N" then N world ranks below nranks (the members of
+ * the group of an MPI_Win_post or MPI_Win_start, in group order) - into
+ * *ranks (grown, *cap its capacity) and *n, with the same checks. */
+int skel_otf2__parse_group(const char *s, uint32_t nranks, int32_t **ranks, uint32_t *cap,
+                           uint32_t *n);
 
 /* A request as the importer knows it. */
 struct o2_req {

@@ -10,8 +10,10 @@
 #  - round trip: the signature compressed from the archive equals, byte for
 #    byte, the one compressed from the original trace (threshold 0 and
 #    --scale 10), working-set samples included (skel::working_set_bytes);
-#    also for a program with an intercommunicator (OTF2 3's InterComm) and
-#    one with graph communicators and neighbourhood collectives;
+#    also for a program with an intercommunicator (OTF2 3's InterComm), one
+#    with graph communicators and neighbourhood collectives, and one with
+#    general active-target synchronisation (the groups of MPI_Win_post and
+#    MPI_Win_start as skel::group), whose archive makes a skeleton;
 #  - skel generate --from-trace ARCHIVE and skel gen ARCHIVE make a skeleton
 #    that runs; critpath and predict read the archive;
 #  - a damaged archive is refused (exit 3) with its name, and no imported
@@ -78,6 +80,11 @@ PROGDIR="$SKEL_BUILD_DIR/tests/irregular" check intercomm -i 40 -p 10
 PROGDIR="$SKEL_BUILD_DIR/tests/irregular" check neighbor -i 20 -n 64
 "$SKEL" gen "$TMP/neighbor.otf2" --scale 3 -o "$TMP/neighbor-sk" --quiet >"$TMP/neighbor-gen.out" 2>&1 ||
   { cat "$TMP/neighbor-gen.out"; fail "neighbor: no skeleton from the archive"; }
+# MPI_Win_post and MPI_Win_start with their groups (skel::group).
+PROGDIR="$SKEL_BUILD_DIR/tests/irregular" check pscw -i 20 -w 20000
+zcat -f "$TMP/pscw.b.sig" | grep -q '<member ' || fail "pscw: no group members in the archive's signature"
+"$SKEL" gen "$TMP/pscw.otf2" --scale 3 -o "$TMP/pscw-sk" --quiet >"$TMP/pscw-gen.out" 2>&1 ||
+  { cat "$TMP/pscw-gen.out"; fail "pscw: no skeleton from the archive"; }
 grep -q '^INTER_COMM ' <(otf2-print -G "$TMP/intercomm.otf2/traces.otf2") ||
   fail "intercomm: no INTER_COMM definition in the archive"
 "$SKEL" critpath "$TMP/intercomm.otf2" >"$TMP/intercomm.cp" 2>&1 ||

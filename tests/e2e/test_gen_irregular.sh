@@ -75,6 +75,14 @@
 #             within 10 % depends on its rounds (a slow one in an epoch made
 #             moves it: 1.04 and 1.25 for two traces), and auto may also
 #             find loops that divide
+#   pscw      general active-target synchronisation: every iteration each
+#             rank posts to and starts on its neighbours (MPI_Win_post,
+#             MPI_Win_start, puts and a get, MPI_Win_complete,
+#             MPI_Win_wait), and every fifth the workers put into rank 0's
+#             window, which rank 0 alone exposes to all of them: the
+#             skeleton makes each call with the group the trace names (at
+#             K = 1 its groups, as its own trace records them, are the
+#             application's)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -99,8 +107,9 @@ declare -A ARGS=(
   [nbx]="-i 200 -n 2048"
   [idup]="-i 300 -p 7"
   [intercomm]="-i 300 -p 25"
+  [pscw]="-i 200 -w 50000"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw"
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
@@ -108,7 +117,8 @@ declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too.
-declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free")
+declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
+  [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
@@ -221,6 +231,19 @@ echo "h5ckpt mode inner: $(grep -o 'elapsed_s=[0-9.]*' "$TMP/h5ckpt-inner.run") 
   { cat "$TMP/h5ckpt-auto.gen" >&2; fail "h5ckpt: no skeleton at K = 4.06"; }
 grep -q '^mode epochs' "$TMP/h5ckpt-auto/skeleton.meta" ||
   fail "h5ckpt: expected mode epochs at K = 4.06, got $(grep '^mode ' "$TMP/h5ckpt-auto/skeleton.meta")"
+
+# PSCW: the K = 1 skeleton's MPI_Win_post and MPI_Win_start name the groups
+# the application's did, rank by rank (skel dump prints them as group=...).
+groups_of() {
+  "$SKEL" dump "$1" | awk '$5 == "MPI_Win_post" || $5 == "MPI_Win_start" {
+      for (i = 6; i <= NF; i++) if ($i ~ /^group=/) print $1, $5, $i }' | sort -u
+}
+groups_of "$TMP/pscw.trace" > "$TMP/pscw.app.groups"
+groups_of "$TMP/pscw-1/sktrace" > "$TMP/pscw.skel.groups"
+[ "$(wc -l < "$TMP/pscw.app.groups")" -ge 4 ] ||
+  fail "pscw: expected the groups of both ranks' posts and starts in the trace: $(cat "$TMP/pscw.app.groups")"
+cmp -s "$TMP/pscw.app.groups" "$TMP/pscw.skel.groups" ||
+  fail "pscw: the skeleton's groups differ from the application's: $(diff "$TMP/pscw.app.groups" "$TMP/pscw.skel.groups" | tr '\n' ' ')"
 
 # Graphs are made with the application's calls and recorded neighbours.
 grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&

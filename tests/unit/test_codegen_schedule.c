@@ -476,14 +476,102 @@ static int win_post(struct tsig *t, int base)
     return 1;
 }
 
+/* A trace from before the tracer recorded groups: MPI_Win_post without its
+ * members cannot be made again. */
 Test(codegen_schedule, unsupported_calls_refused)
 {
     skel_signature *s = two_classes(win_post, nothing);
     skel_plan *p = NULL;
     cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_EUNSUPPORTED);
     cr_assert_null(p);
-    expect_detail("symbol 0 (MPI_Win_post of class 0 at app+0x0): general active-target "
-                  "synchronisation");
+    expect_detail("symbol 0 (MPI_Win_post of class 0 at app+0x0): the trace does not name this "
+                  "call's group");
+    skel_signature_free(s);
+}
+
+/* General active-target synchronisation: a window, then a loop of 20
+ * iterations: post to the other rank, start on it, a put, complete, wait.
+ * Blocks base and base + 1, symbols 7 (base / 2) and on. */
+static int pscw_class(struct tsig *t, int base, int post, int start)
+{
+    int b = base / 2 * 7;
+    const char *member = "<member kind=\"mod\" value=\"1\"/>";
+    tsym(t, b + 0, "MPI_Win_create", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 1, "MPI_Win_post", "obj=\"0\"", member, 0, 0, "");
+    tsym(t, b + 2, "MPI_Win_start", "obj=\"0\"", member, 0, 0, "");
+    tsym(t, b + 3, "MPI_Put", "obj=\"0\"", PEER("mod", 1), 500, 8, "");
+    tsym(t, b + 4, "MPI_Win_complete", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 5, "MPI_Win_wait", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 6, "MPI_Win_free", "obj=\"0\"", "", 0, 0, "");
+    tput(t, "<block id=\"%d\">", base + 1);
+    if (post)
+        tput(t, "<s ref=\"%d\"/>", b + 1);
+    if (start)
+        tput(t, "<s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/>", b + 2, b + 3, b + 4);
+    if (post)
+        tput(t, "<s ref=\"%d\"/>", b + 5);
+    tput(t,
+         "</block>\n<block id=\"%d\"><s ref=\"%d\"/><loop body=\"%d\" count=\"20\"/>"
+         "<s ref=\"%d\"/></block>\n",
+         base, b, base + 1, b + 6);
+    return 2;
+}
+
+static int pscw_both(struct tsig *t, int base)
+{
+    return pscw_class(t, base, 1, 1);
+}
+
+static int pscw_start_only(struct tsig *t, int base)
+{
+    return pscw_class(t, base, 0, 1);
+}
+
+static int pscw_post_only(struct tsig *t, int base)
+{
+    return pscw_class(t, base, 1, 0);
+}
+
+/* Both ranks expose and access: the schedule passes, at every K, and the
+ * skeleton makes the calls with their groups. */
+Test(codegen_schedule, pscw_epochs_pass)
+{
+    skel_signature *s = two_classes(pscw_both, pscw_both);
+    cr_assert_eq(s->symbols[1].ngroup, 1u);
+    cr_assert_eq(s->symbols[1].group[0].kind, SKEL_SIG_PEER_MOD);
+    for (int k = 1; k <= 20; k += 19) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, k, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+        cr_assert_eq(check(p, 0), SKEL_OK, "K = %d: %s", k, skel_last_error());
+        cr_assert_eq(calls(p, 0, "MPI_Win_post"), 20u / (unsigned)k);
+        cr_assert_eq(calls(p, 1, "MPI_Win_wait"), 20u / (unsigned)k);
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+}
+
+/* One direction: rank 0 only accesses rank 1's window, rank 1 only exposes
+ * it; then each side without its peer: two ranks that only start wait for a
+ * post that never comes, two that only post wait for a completion. */
+Test(codegen_schedule, pscw_without_its_peer_refused)
+{
+    skel_signature *s = two_classes(pscw_start_only, pscw_post_only);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_plan_free(p);
+    skel_signature_free(s);
+
+    s = two_classes(pscw_start_only, pscw_start_only);
+    expect_refusal(s, 1 << 20);
+    expect_detail("rank 0, operation 1 of its skeleton program: symbol 2 (MPI_Win_start of class "
+                  "0");
+    expect_detail("waits for the MPI_Win_post of rank 1, which never comes");
+    skel_signature_free(s);
+
+    s = two_classes(pscw_post_only, pscw_post_only);
+    expect_refusal(s, 1 << 20);
+    expect_detail("waits for the MPI_Win_complete of rank 1, which never comes");
     skel_signature_free(s);
 }
 

@@ -82,8 +82,7 @@ static int check_event(void *ctx, const skel_sig_symbol *y)
 {
     struct cmp *c = ctx;
     skel_event ev;
-    cr_assert_eq(skel_rank_next(c->rd, &ev), 1, "rank %u: trace shorter than signature",
-                 c->rank);
+    cr_assert_eq(skel_rank_next(c->rd, &ev), 1, "rank %u: trace shorter than signature", c->rank);
     c->calls[y->call]++;
     cr_assert_eq(ev.call, y->call, "rank %u event %llu: %s vs %s", c->rank,
                  (unsigned long long)c->n, skel_call_name(ev.call), skel_call_name(y->call));
@@ -141,8 +140,10 @@ static void check_against(const skel_trace *t, const skel_signature *s)
             calls[ev.call]++;
         skel_rank_close(rd);
         for (unsigned k = 0; k < SKEL_CALL_LIMIT; k++)
-            cr_assert_eq(calls[k], c->calls[k], "rank %u: %s %llu times in the trace, %llu in "
-                         "the signature", r, skel_call_name(k), (unsigned long long)calls[k],
+            cr_assert_eq(calls[k], c->calls[k],
+                         "rank %u: %s %llu times in the trace, %llu in "
+                         "the signature",
+                         r, skel_call_name(k), (unsigned long long)calls[k],
                          (unsigned long long)c->calls[k]);
         free(calls);
         free(c);
@@ -179,11 +180,26 @@ static void lossless(enum skel_synth_pattern p, uint32_t nranks, int skip, doubl
     free(d);
 }
 
-Test(compress, lossless_stencil) { lossless(SKEL_SYNTH_STENCIL, 9, 0, 0); }
-Test(compress, lossless_stencil_skipping_borders) { lossless(SKEL_SYNTH_STENCIL, 6, 1, 0); }
-Test(compress, lossless_master_worker) { lossless(SKEL_SYNTH_MASTER_WORKER, 5, 0, 0); }
-Test(compress, lossless_ring) { lossless(SKEL_SYNTH_RING, 4, 0, 0); }
-Test(compress, lossless_with_random_sizes) { lossless(SKEL_SYNTH_STENCIL, 4, 0, 0.5); }
+Test(compress, lossless_stencil)
+{
+    lossless(SKEL_SYNTH_STENCIL, 9, 0, 0);
+}
+Test(compress, lossless_stencil_skipping_borders)
+{
+    lossless(SKEL_SYNTH_STENCIL, 6, 1, 0);
+}
+Test(compress, lossless_master_worker)
+{
+    lossless(SKEL_SYNTH_MASTER_WORKER, 5, 0, 0);
+}
+Test(compress, lossless_ring)
+{
+    lossless(SKEL_SYNTH_RING, 4, 0, 0);
+}
+Test(compress, lossless_with_random_sizes)
+{
+    lossless(SKEL_SYNTH_STENCIL, 4, 0, 0.5);
+}
 
 /* ---- thresholds above 0 ------------------------------------------------------------ */
 
@@ -203,10 +219,9 @@ Test(compress, sizes_within_threshold_and_q_monotone)
     for (size_t i = 0; i < sizeof grid / sizeof grid[0]; i++) {
         skel_signature *s = compress_at(t, grid[i], 0);
         check_against(t, s);
-        cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "T=%g: %s", grid[i],
-                     skel_last_error());
-        cr_expect_geq(s->ratio, prevq - 1e-9, "Q fell from %.3f to %.3f at T=%g", prevq,
-                      s->ratio, grid[i]);
+        cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "T=%g: %s", grid[i], skel_last_error());
+        cr_expect_geq(s->ratio, prevq - 1e-9, "Q fell from %.3f to %.3f at T=%g", prevq, s->ratio,
+                      grid[i]);
         /* Symbols per rank of class 0 can only merge as T grows. */
         uint32_t nsym = 0;
         for (uint32_t k = 0; k < s->nsymbols; k++)
@@ -340,8 +355,7 @@ Test(ranks, master_stays_alone)
         if (y->call != SKEL_CALL_MPI_Send)
             continue;
         reply += y->cls == class_of(s, 0) && y->peer.kind == SKEL_SIG_PEER_REPLY;
-        abs0 += y->cls == class_of(s, 1) && y->peer.kind == SKEL_SIG_PEER_ABS &&
-                y->peer.value == 0;
+        abs0 += y->cls == class_of(s, 1) && y->peer.kind == SKEL_SIG_PEER_ABS && y->peer.value == 0;
     }
     cr_expect_geq(reply, 1);
     cr_expect_geq(abs0, 1);
@@ -475,6 +489,46 @@ Test(compress, dominant_loop_and_times)
     free(d);
 }
 
+/* Rank r's writer for a hand-written trace in d: one module, nsites sites. */
+static skel_writer *open_rank(const char *d, uint32_t r, uint32_t nranks, uint32_t nsites)
+{
+    char path[4200], name[64];
+    skel_trace_rank_filename(r, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", d, name);
+    skel_rank_info info = {.rank = r,
+                           .nranks = nranks,
+                           .pid = 1,
+                           .t_init = 1000,
+                           .host = "h",
+                           .mpi_library = "m",
+                           .tracer_version = "t"};
+    skel_writer *w;
+    cr_assert_eq(skel_writer_open(path, &info, 1 << 16, 1, &w), SKEL_OK, "%s", skel_last_error());
+    skel_module mod = {.index = 0, .base = 0, .path = "/app"};
+    cr_assert_eq(skel_writer_module(w, &mod), SKEL_OK);
+    for (uint32_t k = 0; k < nsites; k++) {
+        skel_site st = {
+            .index = k, .addr = 100 + k, .module = 0, .offset = 100 + k, .func = "", .file = ""};
+        cr_assert_eq(skel_writer_site(w, &st), SKEL_OK);
+    }
+    return w;
+}
+
+/* The hand-written trace in d, its ranks written: its meta, then open it. */
+static skel_trace *open_written(const char *d, uint32_t nranks)
+{
+    char meta[4200];
+    snprintf(meta, sizeof meta, "%s/meta", d);
+    skel_meta m = {.version_major = SKEL_TRACE_VERSION_MAJOR,
+                   .nranks = nranks,
+                   .tracer_version = "t",
+                   .mpi_library = "m"};
+    cr_assert_eq(skel_meta_write(meta, &m), SKEL_OK);
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(d, &t), SKEL_OK, "%s", skel_last_error());
+    return t;
+}
+
 /* Persistent requests: MPI_Send_init/MPI_Recv_init once, then per iteration
  * MPI_Startall of both and MPI_Waitall, then MPI_Request_free; and a
  * MPI_Waitany loop.  Links (activation distances) must make the iterations
@@ -484,21 +538,7 @@ Test(compress, persistent_requests_and_waitany)
     char *d = tmpdir();
     const uint32_t nranks = 2, iters = 30;
     for (uint32_t r = 0; r < nranks; r++) {
-        char path[4200], name[64];
-        skel_trace_rank_filename(r, name, sizeof name);
-        snprintf(path, sizeof path, "%s/%s", d, name);
-        skel_rank_info info = {.rank = r, .nranks = nranks, .pid = 1, .t_init = 1000,
-                               .host = "h", .mpi_library = "m", .tracer_version = "t"};
-        skel_writer *w;
-        cr_assert_eq(skel_writer_open(path, &info, 1 << 16, 1, &w), SKEL_OK, "%s",
-                     skel_last_error());
-        skel_module mod = {.index = 0, .base = 0, .path = "/app"};
-        cr_assert_eq(skel_writer_module(w, &mod), SKEL_OK);
-        for (uint32_t k = 0; k < 8; k++) {
-            skel_site st = {.index = k, .addr = 100 + k, .module = 0, .offset = 100 + k,
-                            .func = "", .file = ""};
-            cr_assert_eq(skel_writer_site(w, &st), SKEL_OK);
-        }
+        skel_writer *w = open_rank(d, r, nranks, 8);
         uint64_t t = 2000, req = 0, nev = 0;
         int32_t other = (int32_t)(1 - r);
         skel_event ev;
@@ -536,11 +576,18 @@ Test(compress, persistent_requests_and_waitany)
             ev.nreqs = 2;
             ev.reqs = both;
             EMIT(3);
-            skel_completion c[2] = {
-                {.req = sreq, .call = SKEL_CALL_MPI_Send_init, .index = 0,
-                 .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 32},
-                {.req = rreq, .call = SKEL_CALL_MPI_Recv_init, .index = 1, .src = other,
-                 .tag = 5, .bytes = 32}};
+            skel_completion c[2] = {{.req = sreq,
+                                     .call = SKEL_CALL_MPI_Send_init,
+                                     .index = 0,
+                                     .src = SKEL_PEER_NONE,
+                                     .tag = SKEL_TAG_NONE,
+                                     .bytes = 32},
+                                    {.req = rreq,
+                                     .call = SKEL_CALL_MPI_Recv_init,
+                                     .index = 1,
+                                     .src = other,
+                                     .tag = 5,
+                                     .bytes = 32}};
             skel_event_init(&ev);
             ev.call = SKEL_CALL_MPI_Waitall;
             ev.ncomplete = 2;
@@ -559,15 +606,23 @@ Test(compress, persistent_requests_and_waitany)
             EMIT(5);
             ev.req = b;
             EMIT(5);
-            skel_completion one = {.req = b, .call = SKEL_CALL_MPI_Isend, .index = 1,
-                                   .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 8};
+            skel_completion one = {.req = b,
+                                   .call = SKEL_CALL_MPI_Isend,
+                                   .index = 1,
+                                   .src = SKEL_PEER_NONE,
+                                   .tag = SKEL_TAG_NONE,
+                                   .bytes = 8};
             skel_event_init(&ev);
             ev.call = SKEL_CALL_MPI_Waitany;
             ev.ncomplete = 1;
             ev.complete = &one;
             EMIT(6);
-            one = (skel_completion){.req = a, .call = SKEL_CALL_MPI_Isend, .index = 0,
-                                    .src = SKEL_PEER_NONE, .tag = SKEL_TAG_NONE, .bytes = 8};
+            one = (skel_completion){.req = a,
+                                    .call = SKEL_CALL_MPI_Isend,
+                                    .index = 0,
+                                    .src = SKEL_PEER_NONE,
+                                    .tag = SKEL_TAG_NONE,
+                                    .bytes = 8};
             EMIT(6);
         }
         skel_event_init(&ev);
@@ -583,13 +638,7 @@ Test(compress, persistent_requests_and_waitany)
         skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
         cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
     }
-    char meta[4200];
-    snprintf(meta, sizeof meta, "%s/meta", d);
-    skel_meta m = {.version_major = SKEL_TRACE_VERSION_MAJOR, .nranks = nranks,
-                   .tracer_version = "t", .mpi_library = "m"};
-    cr_assert_eq(skel_meta_write(meta, &m), SKEL_OK);
-    skel_trace *t;
-    cr_assert_eq(skel_trace_open(d, &t), SKEL_OK, "%s", skel_last_error());
+    skel_trace *t = open_written(d, nranks);
     skel_signature *s = compress_at(t, 0, 0);
     cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
     check_against(t, s);
@@ -622,6 +671,71 @@ Test(compress, persistent_requests_and_waitany)
     }
     cr_expect_neq(sm, SKEL_SIG_NONE, "the Send_init's messages were not paired");
     cr_expect_eq(sm, rm, "Send_init in class %u, Recv_init in %u", sm, rm);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, nranks);
+    free(d);
+}
+
+/* General active-target synchronisation on a ring of 4 ranks: each rank
+ * posts to and starts on its two neighbours, 10 times.  The groups' members
+ * fold like peers (one class, each member an encoding that resolves to the
+ * neighbour on every rank), and the signature verifies against the trace. */
+Test(compress, pscw_groups_fold_like_peers)
+{
+    char *d = tmpdir();
+    const uint32_t nranks = 4, iters = 10;
+    for (uint32_t r = 0; r < nranks; r++) {
+        skel_writer *w = open_rank(d, r, nranks, 6);
+        uint64_t t = 2000, nev = 0;
+        int32_t group[2] = {(int32_t)((r + nranks - 1) % nranks), (int32_t)((r + 1) % nranks)};
+        skel_event ev;
+        static const uint16_t calls[] = {SKEL_CALL_MPI_Init,      SKEL_CALL_MPI_Win_post,
+                                         SKEL_CALL_MPI_Win_start, SKEL_CALL_MPI_Win_complete,
+                                         SKEL_CALL_MPI_Win_wait,  SKEL_CALL_MPI_Finalize};
+        for (uint32_t i = 0; i < iters * 4 + 2; i++) {
+            uint32_t k = i == 0 ? 0 : i == iters * 4 + 1 ? 5 : 1 + (i - 1) % 4;
+            skel_event_init(&ev);
+            ev.call = calls[k];
+            if (k == 1 || k == 2) {
+                ev.ngroup = 2;
+                ev.group = group;
+            }
+            ev.site = k;
+            ev.t_start = t + 100;
+            ev.gap_wall = ev.gap_cpu = 100;
+            ev.t_end = ev.t_start + 50;
+            t = ev.t_end;
+            nev++;
+            cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());
+        }
+        skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+    skel_trace *t = open_written(d, nranks);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(s->nclasses, 1);
+    int seen = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->call != SKEL_CALL_MPI_Win_post && y->call != SKEL_CALL_MPI_Win_start) {
+            cr_expect_eq(y->ngroup, 0u, "symbol %u", i);
+            continue;
+        }
+        seen++;
+        cr_assert_eq(y->ngroup, 2u, "symbol %u", i);
+        for (uint32_t r = 0; r < nranks; r++)
+            for (uint32_t g = 0; g < 2; g++) {
+                int32_t cr, wr;
+                cr_assert_eq(
+                    skel_sig_peer_resolve(s, r, y->comm, &y->group[g], SKEL_PEER_NONE, &cr, &wr),
+                    SKEL_OK, "%s", skel_last_error());
+                cr_expect_eq(wr, (int32_t)((r + nranks + (g ? 1 : -1)) % nranks),
+                             "rank %u member %u", r, g);
+            }
+    }
+    cr_expect_geq(seen, 2); /* the first iteration's may be symbols of their own */
     skel_signature_free(s);
     skel_trace_close(t);
     rmtrace(d, nranks);

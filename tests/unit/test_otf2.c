@@ -690,3 +690,32 @@ Test(otf2, neighbour_lists_parsed_and_refused)
     }
     free(adj);
 }
+
+/* skel::group (MPI_Win_post, MPI_Win_start) the same way: one count. */
+Test(otf2, group_lists_parsed_and_refused)
+{
+    int32_t *g = NULL;
+    uint32_t cap = 0, n = 7;
+    cr_assert_eq(skel_otf2__parse_group("3 2 0 3", 4, &g, &cap, &n), SKEL_OK, "%s",
+                 skel_last_error());
+    cr_expect_eq(n, 3);
+    cr_expect(g[0] == 2 && g[1] == 0 && g[2] == 3);
+    static const char *const bad[] = {
+        "",          /* no count */
+        "2 1",       /* a member missing */
+        "1 4",       /* rank 4 of 4 */
+        "1 -1",      /* negative */
+        "1 0 1",     /* one too many */
+        "1 0 ",      /* trailing space */
+        "9999999 1", /* more than the string can hold */
+        "1 2x",      /* trailing text */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        n = 7;
+        cr_expect_eq(skel_otf2__parse_group(bad[i], 4, &g, &cap, &n), SKEL_EFORMAT,
+                     "\"%s\" accepted", bad[i]);
+        cr_expect_eq(n, 7, "\"%s\": count changed", bad[i]);
+        cr_expect(strstr(skel_last_error(), "skel::group") != NULL, "%s", skel_last_error());
+    }
+    free(g);
+}
