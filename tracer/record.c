@@ -14,6 +14,7 @@
 #include "writer.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <limits.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -969,6 +970,51 @@ static uint32_t describe_file(const struct skel_tr_call *c, const struct skel_ca
     return cx;
 }
 
+/* The group of an MPI_Win_post or MPI_Win_start as world ranks, into ev
+ * (none when a member is outside MPI_COMM_WORLD).  Such calls come every
+ * iteration of a halo exchange: MPI_COMM_WORLD's group is made once, and
+ * the lists live in the thread's buffers, which the event is written from
+ * before the thread's next call. */
+static MPI_Group world_group = MPI_GROUP_NULL;
+static pthread_once_t world_group_once = PTHREAD_ONCE_INIT;
+
+static void make_world_group(void)
+{
+    PMPI_Comm_group(MPI_COMM_WORLD, &world_group);
+}
+
+static void window_group(MPI_Group g, skel_event *ev)
+{
+    static __thread int *in;
+    static __thread int32_t *out;
+    static __thread uint32_t cap;
+    int size = 0;
+    PMPI_Group_size(g, &size);
+    if (size <= 0)
+        return;
+    if ((uint32_t)size > cap) {
+        uint32_t ncap = (uint32_t)size;
+        int *ni = realloc(in, ncap * sizeof *ni);
+        if (ni != NULL)
+            in = ni;
+        int32_t *no = realloc(out, ncap * sizeof *no);
+        if (no != NULL)
+            out = no;
+        if (ni == NULL || no == NULL)
+            return;
+        for (uint32_t i = cap; i < ncap; i++)
+            in[i] = (int)i;
+        cap = ncap;
+    }
+    pthread_once(&world_group_once, make_world_group);
+    PMPI_Group_translate_ranks(g, size, in, world_group, (int *)out);
+    for (int i = 0; i < size; i++)
+        if (out[i] < 0) /* MPI_UNDEFINED */
+            return;
+    ev->ngroup = (uint32_t)size;
+    ev->group = out;
+}
+
 static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_call_info *ci,
                                 int ok, skel_event *ev)
 {
@@ -996,21 +1042,8 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
     if (ev->obj != SKEL_COMM_NONE)
         cx = win_comm[ev->obj];
     if ((c->call == SKEL_CALL_MPI_Win_post || c->call == SKEL_CALL_MPI_Win_start) && ok &&
-        c->group != MPI_GROUP_NULL) {
-        /* The group as world ranks; the event is written before the next
-         * call of this thread replaces the list. */
-        static __thread int32_t *members;
-        uint32_t n = 0;
-        free(members);
-        members = group_members(c->group, &n);
-        int whole = members != NULL;
-        for (uint32_t i = 0; whole && i < n; i++)
-            whole = members[i] >= 0; /* MPI_UNDEFINED: a process outside MPI_COMM_WORLD */
-        if (whole) {
-            ev->ngroup = n;
-            ev->group = members;
-        }
-    }
+        c->group != MPI_GROUP_NULL)
+        window_group(c->group, ev);
     if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
         c->call == SKEL_CALL_MPI_Win_flush || ci->klass != SKEL_CLASS_WINSYNC)
         ev->peer = skel_tr_world_rank(cx, c->target);
