@@ -1,5 +1,6 @@
 /* percall.c - time a loop of cheap MPI calls, for bench/tracer_overhead.sh.
- * Usage: percall CALL N  (CALL: test, iprobe, isend-wait, allreduce)
+ * Usage: percall CALL N  (CALL: test, iprobe, isend-wait, allreduce, pscw: an
+ * epoch of MPI_Win_post, start, complete and wait on MPI_COMM_SELF)
  * Prints "CALL ns_per_iteration calls_per_iteration". */
 #include <mpi.h>
 #include <stdio.h>
@@ -42,6 +43,24 @@ int main(int argc, char **argv)
             MPI_Isend(&x, 1, MPI_DOUBLE, rank, 1, MPI_COMM_WORLD, &r[1]);
             MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
         }
+    } else if (strcmp(what, "pscw") == 0) {
+        double buf[8];
+        MPI_Win win;
+        MPI_Group g;
+        MPI_Win_create(buf, sizeof buf, 8, MPI_INFO_NULL, MPI_COMM_SELF, &win);
+        MPI_Win_get_group(win, &g);
+        calls = 4;
+        t0 = now();
+        for (long i = 0; i < n; i++) {
+            MPI_Win_post(g, 0, win);
+            MPI_Win_start(g, 0, win);
+            MPI_Win_complete(win);
+            MPI_Win_wait(win);
+        }
+        double t = now() - t0;
+        MPI_Group_free(&g);
+        MPI_Win_free(&win);
+        t0 = now() - t; /* the window's making and freeing left out */
     } else {
         for (long i = 0; i < n; i++)
             MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

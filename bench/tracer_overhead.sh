@@ -64,8 +64,8 @@ if [[ " $SECTIONS " == *" percall "* ]]; then
   printf "%-12s %10s" call untraced
   for w in $ways; do printf " %10s %10s" "$w" "+/call"; done
   echo
-  for what in test iprobe isend-wait allreduce; do
-    n=2000000; [ $what = isend-wait ] && n=300000
+  for what in test iprobe isend-wait allreduce pscw; do
+    n=2000000; [ $what = isend-wait ] && n=300000; [ $what = pscw ] && n=200000
     : > "$tmp/u"
     for w in $ways; do : > "$tmp/$w"; done
     for _ in $(seq "$R"); do
