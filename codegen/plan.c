@@ -1144,12 +1144,13 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         (y->comm == SKEL_SIG_NONE || y->comm >= p->nslots))
         return out_of_range(b, sym, "communicator slot",
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
-    /* On intercommunicators: point-to-point calls, the collectives whose
-     * members share one count (barriers, all-reduce, all-gather, all-to-all,
-     * broadcast, reduce, gather and scatter, blocking or not: one side
+    /* On intercommunicators: point-to-point calls, the collectives
+     * (barriers, all-reduce, all-gather, all-to-all, broadcast, reduce,
+     * gather and scatter and the v and w forms, blocking or not: one side
      * reduces, gathers or receives the other's data, and the schedule check
-     * gives both sides the largest count, so every receive fits its remote
-     * send; the root passes MPI_ROOT, the rest of its group MPI_PROC_NULL),
+     * gives both sides the largest count, the v forms one count per remote
+     * rank, so every receive fits its remote send; the root passes MPI_ROOT,
+     * the rest of its group MPI_PROC_NULL; not reduce-scatter),
      * MPI_Intercomm_merge and MPI_Comm_free. */
     int inter_seen = 0;
     int on_inter = op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMMFREE &&
@@ -1172,11 +1173,15 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                 case SKEL_SHAPE_REDUCE:
                 case SKEL_SHAPE_GATHER:
                 case SKEL_SHAPE_SCATTER:
+                case SKEL_SHAPE_GATHERV:
+                case SKEL_SHAPE_SCATTERV:
+                case SKEL_SHAPE_ALLGATHERV:
+                case SKEL_SHAPE_ALLTOALLV:
+                case SKEL_SHAPE_ALLTOALLW:
                     break;
                 default:
                     return unsupported(b, sym,
-                                       "collectives on intercommunicators with per-rank counts "
-                                       "(v and w forms, reduce-scatter) are not supported");
+                                       "reduce-scatter on an intercommunicator is not supported");
                 }
                 if (op.inplace[SKEL_SIG_SIDE_OTHER] || op.inplace[SKEL_SIG_SIDE_ROOT])
                     return unsupported(b, sym, "MPI_IN_PLACE on an intercommunicator");

@@ -786,7 +786,8 @@ static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 
 /* The count a member (rank) of a collective instance wants: per peer for
  * the shapes whose count is a total (skel_plan_shape_divides), over the
- * communicator's members or the rank's destinations on its topology. */
+ * communicator's members, the rank's destinations on its topology, or the
+ * remote group of an intercommunicator (whose instance has both groups). */
 static int64_t coll_value(const struct sim *m, uint32_t rank, const skel_plan_op *op, int side,
                           const struct inst *in)
 {
@@ -794,6 +795,12 @@ static int64_t coll_value(const struct sim *m, uint32_t rank, const skel_plan_op
     if (!skel_plan_shape_divides(op->shape))
         return c;
     uint32_t peers = in->size, nin = 0;
+    const skel_sig_rank *rk = &m->s->ranks[rank];
+    if (op->comm < rk->ncomms && rk->comms[op->comm] < m->s->ncomms) {
+        const skel_sig_comm *own = &m->s->comms[rk->comms[op->comm]];
+        if (own->flags & SKEL_COMMF_INTER)
+            peers = own->remote_size;
+    }
     if (skel_plan_shape_is_neighbor(op->shape) &&
         (in->comm >= m->s->ncomms ||
          !skel_plan_neighbors(&m->s->comms[in->comm], (int32_t)rank, &nin, &peers)))

@@ -18,7 +18,10 @@
  *     an MPI_Gather of the odd half's pairs of values to the even half's
  *     first rank and an MPI_Scatter back from it, the root passing no send
  *     buffer to the gather and no receive buffer to the scatter (the
- *     standard says they are not significant there);
+ *     standard says they are not significant there), then their v forms:
+ *     an MPI_Allgatherv (the halves again sending 2 and 1 values), an
+ *     MPI_Alltoallv, an MPI_Gatherv to and an MPI_Scatterv from the even
+ *     half's first rank;
  *   - a duplicate of the intercommunicator (MPI_Comm_dup, as a coupling
  *     library keeps its own) carries one value from each even rank to its
  *     partner every P iterations (an MPI_Recv from MPI_ANY_SOURCE), and a
@@ -60,8 +63,20 @@ int main(int argc, char **argv)
            *gath2 = calloc(2 * (size_t)rsize, sizeof *gath2),
            *a2a_out = calloc((size_t)rsize, sizeof *a2a_out),
            *a2a_in = calloc((size_t)rsize, sizeof *a2a_in);
-    if (gath == NULL || gath2 == NULL || a2a_out == NULL || a2a_in == NULL)
+    /* Per remote rank: the counts and displacements of the v forms. */
+    int *vgot = calloc((size_t)rsize, sizeof *vgot), *vone = calloc((size_t)rsize, sizeof *vone),
+        *vtwo = calloc((size_t)rsize, sizeof *vtwo), *dtwo = calloc((size_t)rsize, sizeof *dtwo),
+        *done = calloc((size_t)rsize, sizeof *done);
+    if (gath == NULL || gath2 == NULL || a2a_out == NULL || a2a_in == NULL || vgot == NULL ||
+        vone == NULL || vtwo == NULL || dtwo == NULL || done == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
+    for (int k = 0; k < rsize; k++) {
+        vgot[k] = odd ? 2 : 1; /* what each rank of the other half sends */
+        vone[k] = 1;
+        vtwo[k] = 2;
+        dtwo[k] = 2 * k;
+        done[k] = k;
+    }
     double sum = 0, t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
         double x = (double)(it + me), y = 0;
@@ -103,6 +118,15 @@ int main(int argc, char **argv)
                 MPI_Scatter(NULL, 0, MPI_DOUBLE, mine, 2, MPI_DOUBLE, 0, inter);
             else
                 MPI_Scatter(gath2, 2, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, lead, inter);
+            MPI_Allgatherv(mine, odd ? 1 : 2, MPI_DOUBLE, gath, vgot, dtwo, MPI_DOUBLE, inter);
+            MPI_Alltoallv(a2a_out, vone, done, MPI_DOUBLE, a2a_in, vone, done, MPI_DOUBLE, inter);
+            if (odd) {
+                MPI_Gatherv(mine, 2, MPI_DOUBLE, NULL, NULL, NULL, MPI_DOUBLE, 0, inter);
+                MPI_Scatterv(NULL, NULL, NULL, MPI_DOUBLE, mine, 2, MPI_DOUBLE, 0, inter);
+            } else {
+                MPI_Gatherv(NULL, 0, MPI_DOUBLE, gath2, vtwo, dtwo, MPI_DOUBLE, lead, inter);
+                MPI_Scatterv(gath2, vtwo, dtwo, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, lead, inter);
+            }
             sum += gath[0] + a2a_in[0];
             if (!odd && hrank < rsize) {
                 MPI_Send(&x, 1, MPI_DOUBLE, hrank, 3, coupler);
@@ -128,6 +152,11 @@ int main(int argc, char **argv)
     free(in);
     free(gath);
     free(gath2);
+    free(vgot);
+    free(vone);
+    free(vtwo);
+    free(dtwo);
+    free(done);
     free(a2a_out);
     free(a2a_in);
     MPI_Finalize();
