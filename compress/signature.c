@@ -321,9 +321,9 @@ static int check_peer(const skel_signature *s, const skel_sig_symbol *y, const s
     for (uint32_t i = 0; i < c->nranks; i++) {
         int32_t cr, wr;
         if (skel_sig_peer_resolve(s, c->ranks[i], y->comm, p, SKEL_PEER_NONE, &cr, &wr) != 0)
-            return skel_fail(SKEL_EFORMAT, "%s%s: symbol %u: %s does not resolve for rank %u: %s",
-                             where, at(L ? L->symbol : NULL, y->id), y->id, what, c->ranks[i],
-                             skel_last_error());
+            return skel_fail_context(SKEL_EFORMAT,
+                                     "%s%s: symbol %u: %s does not resolve for rank %u", where,
+                                     at(L ? L->symbol : NULL, y->id), y->id, what, c->ranks[i]);
     }
     return SKEL_OK;
 }

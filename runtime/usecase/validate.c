@@ -157,7 +157,7 @@ int skel_validate_load_commands(const char *path, char ****cmds, size_t *n)
             continue;
         char **a = NULL;
         if ((rc = skel_validate_split(s, &a)) != SKEL_OK) {
-            rc = skel_fail(SKEL_EFORMAT, "%s:%u: %s", path, lineno, skel_last_error());
+            rc = skel_fail_context(SKEL_EFORMAT, "%s:%u", path, lineno);
             goto out;
         }
         char ***nvv = realloc(v, (nv + 1) * sizeof *nvv);
@@ -1341,7 +1341,7 @@ struct runner {
     skel_testbed *tb;
     struct skel_launch_spec base; /* of every launch */
     enum skel_mpi_flavor app_mpi; /* the application's MPI (given, or from its ELF dependencies) */
-    char tmpdir[512]; /* a scratch directory (scratch.h) */
+    char tmpdir[512];             /* a scratch directory (scratch.h) */
     int made_tmpdir;
     unsigned seq;
     unsigned launch, launches; /* for o->starting */

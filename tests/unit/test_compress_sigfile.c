@@ -111,8 +111,7 @@ static void expect_error(const char *doc, int code, unsigned line, const char *w
 Test(sigfile, round_trip_is_exact)
 {
     skel_signature *s;
-    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s",
-                 skel_last_error());
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s", skel_last_error());
     char *again;
     size_t n;
     cr_assert_eq(skel_sigfile_format(s, &again, &n), SKEL_OK);
@@ -250,8 +249,7 @@ Test(sigfile, not_well_formed)
     p[5] = '\0';
     skel_signature *s = NULL;
     cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "cut.sig", &s), SKEL_EFORMAT);
-    cr_expect(strstr(skel_last_error(), "cut.sig:") == skel_last_error(), "%s",
-              skel_last_error());
+    cr_expect(strstr(skel_last_error(), "cut.sig:") == skel_last_error(), "%s", skel_last_error());
     cr_expect(strstr(skel_last_error(), "well-formed") != NULL, "%s", skel_last_error());
     cr_expect_eq(skel_sigfile_parse("", 0, "empty.sig", &s), SKEL_EFORMAT);
     free(doc);
@@ -313,7 +311,38 @@ Test(sigfile, peer_out_of_range)
     skel_signature *s = NULL;
     cr_expect_eq(skel_sigfile_parse(doc, strlen(doc), "peer.sig", &s), SKEL_EFORMAT);
     cr_expect(strstr(skel_last_error(), "does not resolve") != NULL, "%s", skel_last_error());
+    /* Said once, with the resolver's reason after it (the message used to
+     * print itself into its own buffer). */
+    const char *why = strstr(skel_last_error(), "does not resolve");
+    cr_expect(why != NULL && strstr(why + 1, "does not resolve") == NULL, "%s", skel_last_error());
+    cr_expect(strstr(skel_last_error(), "out of range") != NULL, "%s", skel_last_error());
     free(doc);
+}
+
+/* Group members (MPI_Win_post, MPI_Win_start) are ranks: checked like peers. */
+Test(sigfile, group_members_checked)
+{
+    static const char *const bad[][2] = {
+        {"invalid-pscw-member-kind.sig", "group member 0 is not a rank"},
+        {"invalid-pscw-member-rank.sig", "group member does not resolve for rank 0"},
+    };
+    skel_signature *s = NULL;
+    cr_assert_eq(skel_sigfile_read(SKEL_TEST_DATA "/fuzz/corpus/signature/valid-pscw.sig", &s),
+                 SKEL_OK, "%s", skel_last_error());
+    uint32_t members = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        members += s->symbols[i].ngroup;
+    cr_expect_gt(members, 0);
+    skel_signature_free(s);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/fuzz/corpus/signature/%s", SKEL_TEST_DATA, bad[i][0]);
+        s = NULL;
+        cr_expect_eq(skel_sigfile_read(path, &s), SKEL_EFORMAT, "%s", bad[i][0]);
+        cr_expect(strstr(skel_last_error(), bad[i][1]) != NULL, "%s", skel_last_error());
+        cr_expect(strstr(skel_last_error(), ":77: ") != NULL, "no line: %s", skel_last_error());
+        cr_expect_null(s);
+    }
 }
 
 /* A signature where nothing repeats (sizes jittered on every event) is
