@@ -406,14 +406,19 @@ static int object_slot(struct scan *sc, const skel_event *ev, int klass, uint32_
 }
 
 /* The index of the group of ev in the rank's table, added if new: 1 + it in
- * *out, 0 when ev has none.  Groups are few (one per distinct PSCW
- * pattern), so a linear search does. */
+ * *out, 0 when ev has none.  A program has a few groups it uses again and
+ * again, so the latest GROUP_SEARCH are searched, newest first; a program
+ * whose groups never repeat costs a table entry per call, not a search of
+ * all of them (a group found again after that many others gets a second
+ * entry, which only keeps its events in symbols of their own). */
+#define GROUP_SEARCH 64
 static int group_of(skel_rsig *r, const skel_event *ev, uint32_t *out)
 {
     *out = 0;
     if (ev->ngroup == 0)
         return SKEL_OK;
-    for (uint32_t i = 0; i < r->ngroups; i++)
+    uint32_t stop = r->ngroups > GROUP_SEARCH ? r->ngroups - GROUP_SEARCH : 0;
+    for (uint32_t i = r->ngroups; i-- > stop;)
         if (r->groups[i].n == ev->ngroup && memcmp(r->gmembers + r->groups[i].off, ev->group,
                                                    ev->ngroup * sizeof *ev->group) == 0) {
             *out = i + 1;
