@@ -450,6 +450,15 @@ Test(format, writer_rejects_inconsistent_events)
     ev.comm = 7;
     cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "undeclared communicator accepted");
     ev.comm = 0;
+    /* A new communicator and an object must be none or declared. */
+    ev.newcomm = 2;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "undeclared new communicator accepted");
+    ev.newcomm = SKEL_COMM_NONE - 1;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "new communicator ~0 - 1 accepted");
+    ev.newcomm = SKEL_COMM_NONE;
+    ev.obj = 0;
+    cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "undeclared object accepted");
+    ev.obj = SKEL_COMM_NONE;
     ev.t_end = 5;
     cr_assert_eq(skel_writer_event(w, &ev), SKEL_ERANGE, "negative duration accepted");
     ev.t_end = 20;

@@ -1035,37 +1035,11 @@ static uint32_t other_mask(const skel_writer *w, const skel_event *ev, uint64_t 
     return mask;
 }
 
-int skel_writer_event(skel_writer *w, const skel_event *ev)
+/* The fields after the mask, as the mask says (the times always). */
+static uint8_t *put_fields(skel_writer *w, uint8_t *p, const skel_event *ev, uint32_t mask,
+                           int64_t raw, skel_site_ctx *sc, uint64_t req_default,
+                           skel_req_entry *const *ents)
 {
-    int rc = __builtin_expect(event_ok(w, ev), 1) ? SKEL_OK : check_event(w, ev);
-    if (rc == SKEL_OK)
-        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10 +
-                            (size_t)ev->ngroup * 5);
-    skel_req_entry *small[16], **ents = small;
-    if (rc == SKEL_OK && ev->ncomplete > 0)
-        rc = find_completions(w, ev, &ents, small);
-    if (rc != SKEL_OK)
-        return rc;
-    struct thread_state *ts = &w->threads[ev->thread];
-    skel_site_ctx *sc = &w->site_ctx[ev->site];
-    int creates = w->call_kind[ev->call] & CALL_CREATES;
-    uint64_t req_default = creates ? w->last_req + 1 : 0;
-    int64_t raw = (int64_t)(ev->t_start - ts->prev_end);
-    uint64_t derived = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
-
-    uint32_t mask = context_mask(ev, sc);
-    mask |= !ts->seen || ev->gap_wall != derived ? SKEL_M_ABSTIME : 0;
-    /* The other fields are usually absent or as expected: one test for all. */
-    if (__builtin_expect((ev->gap_cpu ^ ev->gap_wall) | ev->thread | ev->flags |
-                             (w->call_site[ev->call] ^ ev->site) | (ev->req ^ req_default) |
-                             ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE) |
-                             ev->ngroup,
-                         0) != 0)
-        mask |= other_mask(w, ev, req_default);
-
-    uint8_t *p = w->buf + w->pos;
-    p = skel_put_varint(p, ev->call);
-    p = skel_put_varint(p, mask);
     if (mask & SKEL_M_THREAD)
         p = skel_put_varint(p, ev->thread);
     if (mask & SKEL_M_ABSTIME) {
@@ -1098,6 +1072,46 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
             p = skel_put_varint(p, skel_zigzag((int64_t)ev->group[i] - (int64_t)w->rank));
     }
 
+    return p;
+}
+
+int skel_writer_event(skel_writer *w, const skel_event *ev)
+{
+    int rc = __builtin_expect(event_ok(w, ev), 1) ? SKEL_OK : check_event(w, ev);
+    if (rc == SKEL_OK)
+        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10 +
+                            (size_t)ev->ngroup * 5);
+    skel_req_entry *small[16], **ents = small;
+    if (rc == SKEL_OK && ev->ncomplete > 0)
+        rc = find_completions(w, ev, &ents, small);
+    if (rc != SKEL_OK)
+        return rc;
+    struct thread_state *ts = &w->threads[ev->thread];
+    skel_site_ctx *sc = &w->site_ctx[ev->site];
+    int creates = w->call_kind[ev->call] & CALL_CREATES;
+    uint64_t req_default = creates ? w->last_req + 1 : 0;
+    int64_t raw = (int64_t)(ev->t_start - ts->prev_end);
+    uint64_t derived = raw > (int64_t)ts->pause ? (uint64_t)raw - ts->pause : 0;
+
+    uint32_t mask = context_mask(ev, sc);
+    mask |= !ts->seen || ev->gap_wall != derived ? SKEL_M_ABSTIME : 0;
+    /* The other fields are usually absent or as expected: one test for all. */
+    if (__builtin_expect((ev->gap_cpu ^ ev->gap_wall) | ev->thread | ev->flags |
+                             (w->call_site[ev->call] ^ ev->site) | (ev->req ^ req_default) |
+                             ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE) |
+                             ev->ngroup,
+                         0) != 0)
+        mask |= other_mask(w, ev, req_default);
+
+    uint8_t *p = w->buf + w->pos;
+    p = skel_put_varint(p, ev->call);
+    p = skel_put_varint(p, mask);
+    if (__builtin_expect(mask == 0, 1)) { /* a repeated call: its times and nothing else */
+        p = skel_put_varint(p, skel_zigzag(raw));
+        p = skel_put_varint(p, ev->t_end - ev->t_start);
+    } else {
+        p = put_fields(w, p, ev, mask, raw, sc, req_default, ents);
+    }
     if (creates || ev->ncomplete > 0 || ev->req != 0) {
         rc = update_requests(w, ev, skel_call_info(ev->call)->klass, creates, ents);
         if (ents != small)
