@@ -574,6 +574,22 @@ static uint32_t comm_size(const struct emitter *e, const skel_plan_op *op)
     return n;
 }
 
+/* Whether the op's communicator is an intercommunicator for a member of
+ * its class. */
+static int on_inter(const struct emitter *e, const skel_plan_op *op)
+{
+    const skel_signature *s = e->s;
+    const skel_sig_class *cl = &s->classes[op->cls];
+    for (uint32_t i = 0; i < cl->nranks; i++) {
+        const skel_sig_rank *rk = &s->ranks[cl->ranks[i]];
+        if (op->comm != SKEL_COMM_SELF && op->comm < rk->ncomms &&
+            rk->comms[op->comm] < s->ncomms &&
+            (s->comms[rk->comms[op->comm]].flags & SKEL_COMMF_INTER))
+            return 1;
+    }
+    return 0;
+}
+
 /* The most sources or destinations a member of the operation's class has
  * on its communicator (a neighbourhood collective; the plan checked that
  * every member's has a topology the skeleton makes). */
@@ -1118,6 +1134,14 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
         return rc;
     uint64_t sb, rb;
     coll_bytes(op->shape, (uint64_t)U * dt, n, (uint64_t)own * dt, &sb, &rb);
+    if ((op->shape == SKEL_SHAPE_REDSCAT || op->shape == SKEL_SHAPE_REDSCATBLK) &&
+        on_inter(e, op)) {
+        /* The count is the length of each group's vector (the schedule
+         * check's), which the block form rounds up to a multiple of both
+         * groups' sizes (at most n x n more elements of up to 16 bytes). */
+        sb = rb =
+            (uint64_t)U * dt + (op->shape == SKEL_SHAPE_REDSCATBLK ? (uint64_t)n * n * 16 : 0);
+    }
     if ((rc = need(e, op, &e->sbuf, sb + 64)) != SKEL_OK)
         return rc;
     return need(e, op, &e->rbuf, rb + 64);

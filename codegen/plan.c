@@ -536,6 +536,30 @@ static int intercomm_method(const struct builder *b, const skel_sig_symbol *y, u
     return SKEL_OK;
 }
 
+/* Calls that make an intercommunicator of parts of an intercommunicator's
+ * two groups: MPI_Comm_split (made again by MPI_Comm_split, colour the
+ * smallest world rank of both parts) and MPI_Comm_create (by the same call,
+ * each group passing its part).  MPI_Comm_split_type and
+ * MPI_Comm_create_group are not among them (the second takes an
+ * intracommunicator only; the first is not made again). */
+static int inter_parts_call(unsigned call)
+{
+    return call == SKEL_CALL_MPI_Comm_split || call == SKEL_CALL_MPI_Comm_create;
+}
+
+/* Whether every world rank of a[0..na) is in b[0..nb). */
+static int subset_of(const int32_t *a, uint32_t na, const int32_t *b, uint32_t nb)
+{
+    for (uint32_t i = 0; i < na; i++) {
+        uint32_t j = 0;
+        while (j < nb && b[j] != a[i])
+            j++;
+        if (j == nb)
+            return 0;
+    }
+    return 1;
+}
+
 /* Calls that give ranks outside the communicator they make MPI_COMM_NULL,
  * made again by the same call (MPI_Comm_create: with MPI_GROUP_EMPTY) or by
  * MPI_Comm_split (colour MPI_UNDEFINED). */
@@ -563,6 +587,14 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
      * made of, or MPI_UNDEFINED as its colour): the skeleton's call, the
      * one the members make, gives it MPI_COMM_NULL too. */
     if (y->newcomm == SKEL_SIG_NONE && null_maker(cb) && b->p->null_slot != SKEL_SIG_NONE) {
+        for (uint32_t i = 0; cb == SKEL_CALL_MPI_Comm_create && i < cl->nranks; i++) {
+            const skel_sig_comm *parent = slot_comm(s, cl->ranks[i], y->comm);
+            if (parent != NULL && (parent->flags & SKEL_COMMF_INTER))
+                return unsupported(b, y->id,
+                                   "a rank outside the group of MPI_Comm_create on an "
+                                   "intercommunicator (it must pass its group's part, which "
+                                   "the signature does not give it)");
+        }
         *method = cb == SKEL_CALL_MPI_Comm_create ? SKEL_PLAN_CREATE : SKEL_PLAN_SPLIT;
         return SKEL_OK;
     }
@@ -583,14 +615,29 @@ static int newcomm_method(const struct builder *b, const skel_sig_symbol *y, uin
         uint32_t r = cl->ranks[i];
         const skel_sig_comm *parent = slot_comm(s, r, y->comm);
         const skel_sig_comm *c = slot_comm(s, r, y->newcomm);
-        /* A duplicate of an intercommunicator has its two groups. */
+        /* A duplicate of an intercommunicator has its two groups; a split
+         * or a create, parts of them (or MPI_COMM_NULL). */
         int pinter = parent != NULL && (parent->flags & SKEL_COMMF_INTER);
-        if ((c != NULL && (c->flags & SKEL_COMMF_INTER)) || pinter) {
+        if (pinter && inter_parts_call(cb)) {
+            if (c != NULL &&
+                (!(c->flags & SKEL_COMMF_INTER) || c->size == 0 || c->remote_size == 0 ||
+                 !subset_of(c->members, c->size, parent->members, parent->size) ||
+                 !subset_of(c->remote, c->remote_size, parent->remote, parent->remote_size)))
+                return unsupported(b, y->id,
+                                   "an intercommunicator split or created from one whose groups "
+                                   "are not parts of its parent's");
+            if (c == NULL && cb == SKEL_CALL_MPI_Comm_create)
+                return unsupported(b, y->id,
+                                   "a rank outside the group of MPI_Comm_create on an "
+                                   "intercommunicator (it must pass its group's part, which "
+                                   "the signature does not give it)");
+        } else if ((c != NULL && (c->flags & SKEL_COMMF_INTER)) || pinter) {
             if (!dup || !pinter || c == NULL || !(c->flags & SKEL_COMMF_INTER) ||
                 !same_groups(c, parent))
                 return unsupported(b, y->id,
-                                   "only MPI_Intercomm_create, MPI_Intercomm_merge and the "
-                                   "duplicating calls may make or come from intercommunicators");
+                                   "only MPI_Intercomm_create, MPI_Intercomm_merge, "
+                                   "MPI_Comm_split, MPI_Comm_create and the duplicating calls "
+                                   "may make or come from intercommunicators");
         }
         if (c != NULL && position_in(c, (int32_t)r) < 0)
             return skel_fail(SKEL_EFORMAT,
@@ -1146,12 +1193,14 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                             y->comm == SKEL_SIG_NONE ? -1 : (long long)y->comm);
     /* On intercommunicators: point-to-point calls, the collectives
      * (barriers, all-reduce, all-gather, all-to-all, broadcast, reduce,
-     * gather and scatter and the v and w forms, blocking or not: one side
-     * reduces, gathers or receives the other's data, and the schedule check
-     * gives both sides the largest count, the v forms one count per remote
-     * rank, so every receive fits its remote send; the root passes MPI_ROOT,
-     * the rest of its group MPI_PROC_NULL; not reduce-scatter),
-     * MPI_Intercomm_merge and MPI_Comm_free. */
+     * gather and scatter and the v and w forms, reduce-scatter and its
+     * block form, blocking or not: one side reduces, gathers or receives
+     * the other's data, and the schedule check gives both sides the largest
+     * count, the v forms one count per remote rank, reduce-scatter one
+     * vector both groups agree on, so every receive fits its remote send;
+     * the root passes MPI_ROOT, the rest of its group MPI_PROC_NULL),
+     * MPI_Intercomm_merge, MPI_Comm_split and MPI_Comm_create (which make
+     * intercommunicators of the groups' parts) and MPI_Comm_free. */
     int inter_seen = 0;
     int on_inter = op.kind != SKEL_PLAN_COMPUTE && op.kind != SKEL_PLAN_COMMFREE &&
                    !(op.kind == SKEL_PLAN_COMM && op.newcomm == SKEL_PLAN_MERGE) &&
@@ -1178,15 +1227,18 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
                 case SKEL_SHAPE_ALLGATHERV:
                 case SKEL_SHAPE_ALLTOALLV:
                 case SKEL_SHAPE_ALLTOALLW:
+                case SKEL_SHAPE_REDSCAT:
+                case SKEL_SHAPE_REDSCATBLK:
                     break;
                 default:
                     return unsupported(b, sym,
-                                       "reduce-scatter on an intercommunicator is not supported");
+                                       "this collective on an intercommunicator is not supported");
                 }
                 if (op.inplace[SKEL_SIG_SIDE_OTHER] || op.inplace[SKEL_SIG_SIDE_ROOT])
                     return unsupported(b, sym, "MPI_IN_PLACE on an intercommunicator");
             } else if (skel_plan_kind_is_object(op.kind) ||
-                       (op.kind == SKEL_PLAN_COMM && op.newcomm != SKEL_PLAN_DUP)) {
+                       (op.kind == SKEL_PLAN_COMM && op.newcomm != SKEL_PLAN_DUP &&
+                        !inter_parts_call(y->call))) {
                 return unsupported(b, sym, "this call on an intercommunicator is not supported");
             }
         }

@@ -792,15 +792,22 @@ static int64_t coll_value(const struct sim *m, uint32_t rank, const skel_plan_op
                           const struct inst *in)
 {
     int64_t c = op->has_side[side] ? op->count[side] : op->count[!side];
+    const skel_sig_rank *rk = &m->s->ranks[rank];
+    const skel_sig_comm *own = op->comm < rk->ncomms && rk->comms[op->comm] < m->s->ncomms
+                                   ? &m->s->comms[rk->comms[op->comm]]
+                                   : NULL;
+    int inter = own != NULL && (own->flags & SKEL_COMMF_INTER);
+    /* Reduce-scatter on an intercommunicator: one vector per group, whose
+     * length both groups must agree on, at least this rank's count times
+     * its group's size (its group's recvcounts add up to at most that);
+     * the skeleton spreads the largest over each group's members. */
+    if (inter && (op->shape == SKEL_SHAPE_REDSCAT || op->shape == SKEL_SHAPE_REDSCATBLK))
+        return c > INT64_MAX / (own->size ? own->size : 1) ? INT64_MAX : c * (int64_t)own->size;
     if (!skel_plan_shape_divides(op->shape))
         return c;
     uint32_t peers = in->size, nin = 0;
-    const skel_sig_rank *rk = &m->s->ranks[rank];
-    if (op->comm < rk->ncomms && rk->comms[op->comm] < m->s->ncomms) {
-        const skel_sig_comm *own = &m->s->comms[rk->comms[op->comm]];
-        if (own->flags & SKEL_COMMF_INTER)
-            peers = own->remote_size;
-    }
+    if (inter)
+        peers = own->remote_size;
     if (skel_plan_shape_is_neighbor(op->shape) &&
         (in->comm >= m->s->ncomms ||
          !skel_plan_neighbors(&m->s->comms[in->comm], (int32_t)rank, &nin, &peers)))

@@ -63,8 +63,11 @@
 #             the other, MPI_Barrier, MPI_Allreduce, an MPI_Allgather whose
 #             halves send different counts, an MPI_Ialltoall, and an
 #             MPI_Bcast, an MPI_Reduce, an MPI_Gather and an MPI_Scatter
-#             with MPI_ROOT on the intercommunicator, then MPI_Intercomm_merge and an
-#             MPI_Allreduce on the merged one
+#             with MPI_ROOT on the intercommunicator, an MPI_Reduce_scatter
+#             across it and an MPI_Ireduce_scatter_block on the one
+#             MPI_Comm_create makes of it, messages and an MPI_Allreduce on
+#             the one MPI_Comm_split makes of it, then MPI_Intercomm_merge
+#             and an MPI_Allreduce on the merged one
 #   nbx       a sparse data exchange by nonblocking consensus (PETSc's
 #             PetscCommBuildTwoSided): MPI_Issend to random ranks, an
 #             MPI_Iprobe(MPI_ANY_SOURCE) polling loop with MPI_Recv,
@@ -118,7 +121,8 @@ declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe")
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too.
 declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
-  [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free")
+  [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free"
+  [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
@@ -318,6 +322,19 @@ for f in $ic_app; do
     fail "intercomm: ${f%%:*} sent other bytes than it received across the groups ($b)"
 done
 [ $(wc -w <<<"$ic_app") = 4 ] || fail "intercomm: expected the four rooted collectives, got: $ic_app"
+# Reduce-scatter across the intercommunicator and on the one MPI_Comm_create
+# made of it, and the intercommunicator MPI_Comm_split made: the K = 1
+# skeleton makes the calls and its reduce-scatters move the application's
+# bytes (both groups' vectors of one length).
+ic_parts() {
+  "$SKEL" stats --csv --no-check "$1" |
+    awk -F, '$1 == "all" && $2 ~ /^MPI_(Reduce_scatter|Ireduce_scatter_block|Comm_split|Comm_create)$/ { printf "%s:%s:%s/%s ", $2, $3, $4, $5 }'
+}
+ic_app=$(ic_parts "$TMP/intercomm.trace") ic_skel=$(ic_parts "$TMP/intercomm-1/sktrace")
+echo "intercomm reduce-scatter and made parts, calls:sent/received bytes: application $ic_app, skeleton $ic_skel"
+[ $(wc -w <<<"$ic_app") = 4 ] || fail "intercomm: expected reduce-scatter, its block form, a split and a create, got: $ic_app"
+[ "$ic_app" = "$ic_skel" ] ||
+  fail "intercomm: the skeleton's reduce-scatters, splits or creates differ from the application's"
 # Both sides name the intercommunicator alike (its groups are local and
 # remote the other way round there): the trace replays, every message and
 # collective across the groups matched, so the critical path and the

@@ -146,6 +146,24 @@ grep -q '^2 MPI_Gather [0-9]* 0 0$' "$WORK/ic3-app.txt" || fail "the MPI_PROC_NU
 grep -q '^0 MPI_Gather [0-9]* 0 [1-9]' "$WORK/ic3-app.txt" || fail "the gather's root sent or received nothing right"
 grep -q '^2 MPI_Gatherv [0-9]* 0 0$' "$WORK/ic3-app.txt" || fail "the MPI_PROC_NULL member's gatherv moved bytes"
 diff "$WORK/ic3-app.txt" "$WORK/ic3-skel.txt" || fail "the 3-rank skeleton's rooted collectives moved other bytes"
+# Reduce-scatter across groups of two and one: recvcounts over the local
+# group add up to one length on both (4 values), which the skeleton spreads
+# over each group as the application did; its block form on the
+# intercommunicator MPI_Comm_create made; MPI_Comm_split of the
+# intercommunicator, whose colour 1 (rank 2) has no partner group and gets
+# MPI_COMM_NULL.  Per rank, the calls and bytes are the application's.
+parts() {
+    "$SKEL" stats --csv --no-check "$1" |
+        awk -F, '$1 != "all" && $2 ~ /^MPI_(Reduce_scatter|Ireduce_scatter_block|Comm_split|Comm_create)$/ { print $1, $2, $3, $4, $5 }'
+}
+parts "$WORK/sk-ic3/trace" >"$WORK/ic3-app-parts.txt"
+parts "$WORK/sk-ic3.trace" >"$WORK/ic3-skel-parts.txt"
+cat "$WORK/ic3-app-parts.txt"
+[ "$(wc -l <"$WORK/ic3-app-parts.txt")" = 12 ] || fail "intercomm on 3 ranks: expected 4 calls on 3 ranks"
+grep -q '^1 MPI_Reduce_scatter [1-9][0-9]* \([0-9]*\) \1$' "$WORK/ic3-app-parts.txt" ||
+    fail "intercomm on 3 ranks: the lone rank's reduce-scatter received other than its group's vector"
+diff "$WORK/ic3-app-parts.txt" "$WORK/ic3-skel-parts.txt" ||
+    fail "the 3-rank skeleton's reduce-scatters, splits or creates differ from the application's"
 # Groups of two and one: both sides name the intercommunicator alike, and
 # the trace replays for the critical path.
 "$SKEL" stats "$WORK/sk-ic3/trace" >"$WORK/ic3.stats" 2>&1 ||

@@ -22,6 +22,17 @@
  *     an MPI_Allgatherv (the halves again sending 2 and 1 values), an
  *     MPI_Alltoallv, an MPI_Gatherv to and an MPI_Scatterv from the even
  *     half's first rank;
+ *   - then reduce-scatter across it: an MPI_Reduce_scatter whose
+ *     recvcounts (over the local half, 2 x the other half's size each) add
+ *     up to one length on both halves, and an MPI_Ireduce_scatter_block
+ *     completed by MPI_Wait on the intercommunicator MPI_Comm_create makes
+ *     of both halves whole (recvcount: the other half's size);
+ *   - MPI_Comm_split of the intercommunicator (colour: the position in
+ *     the half modulo 2, key: minus the position, so the new groups are in
+ *     reverse order; on 3 ranks the even half's colour 1 has no partner in
+ *     the odd half and gets MPI_COMM_NULL) carries an MPI_Allreduce and a
+ *     message from each even rank to the odd rank of its position every P
+ *     iterations;
  *   - a duplicate of the intercommunicator (MPI_Comm_dup, as a coupling
  *     library keeps its own) carries one value from each even rank to its
  *     partner every P iterations (an MPI_Recv from MPI_ANY_SOURCE), and a
@@ -57,6 +68,38 @@ int main(int argc, char **argv)
     MPI_Comm_rank(half, &hrank);
     MPI_Comm_size(half, &hsize);
     MPI_Comm_remote_size(inter, &rsize);
+    /* Parts of the two halves: a split into the even and odd positions,
+     * and both halves whole through MPI_Comm_create (in their order: Open
+     * MPI 4.1.4 hangs in MPI_Reduce_scatter_block, blocking or not, on an
+     * intercommunicator it created from a group of two in reverse order,
+     * with halves of two and one; MPICH 4.0.2 does not). */
+    MPI_Comm sub, made;
+    MPI_Comm_split(inter, hrank % 2, -hrank, &sub);
+    int srank = -1, srsize = 0;
+    if (sub != MPI_COMM_NULL) {
+        MPI_Comm_rank(sub, &srank);
+        MPI_Comm_remote_size(sub, &srsize);
+    }
+    MPI_Group lgroup, rev;
+    int *order = calloc((size_t)hsize, sizeof *order);
+    if (order == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (int k = 0; k < hsize; k++)
+        order[k] = k;
+    MPI_Comm_group(inter, &lgroup);
+    MPI_Group_incl(lgroup, hsize, order, &rev);
+    MPI_Comm_create(inter, rev, &made);
+    MPI_Group_free(&rev);
+    MPI_Group_free(&lgroup);
+    free(order);
+    /* Reduce-scatter: each half's vector has 2 x hsize x rsize values. */
+    double *rs_out = calloc(2 * (size_t)hsize * (size_t)rsize, sizeof *rs_out),
+           *rs_in = calloc(2 * (size_t)rsize, sizeof *rs_in);
+    int *rs_counts = calloc((size_t)hsize, sizeof *rs_counts);
+    if (rs_out == NULL || rs_in == NULL || rs_counts == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (int k = 0; k < hsize; k++)
+        rs_counts[k] = 2 * rsize;
     /* What the all-gather, the gather and the all-to-all across the halves
      * receive. */
     double *gath = calloc(2 * (size_t)rsize, sizeof *gath),
@@ -128,6 +171,21 @@ int main(int argc, char **argv)
                 MPI_Scatterv(gath2, vtwo, dtwo, MPI_DOUBLE, NULL, 0, MPI_DOUBLE, lead, inter);
             }
             sum += gath[0] + a2a_in[0];
+            for (int k = 0; k < 2 * hsize * rsize; k++)
+                rs_out[k] = x + k;
+            MPI_Reduce_scatter(rs_out, rs_in, rs_counts, MPI_DOUBLE, MPI_SUM, inter);
+            sum += rs_in[0];
+            MPI_Ireduce_scatter_block(rs_out, rs_in, rsize, MPI_DOUBLE, MPI_SUM, made, &r);
+            MPI_Wait(&r, MPI_STATUS_IGNORE);
+            sum += rs_in[0];
+            if (sub != MPI_COMM_NULL) {
+                MPI_Allreduce(&x, &other, 1, MPI_DOUBLE, MPI_SUM, sub);
+                sum += other;
+                if (!odd && srank < srsize)
+                    MPI_Send(&x, 1, MPI_DOUBLE, srank, 4, sub);
+                else if (odd)
+                    MPI_Recv(&other, 1, MPI_DOUBLE, srank, 4, sub, MPI_STATUS_IGNORE);
+            }
             if (!odd && hrank < rsize) {
                 MPI_Send(&x, 1, MPI_DOUBLE, hrank, 3, coupler);
             } else if (odd) {
@@ -138,6 +196,9 @@ int main(int argc, char **argv)
     }
     MPI_Barrier(coupler);
     MPI_Comm_free(&coupler);
+    if (sub != MPI_COMM_NULL)
+        MPI_Comm_free(&sub);
+    MPI_Comm_free(&made);
     double secs = irr_clock() - t0;
     MPI_Intercomm_merge(inter, odd, &merged);
     double all = 0;
@@ -159,6 +220,9 @@ int main(int argc, char **argv)
     free(done);
     free(a2a_out);
     free(a2a_in);
+    free(rs_out);
+    free(rs_in);
+    free(rs_counts);
     MPI_Finalize();
     return 0;
 }
