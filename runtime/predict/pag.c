@@ -5,7 +5,10 @@
  * global sites, the previous site (for compute phases) and the persistent
  * send requests (to know how many messages a Start sends); globally, the
  * sites and phases seen, and the nonblocking collectives posted and not yet
- * completed everywhere.  None of it grows with the trace length.
+ * completed everywhere.  None of it grows with the trace length.  For
+ * one-sided synchronisation (section "windows") it also keeps each rank's
+ * windows and the epochs matched between origins and targets; a window
+ * collective's batch waits in the queue until every member arrived.
  */
 #include "pag.h"
 
@@ -46,7 +49,39 @@ struct rank_state {
     uint32_t host;
     int seen_first;
     skel_map persist; /* persistent send requests with a real peer */
+    skel_map wins;    /* the rank's window index -> index in skel_pag.wins */
 };
+
+/* A window as one rank knows it (one-sided synchronisation, see the section
+ * "windows" below): the window's communicator, which of the windows the
+ * rank created on it this is, and the groups of its latest exposure
+ * (MPI_Win_post) and access (MPI_Win_start) epochs, as world ranks. */
+struct win {
+    uint64_t gid;   /* the communicator's global id */
+    uint32_t ord;   /* windows the rank created on it before this one */
+    uint32_t nsync; /* window collectives (creation, fences) of this window so far */
+    uint32_t size;  /* members of the communicator */
+    int32_t *post_grp, *start_grp;
+    uint32_t npost, nstart, post_cap, start_cap;
+    int used;
+};
+
+/* The matching of one-sided epochs between an origin and a target on one
+ * window: the providers (posts, or completes) not yet matched, and the
+ * steps held waiting for one (starts, or waits), both first in first out. */
+struct pchan {
+    uint32_t prank; /* the providers' rank */
+    struct pent {
+        uint64_t seq; /* the provider's event */
+        double t;     /* and its start */
+    } * prov;
+    uint32_t ph, pn, pcap;
+    uint32_t *wslot;
+    uint32_t wh, wn, wcap;
+};
+
+/* One-sided synchronisation calls (section "windows"). */
+enum { WS_NONE, WS_COLL, WS_POST, WS_START, WS_COMPLETE, WS_WAIT };
 
 /* A nonblocking collective's posting, until the instance is completed. */
 struct posting {
@@ -105,11 +140,22 @@ struct skel_pag {
     uint32_t merged_cap;
     uint8_t *cand; /* per pending position: in the candidate set */
     uint32_t cand_cap;
-    uint64_t *emitted;   /* per rank: seq of the last step handed out + 1 */
-    uint32_t *scan_mark; /* per rank: scan in which an earlier pending batch held it */
+    uint64_t *emitted;    /* per rank: seq of the last step handed out + 1 */
+    uint32_t *scan_mark;  /* per rank: scan in which an earlier pending batch held it */
+    uint64_t *scan_below; /* ... all of its steps from this seq on (a window collective's
+                             members: their later steps; 0 for other batches: all) */
     uint32_t scan_id;
     skel_map coll_emitted; /* nonblocking instance -> completions handed out */
-    double *least; /* least own work seen per (site, size class): NCLASS per site, NAN unset */
+    struct win *wins;      /* windows (see rank_state.wins) */
+    uint32_t nwins, win_cap, *win_free, nwin_free, win_free_cap;
+    skel_map win_ord;   /* (communicator, rank) -> windows the rank created on it */
+    skel_map wcoll_map; /* window collective instance key -> slot gathering it */
+    uint64_t nwcoll;    /* window collectives gathered (their skel_pag_coll ids) */
+    struct pchan *chans;
+    uint32_t nchans, chan_cap;
+    skel_map chan_map; /* (kind, origin, target, window) -> index in chans */
+    int released;      /* held batches let go at the replay's end */
+    double *least;     /* least own work seen per (site, size class): NCLASS per site, NAN unset */
     uint32_t least_sites;
     int replay_done;
 };
@@ -125,6 +171,18 @@ struct slot {
     uint32_t *cranks;
     uint64_t *cseqs;
     uint32_t cmem_cap;
+    /* One-sided synchronisation (section "windows"): */
+    uint8_t held;   /* not ready: a window collective with members still to arrive, or
+                       a start/wait whose posts/completes are not all matched yet */
+    uint8_t wcoll;  /* a window collective gathering wsize members */
+    uint8_t wgroup; /* built as a window collective: it stays where its first member
+                       arrived, so later members' earlier batches may follow it */
+    uint32_t wsize;
+    uint64_t wkey;      /* its key in wcoll_map */
+    uint32_t wneed;     /* a start/wait: partners still to match */
+    uint32_t nassigned; /* partners matched, msgs[0..nassigned) */
+    double *pstart;     /* their start times */
+    uint32_t pstart_cap;
 };
 
 /* ---- costs ------------------------------------------------------------------------------ */
@@ -629,7 +687,8 @@ int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag *
     }
     g->emitted = calloc(g->n ? g->n : 1, sizeof *g->emitted);
     g->scan_mark = calloc(g->n ? g->n : 1, sizeof *g->scan_mark);
-    if (g->emitted == NULL || g->scan_mark == NULL) {
+    g->scan_below = calloc(g->n ? g->n : 1, sizeof *g->scan_below);
+    if (g->emitted == NULL || g->scan_mark == NULL || g->scan_below == NULL) {
         rc = skel_oom();
         goto fail;
     }
@@ -683,6 +742,7 @@ void skel_pag_close(skel_pag *g)
     for (uint32_t r = 0; g->rs != NULL && r < g->n; r++) {
         free(g->rs[r].site_map);
         skel_map_free(&g->rs[r].persist);
+        skel_map_free(&g->rs[r].wins);
     }
     free(g->rs);
     for (uint32_t i = 0; i < g->nhosts; i++)
@@ -715,6 +775,7 @@ void skel_pag_close(skel_pag *g)
         free(g->slots[i]->msgs);
         free(g->slots[i]->cranks);
         free(g->slots[i]->cseqs);
+        free(g->slots[i]->pstart);
         free(g->slots[i]);
     }
     free(g->slots);
@@ -725,7 +786,22 @@ void skel_pag_close(skel_pag *g)
     free(g->free_slots);
     free(g->emitted);
     free(g->scan_mark);
+    free(g->scan_below);
     skel_map_free(&g->coll_emitted);
+    for (uint32_t i = 0; i < g->nwins; i++) {
+        free(g->wins[i].post_grp);
+        free(g->wins[i].start_grp);
+    }
+    free(g->wins);
+    free(g->win_free);
+    skel_map_free(&g->win_ord);
+    skel_map_free(&g->wcoll_map);
+    for (uint32_t i = 0; i < g->nchans; i++) {
+        free(g->chans[i].prov);
+        free(g->chans[i].wslot);
+    }
+    free(g->chans);
+    skel_map_free(&g->chan_map);
     free(g->least);
     free(g);
 }
@@ -1166,7 +1242,10 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
     return rc;
 }
 
-static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl)
+static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w);
+static int winsync_kind(uint16_t call);
+
+static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t si)
 {
     if (skel_grow_u32(&sl->steps, &sl->step_cap, 1, sizeof *sl->steps) != SKEL_OK ||
         skel_grow_u32(&sl->msgs, &sl->msg_cap, it->nmsg, sizeof *sl->msgs) != SKEL_OK)
@@ -1237,6 +1316,8 @@ static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl
         instance_done(g, in);
     }
     sl->nsteps = 1;
+    if (winsync_kind(it->ev->call) > WS_COLL)
+        return win_pscw(g, it, si, w);
     return split(g, s, w);
 }
 
@@ -1267,6 +1348,18 @@ static int take_slot(skel_pag *g, uint32_t *out)
     return SKEL_OK;
 }
 
+/* A slot as batch_single and batch_group expect it: nothing held. */
+static int take_clean_slot(skel_pag *g, uint32_t *out)
+{
+    int rc = take_slot(g, out);
+    if (rc == SKEL_OK) {
+        struct slot *sl = g->slots[*out];
+        sl->held = sl->wcoll = sl->wgroup = 0;
+        sl->wneed = sl->nassigned = 0;
+    }
+    return rc;
+}
+
 static void give_slot(skel_pag *g, uint32_t i)
 {
     g->free_slots[g->nfree_slots++] = i; /* room was made when the slot was created */
@@ -1282,6 +1375,8 @@ static int source_out(const skel_pag *g, uint32_t rank, uint64_t seq, const skel
 /* Can the batch go, its ranks' earlier batches being out? */
 static inline __attribute__((always_inline)) int ready(const skel_pag *g, const struct slot *sl)
 {
+    if (sl->held)
+        return 0;
     for (uint32_t k = 0; k < sl->nsteps; k++) {
         const skel_pag_step *s = &sl->steps[k];
         for (uint32_t i = 0; i < s->nmsg; i++)
@@ -1333,6 +1428,60 @@ static int emit(skel_pag *g, uint32_t pos, skel_pag_batch *b)
     return emit_slot(g, i, b);
 }
 
+/* The scan over pending batches: a batch is held back by an earlier pending
+ * batch of one of its ranks (marked).  A window collective (section
+ * "windows") stays where its first member arrived, so a member arriving
+ * later may have earlier batches after it: it holds back only its members'
+ * later steps, and goes only when no batch after it holds an earlier step
+ * of a member. */
+static void scan_start(skel_pag *g)
+{
+    g->scan_id++;
+    if (g->scan_id == 0) {
+        memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
+        g->scan_id = 1;
+    }
+}
+
+static inline int scan_blocked(const skel_pag *g, const struct slot *sl)
+{
+    for (uint32_t k = 0; k < sl->nsteps; k++) {
+        uint32_t r = sl->steps[k].rank;
+        if (g->scan_mark[r] == g->scan_id && sl->steps[k].seq >= g->scan_below[r])
+            return 1;
+    }
+    return 0;
+}
+
+static inline void scan_mark_slot(skel_pag *g, const struct slot *sl)
+{
+    for (uint32_t k = 0; k < sl->nsteps; k++) {
+        uint32_t r = sl->steps[k].rank;
+        uint64_t below = sl->wgroup ? sl->steps[k].seq : 0;
+        if (g->scan_mark[r] != g->scan_id) {
+            g->scan_mark[r] = g->scan_id;
+            g->scan_below[r] = below;
+        } else if (below < g->scan_below[r]) {
+            g->scan_below[r] = below;
+        }
+    }
+}
+
+/* A window collective at pending position pos: does a batch after it hold
+ * an earlier step of one of its members? */
+static int earlier_after(const skel_pag *g, uint32_t pos)
+{
+    const struct slot *sl = g->slots[g->pending[pos]];
+    for (uint32_t q = pos + 1; q < g->npending; q++) {
+        const struct slot *o = g->slots[g->pending[q]];
+        for (uint32_t j = 0; j < o->nsteps; j++)
+            for (uint32_t k = 0; k < sl->nsteps; k++)
+                if (o->steps[j].rank == sl->steps[k].rank && o->steps[j].seq < sl->steps[k].seq)
+                    return 1;
+    }
+    return 0;
+}
+
 /* Exchanges (MPI_Sendrecv between two ranks, or around a ring) depend on
  * each other's start: no batch can go first, but the starts only need each
  * rank's earlier steps.  Find the set of batches at the head of their
@@ -1343,21 +1492,13 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
 {
     if (skel_grow_u32(&g->cand, &g->cand_cap, g->npending, sizeof *g->cand) != SKEL_OK)
         return skel_oom();
-    g->scan_id++;
-    if (g->scan_id == 0) {
-        memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
-        g->scan_id = 1;
-    }
+    scan_start(g);
     uint32_t ncand = 0;
     for (uint32_t pos = 0; pos < g->npending; pos++) {
         const struct slot *sl = g->slots[g->pending[pos]];
-        int head = 1;
-        for (uint32_t k = 0; k < sl->nsteps; k++)
-            if (g->scan_mark[sl->steps[k].rank] == g->scan_id)
-                head = 0;
-        for (uint32_t k = 0; k < sl->nsteps; k++)
-            g->scan_mark[sl->steps[k].rank] = g->scan_id;
-        g->cand[pos] = head && sl->nsteps == 1 && !sl->has_coll;
+        int head = !scan_blocked(g, sl);
+        scan_mark_slot(g, sl);
+        g->cand[pos] = head && sl->nsteps == 1 && !sl->has_coll && !sl->held;
         ncand += g->cand[pos];
     }
     for (int changed = 1; changed && ncand > 0;) {
@@ -1410,6 +1551,412 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
     return 1;
 }
 
+/* ---- windows: one-sided synchronisation --------------------------------------------------
+ *
+ * What MPICH 4.0 (ch4) makes each call wait for, measured with one rank made
+ * late (docs/predictions.md, "One-sided synchronisation"):
+ *   - the window constructors, MPI_Win_free and MPI_Win_fence synchronise
+ *     the window's communicator like a barrier: every member waits for the
+ *     last arrival.  To the replay they are local calls, delivered one by
+ *     one; the builder gathers an instance here (its slot stays pending,
+ *     held, behind the arrived members' earlier batches and before their
+ *     later ones) and hands it out as one batch, like a blocking collective
+ *     of shape Barrier;
+ *   - MPI_Win_start waits for the MPI_Win_post of every target in its group,
+ *     MPI_Win_wait for the MPI_Win_complete of every origin in the group of
+ *     the rank's latest post on the window; post and complete wait for
+ *     nobody.  These are messages of 0 bytes from the post (the complete),
+ *     sent at its start, to the start (the wait), matched first in first out
+ *     per origin, target and window; the receiving step is held until all
+ *     its partners are matched.
+ * Passive target (lock, unlock, flush) stays the calls' own work: a lock
+ * waits for the target's next MPI call, which the model does not see.
+ * A partner that never comes (a member that never reaches a fence, an
+ * origin in a post's group that never starts) cannot hang the builder: at
+ * the replay's end every held step is let go with the partners it matched,
+ * the rest of its time its own work. */
+
+static int winsync_kind(uint16_t call)
+{
+    switch (call) {
+    case SKEL_CALL_MPI_Win_create:
+    case SKEL_CALL_MPI_Win_allocate:
+    case SKEL_CALL_MPI_Win_create_dynamic:
+    case SKEL_CALL_MPI_Win_free:
+    case SKEL_CALL_MPI_Win_fence:
+        return WS_COLL;
+    case SKEL_CALL_MPI_Win_post:
+        return WS_POST;
+    case SKEL_CALL_MPI_Win_start:
+        return WS_START;
+    case SKEL_CALL_MPI_Win_complete:
+        return WS_COMPLETE;
+    case SKEL_CALL_MPI_Win_wait:
+        return WS_WAIT;
+    default:
+        return WS_NONE;
+    }
+}
+
+static struct win *win_of(skel_pag *g, uint32_t rank, uint32_t obj)
+{
+    skel_map_slot *m = skel_map_find(&g->rs[rank].wins, obj);
+    return m != NULL ? &g->wins[m->val] : NULL;
+}
+
+/* The window a constructor made (NULL when the trace does not say which, or
+ * on which communicator). */
+static int win_new(skel_pag *g, uint32_t rank, const skel_event *ev, struct win **out)
+{
+    *out = NULL;
+    const skel_comm *cm = skel_rank_comm(skel_replay_reader(g->rp, rank), ev->comm);
+    if (cm == NULL || ev->obj == SKEL_COMM_NONE)
+        return SKEL_OK;
+    int created = 0;
+    skel_map_slot *os =
+        skel_map_upsert(&g->win_ord, skel_mix64(cm->gid ^ skel_mix64(rank + 1)), &created);
+    if (os == NULL)
+        return skel_oom();
+    uint32_t ord = os->val++;
+    skel_map_slot *ws = skel_map_find(&g->rs[rank].wins, ev->obj);
+    uint32_t i;
+    if (ws != NULL) {
+        i = ws->val; /* the index taken again without a free in the trace */
+    } else if (g->nwin_free > 0) {
+        i = g->win_free[--g->nwin_free];
+    } else {
+        if (skel_grow_u32(&g->wins, &g->win_cap, g->nwins + 1, sizeof *g->wins) != SKEL_OK)
+            return skel_oom();
+        i = g->nwins++;
+        memset(&g->wins[i], 0, sizeof g->wins[i]);
+    }
+    if (ws == NULL && skel_map_put(&g->rs[rank].wins, ev->obj, i) != 0)
+        return skel_oom();
+    struct win *w = &g->wins[i];
+    w->gid = cm->gid;
+    w->ord = ord;
+    w->nsync = 0;
+    w->size = cm->size;
+    w->npost = w->nstart = 0;
+    w->used = 1;
+    *out = w;
+    return SKEL_OK;
+}
+
+static int win_drop(skel_pag *g, uint32_t rank, uint32_t obj)
+{
+    skel_map_slot *m = skel_map_find(&g->rs[rank].wins, obj);
+    if (m == NULL)
+        return SKEL_OK;
+    uint32_t i = m->val;
+    skel_map_del_slot(&g->rs[rank].wins, m);
+    g->wins[i].used = 0;
+    if (skel_grow_u32(&g->win_free, &g->win_free_cap, g->nwin_free + 1, sizeof *g->win_free) !=
+        SKEL_OK)
+        return skel_oom();
+    g->win_free[g->nwin_free++] = i;
+    return SKEL_OK;
+}
+
+static uint64_t wcoll_key(const struct win *w)
+{
+    return skel_mix64(skel_mix64(w->gid ^ 0x77696e636f6c6cull) ^
+                      (((uint64_t)w->ord << 32) | w->nsync));
+}
+
+static uint64_t chan_key(int kind, uint32_t origin, uint32_t target, const struct win *w)
+{
+    return skel_mix64(skel_mix64(skel_mix64(w->gid) ^ w->ord) ^
+                      (((uint64_t)origin << 32) | target)) ^
+           (uint64_t)kind;
+}
+
+static int pend_append(skel_pag *g, uint32_t i)
+{
+    if (skel_grow_u32(&g->pending, &g->pending_cap, g->npending + 1, sizeof *g->pending) != SKEL_OK)
+        return skel_oom();
+    g->pending[g->npending++] = i;
+    return SKEL_OK;
+}
+
+/* Every member of a window collective arrived: the batch of a blocking
+ * collective of shape Barrier. */
+static int win_coll_done(skel_pag *g, struct slot *sl)
+{
+    uint32_t p = sl->nsteps;
+    skel_pag_coll *c = &sl->coll;
+    *c = (skel_pag_coll){.id = (UINT64_C(1) << 62) + g->nwcoll++,
+                         .size = p,
+                         .sync = SKEL_PAG_SYNC_ALL,
+                         .shape = SKEL_SHAPE_BARRIER,
+                         .ranks = sl->cranks,
+                         .seqs = sl->cseqs,
+                         .first = 1,
+                         .last = 1};
+    double stack_a[32];
+    double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
+    if (arrive == NULL)
+        return skel_oom();
+    double *end = p <= 16 ? stack_a + 16 : arrive + p;
+    for (uint32_t k = 0; k < p; k++) {
+        arrive[k] = sl->steps[k].start_ns;
+        end[k] = sl->steps[k].end_ns;
+    }
+    double cost = coll_cost_meas(g, c, arrive, end);
+    int rc = SKEL_OK;
+    for (uint32_t k = 0; k < p && rc == SKEL_OK; k++) {
+        skel_pag_step *st = &sl->steps[k];
+        st->coll_cost_ns = cost;
+        double cw = coll_wait_target(c, k, arrive, cost);
+        st->coll_waits = cw > -INFINITY && cw <= st->end_ns + 0.5;
+        rc = split(g, st, st->coll_waits ? cw : -INFINITY);
+    }
+    if (arrive != stack_a)
+        free(arrive);
+    sl->held = 0;
+    sl->wcoll = 0;
+    sl->has_coll = 1;
+    g->ncolls++;
+    return rc;
+}
+
+/* A window constructor, MPI_Win_free or MPI_Win_fence: 1 when gathered
+ * here, 0 when it is to be an ordinary step (a window the trace does not
+ * place, or of one member), < 0 on error. */
+static int win_coll_arrive(skel_pag *g, const skel_replay_item *it)
+{
+    uint32_t r = it->rank;
+    const skel_event *ev = it->ev;
+    int is_free = ev->call == SKEL_CALL_MPI_Win_free;
+    struct win *w = NULL;
+    int rc;
+    if (is_free || ev->call == SKEL_CALL_MPI_Win_fence)
+        w = win_of(g, r, ev->obj);
+    else if ((rc = win_new(g, r, ev, &w)) != SKEL_OK)
+        return rc;
+    if (w == NULL || w->size < 2)
+        return is_free && (rc = win_drop(g, r, ev->obj)) != SKEL_OK ? rc : 0;
+    uint64_t key = wcoll_key(w);
+    uint32_t p = w->size;
+    w->nsync++;
+    if (is_free && (rc = win_drop(g, r, ev->obj)) != SKEL_OK)
+        return rc;
+    skel_map_slot *ms = skel_map_find(&g->wcoll_map, key);
+    uint32_t i;
+    struct slot *sl;
+    if (ms == NULL) {
+        if ((rc = take_slot(g, &i)) != SKEL_OK)
+            return rc;
+        sl = g->slots[i];
+        if (skel_grow_u32(&sl->steps, &sl->step_cap, p, sizeof *sl->steps) != SKEL_OK ||
+            slot_coll_members(sl, p) != SKEL_OK || skel_map_put(&g->wcoll_map, key, i) != 0 ||
+            pend_append(g, i) != SKEL_OK) {
+            give_slot(g, i);
+            return skel_oom();
+        }
+        sl->nsteps = 0;
+        sl->held = sl->wcoll = sl->wgroup = sl->has_coll = 1;
+        sl->wsize = p;
+        sl->wkey = key;
+        sl->wneed = sl->nassigned = 0;
+    } else {
+        i = ms->val;
+        sl = g->slots[i];
+    }
+    if (sl->nsteps >= sl->wsize)
+        return skel_fail(SKEL_EFORMAT, "%s: rank %u, event %llu (%s): more members than %u",
+                         skel_trace_dir(g->t), r, (unsigned long long)ev->seq,
+                         skel_call_name(ev->call), sl->wsize);
+    if ((rc = step_base(g, r, ev, &sl->steps[sl->nsteps])) != SKEL_OK)
+        return rc;
+    sl->cranks[sl->nsteps] = r;
+    sl->cseqs[sl->nsteps] = ev->seq;
+    sl->nsteps++;
+    if (sl->nsteps < sl->wsize)
+        return 1;
+    skel_map_del(&g->wcoll_map, key);
+    return (rc = win_coll_done(g, sl)) != SKEL_OK ? rc : 1;
+}
+
+/* A start or a wait whose partners are matched (or all that will be): it
+ * waits until the last partner's start plus a message of 0 bytes. */
+static int pscw_resolve(skel_pag *g, struct slot *sl)
+{
+    skel_pag_step *s = &sl->steps[0];
+    double w = -INFINITY;
+    for (uint32_t k = 0; k < sl->nassigned; k++) {
+        skel_pag_msg *m = &sl->msgs[k];
+        double ss = sl->pstart[k];
+        double lat = skel_pag_msg_cost(g->table, kind_between(g, m->src, s->rank), 0);
+        double obs = s->end_ns - ss;
+        if (!(obs > 0))
+            obs = 0;
+        m->lat_ns = lat < obs ? lat : obs;
+        if (ss + m->lat_ns > w)
+            w = ss + m->lat_ns;
+    }
+    s->nmsg = sl->nassigned;
+    sl->held = 0;
+    return split(g, s, w);
+}
+
+static int chan_get(skel_pag *g, uint64_t key, uint32_t prank, struct pchan **out)
+{
+    int created = 0;
+    skel_map_slot *ms = skel_map_upsert(&g->chan_map, key, &created);
+    if (ms == NULL)
+        return skel_oom();
+    if (created) {
+        if (skel_grow_u32(&g->chans, &g->chan_cap, g->nchans + 1, sizeof *g->chans) != SKEL_OK) {
+            skel_map_del_slot(&g->chan_map, ms);
+            return skel_oom();
+        }
+        memset(&g->chans[g->nchans], 0, sizeof g->chans[g->nchans]);
+        g->chans[g->nchans].prank = prank;
+        ms->val = g->nchans++;
+    }
+    *out = &g->chans[ms->val];
+    return SKEL_OK;
+}
+
+static void pscw_assign(skel_pag *g, uint32_t si, uint32_t prank, uint64_t seq, double t)
+{
+    struct slot *sl = g->slots[si];
+    uint32_t k = sl->nassigned++;
+    sl->msgs[k] = (skel_pag_msg){.src = prank, .src_seq = seq};
+    sl->pstart[k] = t;
+}
+
+/* A post (complete) for the start (wait) of one origin and target. */
+static int chan_provide(skel_pag *g, uint64_t key, uint32_t prank, uint64_t seq, double t)
+{
+    struct pchan *c;
+    int rc = chan_get(g, key, prank, &c);
+    if (rc != SKEL_OK)
+        return rc;
+    if (c->wh < c->wn) {
+        uint32_t si = c->wslot[c->wh++];
+        if (c->wh == c->wn)
+            c->wh = c->wn = 0;
+        pscw_assign(g, si, c->prank, seq, t);
+        struct slot *sl = g->slots[si];
+        if (--sl->wneed == 0 && sl->held)
+            return pscw_resolve(g, sl);
+        return SKEL_OK;
+    }
+    if (c->ph == c->pn)
+        c->ph = c->pn = 0;
+    if (skel_grow_u32(&c->prov, &c->pcap, c->pn + 1, sizeof *c->prov) != SKEL_OK)
+        return skel_oom();
+    c->prov[c->pn++] = (struct pent){.seq = seq, .t = t};
+    return SKEL_OK;
+}
+
+/* The start (wait) in slot si needs a post (complete) of this channel. */
+static int chan_need(skel_pag *g, uint64_t key, uint32_t prank, uint32_t si)
+{
+    struct pchan *c;
+    int rc = chan_get(g, key, prank, &c);
+    if (rc != SKEL_OK)
+        return rc;
+    if (c->ph < c->pn) {
+        pscw_assign(g, si, c->prank, c->prov[c->ph].seq, c->prov[c->ph].t);
+        c->ph++;
+        return SKEL_OK;
+    }
+    if (c->wh == c->wn)
+        c->wh = c->wn = 0;
+    if (skel_grow_u32(&c->wslot, &c->wcap, c->wn + 1, sizeof *c->wslot) != SKEL_OK)
+        return skel_oom();
+    c->wslot[c->wn++] = si;
+    g->slots[si]->wneed++;
+    return SKEL_OK;
+}
+
+static int grp_copy(const skel_pag *g, int32_t **dst, uint32_t *n, uint32_t *cap,
+                    const skel_event *ev)
+{
+    if (skel_grow_u32(dst, cap, ev->ngroup > 0 ? ev->ngroup : 1, sizeof **dst) != SKEL_OK)
+        return skel_oom();
+    *n = 0;
+    for (uint32_t j = 0; j < ev->ngroup; j++)
+        if (real_rank(g, ev->group[j]))
+            (*dst)[(*n)++] = ev->group[j];
+    return SKEL_OK;
+}
+
+/* The step of a post, start, complete or wait (slot si, built by
+ * batch_single), w what it waits for otherwise. */
+static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w)
+{
+    struct slot *sl = g->slots[si];
+    skel_pag_step *s = &sl->steps[0];
+    uint32_t r = it->rank;
+    const skel_event *ev = it->ev;
+    int kind = winsync_kind(ev->call);
+    struct win *wn = win_of(g, r, ev->obj);
+    if (wn == NULL)
+        return split(g, s, w);
+    int rc = SKEL_OK;
+    if (kind == WS_POST)
+        rc = grp_copy(g, &wn->post_grp, &wn->npost, &wn->post_cap, ev);
+    else if (kind == WS_START)
+        rc = grp_copy(g, &wn->start_grp, &wn->nstart, &wn->start_cap, ev);
+    if (rc != SKEL_OK)
+        return rc;
+    int exposure = kind == WS_POST || kind == WS_WAIT;
+    const int32_t *grp = exposure ? wn->post_grp : wn->start_grp;
+    uint32_t n = exposure ? wn->npost : wn->nstart;
+    int ch = kind == WS_POST || kind == WS_START ? 1 : 2;
+    if (kind == WS_POST || kind == WS_COMPLETE) {
+        s->nsource += n;
+        if ((rc = split(g, s, w)) != SKEL_OK)
+            return rc;
+        for (uint32_t j = 0; j < n && rc == SKEL_OK; j++) {
+            uint32_t o = exposure ? (uint32_t)grp[j] : r, t = exposure ? r : (uint32_t)grp[j];
+            rc = chan_provide(g, chan_key(ch, o, t, wn), r, s->seq, s->start_ns);
+        }
+        return rc;
+    }
+    if (skel_grow_u32(&sl->msgs, &sl->msg_cap, n + s->nmsg, sizeof *sl->msgs) != SKEL_OK ||
+        skel_grow_u32(&sl->pstart, &sl->pstart_cap, n + s->nmsg, sizeof *sl->pstart) != SKEL_OK)
+        return skel_oom();
+    sl->nassigned = s->nmsg; /* none: the replay matches no message to these calls */
+    sl->wneed = 0;
+    for (uint32_t j = 0; j < n && rc == SKEL_OK; j++) {
+        uint32_t o = exposure ? (uint32_t)grp[j] : r, t = exposure ? r : (uint32_t)grp[j];
+        rc = chan_need(g, chan_key(ch, o, t, wn), exposure ? o : t, si);
+    }
+    if (rc != SKEL_OK)
+        return rc;
+    if (sl->wneed == 0)
+        return pscw_resolve(g, sl);
+    sl->held = 1;
+    return SKEL_OK;
+}
+
+/* The replay ended: let every held batch go with what it matched. */
+static int release_held(skel_pag *g)
+{
+    int rc = SKEL_OK;
+    for (uint32_t pos = 0; pos < g->npending && rc == SKEL_OK; pos++) {
+        struct slot *sl = g->slots[g->pending[pos]];
+        if (!sl->held)
+            continue;
+        if (sl->wcoll) {
+            skel_map_del(&g->wcoll_map, sl->wkey);
+            for (uint32_t k = 0; k < sl->nsteps && rc == SKEL_OK; k++)
+                rc = split(g, &sl->steps[k], -INFINITY);
+            sl->has_coll = 0;
+            sl->wcoll = 0;
+            sl->held = 0;
+        } else {
+            rc = pscw_resolve(g, sl);
+        }
+    }
+    return rc;
+}
+
 static int stuck(const skel_pag *g)
 {
     const struct slot *sl = g->slots[g->pending[0]];
@@ -1428,26 +1975,24 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
     for (;;) {
         /* The first pending batch that can go and has no earlier pending
          * batch of one of its ranks. */
-        g->scan_id++;
-        if (g->scan_id == 0) {
-            memset(g->scan_mark, 0, g->n * sizeof *g->scan_mark);
-            g->scan_id = 1;
-        }
+        scan_start(g);
         for (uint32_t pos = 0; pos < g->npending; pos++) {
             const struct slot *sl = g->slots[g->pending[pos]];
-            int blocked = 0;
-            for (uint32_t k = 0; k < sl->nsteps; k++)
-                if (g->scan_mark[sl->steps[k].rank] == g->scan_id)
-                    blocked = 1;
-            if (!blocked && ready(g, sl))
+            if (!scan_blocked(g, sl) && ready(g, sl) && (!sl->wgroup || !earlier_after(g, pos)))
                 return emit(g, pos, b);
-            for (uint32_t k = 0; k < sl->nsteps; k++)
-                g->scan_mark[sl->steps[k].rank] = g->scan_id;
+            scan_mark_slot(g, sl);
         }
         if (g->npending > 0) {
             int rc = emit_cycle(g, b);
             if (rc != 0)
                 return rc;
+        }
+        if (g->replay_done && !g->released) {
+            g->released = 1;
+            int rc = release_held(g);
+            if (rc != SKEL_OK)
+                return rc;
+            continue;
         }
         if (g->replay_done)
             return g->npending > 0 ? stuck(g) : 0;
@@ -1459,11 +2004,17 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
             g->replay_done = 1;
             continue;
         }
+        if (!it.group && winsync_kind(it.ev->call) == WS_COLL) {
+            if ((rc = win_coll_arrive(g, &it)) < 0)
+                return rc;
+            if (rc == 1)
+                continue; /* gathered, or handed to pending */
+        }
         uint32_t i = 0;
-        if ((rc = take_slot(g, &i)) != SKEL_OK)
+        if ((rc = take_clean_slot(g, &i)) != SKEL_OK)
             return rc;
         struct slot *sl = g->slots[i];
-        rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl);
+        rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl, i);
         /* Nothing pending (the common case): a batch whose sources are out
          * goes at once, as the scan above would send it. */
         if (rc == SKEL_OK && g->npending == 0 && ready(g, sl))

@@ -12,7 +12,12 @@
  *          tracer_ns of the tracer's own pauses (neither CPU nor waiting);
  *   deps   what the call waits for: messages (arriving lat_ns after their
  *          send started) and collectives (coll_cost_ns after the members the
- *          collective's shape makes it wait for have arrived);
+ *          collective's shape makes it wait for have arrived).  One-sided
+ *          synchronisation as MPICH does it: window creation, MPI_Win_free
+ *          and MPI_Win_fence are collectives of shape Barrier over the
+ *          window's communicator; MPI_Win_start waits for its targets'
+ *          posts and MPI_Win_wait for its origins' completes, given as
+ *          messages of 0 bytes from the post (complete) to it;
  *   local  the rest of the call's measured time: what the model does not
  *          explain by waiting for a dependency is the call's own work - CPU up
  *          to the least the call site needed so far, the rest a delay.

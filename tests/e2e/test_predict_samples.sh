@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Traces every C sample with 2 ranks and checks skel predict on it:
+# Traces every C sample with 2 ranks, and the one-sided programs of the
+# irregular corpus, and checks skel predict on each:
 #  - the identity placement reproduces the measured run time (first event
 #    start to last event end) within 5 %, without a communication table and
 #    with one - a property of the model (docs/predictions.md), not a timing
@@ -28,6 +29,11 @@ cases=(
     "isort -k 100000 -i 5"
     "pipeline -n 256 -i 20 -b 8"
     "mw -t 100 --work-us 300 --prep-us 100"
+    # one-sided synchronisation (fences and windows as synchronisations,
+    # start/wait waiting for post/complete): programs of the corpus
+    "irregular/onesided -i 200 -n 512"
+    "irregular/pscw -i 200 -w 50000"
+    "irregular/dynwin -i 200 -n 512"
 )
 
 failures=0
@@ -71,10 +77,15 @@ atleast() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b * (1 - 1e-9)) }'; }
 for case in "${cases[@]}"; do
     read -r -a args <<<"$case"
     name=${args[0]}
+    bin="$samples/$name"
+    if [[ $name == */* ]]; then
+        bin="$SKEL_BUILD_DIR/tests/$name"
+        name=${name##*/}
+    fi
     args=("${args[@]:1}")
     trace="$tmp/$name"
     echo "== $name ${args[*]}"
-    if ! timeout 300 "$skel" trace --quiet -o "$trace" -- mpiexec.mpich -n 2 "$samples/$name" \
+    if ! timeout 300 "$skel" trace --quiet -o "$trace" -- mpiexec.mpich -n 2 "$bin" \
         "${args[@]}" >"$tmp/out" 2>&1; then
         fail "$name: skel trace failed"
         cat "$tmp/out" >&2

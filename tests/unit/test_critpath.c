@@ -708,3 +708,58 @@ Test(critpath, a_source_outliving_many_newer_ones)
     free(g.end_nodes);
     remove_trace();
 }
+
+/* MPICH's MPI_Win_fence waits for the window's last member
+ * (docs/predictions.md, "One-sided synchronisation"): rank 0 computes 1000
+ * ns and waits 3000 ns in the fence for rank 1, which computes 4000.
+ * Zeroing rank 1's compute phase before the fence (sites 1 -> 5) makes the
+ * run 3000 ns shorter: the fence then ends when rank 0 arrives.  With the
+ * fence as rank 0's own work (the old model) the zeroing saved nothing. */
+Test(critpath, fence_waits_for_the_last_member)
+{
+    open_trace(2);
+    skel_event ev;
+    for (int r = 0; r < 2; r++) {
+        skel_object o = {.index = 0, .kind = SKEL_OBJ_WIN, .comm = SKEL_COMM_WORLD, .name = ""};
+        cr_assert_eq(skel_writer_object(w[r], &o), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        put(r, &ev, 0, 2000, 2000);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Win_create;
+        ev.obj = 0;
+        put(r, &ev, 1, 2000, 2000);
+    }
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Win_fence;
+    ev.obj = 0;
+    put(0, &ev, 4, 3000, 6000);
+    put(1, &ev, 5, 6000, 6000);
+    for (int r = 0; r < 2; r++) {
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Win_free;
+        ev.obj = 0;
+        put(r, &ev, 2, 6000, 6000);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        put(r, &ev, 3, 6010, 6010);
+    }
+    close_trace();
+    skel_trace *tr;
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
+    struct skel_critpath_opts o = {.top = 10};
+    struct skel_critpath_result res;
+    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
+    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
+    const struct skel_critpath_item *late = NULL;
+    for (size_t i = 0; i < res.nitems; i++)
+        if (res.items[i].category == SKEL_CRITPATH_PHASE &&
+            strstr(res.items[i].name, "0x1010 -> ") && strstr(res.items[i].name, "-> 0x1050"))
+            late = &res.items[i];
+    cr_assert_not_null(late);
+    cr_expect_float_eq(late->zero_ns, 3000.0, 1e-6, "zeroing the late rank's compute saves %g ns",
+                       late->zero_ns);
+    skel_critpath_result_free(&res);
+    skel_trace_close(tr);
+    remove_trace();
+}

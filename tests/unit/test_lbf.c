@@ -798,3 +798,150 @@ Test(lbf, sched_specs)
                   skel_last_error());
     }
 }
+
+/* ---- one-sided synchronisation (docs/predictions.md, "One-sided synchronisation") ------- */
+
+/* Window 0 on MPI_COMM_WORLD on every rank, and one call site per kind of
+ * call (the least own work is kept per site: a fence must not share it
+ * with MPI_Init's 0). */
+static void win_setup(void)
+{
+    for (int r = 0; r < nranks; r++) {
+        skel_object o = {.index = 0, .kind = SKEL_OBJ_WIN, .comm = SKEL_COMM_WORLD, .name = ""};
+        cr_assert_eq(skel_writer_object(w[r], &o), SKEL_OK, "%s", skel_last_error());
+        for (uint32_t s = 0; s < 8; s++) {
+            char fn[16];
+            snprintf(fn, sizeof fn, "site%u", s);
+            skel_site st = {.index = s,
+                            .addr = 0x1000 + 16 * s,
+                            .module = SKEL_COMM_NONE,
+                            .func = fn,
+                            .file = "",
+                            .line = 0};
+            cr_assert_eq(skel_writer_site(w[r], &st), SKEL_OK, "%s", skel_last_error());
+        }
+    }
+}
+
+/* A call on window 0 (group: MPI_Win_post/start's, world ranks). */
+static void win_call(int r, int call, const int32_t *grp, uint32_t ngrp, uint64_t gap, uint64_t dur)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = (uint16_t)call;
+    ev.obj = 0;
+    ev.ngroup = ngrp;
+    ev.group = grp;
+    ev.site = (uint32_t)(call % 7) + 1;
+    add(r, &ev, gap, dur);
+}
+
+static void win_begin(int n)
+{
+    open_trace(n, NULL);
+    win_setup();
+    for (int r = 0; r < n; r++)
+        simple(r, SKEL_CALL_MPI_Init, 0, 0);
+}
+
+static void win_end(int n, uint64_t gap_free)
+{
+    for (int r = 0; r < n; r++)
+        win_call(r, SKEL_CALL_MPI_Win_free, NULL, 0, gap_free, 0);
+    for (int r = 0; r < n; r++)
+        simple(r, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+}
+
+/* MPICH's fence waits for the last member (rank 0 measured 3000 ns in it,
+ * rank 1 arriving late): waiting, not work.  Sharing one processor, rank
+ * 0's 1000 ns and rank 1's 4000 ns of compute take 5000 ns; with the fence
+ * as rank 0's own work (the old model) its 3000 ns competed for the
+ * processor too: 8000. */
+Test(lbf, fence_waits_for_the_last_member)
+{
+    win_begin(2);
+    for (int r = 0; r < 2; r++)
+        win_call(r, SKEL_CALL_MPI_Win_create, NULL, 0, 0, 0);
+    win_call(0, SKEL_CALL_MPI_Win_fence, NULL, 0, 1000, 3000);
+    win_call(1, SKEL_CALL_MPI_Win_fence, NULL, 0, 4000, 0);
+    win_end(2, 0);
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 4000.0, 1e-6, "identity");
+    double v = predict("2/1", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 5000.0, 1e-6, "2/1: %g ns", v);
+    remove_trace();
+}
+
+/* Window creation and MPI_Win_free synchronise the communicator too (each
+ * measured waiting for the late rank). */
+Test(lbf, window_creation_and_free_synchronise)
+{
+    win_begin(2);
+    win_call(0, SKEL_CALL_MPI_Win_create, NULL, 0, 1000, 3000);
+    win_call(1, SKEL_CALL_MPI_Win_create, NULL, 0, 4000, 0);
+    win_call(0, SKEL_CALL_MPI_Win_free, NULL, 0, 4000, 0);
+    win_call(1, SKEL_CALL_MPI_Win_free, NULL, 0, 1000, 3000);
+    for (int r = 0; r < 2; r++)
+        simple(r, SKEL_CALL_MPI_Finalize, 0, 0);
+    close_trace();
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 8000.0, 1e-6, "identity");
+    double v = predict("2/1", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 10000.0, 1e-6, "2/1: %g ns (16000 with both as own work)", v);
+    remove_trace();
+}
+
+/* Active target: rank 0's MPI_Win_start waits for rank 1's MPI_Win_post
+ * (1000..4000), rank 1's MPI_Win_wait for rank 0's MPI_Win_complete
+ * (4000..5000).  On one processor: 5000 ns of both ranks' compute until the
+ * post, then rank 0's 1000 ns before its complete while rank 1 waits. */
+Test(lbf, start_waits_for_post_and_wait_for_complete)
+{
+    static const int32_t g0[] = {0}, g1[] = {1};
+    win_begin(2);
+    for (int r = 0; r < 2; r++)
+        win_call(r, SKEL_CALL_MPI_Win_create, NULL, 0, 0, 0);
+    win_call(0, SKEL_CALL_MPI_Win_start, g1, 1, 1000, 3000);
+    win_call(1, SKEL_CALL_MPI_Win_post, g0, 1, 4000, 0);
+    win_call(1, SKEL_CALL_MPI_Win_wait, NULL, 0, 0, 1000);
+    win_call(0, SKEL_CALL_MPI_Win_complete, NULL, 0, 1000, 0);
+    win_end(2, 0);
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 5000.0, 1e-6, "identity");
+    double v = predict("2/1", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 6000.0, 1e-6, "2/1: %g ns (10000 with both as own work)", v);
+    /* The target late instead: its post at 1000 at once, its wait 1000..4000
+     * for a complete at 4000. */
+    win_begin(2);
+    for (int r = 0; r < 2; r++)
+        win_call(r, SKEL_CALL_MPI_Win_create, NULL, 0, 0, 0);
+    win_call(1, SKEL_CALL_MPI_Win_post, g0, 1, 0, 0);
+    win_call(0, SKEL_CALL_MPI_Win_start, g1, 1, 0, 0);
+    win_call(1, SKEL_CALL_MPI_Win_wait, NULL, 0, 1000, 3000);
+    win_call(0, SKEL_CALL_MPI_Win_complete, NULL, 0, 4000, 0);
+    win_end(2, 0);
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 4000.0, 1e-6, "identity");
+    v = predict("2/1", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 5000.0, 1e-6, "2/1: %g ns (8000 with the wait as own work)", v);
+    remove_trace();
+}
+
+/* The post's group names rank 0, which never starts an epoch, and rank 1
+ * never reaches the fence rank 0 makes: no hang, no error; the calls left
+ * without their partners are their own work. */
+Test(lbf, one_sided_partners_that_never_come)
+{
+    static const int32_t g0[] = {0};
+    win_begin(2);
+    for (int r = 0; r < 2; r++)
+        win_call(r, SKEL_CALL_MPI_Win_create, NULL, 0, 0, 0);
+    win_call(1, SKEL_CALL_MPI_Win_post, g0, 1, 100, 0);
+    win_call(1, SKEL_CALL_MPI_Win_wait, NULL, 0, 0, 2000);
+    win_call(0, SKEL_CALL_MPI_Win_fence, NULL, 0, 1000, 1500);
+    for (int r = 0; r < 2; r++)
+        simple(r, SKEL_CALL_MPI_Finalize, 100, 0);
+    close_trace();
+    cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 2600.0, 1e-6, "identity");
+    /* one processor: every call's time is its own (CPU) work */
+    double v = predict("2/1", NULL, NULL, NULL);
+    cr_expect_float_eq(v, 4800.0, 1e-6, "2/1: %g ns", v);
+    remove_trace();
+}
