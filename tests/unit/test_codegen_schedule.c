@@ -1833,6 +1833,67 @@ Test(codegen_schedule, intercommunicators_made_again)
     skel_signature_free(s);
 }
 
+/* Groups of two (ranks 0 and 2, class 0) and one (rank 1, class 1)
+ * coupled by MPI_Intercomm_create (slot 3), then coll on it with count ca
+ * in the pair and cb on the lone rank. */
+static skel_signature *coupled_2_1(const char *coll, long ca, long cb)
+{
+    struct tsig t = {0};
+    tsig_head_full(&t, 3, (int[]){0, 1, 0}, NULL, NULL,
+                   "<comm id=\"0\" gid=\"0\" members=\"0 1 2\"/>"
+                   "<comm id=\"1\" gid=\"3\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"0 2\"/>"
+                   "<comm id=\"2\" gid=\"5\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"0 2\" remote=\"1\"/>"
+                   "<comm id=\"3\" gid=\"9\" created-by=\"MPI_Comm_split\" parent-slot=\"0\" "
+                   "members=\"1\"/>"
+                   "<comm id=\"4\" gid=\"5\" created-by=\"MPI_Intercomm_create\" "
+                   "parent-slot=\"2\" inter=\"1\" members=\"1\" remote=\"0 2\"/>",
+                   (const char *const[]){"0 - 1 2", "0 - 3 4", "0 - 1 2"});
+    for (int cls = 0; cls < 2; cls++) {
+        int b = cls * 3;
+        tclass(&t, cls, cls ? "1" : "0 2", cls);
+        tsym(&t, b, "MPI_Comm_split", "comm=\"0\" newcomm=\"2\"", "", 0, 0, "");
+        tsym(&t, b + 1, "MPI_Intercomm_create", "comm=\"2\" newcomm=\"3\"", "", 0, 0, "");
+        tsym(&t, b + 2, coll, "comm=\"3\" op=\"MPI_SUM\"", "", cls ? cb : ca, 8, "");
+        tput(&t,
+             "<block id=\"%d\"><s ref=\"%d\"/><s ref=\"%d\"/><s ref=\"%d\"/></block>\n"
+             "</class>\n",
+             cls, b, b + 1, b + 2);
+    }
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, intercommunicator_reduce_scatter_unequal_groups)
+{
+    /* Each group's vector is reduced and scattered over the other: its
+     * length is a rank's count times its own group's size, the same on both
+     * sides in a correct program (1 x 2 = 2 x 1), and the check gives both
+     * groups the larger where a signature's counts differ (3 x 1 > 1 x 2),
+     * so no receive of the skeleton is truncated. */
+    static const struct {
+        const char *call;
+        long ca, cb;
+        int64_t len;
+    } cases[] = {{"MPI_Reduce_scatter_block", 1, 2, 2},
+                 {"MPI_Reduce_scatter", 2, 4, 4},
+                 {"MPI_Reduce_scatter_block", 1, 3, 3},
+                 {"MPI_Reduce_scatter", 3, 1, 6}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        skel_signature *s = coupled_2_1(cases[i].call, cases[i].ca, cases[i].cb);
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s: %s", cases[i].call,
+                     skel_last_error());
+        cr_expect_eq(check(p, 0), SKEL_OK, "%s: %s", cases[i].call, skel_last_error());
+        cr_expect_eq(op_of(p, 2)->ucount, cases[i].len, "case %zu: %lld", i,
+                     (long long)op_of(p, 2)->ucount);
+        cr_expect_eq(op_of(p, 5)->ucount, cases[i].len, "case %zu: %lld", i,
+                     (long long)op_of(p, 5)->ucount);
+        skel_plan_free(p);
+        skel_signature_free(s);
+    }
+}
+
 /* The coupled halves of coupled_root, then call (MPI_Comm_dup or another
  * maker) on the intercommunicator (slot 3) making slot 4 - sides 6 and 7,
  * the intercommunicator's two groups - and a message from rank 0 to rank 1
