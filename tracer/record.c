@@ -1323,6 +1323,8 @@ static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t s
         ev->flags |= SKEL_EVF_INPLACE;
     if (fortran || t->fsite != NULL)
         ev->flags |= SKEL_EVF_FORTRAN;
+    if (t->index == 0)
+        skel_tr_ws_note(&t->ws, site, c->gap_wall, skel_tr_cpu_sample_ns);
     uint64_t flushed = skel_writer_flush_ns(skel_tr_s.w);
     if (__builtin_expect(t->ws.pause != 0, 0) && ws_record(t) != SKEL_OK)
         return;
@@ -1340,8 +1342,10 @@ static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t s
     /* A flush while recording is not the application's time: the writer told
      * the reader (a pause record); mirror it in our own gaps. */
     t->prev_end += skel_writer_flush_ns(skel_tr_s.w) - flushed;
-    /* Time for a working-set sample: watch the phase that starts now. */
-    if (__builtin_expect(c->t1 >= skel_tr_ws_next_ns, 0) && t->index == 0 && !t->ws.armed) {
+    /* Time for a working-set sample: watch the phase that starts now, if
+     * the phase after this site's latest call was long enough to sample. */
+    if (__builtin_expect(c->t1 >= skel_tr_ws_next_ns, 0) && t->index == 0 && !t->ws.armed &&
+        skel_tr_ws_long_after(&t->ws, site)) {
         uint64_t ns = skel_tr_ws_arm(&t->ws);
         if (ns > 0 && skel_writer_pause(skel_tr_s.w, t->index, ns) != SKEL_OK) {
             skel_tr_disable(skel_last_error());

@@ -135,8 +135,8 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
         c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
         t->sleepy = 2 * c->gap_cpu < gap;
         uint64_t pause = 0;
-        if (__builtin_expect(t->ws.armed, 0) && gap >= skel_tr_ws_gap_ns) {
-            /* A watched long phase ends: its working set (wset.h).  The
+        if (__builtin_expect(t->ws.armed, 0)) {
+            /* The watched phase ends: its working set (wset.h).  The
              * reading is the tracer's time, in neither the gap nor the call
              * nor the next CPU sample. */
             pause = t->ws.pause;
@@ -149,6 +149,10 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
         t->wall_ref = now;
         c->gap_wall = now - t->prev_end - pause;
     }
+    /* The watched phase was too short to sample: no reading (one taken
+     * later would count this call's pages and every call's until then). */
+    if (__builtin_expect(t->ws.armed, 0))
+        skel_tr_ws_drop(&t->ws, now);
     c->t0 = now;
     /* Fields the handler reads for every call; the rest are read only for
      * the calls whose wrappers set them. */

@@ -15,7 +15,7 @@
  *                              (default: 250 CPU clock reads, at least 20)
  *   SKEL_TRACE_SYNC_ROUNDS     ping-pongs per clock-offset estimate (default 16)
  *   SKEL_TRACE_WS              "0": no working-set samples of compute phases (wset.h;
- *                              default on where /proc/self/smaps_rollup exists)
+ *                              default on where /proc/self/smaps exists)
  *   SKEL_TRACE_CLOCK           "tsc" (default where the kernel keeps CLOCK_MONOTONIC on
  *                              the TSC) or "monotonic" (clock_gettime): see clock.h
  */

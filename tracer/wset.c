@@ -4,6 +4,7 @@
 #include "clock.h"
 
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -18,10 +19,9 @@
 #define COST_FACTOR    200u
 #define MIN_SPACING_NS 50000000u
 
-uint64_t skel_tr_ws_gap_ns = 200000;
 uint64_t skel_tr_ws_next_ns = UINT64_MAX;
 
-static int fd_clear = -1, fd_rollup = -1;
+static int fd_clear = -1, fd_smaps = -1;
 static void *flush_region;
 static size_t flush_len;
 static uint64_t arm_cost;
@@ -33,11 +33,11 @@ void skel_tr_ws_start(void)
         return;
     long page = sysconf(_SC_PAGESIZE);
     flush_len = (size_t)(page > 0 ? page : 4096) * FLUSH_PAGES;
-    fd_rollup = open("/proc/self/smaps_rollup", O_RDONLY | O_CLOEXEC);
+    fd_smaps = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC);
     fd_clear = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
     flush_region =
         mmap(NULL, flush_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (fd_rollup < 0 || fd_clear < 0 || flush_region == MAP_FAILED) {
+    if (fd_smaps < 0 || fd_clear < 0 || flush_region == MAP_FAILED) {
         flush_region = flush_region == MAP_FAILED ? NULL : flush_region;
         skel_tr_ws_stop();
         return;
@@ -50,13 +50,13 @@ void skel_tr_ws_start(void)
 void skel_tr_ws_stop(void)
 {
     skel_tr_ws_next_ns = UINT64_MAX;
-    if (fd_rollup >= 0)
-        close(fd_rollup);
+    if (fd_smaps >= 0)
+        close(fd_smaps);
     if (fd_clear >= 0)
         close(fd_clear);
     if (flush_region != NULL)
         munmap(flush_region, flush_len);
-    fd_rollup = fd_clear = -1;
+    fd_smaps = fd_clear = -1;
     flush_region = NULL;
 }
 
@@ -82,33 +82,94 @@ uint64_t skel_tr_ws_arm(struct skel_tr_ws *t)
     return arm_cost > 0 ? arm_cost : 1;
 }
 
-/* The value of "Referenced:" in kB, or -1. */
-static long long referenced_kb(const char *s)
+/* The referenced kilobytes of the process's anonymous mappings (heap,
+ * stack, private and shared anonymous memory), from /proc/self/smaps fed in
+ * pieces.  File mappings are left out: a shared library's pages read as
+ * referenced when other processes touch them (the kernel keeps one
+ * referenced flag per page), and where this rank was descheduled or another
+ * core ran a process using libc they added 0.6-4 MiB to phases that touched
+ * a few pages (bench/accuracy-mechanisms.md). */
+struct anon_refs {
+    char line[160]; /* the start of the current line; the rest is not needed */
+    size_t len;
+    int anon;     /* the current mapping is anonymous */
+    int mappings; /* mapping lines seen */
+    long long kb;
+};
+
+/* Whether a mapping line names an anonymous mapping: no path, or one of the
+ * kernel's names for anonymous memory. */
+static int anon_mapping(const char *l)
 {
-    const char *p = strstr(s, "\nReferenced:");
-    if (p == NULL)
+    /* address range, permissions, offset, device, inode, then the name */
+    for (int f = 0; f < 5; f++) {
+        while (*l == ' ' || *l == '\t')
+            l++;
+        if (*l == '\0')
+            return 0;
+        while (*l != ' ' && *l != '\t' && *l != '\0')
+            l++;
+    }
+    while (*l == ' ' || *l == '\t')
+        l++;
+    return *l == '\0' || strncmp(l, "[heap]", 6) == 0 || strncmp(l, "[stack", 6) == 0 ||
+           strncmp(l, "[anon", 5) == 0;
+}
+
+static void anon_line(struct anon_refs *a)
+{
+    a->line[a->len] = '\0';
+    const char *l = a->line;
+    if ((*l >= '0' && *l <= '9') || (*l >= 'a' && *l <= 'f')) {
+        a->anon = anon_mapping(l);
+        a->mappings++;
+    } else if (a->anon && strncmp(l, "Referenced:", 11) == 0) {
+        l += 11;
+        while (*l == ' ' || *l == '\t')
+            l++;
+        long long v = 0;
+        int digits = 0;
+        for (; *l >= '0' && *l <= '9' && digits < 15; l++, digits++)
+            v = v * 10 + (*l - '0');
+        if (digits > 0 && a->kb <= INT64_MAX / 2 - v)
+            a->kb += v;
+    }
+    a->len = 0;
+}
+
+static void anon_feed(struct anon_refs *a, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '\n')
+            anon_line(a);
+        else if (a->len < sizeof a->line - 1)
+            a->line[a->len++] = p[i];
+    }
+}
+
+/* The referenced kilobytes of anonymous memory, or -1 (not readable, or
+ * no mapping in it). */
+static long long anon_referenced_kb(int fd)
+{
+    static char buf[16384];
+    struct anon_refs a = {.len = 0};
+    if (lseek(fd, 0, SEEK_SET) != 0)
         return -1;
-    p += sizeof "\nReferenced:" - 1;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    long long v = 0;
-    int digits = 0;
-    for (; *p >= '0' && *p <= '9' && digits < 15; p++, digits++)
-        v = v * 10 + (*p - '0');
-    return digits > 0 ? v : -1;
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        anon_feed(&a, buf, (size_t)n);
+    if (n < 0)
+        return -1;
+    if (a.len > 0)
+        anon_line(&a);
+    return a.mappings > 0 ? a.kb : -1;
 }
 
 void skel_tr_ws_read(struct skel_tr_ws *t)
 {
     uint64_t t0 = skel_tr_now();
-    char buf[4096];
     t->armed = 0;
-    ssize_t n = fd_rollup >= 0 ? pread(fd_rollup, buf, sizeof buf - 1, 0) : -1;
-    long long kb = -1;
-    if (n > 0) {
-        buf[n] = '\0';
-        kb = referenced_kb(buf);
-    }
+    long long kb = fd_smaps >= 0 ? anon_referenced_kb(fd_smaps) : -1;
     uint64_t cost = skel_tr_now() - t0;
     t->pause += cost > 0 ? cost : 1;
     /* 0 means "not sampled": a sample of nothing is one page. */
@@ -116,9 +177,15 @@ void skel_tr_ws_read(struct skel_tr_ws *t)
     t->cost = arm_cost + cost;
 }
 
+void skel_tr_ws_drop(struct skel_tr_ws *t, uint64_t now)
+{
+    t->armed = 0;
+    skel_tr_ws_done(now, arm_cost);
+}
+
 void skel_tr_ws_done(uint64_t now, uint64_t cost_ns)
 {
-    if (fd_rollup < 0)
+    if (fd_smaps < 0)
         return;
     uint64_t wait = cost_ns * COST_FACTOR;
     skel_tr_ws_next_ns = now + (wait > MIN_SPACING_NS ? wait : MIN_SPACING_NS);

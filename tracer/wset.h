@@ -5,10 +5,15 @@
  * kernel instead: at the end of a call (skel_tr_ws_maybe_arm(), from the
  * handler) it clears the referenced bits of every page of the process
  * (/proc/self/clear_refs) and flushes the processor's cached translations;
- * at the start of the next call that follows a compute gap of at least
- * skel_tr_ws_gap_ns (skel_tr_ws_read(), from the inline enter path, only on
- * the rare calls whose thread is watched) it reads how many bytes are
- * referenced again (/proc/self/smaps_rollup).  The time both take is the
+ * at the start of the next call (skel_tr_ws_read(), from the inline enter
+ * path, only on the rare calls whose thread is watched) it reads how many
+ * bytes of anonymous memory are referenced again (/proc/self/smaps; a
+ * library's pages read as referenced when other processes touch them), when
+ * the phase
+ * between them was long enough for the tracer to sample its CPU time
+ * (skel_tr_cpu_sample_ns); a shorter phase ends the watch unread
+ * (skel_tr_ws_drop()).  A watch never spans a call: the pages MPI calls
+ * touch are no phase's (docs/trace-format.md).  The time both take is the
  * tracer's own: reported as pauses, and budgeted so that sampling costs at
  * most 0.5 % of the run.
  *
@@ -28,10 +33,37 @@
 struct skel_tr_ws {
     int armed;
     uint64_t bytes, pause, cost;
+    /* The call sites (indices modulo SKEL_TR_WS_SITES) whose latest call
+     * was followed by a phase long enough to sample, and the latest call's
+     * site: a watch starts only after such a call (skel_tr_ws_note). */
+    uint64_t long_after[4];
+    uint32_t prev_site;
 };
 
-/* Gaps shorter than this end no sample (the watch goes on to a longer one). */
-extern uint64_t skel_tr_ws_gap_ns;
+#define SKEL_TR_WS_SITES 256
+
+/* A call at site starts after a compute gap of gap_ns: note whether the
+ * previous call's site was followed by a phase of at least min_ns. */
+static inline void skel_tr_ws_note(struct skel_tr_ws *w, uint32_t site, uint64_t gap_ns,
+                                   uint64_t min_ns)
+{
+    uint32_t p = w->prev_site % SKEL_TR_WS_SITES;
+    uint64_t bit = UINT64_C(1) << (p % 64);
+    if (gap_ns >= min_ns)
+        w->long_after[p / 64] |= bit;
+    else
+        w->long_after[p / 64] &= ~bit;
+    w->prev_site = site;
+}
+
+/* Whether the latest call at site was followed by a long phase (so the
+ * phase after this one may be too: worth watching). */
+static inline int skel_tr_ws_long_after(const struct skel_tr_ws *w, uint32_t site)
+{
+    uint32_t p = site % SKEL_TR_WS_SITES;
+    return (int)((w->long_after[p / 64] >> (p % 64)) & 1);
+}
+
 /* When the next sample may start (monotonic ns); UINT64_MAX while one runs
  * or when sampling is off. */
 extern uint64_t skel_tr_ws_next_ns;
@@ -50,6 +82,9 @@ uint64_t skel_tr_ws_arm(struct skel_tr_ws *t);
  * referenced (0 if the reading failed), t->pause grows by the time the
  * reading took, t->cost is the sample's. */
 void skel_tr_ws_read(struct skel_tr_ws *t);
+/* End the watch of t unread at time now (the phase was too short to
+ * sample) and schedule the next one from the arm's cost. */
+void skel_tr_ws_drop(struct skel_tr_ws *t, uint64_t now);
 /* A sample ended: schedule the next one from its cost (arm + read). */
 void skel_tr_ws_done(uint64_t now, uint64_t cost_ns);
 

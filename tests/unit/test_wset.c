@@ -40,8 +40,8 @@ static uint64_t sample(unsigned char *buf, size_t len, struct skel_tr_ws *w)
 
 static void start_or_skip(void)
 {
-    if (access("/proc/self/smaps_rollup", R_OK) != 0 || access("/proc/self/clear_refs", W_OK) != 0)
-        cr_skip_test("no /proc/self/smaps_rollup or clear_refs here (the tracer takes no "
+    if (access("/proc/self/smaps", R_OK) != 0 || access("/proc/self/clear_refs", W_OK) != 0)
+        cr_skip_test("no /proc/self/smaps or clear_refs here (the tracer takes no "
                      "samples either)");
     skel_tr_clock_start();
     skel_tr_ws_start();
@@ -106,11 +106,95 @@ Test(wset, budget_and_switch)
     unsetenv("SKEL_TRACE_WS");
 }
 
-Test(wset, referenced_field)
+/* Only anonymous mappings count: heap, stack, memory without a path; a
+ * library's pages do not (other processes mark them referenced). */
+Test(wset, anonymous_mappings_only)
 {
-    cr_assert_eq(referenced_kb("Rss: 5 kB\nReferenced:     1234 kB\nAnonymous: 3 kB\n"), 1234);
-    cr_assert_eq(referenced_kb("Rss: 5 kB\n"), -1);
-    cr_assert_eq(referenced_kb("Rss: 5 kB\nReferenced: kB\n"), -1);
-    /* More digits than any real value: bounded, not overflowed. */
-    cr_assert_eq(referenced_kb("x\nReferenced: 99999999999999999999999 kB\n"), 999999999999999LL);
+    static const char text[] =
+        "55d0c0a00000-55d0c0c00000 rw-p 00000000 00:00 0                          [heap]\n"
+        "Rss:                 2048 kB\n"
+        "Referenced:          1000 kB\n"
+        "7f0000000000-7f0000400000 r-xp 00000000 fe:01 1234                       "
+        "/usr/lib/x86_64-linux-gnu/libc.so.6\n"
+        "Referenced:           700 kB\n"
+        "7f0000400000-7f0000800000 rw-p 00000000 00:00 0 \n"
+        "Referenced:            20 kB\n"
+        "7f0000800000-7f0000900000 rw-s 00000000 00:01 99                         /dev/shm/x "
+        "(deleted)\n"
+        "Referenced:           300 kB\n"
+        "7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]\n"
+        "Referenced:             8 kB\n"
+        "VmFlags: rd wr mr mw me gd ac\n"
+        "7ffd00100000-7ffd00102000 r-xp 00000000 00:00 0                          [vdso]\n"
+        "Referenced:             4 kB";
+    /* Fed whole, and in pieces of every size up to 40 bytes. */
+    for (size_t piece = 0; piece <= 40; piece++) {
+        struct anon_refs a = {.len = 0};
+        size_t n = sizeof text - 1;
+        for (size_t i = 0; i < n; i += piece ? piece : n)
+            anon_feed(&a, text + i, piece && n - i > piece ? piece : n - i);
+        if (a.len > 0)
+            anon_line(&a);
+        cr_assert_eq(a.kb, 1028, "piece %zu: heap, anonymous and stack: %lld kB", piece, a.kb);
+        cr_assert_eq(a.mappings, 6);
+    }
+    /* A line longer than the parser keeps, and a value too long: bounded. */
+    struct anon_refs a = {.len = 0};
+    char name[600];
+    memset(name, 'x', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    char line[800];
+    snprintf(line, sizeof line, "1000-2000 rw-p 00000000 00:00 0 %s\nReferenced: 5 kB\n", name);
+    anon_feed(&a, line, strlen(line));
+    cr_assert_eq(a.kb, 0, "a mapping with a path is not anonymous");
+    static const char huge[] = "1000-2000 rw-p 00000000 00:00 0\nReferenced: "
+                               "99999999999999999999999 kB\nReferenced: 7 kB\n";
+    anon_feed(&a, huge, sizeof huge - 1);
+    cr_assert_eq(a.kb, 999999999999999LL + 7);
+}
+
+/* A watch covers one phase: one that ends too soon to sample is dropped
+ * unread, and the next watch waits as long as after a sample of the arm's
+ * cost.  (A watch that went on to the next long phase read every call's
+ * pages between: 1.7-4.4 MiB for the 40 us arithmetic phases of pscw,
+ * bench/accuracy-mechanisms.md.) */
+Test(wset, short_phase_dropped_unread)
+{
+    start_or_skip();
+    struct skel_tr_ws w;
+    memset(&w, 0, sizeof w);
+    uint64_t cost = skel_tr_ws_arm(&w);
+    cr_assert_gt(cost, 0, "arming failed");
+    uint64_t now = skel_tr_now();
+    skel_tr_ws_drop(&w, now);
+    cr_assert_not(w.armed);
+    cr_assert_eq(w.bytes, 0, "a dropped watch has no reading");
+    cr_assert_eq(w.pause, 0, "a dropped watch reads nothing, so it adds no pause");
+    uint64_t wait = cost * COST_FACTOR > MIN_SPACING_NS ? cost * COST_FACTOR : MIN_SPACING_NS;
+    cr_assert_eq(skel_tr_ws_next_ns, now + wait);
+    skel_tr_ws_stop();
+}
+
+/* Watches start only after call sites whose latest call was followed by a
+ * phase long enough to sample. */
+Test(wset, watched_after_sites_with_long_phases)
+{
+    struct skel_tr_ws w;
+    memset(&w, 0, sizeof w);
+    const uint64_t min = 20000;
+    /* Site 3 is followed by 50 us of compute, site 7 by 1 us, site 300
+     * (which shares a slot with site 44) by 30 us. */
+    w.prev_site = 3;
+    skel_tr_ws_note(&w, 7, 50000, min);
+    skel_tr_ws_note(&w, 300, 1000, min);
+    skel_tr_ws_note(&w, 3, 30000, min);
+    cr_assert(skel_tr_ws_long_after(&w, 3));
+    cr_assert_not(skel_tr_ws_long_after(&w, 7));
+    cr_assert(skel_tr_ws_long_after(&w, 300));
+    cr_assert(skel_tr_ws_long_after(&w, 44), "sites share a slot modulo %d", SKEL_TR_WS_SITES);
+    cr_assert_not(skel_tr_ws_long_after(&w, 5), "a site never seen is not watched after");
+    /* Site 3 is followed by a short phase this time: no longer watched. */
+    skel_tr_ws_note(&w, 7, 100, min);
+    cr_assert_not(skel_tr_ws_long_after(&w, 3));
+    cr_assert_eq(w.prev_site, 7);
 }
