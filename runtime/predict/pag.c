@@ -1245,7 +1245,11 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w);
 static int winsync_kind(uint16_t call);
 
-static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t si)
+/* Inline, as GCC made it by itself before the one-sided synchronisation
+ * made it larger: it runs for nearly every event (bench/README.md,
+ * "One-sided synchronisation and the builder's instructions"). */
+static inline __attribute__((always_inline)) int
+batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t si)
 {
     if (skel_grow_u32(&sl->steps, &sl->step_cap, 1, sizeof *sl->steps) != SKEL_OK ||
         skel_grow_u32(&sl->msgs, &sl->msg_cap, it->nmsg, sizeof *sl->msgs) != SKEL_OK)
@@ -1330,12 +1334,8 @@ static int batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl
  * so a batch waits here until the sources of its messages and collective
  * postings are out, and so do the later batches of its ranks. */
 
-static int take_slot(skel_pag *g, uint32_t *out)
+static int new_slot(skel_pag *g, uint32_t *out)
 {
-    if (g->nfree_slots > 0) {
-        *out = g->free_slots[--g->nfree_slots];
-        return SKEL_OK;
-    }
     if (skel_grow_u32(&g->slots, &g->slot_cap, g->nslots + 1, sizeof *g->slots) != SKEL_OK ||
         skel_grow_u32(&g->free_slots, &g->free_slots_cap, g->nslots + 1, sizeof *g->free_slots) !=
             0)
@@ -1348,14 +1348,24 @@ static int take_slot(skel_pag *g, uint32_t *out)
     return SKEL_OK;
 }
 
-/* A slot as batch_single and batch_group expect it: nothing held. */
-static int take_clean_slot(skel_pag *g, uint32_t *out)
+static inline __attribute__((always_inline)) int take_slot(skel_pag *g, uint32_t *out)
+{
+    if (g->nfree_slots > 0) {
+        *out = g->free_slots[--g->nfree_slots];
+        return SKEL_OK;
+    }
+    return new_slot(g, out);
+}
+
+/* A slot as batch_single and batch_group expect it: nothing held, not a
+ * window collective (wneed and nassigned are set by win_pscw, which alone
+ * reads them). */
+static inline __attribute__((always_inline)) int take_clean_slot(skel_pag *g, uint32_t *out)
 {
     int rc = take_slot(g, out);
     if (rc == SKEL_OK) {
         struct slot *sl = g->slots[*out];
         sl->held = sl->wcoll = sl->wgroup = 0;
-        sl->wneed = sl->nassigned = 0;
     }
     return rc;
 }
@@ -1469,7 +1479,7 @@ static inline void scan_mark_slot(skel_pag *g, const struct slot *sl)
 
 /* A window collective at pending position pos: does a batch after it hold
  * an earlier step of one of its members? */
-static int earlier_after(const skel_pag *g, uint32_t pos)
+static __attribute__((noinline)) int earlier_after(const skel_pag *g, uint32_t pos)
 {
     const struct slot *sl = g->slots[g->pending[pos]];
     for (uint32_t q = pos + 1; q < g->npending; q++) {
@@ -1693,7 +1703,7 @@ static int win_coll_done(skel_pag *g, struct slot *sl)
                          .seqs = sl->cseqs,
                          .first = 1,
                          .last = 1};
-    double stack_a[32];
+    double stack_a[32] = {0}; /* p >= 2, but GCC 12 cannot tell when batch_single is inline */
     double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
     if (arrive == NULL)
         return skel_oom();
@@ -1722,8 +1732,10 @@ static int win_coll_done(skel_pag *g, struct slot *sl)
 
 /* A window constructor, MPI_Win_free or MPI_Win_fence: 1 when gathered
  * here, 0 when it is to be an ordinary step (a window the trace does not
- * place, or of one member), < 0 on error. */
-static int win_coll_arrive(skel_pag *g, const skel_replay_item *it)
+ * place, or of one member), < 0 on error.  This, win_pscw, earlier_after and
+ * release_held are noinline: inside skel_pag_next they made GCC put
+ * batch_group and take_slot out of line, costing every event. */
+static __attribute__((noinline)) int win_coll_arrive(skel_pag *g, const skel_replay_item *it)
 {
     uint32_t r = it->rank;
     const skel_event *ev = it->ev;
@@ -1887,7 +1899,8 @@ static int grp_copy(const skel_pag *g, int32_t **dst, uint32_t *n, uint32_t *cap
 
 /* The step of a post, start, complete or wait (slot si, built by
  * batch_single), w what it waits for otherwise. */
-static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w)
+static __attribute__((noinline)) int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si,
+                                              double w)
 {
     struct slot *sl = g->slots[si];
     skel_pag_step *s = &sl->steps[0];
@@ -1936,7 +1949,7 @@ static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double
 }
 
 /* The replay ended: let every held batch go with what it matched. */
-static int release_held(skel_pag *g)
+static __attribute__((noinline)) int release_held(skel_pag *g)
 {
     int rc = SKEL_OK;
     for (uint32_t pos = 0; pos < g->npending && rc == SKEL_OK; pos++) {
