@@ -57,5 +57,9 @@ for s in randacc nbody; do
   again=$(grep '^SKEL_RESULT ' "$TMP/$s.again") || fail "$s: no SKEL_RESULT"
   [ "$(echo "$again" | sed -n 's/.* calibration_ws=\([^ ]*\).*/\1/p')" = "$cws" ] ||
     fail "$s: --calibration-ws $cws not taken: $again"
+  # ... nor corrected during the run (a measured one is: the template's
+  # "rate during the run").
+  [ "$(echo "$again" | sed -n 's/.* calibration=\([^ ]*\).*/\1/p')" = "$calib" ] ||
+    fail "$s: --calibration $calib changed during the run: $again"
   echo "ok $s: $n repeats, calibration_ws [$cws]"
 done
