@@ -150,7 +150,10 @@ int skel_cli_resource(enum skel_resource which, char *out, size_t outlen)
 int skel_cli_tools(struct skel_cli_tools *tools, int yield)
 {
     memset(tools, 0, sizeof *tools);
-    snprintf(tools->nsexec, sizeof tools->nsexec, "%s/skel-nsexec", skel_cli_self_dir());
+    if (snprintf(tools->nsexec, sizeof tools->nsexec, "%s/skel-nsexec", skel_cli_self_dir()) >=
+        (int)sizeof tools->nsexec)
+        return skel_fail(SKEL_ERANGE, "the path of skel's directory is too long: %s",
+                         skel_cli_self_dir());
     tools->t.nsexec = tools->nsexec;
     if (skel_cli_resource(SKEL_RES_SHIM_FINALIZE, tools->shim_finalize,
                           sizeof tools->shim_finalize) == SKEL_OK)

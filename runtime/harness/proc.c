@@ -698,9 +698,15 @@ int skel_proc_kill_cgroup(const char *cgroup_dir)
         while (fscanf(f, "%ld", &pid) == 1) {
             /* A pid that is gone (listed in a synthetic tree, or exited
              * meanwhile) or dead but not yet reaped is not waited for; our
-             * own children are reaped here. */
-            if (pid > 1 && pid != (long)getpid() && kill((pid_t)pid, SIGKILL) == 0 &&
-                waitpid((pid_t)pid, NULL, WNOHANG) == 0 && !is_zombie((pid_t)pid))
+             * own children are reaped here, also one that died between the
+             * first waitpid and the look at its state (once that left a
+             * zombie the caller took for a live process). */
+            if (pid <= 1 || pid == (long)getpid() || kill((pid_t)pid, SIGKILL) != 0 ||
+                waitpid((pid_t)pid, NULL, WNOHANG) != 0)
+                continue;
+            if (is_zombie((pid_t)pid))
+                (void)waitpid((pid_t)pid, NULL, WNOHANG);
+            else
                 any = 1;
         }
         fclose(f);

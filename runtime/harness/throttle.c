@@ -394,7 +394,7 @@ static void own_command(char *out, size_t len)
     buf[n] = '\0';
     const char *prog = strrchr(buf, '/') ? strrchr(buf, '/') + 1 : buf;
     const char *arg = strlen(buf) + 1 < n ? buf + strlen(buf) + 1 : "";
-    snprintf(out, len, "%s%s%.32s", prog, arg[0] ? " " : "", arg);
+    snprintf(out, len, "%.30s%s%.32s", prog, arg[0] ? " " : "", arg); /* fits 64 */
     for (char *p = out; *p; p++)
         if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
             *p = '?';
