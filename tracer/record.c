@@ -1323,7 +1323,10 @@ static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t s
         ev->flags |= SKEL_EVF_INPLACE;
     if (fortran || t->fsite != NULL)
         ev->flags |= SKEL_EVF_FORTRAN;
-    if (t->index == 0)
+    /* Working-set bookkeeping, only while sampling is on (not with
+     * SKEL_TRACE_WS=0 nor without the kernel's interfaces): one predictable
+     * branch instead of ~17 instructions per call. */
+    if (skel_tr_ws_on && t->index == 0)
         skel_tr_ws_note(&t->ws, site, c->gap_wall, skel_tr_cpu_sample_ns);
     uint64_t flushed = skel_writer_flush_ns(skel_tr_s.w);
     if (__builtin_expect(t->ws.pause != 0, 0) && ws_record(t) != SKEL_OK)

@@ -20,6 +20,7 @@
 #define MIN_SPACING_NS 50000000u
 
 uint64_t skel_tr_ws_next_ns = UINT64_MAX;
+int skel_tr_ws_on;
 
 static int fd_clear = -1, fd_smaps = -1;
 static void *flush_region;
@@ -45,10 +46,12 @@ void skel_tr_ws_start(void)
     /* Present pages, so that changing their protection changes entries. */
     memset(flush_region, 1, flush_len);
     skel_tr_ws_next_ns = 0;
+    skel_tr_ws_on = 1;
 }
 
 void skel_tr_ws_stop(void)
 {
+    skel_tr_ws_on = 0;
     skel_tr_ws_next_ns = UINT64_MAX;
     if (fd_smaps >= 0)
         close(fd_smaps);

@@ -67,6 +67,10 @@ static inline int skel_tr_ws_long_after(const struct skel_tr_ws *w, uint32_t sit
 /* When the next sample may start (monotonic ns); UINT64_MAX while one runs
  * or when sampling is off. */
 extern uint64_t skel_tr_ws_next_ns;
+/* 1 from a skel_tr_ws_start() that turned sampling on until
+ * skel_tr_ws_stop(): the per-call bookkeeping (skel_tr_ws_note) is needed
+ * only then. */
+extern int skel_tr_ws_on;
 
 /* Open the kernel interfaces (SKEL_TRACE_WS=0: stay off); at session start. */
 void skel_tr_ws_start(void);
