@@ -37,6 +37,40 @@ struct skel_tr_thread *skel_tr_thread_slow(void)
     return t;
 }
 
+uint64_t skel_tr_enter_slow(struct skel_tr_call *c, struct skel_tr_thread *t, uint64_t now)
+{
+    uint64_t gap = c->gap_wall;
+    if (gap >= skel_tr_cpu_sample_ns &&
+        (t->sleepy || t->ws.armed || now - t->wall_ref >= skel_tr_cpu_period_ns)) {
+        /* Long gap: measure.  Between the previous sample and the start of
+         * this gap the thread was in MPI calls and unsampled gaps, all
+         * counted busy (MPICH polls), so that stretch counts as CPU time. */
+        uint64_t cpu = skel_tr_cpu_now();
+        int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
+        c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
+        t->sleepy = 2 * c->gap_cpu < gap;
+        uint64_t pause = 0;
+        if (__builtin_expect(t->ws.armed, 0)) {
+            /* The watched phase ends: its working set (wset.h).  The
+             * reading is the tracer's time, in neither the gap nor the call
+             * nor the next CPU sample. */
+            pause = t->ws.pause;
+            skel_tr_ws_read(&t->ws);
+            pause = t->ws.pause - pause;
+            cpu = skel_tr_cpu_now();
+        }
+        now = skel_tr_now();
+        t->cpu_ref = cpu;
+        t->wall_ref = now;
+        c->gap_wall = now - t->prev_end - pause;
+    }
+    /* The watched phase was too short to sample: no reading (one taken
+     * later would count this call's pages and every call's until then). */
+    if (__builtin_expect(t->ws.armed, 0))
+        skel_tr_ws_drop(&t->ws, now);
+    return now;
+}
+
 #define HANDLE_KEY(h) handle_key(&(h), sizeof(h))
 static uint64_t handle_key(const void *h, size_t n)
 {

@@ -105,9 +105,17 @@ static inline uint64_t skel_tr_cpu_now(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* The rare part of skel_tr_enter (record.c): a gap long enough to sample
+ * the thread's CPU clock, or a working-set watch to end.  Returns the call's
+ * start time. */
+uint64_t skel_tr_enter_slow(struct skel_tr_call *c, struct skel_tr_thread *t, uint64_t now);
+
 /* Start recording a call.  Returns 0 when the call must not be recorded
- * (tracing off, or nested inside another wrapper). */
-static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *site)
+ * (tracing off, or nested inside another wrapper).  Inline in every wrapper
+ * (a call of its own cost ~20 instructions of entry and exit); the long-gap
+ * work is out of line. */
+static inline __attribute__((always_inline)) int skel_tr_enter(struct skel_tr_call *c, int call,
+                                                               const void *site)
 {
     struct skel_tr_thread *t = &skel_tr_self;
     if (__builtin_expect(skel_tr_active != 1, 0) &&
@@ -125,34 +133,8 @@ static inline int skel_tr_enter(struct skel_tr_call *c, int call, const void *si
     uint64_t gap = now > t->prev_end ? now - t->prev_end : 0;
     c->gap_wall = gap;
     c->gap_cpu = gap; /* short gaps: the thread computed all along */
-    if (gap >= skel_tr_cpu_sample_ns &&
-        (t->sleepy || t->ws.armed || now - t->wall_ref >= skel_tr_cpu_period_ns)) {
-        /* Long gap: measure.  Between the previous sample and the start of
-         * this gap the thread was in MPI calls and unsampled gaps, all
-         * counted busy (MPICH polls), so that stretch counts as CPU time. */
-        uint64_t cpu = skel_tr_cpu_now();
-        int64_t used = (int64_t)(cpu - t->cpu_ref) - (int64_t)(t->prev_end - t->wall_ref);
-        c->gap_cpu = used < 0 ? 0 : (uint64_t)used > gap ? gap : (uint64_t)used;
-        t->sleepy = 2 * c->gap_cpu < gap;
-        uint64_t pause = 0;
-        if (__builtin_expect(t->ws.armed, 0)) {
-            /* The watched phase ends: its working set (wset.h).  The
-             * reading is the tracer's time, in neither the gap nor the call
-             * nor the next CPU sample. */
-            pause = t->ws.pause;
-            skel_tr_ws_read(&t->ws);
-            pause = t->ws.pause - pause;
-            cpu = skel_tr_cpu_now();
-        }
-        now = skel_tr_now();
-        t->cpu_ref = cpu;
-        t->wall_ref = now;
-        c->gap_wall = now - t->prev_end - pause;
-    }
-    /* The watched phase was too short to sample: no reading (one taken
-     * later would count this call's pages and every call's until then). */
-    if (__builtin_expect(t->ws.armed, 0))
-        skel_tr_ws_drop(&t->ws, now);
+    if (__builtin_expect(gap >= skel_tr_cpu_sample_ns || t->ws.armed, 0))
+        now = skel_tr_enter_slow(c, t, now);
     c->t0 = now;
     /* Fields the handler reads for every call; the rest are read only for
      * the calls whose wrappers set them. */
