@@ -9,6 +9,7 @@
 
 #include "error.h"
 #include "grow.h"
+#include "codec.h"
 #include "map.h"
 #include "session.h"
 #include "writer.h"
@@ -375,14 +376,14 @@ static struct {
     uint32_t head; /* pool index, 0: empty */
 } front[FRONT];
 
-static uint32_t front_slot(uint64_t key)
+static inline uint32_t front_slot(uint64_t key)
 {
     return (uint32_t)((key ^ key >> 4) * 0x9E3779B1u) >> 22; /* 10 bits: FRONT */
 }
 _Static_assert(FRONT == 1u << 10, "front_slot makes 10-bit indices");
 
 /* The cell holding the pool index of the first request of key, or NULL. */
-static uint32_t *head_of(uint64_t key)
+static inline __attribute__((always_inline)) uint32_t *head_of(uint64_t key)
 {
     uint32_t f = front_slot(key);
     if (front[f].head != 0 && front[f].key == key)
@@ -1232,26 +1233,13 @@ static struct tr_memo *memo_of(uint32_t site, const struct skel_call_info *ci, i
     return &memos[site];
 }
 
-/* The key is made of 4- and 8-byte fields: compared a word at a time. */
+/* The key (60 bytes with MPICH, 80 with Open MPI's pointer handles)
+ * compared as 16-byte blocks (codec.h). */
 static inline int same_key(const unsigned char *a, const unsigned char *b)
 {
-    uint64_t d = 0;
-    size_t i = 0;
-    for (; i + 8 <= SKEL_TR_KEY_LEN; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        d |= x ^ y;
-    }
-    for (; i + 4 <= SKEL_TR_KEY_LEN; i += 4) {
-        uint32_t x, y;
-        memcpy(&x, a + i, 4);
-        memcpy(&y, b + i, 4);
-        d |= x ^ y;
-    }
-    return d == 0;
+    return skel_same_upto96(a, b, SKEL_TR_KEY_LEN);
 }
-_Static_assert(SKEL_TR_KEY_LEN % 4 == 0, "same_key compares 4-byte words");
+_Static_assert(SKEL_TR_KEY_LEN >= 16 && SKEL_TR_KEY_LEN <= 96, "same_key compares 16 to 96 bytes");
 
 /* 1 when m holds the fields of this call's key; else m is re-keyed for it and
  * the caller describes the call into m->ev. */
@@ -1310,12 +1298,8 @@ static skel_event *event_of(const struct skel_tr_call *c, const struct skel_call
 static const void *last_addr[SKEL_CALL_LIMIT];
 static uint32_t last_site[SKEL_CALL_LIMIT];
 
-static uint32_t site_of(const void *addr, unsigned call, int *fortran)
+static __attribute__((noinline)) uint32_t site_new(const void *addr, unsigned call, int *fortran)
 {
-    if (addr == last_addr[call] && addr != NULL) {
-        *fortran = site_fortran[last_site[call]];
-        return last_site[call];
-    }
     uint32_t s = site_index(addr, fortran);
     if (s < nsites) {
         last_addr[call] = addr;
@@ -1323,6 +1307,16 @@ static uint32_t site_of(const void *addr, unsigned call, int *fortran)
         grow_memos(nsites);
     }
     return s;
+}
+
+static inline __attribute__((always_inline)) uint32_t site_of(const void *addr, unsigned call,
+                                                              int *fortran)
+{
+    if (__builtin_expect(addr == last_addr[call] && addr != NULL, 1)) {
+        *fortran = site_fortran[last_site[call]];
+        return last_site[call];
+    }
+    return site_new(addr, call, fortran);
 }
 
 /* A working-set sample ended at the start of this call (wset.h): the
@@ -1341,7 +1335,8 @@ static int ws_record(struct skel_tr_thread *t)
 }
 
 /* Write ev at site with the call's times, and account for the tracer's time. */
-static void commit_at(struct skel_tr_call *c, skel_event *ev, int rc, uint32_t site, int fortran)
+static inline __attribute__((always_inline)) void commit_at(struct skel_tr_call *c, skel_event *ev,
+                                                            int rc, uint32_t site, int fortran)
 {
     struct skel_tr_thread *t = c->t;
     ev->call = c->call;
