@@ -170,7 +170,8 @@ struct slot {
     int has_coll;
     uint32_t *cranks;
     uint64_t *cseqs;
-    uint32_t cmem_cap;
+    uint32_t cmem_cap; /* cranks' */
+    uint32_t cseq_cap; /* cseqs' (<= cmem_cap) */
     /* One-sided synchronisation (section "windows"): */
     uint8_t held;   /* not ready: a window collective with members still to arrive, or
                        a start/wait whose posts/completes are not all matched yet */
@@ -825,12 +826,10 @@ static int real_rank(const skel_pag *g, int32_t peer)
 
 /* Messages sent by an event (the uses of its source), and the bookkeeping of
  * persistent send requests. */
-static inline __attribute__((always_inline)) int sources_of(skel_pag *g, uint32_t rank,
-                                                            const skel_event *ev, uint32_t *nsource)
+static inline __attribute__((always_inline)) int
+sources_of(skel_pag *g, uint32_t rank, const skel_event *ev, int klass, uint32_t *nsource)
 {
     struct rank_state *rs = &g->rs[rank];
-    const struct skel_call_info *ci = skel_call_info(ev->call);
-    int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
     *nsource = 0;
     switch (klass) {
     case SKEL_CLASS_SEND:
@@ -932,7 +931,7 @@ static inline __attribute__((always_inline)) int step_base(skel_pag *g, uint32_t
     else if (rc == SKEL_OK)
         rc = phase_id(g, rs, rs->prev_site, s->site, &s->phase);
     if (rc == SKEL_OK)
-        rc = sources_of(g, rank, ev, &s->nsource);
+        rc = sources_of(g, rank, ev, klass, &s->nsource);
     rs->prev_site = s->site;
     rs->prev_end = s->end_ns;
     if (s->end_ns > g->run_end)
@@ -1166,15 +1165,63 @@ static double coll_cost_meas(const skel_pag *g, const skel_pag_coll *c, const do
     return cost < obs ? cost : obs;
 }
 
-static int slot_coll_members(struct slot *sl, uint32_t p)
+/* Room for p members in cranks and cseqs; reallocated only to grow (it
+ * runs for every collective). */
+static inline int slot_coll_members(struct slot *sl, uint32_t p)
 {
+    if (p <= sl->cseq_cap)
+        return SKEL_OK;
     if (skel_grow_u32(&sl->cranks, &sl->cmem_cap, p, sizeof *sl->cranks) != SKEL_OK)
         return skel_oom();
     uint64_t *ns = realloc(sl->cseqs, sl->cmem_cap * sizeof *ns);
     if (ns == NULL)
         return skel_oom();
     sl->cseqs = ns;
+    sl->cseq_cap = sl->cmem_cap;
     return SKEL_OK;
+}
+
+/* Room for a collective's arrivals and ends, p of each: in stack_a (32
+ * doubles) up to 16 members, else allocated (the caller frees arrive when
+ * it is not stack_a); NULL when out of memory. */
+static inline double *coll_times(uint32_t p, double *stack_a, double **end)
+{
+    double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
+    if (arrive != NULL)
+        *end = p <= 16 ? stack_a + 16 : arrive + p;
+    return arrive;
+}
+
+/* The measured cost of the collective sl->coll whose p members are
+ * sl->steps[0..p): each step's arrival is its start and its end is known;
+ * each member's step gets the cost and is split at the arrival it waits
+ * for.  For the collectives gathered here and the window collectives. */
+static inline __attribute__((always_inline)) int coll_steps_split(skel_pag *g, struct slot *sl,
+                                                                  uint32_t p)
+{
+    if (p == 0) /* never; tells GCC that stack_a is written before it is read */
+        return SKEL_OK;
+    const skel_pag_coll *c = &sl->coll;
+    double stack_a[32], *end;
+    double *arrive = coll_times(p, stack_a, &end);
+    if (arrive == NULL)
+        return skel_oom();
+    for (uint32_t k = 0; k < p; k++) {
+        arrive[k] = sl->steps[k].start_ns;
+        end[k] = sl->steps[k].end_ns;
+    }
+    double cost = coll_cost_meas(g, c, arrive, end);
+    int rc = SKEL_OK;
+    for (uint32_t k = 0; k < p && rc == SKEL_OK; k++) {
+        skel_pag_step *st = &sl->steps[k];
+        st->coll_cost_ns = cost;
+        double cw = coll_wait_target(c, k, arrive, cost);
+        st->coll_waits = cw > -INFINITY && cw <= st->end_ns + 0.5;
+        rc = split(g, st, st->coll_waits ? cw : -INFINITY);
+    }
+    if (arrive != stack_a)
+        free(arrive);
+    return rc;
 }
 
 static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
@@ -1217,26 +1264,7 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
                 c->sync = (uint8_t)sync;
                 c->root = k;
             }
-    double stack_a[32];
-    double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
-    if (arrive == NULL)
-        return skel_oom();
-    double *end = p <= 16 ? stack_a + 16 : arrive + p;
-    for (uint32_t k = 0; k < p; k++) {
-        arrive[k] = sl->steps[k].start_ns;
-        end[k] = sl->steps[k].end_ns;
-    }
-    double cost = coll_cost_meas(g, c, arrive, end);
-    for (uint32_t k = 0; k < p; k++) {
-        skel_pag_step *st = &sl->steps[k];
-        st->coll_cost_ns = cost;
-        double cw = coll_wait_target(c, k, arrive, cost);
-        st->coll_waits = cw > -INFINITY && cw <= st->end_ns + 0.5;
-        if ((rc = split(g, st, st->coll_waits ? cw : -INFINITY)) != SKEL_OK)
-            break;
-    }
-    if (arrive != stack_a)
-        free(arrive);
+    rc = coll_steps_split(g, sl, p);
     g->ncolls++;
     sl->nsteps = p;
     return rc;
@@ -1297,11 +1325,10 @@ batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t 
         sl->coll.seqs = sl->cseqs;
         sl->has_coll = 1;
         /* Only this member's end is known: the cost is capped by it. */
-        double stack_a[32];
-        double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
+        double stack_a[32], *end;
+        double *arrive = coll_times(p, stack_a, &end);
         if (arrive == NULL)
             return skel_oom();
-        double *end = p <= 16 ? stack_a + 16 : arrive + p;
         for (uint32_t k = 0; k < p; k++) {
             arrive[k] = gtime(g, it->coll[k].rank, it->coll[k].t_start);
             end[k] = INFINITY;
@@ -1703,26 +1730,7 @@ static int win_coll_done(skel_pag *g, struct slot *sl)
                          .seqs = sl->cseqs,
                          .first = 1,
                          .last = 1};
-    double stack_a[32] = {0}; /* p >= 2, but GCC 12 cannot tell when batch_single is inline */
-    double *arrive = p <= 16 ? stack_a : malloc(2 * (size_t)p * sizeof *arrive);
-    if (arrive == NULL)
-        return skel_oom();
-    double *end = p <= 16 ? stack_a + 16 : arrive + p;
-    for (uint32_t k = 0; k < p; k++) {
-        arrive[k] = sl->steps[k].start_ns;
-        end[k] = sl->steps[k].end_ns;
-    }
-    double cost = coll_cost_meas(g, c, arrive, end);
-    int rc = SKEL_OK;
-    for (uint32_t k = 0; k < p && rc == SKEL_OK; k++) {
-        skel_pag_step *st = &sl->steps[k];
-        st->coll_cost_ns = cost;
-        double cw = coll_wait_target(c, k, arrive, cost);
-        st->coll_waits = cw > -INFINITY && cw <= st->end_ns + 0.5;
-        rc = split(g, st, st->coll_waits ? cw : -INFINITY);
-    }
-    if (arrive != stack_a)
-        free(arrive);
+    int rc = coll_steps_split(g, sl, p);
     sl->held = 0;
     sl->wcoll = 0;
     sl->has_coll = 1;
