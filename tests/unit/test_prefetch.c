@@ -128,6 +128,38 @@ static void free_reading(struct reading *rd)
     free(rd->group);
 }
 
+/* How read_file takes events from a prefetch: one call each
+ * (skel_prefetch_next), whole batches (skel_prefetch_next_batch), or the
+ * two alternating with skel_prefetch_next_ref. */
+enum { TAKE_EACH, TAKE_BATCH, TAKE_MIXED };
+static int take_mode = TAKE_EACH;
+
+/* The next event of p as take_mode says; bev/bpos/bn hold the batch. */
+static int pf_take(skel_prefetch *p, skel_event *ev, const skel_event **bev, uint32_t *bpos,
+                   uint32_t *bn, int *turn)
+{
+    if (take_mode == TAKE_EACH)
+        return skel_prefetch_next(p, ev);
+    if (*bpos < *bn) {
+        *ev = (*bev)[(*bpos)++];
+        return 1;
+    }
+    if (take_mode == TAKE_MIXED && (*turn)++ % 2 == 0) {
+        const skel_event *e;
+        int rc = skel_prefetch_next_ref(p, &e);
+        if (rc == 1)
+            *ev = *e;
+        return rc;
+    }
+    int rc = skel_prefetch_next_batch(p, bev, bn);
+    if (rc == 1) {
+        cr_assert_geq(*bn, 1);
+        *ev = (*bev)[0];
+        *bpos = 1;
+    }
+    return rc;
+}
+
 /* batch 0: the reader itself; else through a prefetch of that batch size.
  * Every event's site is looked up in the reader while the thread may be
  * appending to the table. */
@@ -149,7 +181,11 @@ static void read_file(uint32_t batch, struct reading *rd)
     if (batch > 0)
         cr_assert_eq(skel_prefetch_start(r, batch, &p), SKEL_OK, "%s", skel_last_error());
     skel_event ev;
-    while ((rc = p != NULL ? skel_prefetch_next(p, &ev) : skel_rank_next(r, &ev)) == 1) {
+    const skel_event *bev = NULL;
+    uint32_t bpos = 0, bn = 0;
+    int turn = 0;
+    while ((rc = p != NULL ? pf_take(p, &ev, &bev, &bpos, &bn, &turn) : skel_rank_next(r, &ev)) ==
+           1) {
         cr_assert_lt(rd->n, NEV);
         const skel_site *s = skel_rank_site(r, ev.site);
         cr_assert_not_null(s, "event %d: site %u unknown", rd->n, ev.site);
@@ -169,7 +205,7 @@ static void read_file(uint32_t batch, struct reading *rd)
     if (rc < 0) {
         snprintf(rd->detail, sizeof rd->detail, "%s", skel_last_error());
         /* Errors are sticky, through a prefetch too. */
-        int again = p != NULL ? skel_prefetch_next(p, &ev) : skel_rank_next(r, &ev);
+        int again = p != NULL ? pf_take(p, &ev, &bev, &bpos, &bn, &turn) : skel_rank_next(r, &ev);
         cr_assert_eq(again, rc);
         cr_assert_str_eq(skel_last_error(), rd->detail);
     }
@@ -219,15 +255,21 @@ Test(prefetch, delivers_what_the_reader_does)
     cr_assert_eq(direct.ev[13].ngroup, 2);
     cr_assert(direct.group[2 * 13] == 1 && direct.group[2 * 13 + 1] == 0);
     cr_assert(direct.group[2 * 37] == 0 && direct.group[2 * 37 + 1] == 1);
+    /* Events taken one by one, in whole batches (skel_prefetch_next_batch),
+     * or the two alternating. */
     static const uint32_t batches[] = {1, 2, 7, 64, 4096};
-    for (size_t k = 0; k < sizeof batches / sizeof batches[0]; k++) {
-        struct reading pf;
-        read_file(batches[k], &pf);
-        char what[64];
-        snprintf(what, sizeof what, "batches of %u", batches[k]);
-        same_reading(&direct, &pf, what);
-        free_reading(&pf);
-    }
+    static const char *const modes[] = {"one by one", "whole", "mixed"};
+    for (int mode = TAKE_EACH; mode <= TAKE_MIXED; mode++)
+        for (size_t k = 0; k < sizeof batches / sizeof batches[0]; k++) {
+            struct reading pf;
+            take_mode = mode;
+            read_file(batches[k], &pf);
+            take_mode = TAKE_EACH;
+            char what[64];
+            snprintf(what, sizeof what, "%s, batches of %u", modes[mode], batches[k]);
+            same_reading(&direct, &pf, what);
+            free_reading(&pf);
+        }
     free_reading(&direct);
 }
 
@@ -258,6 +300,12 @@ Test(prefetch, reports_damage_like_the_reader)
         read_file(5, &pf);
         char what[64];
         snprintf(what, sizeof what, "cut at byte %zu", cut);
+        same_reading(&direct, &pf, what);
+        free_reading(&pf);
+        take_mode = cut % 2 ? TAKE_BATCH : TAKE_MIXED;
+        read_file(5, &pf);
+        take_mode = TAKE_EACH;
+        snprintf(what, sizeof what, "cut at byte %zu, batches taken whole", cut);
         same_reading(&direct, &pf, what);
         errors += direct.status < 0;
         free_reading(&direct);

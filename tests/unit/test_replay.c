@@ -352,6 +352,20 @@ Test(replay, idle_channels_taken_up_again_or_by_other_tags)
     remove_trace();
 }
 
+/* Communicator 2 (gid 77): ranks 0 and 1, declared on both. */
+static void pair_comm(void)
+{
+    static int32_t pair[] = {0, 1};
+    for (int r = 0; r < 2; r++) {
+        skel_comm c = {.index = 2,
+                       .gid = 77,
+                       .created_by = SKEL_CALL_MPI_Comm_split,
+                       .size = 2,
+                       .members = pair};
+        cr_assert_eq(skel_writer_comm(w[r], &c), SKEL_OK, "%s", skel_last_error());
+    }
+}
+
 static void pair_allreduce(int r)
 {
     skel_event ev;
@@ -370,15 +384,7 @@ static void pair_allreduce(int r)
 Test(replay, reused_collective_instances_hold_larger_communicators)
 {
     open_trace(20);
-    int32_t pair[] = {0, 1};
-    for (int r = 0; r < 2; r++) {
-        skel_comm c = {.index = 2,
-                       .gid = 77,
-                       .created_by = SKEL_CALL_MPI_Comm_split,
-                       .size = 2,
-                       .members = pair};
-        cr_assert_eq(skel_writer_comm(w[r], &c), SKEL_OK, "%s", skel_last_error());
-    }
+    pair_comm();
     for (int i = 0; i < 500; i++) {
         /* the pair's collective, then rank 1 tells the others, then all
          * 20: one instance in flight at a time, so each takes the other's */
@@ -417,6 +423,44 @@ Test(replay, reused_collective_instances_hold_larger_communicators)
     cr_expect_eq(groups[20], 500);
     skel_replay_close(rp);
     skel_trace_close(t);
+    remove_trace();
+}
+
+/* Each rank counts its collectives per communicator, the count of the one
+ * it used last kept out of the map: rank 0 posts nonblocking collectives on
+ * a pair's communicator and on the world in runs (A A W A A A W A) long
+ * before rank 1 posts the same, so that all are in flight at once and a
+ * count lost when the communicator changes (A's third taken as its second)
+ * makes two of rank 0's arrivals one instance's: "more members". */
+Test(replay, collective_counts_follow_runs_on_two_communicators)
+{
+    open_trace(2);
+    pair_comm();
+    static const int onpair[] = {1, 1, 0, 1, 1, 1, 0, 1};
+    enum { N = sizeof onpair / sizeof onpair[0] };
+    clk[1] += 1000000; /* rank 1 starts after rank 0 posted all */
+    for (int r = 0; r < 2; r++) {
+        uint64_t q[N];
+        int32_t src[N], tag[N];
+        for (int i = 0; i < N; i++) {
+            skel_event ev;
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Iallreduce;
+            ev.comm = onpair[i] ? 2 : SKEL_COMM_WORLD;
+            q[i] = add(r, &ev);
+            src[i] = SKEL_PEER_NONE;
+            tag[i] = SKEL_TAG_NONE;
+        }
+        for (int i = 0; i < N; i++)
+            wait_for(r, &q[i], &src[i], &tag[i], 1, SKEL_CALL_MPI_Wait);
+    }
+    close_trace();
+    skel_replay_stats st;
+    skel_msg m[64];
+    int n, g;
+    cr_assert_eq(run(&st, m, &n, &g), 0, "%s", skel_last_error());
+    cr_assert_eq(st.collectives, N);
+    cr_assert_eq(st.pending_requests, 0);
     remove_trace();
 }
 

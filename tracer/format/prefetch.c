@@ -189,13 +189,17 @@ int skel_prefetch_next(skel_prefetch *p, skel_event *ev)
     return rc;
 }
 
-int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev)
+/* The events from the current position on, up to the end of their batch:
+ * *n of them at *evs, all taken. */
+int skel_prefetch_next_batch(skel_prefetch *p, const skel_event **evs, uint32_t *n)
 {
     for (;;) {
         if (p->holding) {
             struct batch *b = &p->b[p->head];
             if (p->pos < b->n) {
-                *ev = &b->ev[p->pos++];
+                *evs = &b->ev[p->pos];
+                *n = b->n - p->pos;
+                p->pos = b->n;
                 return 1;
             }
             if (b->last)
@@ -215,6 +219,19 @@ int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev)
         pthread_mutex_unlock(&p->mu);
         p->holding = 1;
     }
+}
+
+int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev)
+{
+    if (p->holding && p->pos < p->b[p->head].n) {
+        *ev = &p->b[p->head].ev[p->pos++];
+        return 1;
+    }
+    uint32_t n;
+    int rc = skel_prefetch_next_batch(p, ev, &n);
+    if (rc == 1)
+        p->pos -= n - 1; /* only the first taken */
+    return rc;
 }
 
 void skel_prefetch_stop(skel_prefetch *p)

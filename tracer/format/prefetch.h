@@ -41,6 +41,13 @@ int skel_prefetch_next(skel_prefetch *p, skel_event *ev);
  * (with its arrays) until the next skel_prefetch_next*() call. */
 int skel_prefetch_next_ref(skel_prefetch *p, const skel_event **ev);
 
+/* The same for every event left in the current batch at once: 1 with the
+ * *n >= 1 events at *evs, taken in order, valid (with their arrays) until
+ * the next skel_prefetch_next*() call; 0 at the end, < 0 on an error, as
+ * skel_prefetch_next().  For a caller that walks the events itself (the
+ * replay) instead of a call per event. */
+int skel_prefetch_next_batch(skel_prefetch *p, const skel_event **evs, uint32_t *n);
+
 /* Stop the thread (waiting for the batch it decodes), free the batches. */
 void skel_prefetch_stop(skel_prefetch *p);
 

@@ -873,13 +873,18 @@ static int read_context(skel_rank_reader *r, skel_cursor *c, uint64_t off, uint6
         nc->atag = get_i32(c);
     if (c->bad)
         return bad_record(r, c, off, "event record");
-    if (!check_peer(r, nc->peer) || !check_peer(r, nc->peer2) || !check_peer(r, nc->asrc) ||
-        !check_peer(r, nc->root))
+    /* Only the fields this record brings: the others were checked when
+     * they came (a site's context starts valid, a bad value is an error
+     * that ends the reading, and the counts checked against only grow). */
+    if (((mask & SKEL_M_PEER) && !check_peer(r, nc->peer)) ||
+        ((mask & SKEL_M_PEER2) && !check_peer(r, nc->peer2)) ||
+        ((mask & SKEL_M_ASRC) && !check_peer(r, nc->asrc)) ||
+        ((mask & SKEL_M_ROOT) && !check_peer(r, nc->root)))
         return fail_at(r, SKEL_EFORMAT, off, "event names a rank outside 0..%u", r->nranks - 1);
-    if (nc->comm >= r->ncomms)
+    if ((mask & SKEL_M_COMM) && nc->comm >= r->ncomms)
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared communicator %u",
                        nc->comm);
-    if (nc->op >= SKEL_OP__COUNT)
+    if ((mask & SKEL_M_OP) && nc->op >= SKEL_OP__COUNT)
         return fail_at(r, SKEL_EFORMAT, off, "event with unknown reduction operation %u", nc->op);
     return SKEL_OK;
 }
@@ -997,7 +1002,6 @@ static int read_completions(skel_rank_reader *r, skel_cursor *c, uint64_t off, s
 static int accept_event(skel_rank_reader *r, uint64_t off, int klass, const skel_site_ctx *nc,
                         struct thread_state *ts, skel_event *ev)
 {
-    r->site_ctx[ev->site] = *nc;
     r->call_site[ev->call] = ev->site;
     ev->peer = nc->peer;
     ev->tag = nc->tag;
@@ -1063,8 +1067,12 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
     int rc = read_event_head(r, c, off, mask, ev, &ts);
     if (rc != SKEL_OK)
         return rc;
-    skel_site_ctx nc = r->site_ctx[ev->site];
-    if ((rc = read_context(r, c, off, mask, &nc)) != SKEL_OK)
+    /* The site's context is updated in place, not through a copy (two
+     * 72-byte copies per event): a record found bad after this leaves it
+     * half updated, but the error is sticky (fail_at), so it is never
+     * read again. */
+    skel_site_ctx *nc = &r->site_ctx[ev->site];
+    if ((rc = read_context(r, c, off, mask, nc)) != SKEL_OK)
         return rc;
     int creates = skel_call_creates_request(call, ci->klass);
     ev->req = creates ? r->last_req + 1 : 0;
@@ -1086,14 +1094,14 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         ev->newcomm = (uint32_t)ncm;
     }
     if (mask & SKEL_M_OBJ)
-        nc.obj = get_u32(c);
+        nc->obj = get_u32(c);
     if (c->bad)
         return bad_record(r, c, off, "event record");
     if ((mask & SKEL_M_GROUP) && (rc = read_group(r, c, off, ev)) != SKEL_OK)
         return rc;
-    if (nc.obj != SKEL_COMM_NONE && nc.obj >= r->nobjects)
-        return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc.obj);
-    return accept_event(r, off, ci->klass, &nc, ts, ev);
+    if (nc->obj != SKEL_COMM_NONE && nc->obj >= r->nobjects)
+        return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc->obj);
+    return accept_event(r, off, ci->klass, nc, ts, ev);
 }
 
 /* ---- other records --------------------------------------------------------------- */

@@ -98,6 +98,8 @@ struct rstate {
     skel_rank_reader *r;
     skel_prefetch *pf;     /* r decoding ahead in a thread, or NULL */
     const skel_event *cur; /* the current event: own, or in r's prefetched batch */
+    const skel_event *bev; /* pf's batch: cur is bev[bpos - 1], bev[bpos..bn) to come */
+    uint32_t bpos, bn;
     skel_event own;
     int have, done;
     int queued;   /* in the heap */
@@ -112,8 +114,16 @@ struct rstate {
     uint32_t nreqinfo, reqinfo_cap, reqinfo_free;
     uint32_t *free_list;
     uint32_t nfree, free_cap;
-    skel_map coll_count; /* communicator gid -> collectives seen on it */
-    int64_t offset;      /* clock offset against rank 0 */
+    skel_map coll_count; /* communicator gid -> collectives seen on it, but for: */
+    uint64_t cc_gid;     /* the communicator of the rank's last collective (cc_have) */
+    uint32_t cc_k;       /* its count, ahead of the map's */
+    int cc_have;
+    int64_t offset; /* clock offset against rank 0 */
+    /* The gid of the communicator index gid_comm - 1 (0: none yet): events
+     * mostly use the one before's.  A known entry of the reader's table
+     * never changes (reader.h), so it stays valid. */
+    uint32_t gid_comm;
+    uint64_t gid;
 };
 
 struct skel_replay {
@@ -212,9 +222,16 @@ static uint64_t gid_of(const skel_comm *c, uint32_t rank)
     return c->gid == 1 ? ((uint64_t)rank << 32) | 0x8000000000000001ull : c->gid;
 }
 
-static uint64_t comm_gid(const struct rstate *s, uint32_t comm, uint32_t rank)
+static uint64_t comm_gid(struct rstate *s, uint32_t comm, uint32_t rank)
 {
-    return gid_of(skel_rank_comm(s->r, comm), rank);
+    if (s->gid_comm == comm + 1)
+        return s->gid;
+    const skel_comm *cm = skel_rank_comm(s->r, comm);
+    if (cm == NULL) /* unknown yet: not cached */
+        return 0;
+    s->gid = gid_of(cm, rank);
+    s->gid_comm = comm + 1;
+    return s->gid;
 }
 
 static uint64_t chan_key(uint64_t gid, uint32_t src, uint32_t dst, int32_t tag)
@@ -350,14 +367,26 @@ static int post_send(skel_replay *rp, uint32_t rank, uint64_t gid, int32_t peer,
 static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocking, uint32_t *out)
 {
     struct rstate *s = &rp->rs[rank];
-    const skel_comm *cm = skel_rank_comm(s->r, comm);
-    uint64_t gid = gid_of(cm, rank);
+    uint64_t gid = comm_gid(s, comm, rank);
     int created;
-    skel_map_slot *cnt = skel_map_upsert(&s->coll_count, gid, &created);
-    if (cnt == NULL)
-        return skel_oom();
-    uint32_t k = created ? 0 : cnt->val + 1;
-    cnt->val = k;
+    uint32_t k;
+    if (s->cc_have && s->cc_gid == gid) {
+        k = ++s->cc_k; /* a loop's collectives: one communicator, no lookup */
+    } else {
+        skel_map_slot *cnt;
+        if (s->cc_have) {
+            if ((cnt = skel_map_upsert(&s->coll_count, s->cc_gid, &created)) == NULL)
+                return skel_oom();
+            cnt->val = s->cc_k;
+        }
+        if ((cnt = skel_map_upsert(&s->coll_count, gid, &created)) == NULL)
+            return skel_oom();
+        k = created ? 0 : cnt->val + 1;
+        cnt->val = k;
+        s->cc_gid = gid;
+        s->cc_k = k;
+        s->cc_have = 1;
+    }
     uint64_t key = skel_mix64(gid ^ skel_mix64(k + 0x9e37ull));
     skel_map_slot *sl = skel_map_upsert(&rp->coll_map, key, &created);
     if (sl == NULL)
@@ -391,6 +420,7 @@ static int coll_arrive(skel_replay *rp, uint32_t rank, uint32_t comm, int blocki
         c->mcap = mcap;
         c->key = key;
         c->id = rp->next_coll_id++;
+        const skel_comm *cm = skel_rank_comm(s->r, comm);
         c->size =
             cm != NULL ? cm->size + ((cm->flags & SKEL_COMMF_INTER) ? cm->remote_size : 0) : 1;
         c->blocking = (uint8_t)blocking;
@@ -703,7 +733,14 @@ static int advance(skel_replay *rp, uint32_t rank)
     struct rstate *s = &rp->rs[rank];
     int rc;
     if (s->pf != NULL) {
-        rc = skel_prefetch_next_ref(s->pf, &s->cur);
+        /* The batch's events walked here: a call per batch, not per event. */
+        if (s->bpos < s->bn) {
+            s->cur = &s->bev[s->bpos++];
+            rc = 1;
+        } else if ((rc = skel_prefetch_next_batch(s->pf, &s->bev, &s->bn)) == 1) {
+            s->cur = s->bev;
+            s->bpos = 1;
+        }
     } else {
         rc = skel_rank_next(s->r, &s->own);
         s->cur = &s->own;
