@@ -6,6 +6,9 @@
 # in build/release), and the instructions the tracer executes are split by
 # component, per traced call of rank 0.  Prints figures; asserts nothing.
 #
+# CG_KEEP=DIR keeps each library's callgrind output of rank 0 there (cg.1,
+# cg.2... in the order given), for callgrind_annotate by function or line.
+#
 # Instructions are not time: the two clock reads per call cost 24 ns each
 # with clock_gettime and 10 ns with the TSC (clock.h) whatever their count.
 set -euo pipefail
@@ -45,6 +48,11 @@ for lib in "$@"; do
   cg=$(ls "$tmp"/cg.* | sort -t. -k2 -n | head -1) # rank 0 started first
   calls=$(awk '/^total/ {print $3}' "$tmp/out")
   echo "== $lib: instructions per traced call (rank 0, $calls calls)"
+  if [ -n "${CG_KEEP:-}" ]; then
+    mkdir -p "$CG_KEEP"
+    k=$(( $(ls "$CG_KEEP" | grep -c '^cg\.' || true) + 1 ))
+    cp "$cg" "$CG_KEEP/cg.$k"
+  fi
   {
     # Exclusive cost of each function, by the source file its lines are in.
     callgrind_annotate --auto=no --threshold=100 "$cg" | awk "$components"'

@@ -19,7 +19,9 @@
 #
 # Environment: R (repeats, default 7), SECTIONS (default "percall sweep
 # samples"), SCALE (sweep repetitions of the small sizes, default 100000),
-# OLD_LIB (another libskeltrace.so to compare with).
+# OLD_LIB (another libskeltrace.so to compare with), NOISE (1, the default:
+# also a way "none" that runs untraced a second time, interleaved like the
+# others, so that its "overhead" is the noise floor of the other figures).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$root/build/release}
@@ -27,6 +29,7 @@ R=${R:-7}
 SECTIONS=${SECTIONS:-percall sweep samples}
 SCALE=${SCALE:-100000}
 OLD_LIB=${OLD_LIB:-}
+NOISE=${NOISE:-1}
 skel=$B/runtime/cli/skel
 lib=$B/tracer/libskeltrace.so
 tmp=$(mktemp -d)
@@ -45,15 +48,17 @@ ci95() {
     if (k >= 1) printf "%.2f [%.2f, %.2f]", m, a[k], a[n+1-k]
     else printf "%.2f [n too small]", m }'
 }
-# traced WAY CMD...: run CMD with the tracer (WAY: mapped, stream, old).
+# traced WAY CMD...: run CMD with the tracer (WAY: mapped, stream, old), or
+# untraced (WAY none: the noise floor).
 traced() {
   local way=$1 l=$lib io=mapped
   shift
-  case $way in stream) io=stream ;; old) l=$OLD_LIB ;; esac
+  case $way in stream) io=stream ;; old) l=$OLD_LIB ;; none) mpiexec.mpich "$@"; return ;; esac
   rm -rf "$tmp/tr"
   mpiexec.mpich -genv LD_PRELOAD "$l" -genv SKEL_TRACE_DIR "$tmp/tr" -genv SKEL_TRACE_IO "$io" "$@"
 }
 ways="mapped stream"
+[ "$NOISE" = 1 ] && ways="none $ways"
 [ -n "$OLD_LIB" ] && ways="$ways old"
 echo "tracer_overhead: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), R=$R," \
   "tracer $lib${OLD_LIB:+, old tracer $OLD_LIB}"
@@ -100,6 +105,12 @@ if [[ " $SECTIONS " == *" sweep "* ]]; then
       "$(awk '{print $2}' "$tmp/pairs.$w" | median)" \
       "$(awk '{print 100 * ($2 / $1 - 1)}' "$tmp/pairs.$w" | ci95)"
   done
+  if [ -n "$OLD_LIB" ]; then
+    # New against old directly, repeat by repeat (each repeat runs both).
+    for i in $(seq "$R"); do echo "$(tot "$tmp/sw.mapped.$i") $(tot "$tmp/sw.old.$i")"; done |
+      awk '{print 100 * ($1 / $2 - 1)}' > "$tmp/vs_old"
+    echo "mapped against old, time %: $(ci95 < "$tmp/vs_old")"
+  fi
   calls=$(awk '/^total/ {print $3}' "$tmp/sw.u.1")
   echo "calls per rank: $calls"
   echo
