@@ -36,8 +36,8 @@ cmd_of() {
     *) echo "$build/samples/$1 -i 100" ;;
     esac
 }
-# The time a program prints for its loop ("... in 1.234 s").
-secs() { grep -oE 'in [0-9]+\.[0-9]+ s' | tail -1 | awk '{print $2}'; }
+# The time a program prints for its loop ("... in 1.234 s", "..., 1.234 s").
+secs() { grep -oE '[0-9]+\.[0-9]+ s' | tail -1 | awk '{print $1}'; }
 run() { # run CORES SHIM CMD...
     local cores=$1 lib=$2
     shift 2
@@ -59,6 +59,9 @@ for r in $(seq 1 "$R"); do
             old=NA
             [ -n "${OLD_SHIM:-}" ] && old=$(run 1 "$OLD_SHIM" "${cmd[@]}")
             b=$(run 2 "$shim" "${cmd[@]}")
+            for v in "$a" "$pl" "$old" "$b"; do
+                [ -n "$v" ] || { echo "yield_placement: $p printed no time" >&2; exit 1; }
+            done
             id=$(body "$tr")
             fair=$(body --placement 2/1 --sched fair "$tr")
             spin=$(body --placement 2/1 --sched slice,wait=spin "$tr")
