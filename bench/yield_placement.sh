@@ -8,12 +8,14 @@
 # one core under the shim (placed), on one core under OLD_SHIM if given
 # (placed-old), and on 2 cores again (B); the program's own timing of its
 # loop is the time.  The application's change is placed / mean(A, B), its
-# noise floor A / B; the prediction is predict's body (fair and
-# slice,wait=spin) over the identity's body on that round's trace.  Prints
+# noise floor A / B; the prediction is predict's body (fair,
+# fair,wait=spin and slice,wait=spin) over the identity's body on that
+# round's trace.  Prints
 # medians over the rounds with the distribution-free interval of the median
 # (order statistics; its coverage printed).  Measures, never passes or fails.
 #
 #   R=6 OLD_SHIM=/tmp/old/libskelshim-yield.so bench/yield_placement.sh build/release
+#   OLD_SKEL=/tmp/old/skel: also the predictions of another build of skel on the same traces
 #   PROGRAMS="pscw onesided pipeline" (default)
 # Runs under the MPI lock (/tmp/skel-mpi.lock), one round at a time.
 set -euo pipefail
@@ -45,7 +47,7 @@ run() { # run CORES SHIM CMD...
     [ "$cores" = 1 ] && pin=(taskset -c 0)
     timeout 900 "${pin[@]}" mpiexec.mpich -n 2 -genv LD_PRELOAD "$lib" "$@" 2>&1 | secs
 }
-body() { "$skel" predict --tsv --no-interval "$@" | awk -F'\t' '$1 == "body_ns" {print $2}'; }
+body() { "${SKEL:-$skel}" predict --tsv --no-interval "$@" | awk -F'\t' '$1 == "body_ns" {print $2}'; }
 
 for r in $(seq 1 "$R"); do
     for p in $PROGRAMS; do
@@ -65,7 +67,16 @@ for r in $(seq 1 "$R"); do
             id=$(body "$tr")
             fair=$(body --placement 2/1 --sched fair "$tr")
             spin=$(body --placement 2/1 --sched slice,wait=spin "$tr")
-            echo "$p $r $a $pl $old $b $id $fair $spin $(cut -d' ' -f1 /proc/loadavg)" >> "$tmp/rows"
+            fspin=$(body --placement 2/1 --sched fair,wait=spin "$tr")
+            ofair=NA ofspin=NA
+            if [ -n "${OLD_SKEL:-}" ]; then
+                oid=$(SKEL="$OLD_SKEL" body "$tr")
+                ofair=$(SKEL="$OLD_SKEL" body --placement 2/1 --sched fair "$tr")
+                ofspin=$(SKEL="$OLD_SKEL" body --placement 2/1 --sched fair,wait=spin "$tr")
+                ofair=$(awk -v a="$ofair" -v b="$oid" 'BEGIN { print a / b }')
+                ofspin=$(awk -v a="$ofspin" -v b="$oid" 'BEGIN { print a / b }')
+            fi
+            echo "$p $r $a $pl $old $b $id $fair $spin $fspin $ofair $ofspin $(cut -d' ' -f1 /proc/loadavg)" >> "$tmp/rows"
             echo "round $r $p: A $a s, placed $pl s, placed-old $old s, B $b s (load $(cut -d' ' -f1 /proc/loadavg))" >&2
         ) 9> /tmp/skel-mpi.lock
         rm -rf "$tr"
@@ -87,7 +98,8 @@ function show(name, a, n,   k, m) {
 }
 { p = $1; n[p]++; i = n[p]; base = ($3 + $6) / 2
   app[p, i] = $4 / base; old[p, i] = $5 == "NA" ? -1 : $5 / base; noise[p, i] = $3 / $6
-  fair[p, i] = $8 / $7; spin[p, i] = $9 / $7; order[p] = 1 }
+  fair[p, i] = $8 / $7; spin[p, i] = $9 / $7; fspin[p, i] = $10 / $7
+  ofair[p, i] = $11 == "NA" ? -1 : $11; ofspin[p, i] = $12 == "NA" ? -1 : $12; order[p] = 1 }
 END {
     for (p in order) {
         printf "== %s: %d rounds\n", p, n[p]
@@ -95,8 +107,13 @@ END {
         if (old[p, 1] >= 0) { for (i = 1; i <= n[p]; i++) x[i] = old[p, i]; show("application 2/1, OLD_SHIM", x, n[p]) }
         for (i = 1; i <= n[p]; i++) x[i] = noise[p, i]; show("noise floor A/B", x, n[p])
         for (i = 1; i <= n[p]; i++) x[i] = fair[p, i]; show("predicted, fair", x, n[p])
+        for (i = 1; i <= n[p]; i++) x[i] = fspin[p, i]; show("predicted, fair,wait=spin", x, n[p])
         for (i = 1; i <= n[p]; i++) x[i] = spin[p, i]; show("predicted, slice,wait=spin", x, n[p])
+        if (ofair[p, 1] >= 0) {
+            for (i = 1; i <= n[p]; i++) x[i] = ofair[p, i]; show("OLD_SKEL predicted, fair", x, n[p])
+            for (i = 1; i <= n[p]; i++) x[i] = ofspin[p, i]; show("OLD_SKEL predicted, fair,wait=spin", x, n[p])
+        }
     }
 }' "$tmp/rows"
-echo "rows (program round A placed placed-old B identity fair spin load):"
+echo "rows (program round A placed placed-old B identity fair spin fair-spin old-fair old-fair-spin load):"
 cat "$tmp/rows"

@@ -509,7 +509,12 @@ struct lstep {
     uint32_t member; /* index in the collective */
     uint8_t waits;   /* the collective makes this member wait */
     double coll_cost;
+    double end_ns;     /* measured end */
+    uint32_t npassive; /* passive-target synchronisation: the targets whose progress it */
+    uint32_t *passive; /* needs (pag.h) */
 };
+
+#define NCALLS 8 /* calls of one instant a passive-target wait can tell apart */
 
 struct proc {
     uint32_t group;
@@ -527,6 +532,9 @@ struct proc {
     uint8_t wanting;  /* it wanted the processor at the last scheduling */
     int64_t rq;       /* its place in its processor's queue (slice policy) */
     double wait_from; /* when its current wait began */
+    /* its latest calls' starts, modelled and traced (passive targets) */
+    double call_at[NCALLS], call_tr[NCALLS];
+    uint64_t ncalls;
     /* polls of a sleeping loop whose CPU is spread over the wait that ends it */
     double poll_cpu;
     uint32_t poll_n;
@@ -931,7 +939,8 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
                         .poll = s->poll != SKEL_PAG_POLL_NONE,
                         .nsource = s->nsource,
                         .coll = coll,
-                        .member = member};
+                        .member = member,
+                        .end_ns = s->end_ns};
     /* At a quantile of the trace's spread: every compute phase and call's
      * own work at that quantile of its kind (where the trace has at least
      * two of it). */
@@ -985,6 +994,14 @@ static int push(struct sim *S, const skel_pag_step *s, int32_t coll, uint32_t me
                                       .src_host = S->host_of_rank[s->msg[i].src],
                                       .dst_host = S->host_of_rank[s->rank],
                                       .peek = s->msg[i].peek};
+    }
+    if (s->npassive > 0) {
+        if ((l->passive = malloc(s->npassive * sizeof *l->passive)) == NULL) {
+            free(l->deps);
+            return skel_oom();
+        }
+        memcpy(l->passive, s->passive, s->npassive * sizeof *l->passive);
+        l->npassive = s->npassive;
     }
     if (s->coll != NULL) {
         const skel_pag_coll *c = s->coll;
@@ -1055,6 +1072,74 @@ static void finish(struct sim *S, struct proc *p)
     p->phase = p->cur.last ? PH_DONE : PH_IDLE;
 }
 
+/* Passive-target synchronisation (pag.h; docs/predictions.md, "Passive
+ * target"): the call ends no earlier than a zero-byte flight after each
+ * target is inside an MPI call.  For each target: inside a call now (it
+ * entered before this wait or during it) - its call start plus the flight;
+ * done - nothing; outside (computing towards its next call) - wait, unless
+ * that next call began after this call ended in the trace (the traced call
+ * did not wait for it).  The trace's own waiting for the matched call is
+ * taken out of the call's delay (local_off), then out of its own work
+ * (where the split or the slice policy put it), so the identity keeps the
+ * traced time.  0 while a target is
+ * outside; else 1, *t raised to the latest flight. */
+static int passive_ready(struct sim *S, struct proc *p, double *t)
+{
+    struct lstep *l = &p->cur;
+    double w = -INFINITY, cut = 0;
+    for (uint32_t i = 0; i < l->npassive; i++) {
+        uint32_t r = l->passive[i];
+        if (r >= S->n || r == l->rank)
+            continue;
+        const struct proc *q = &S->p[r];
+        /* the target's first call begun since this wait began, or the call
+         * it was in then (its calls of one instant are in the ring) */
+        int k = -1;
+        for (uint64_t j = q->ncalls > NCALLS ? q->ncalls - NCALLS : 0; j < q->ncalls; j++)
+            if (q->call_at[j % NCALLS] >= p->wait_from) {
+                k = (int)(j % NCALLS);
+                break;
+            }
+        int inside = q->phase >= PH_START && q->phase <= PH_LOCAL_DELAY;
+        if (k < 0 && inside && q->ncalls > 0)
+            k = (int)((q->ncalls - 1) % NCALLS);
+        if (k < 0) {
+            if (q->phase == PH_DONE)
+                continue;
+            if (q->phase == PH_IDLE)
+                return 0; /* its next call is not read yet */
+            if (q->cur.start_ns > l->end_ns)
+                continue; /* the traced call ended before it: it did not wait */
+            return 0;
+        }
+        /* the traced flight, capped by the time the call had left after the
+         * target's call began, and the target's flight instead of it */
+        double lat_cur = 0, lat_tgt = 0;
+        if (S->cur != NULL) {
+            lat_cur = skel_pag_msg_cost(S->cur, kind_cur(S, r, l->rank), 0);
+            lat_tgt = skel_pag_msg_cost(S->tgt, kind_tgt(S, r, l->rank), 0);
+        }
+        double room = l->end_ns - l->local - q->call_tr[k];
+        double obs = lat_cur < room ? lat_cur : room;
+        if (!(obs > 0))
+            obs = 0;
+        double a = q->call_at[k] + obs + (lat_tgt - lat_cur);
+        double c = q->call_tr[k] + obs - l->start_ns;
+        if (a > w)
+            w = a;
+        if (c > cut)
+            cut = c;
+    }
+    double off = l->local_off < cut ? l->local_off : cut;
+    l->local_off -= off;
+    cut -= off;
+    l->local -= l->local < cut ? l->local : cut;
+    l->npassive = 0; /* timed: a later call of resolve() does not take it out again */
+    if (w > *t)
+        *t = w;
+    return 1;
+}
+
 /* Try to time the current step's dependencies: 1 and *w when all are known. */
 static int resolve(struct sim *S, struct proc *p, double *w)
 {
@@ -1065,6 +1150,8 @@ static int resolve(struct sim *S, struct proc *p, double *w)
         if (s == NULL || isnan(s->t))
             return 0;
     }
+    if (l->npassive > 0 && !passive_ready(S, p, &t))
+        return 0;
     if (l->coll >= 0) {
         struct lcoll *c = &S->colls[l->coll];
         if (c->nonblocking && !c->resolved && l->waits) {
@@ -1190,6 +1277,7 @@ static int step_proc(struct sim *S, uint32_t rank)
                 return moved;
             }
             free(p->cur.deps);
+            free(p->cur.passive);
             p->cur = p->q[p->qhead];
             p->qhead = (p->qhead + 1) % p->qcap;
             p->qlen--;
@@ -1248,6 +1336,9 @@ static int step_proc(struct sim *S, uint32_t rank)
             p->until = S->now + l->gap_off;
             break;
         case PH_START:
+            p->call_at[p->ncalls % NCALLS] = S->now;
+            p->call_tr[p->ncalls % NCALLS] = l->start_ns;
+            p->ncalls++;
             if (l->nsource > 0) {
                 struct src *s = src_find(S, skel_pag_src_key(l->rank, l->seq));
                 if (s != NULL)
@@ -1520,10 +1611,13 @@ static void sim_free(struct sim *S)
 {
     for (uint32_t i = 0; S->p != NULL && i < S->n; i++) {
         struct proc *p = &S->p[i];
-        for (uint32_t j = 0; j < p->qlen; j++)
+        for (uint32_t j = 0; j < p->qlen; j++) {
             free(p->q[(p->qhead + j) % p->qcap].deps);
+            free(p->q[(p->qhead + j) % p->qcap].passive);
+        }
         free(p->q);
         free(p->cur.deps);
+        free(p->cur.passive);
     }
     free(S->p);
     for (uint32_t g = 0; S->cpus != NULL && g < S->ngroups; g++)

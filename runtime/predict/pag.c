@@ -184,6 +184,8 @@ struct slot {
     uint32_t nassigned; /* partners matched, msgs[0..nassigned) */
     double *pstart;     /* their start times */
     uint32_t pstart_cap;
+    uint32_t *passive; /* a passive-target call's targets (skel_pag_step.passive) */
+    uint32_t passive_cap;
 };
 
 /* ---- costs ------------------------------------------------------------------------------ */
@@ -777,6 +779,7 @@ void skel_pag_close(skel_pag *g)
         free(g->slots[i]->cranks);
         free(g->slots[i]->cseqs);
         free(g->slots[i]->pstart);
+        free(g->slots[i]->passive);
         free(g->slots[i]);
     }
     free(g->slots);
@@ -1272,6 +1275,7 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 
 static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w);
 static int winsync_kind(uint16_t call);
+static int passive_of(skel_pag *g, const skel_replay_item *it, struct slot *sl);
 
 /* Inline, as GCC made it by itself before the one-sided synchronisation
  * made it larger: it runs for nearly every event (bench/README.md,
@@ -1347,6 +1351,8 @@ batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t 
         instance_done(g, in);
     }
     sl->nsteps = 1;
+    if (ci != NULL && ci->klass == SKEL_CLASS_WINSYNC && (rc = passive_of(g, it, sl)) != SKEL_OK)
+        return rc;
     if (winsync_kind(it->ev->call) > WS_COLL)
         return win_pscw(g, it, si, w);
     return split(g, s, w);
@@ -1606,8 +1612,10 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
  *     sent at its start, to the start (the wait), matched first in first out
  *     per origin, target and window; the receiving step is held until all
  *     its partners are matched.
- * Passive target (lock, unlock, flush) stays the calls' own work: a lock
- * waits for the target's next MPI call, which the model does not see.
+ * Passive target (lock, unlock, flush): a call cannot end before its
+ * targets are inside an MPI call (the passive target progresses only
+ * there).  Which call of the target that is depends on the run; the step
+ * names its targets (passive_of) and the predictions find the call.
  * A partner that never comes (a member that never reaches a fence, an
  * origin in a post's group that never starts) cannot hang the builder: at
  * the replay's end every held step is let go with the partners it matched,
@@ -1953,6 +1961,48 @@ static __attribute__((noinline)) int win_pscw(skel_pag *g, const skel_replay_ite
     if (sl->wneed == 0)
         return pscw_resolve(g, sl);
     sl->held = 1;
+    return SKEL_OK;
+}
+
+/* Passive target: the ranks whose progress a lock, unlock or flush needs
+ * (measured: docs/predictions.md, "Passive target").  One target names its
+ * world rank (the event's peer); the _all forms need every other member of
+ * the window's communicator.  A rank's calls on its own window need nobody. */
+static __attribute__((noinline)) int passive_of(skel_pag *g, const skel_replay_item *it,
+                                                struct slot *sl)
+{
+    const skel_event *ev = it->ev;
+    skel_pag_step *s = &sl->steps[0];
+    uint32_t r = it->rank, n = 0;
+    switch (ev->call) {
+    case SKEL_CALL_MPI_Win_lock:
+    case SKEL_CALL_MPI_Win_unlock:
+    case SKEL_CALL_MPI_Win_flush:
+        if (!real_rank(g, ev->peer) || (uint32_t)ev->peer == r)
+            return SKEL_OK;
+        if (skel_grow_u32(&sl->passive, &sl->passive_cap, 1, sizeof *sl->passive) != SKEL_OK)
+            return skel_oom();
+        sl->passive[n++] = (uint32_t)ev->peer;
+        break;
+    case SKEL_CALL_MPI_Win_lock_all:
+    case SKEL_CALL_MPI_Win_unlock_all:
+    case SKEL_CALL_MPI_Win_flush_all: {
+        const skel_comm *cm = skel_rank_comm(skel_replay_reader(g->rp, r), ev->comm);
+        if (cm == NULL || cm->members == NULL)
+            return SKEL_OK;
+        if (skel_grow_u32(&sl->passive, &sl->passive_cap, cm->size ? cm->size : 1,
+                          sizeof *sl->passive) != SKEL_OK)
+            return skel_oom();
+        for (uint32_t j = 0; j < cm->size; j++)
+            if (real_rank(g, cm->members[j]) && (uint32_t)cm->members[j] != r)
+                sl->passive[n++] = (uint32_t)cm->members[j];
+        break;
+    }
+    default:
+        return SKEL_OK;
+    }
+    s->npassive = n;
+    s->passive = n > 0 ? sl->passive : NULL;
     return SKEL_OK;
 }
 

@@ -17,7 +17,9 @@
  *          and MPI_Win_fence are collectives of shape Barrier over the
  *          window's communicator; MPI_Win_start waits for its targets'
  *          posts and MPI_Win_wait for its origins' completes, given as
- *          messages of 0 bytes from the post (complete) to it;
+ *          messages of 0 bytes from the post (complete) to it; lock,
+ *          unlock and flush name the targets whose progress they need
+ *          (skel_pag_step.passive);
  *   local  the rest of the call's measured time: what the model does not
  *          explain by waiting for a dependency is the call's own work - CPU up
  *          to the least the call site needed so far, the rest a delay.
@@ -137,6 +139,15 @@ typedef struct skel_pag_step {
      * polls that slept before them (not counting itself), their CPU (gap CPU
      * and own work) and their sleep. */
     double poll_slept;
+    /* Passive-target synchronisation (MPI_Win_lock, Win_unlock, Win_flush,
+     * and Win_lock_all, unlock_all, flush_all over the window's other
+     * members): the ranks whose progress the call needs.  In MPICH the call
+     * cannot end before each target is inside an MPI call of its own; the
+     * trace's waiting for that is in local_off (the builder does not see the
+     * targets' calls), and the predictions re-time it (docs/predictions.md,
+     * "Passive target"). */
+    uint32_t npassive;
+    const uint32_t *passive;
     uint32_t poll_run_n;
     double poll_run_cpu, poll_run_sleep;
 } skel_pag_step;
