@@ -38,6 +38,8 @@ cmd_of() {
     pscw) echo "$build/tests/irregular/pscw -i 300 -w 3000000" ;;
     onesided) echo "$build/tests/irregular/onesided -i 200 -n 512 -w 3000000" ;;
     dynwin) echo "$build/tests/irregular/dynwin -i 200 -w 3000000" ;;
+    jacobi | cg) echo "$build/samples/$1 -i 300" ;;
+    mw) echo "$build/samples/mw -t 500" ;;
     *) echo "$build/samples/$1 -i 100" ;;
     esac
 }
