@@ -94,7 +94,7 @@ static double busy(struct shared *m, double ns, int record, double flag_every)
     return turns;
 }
 
-enum { K_BUSY, K_SLEEP, K_YIELD, K_YIELD_OWN };
+enum { K_BUSY, K_SLEEP, K_YIELD };
 
 /* The second process of an experiment; it gives up at its deadline even
  * if the parent never says stop. */
@@ -102,11 +102,6 @@ static void child(struct shared *m, int cpu, int kind, double deadline_ns)
 {
     if (pin(cpu) != 0)
         _exit(1);
-    if (kind == K_YIELD_OWN) {
-        if (setsid() < 0)
-            _exit(1);
-        kind = K_YIELD;
-    }
     m->ready = 1;
     if (kind == K_BUSY) {
         busy(m, deadline_ns - now_ns(), 0, 0);
@@ -219,11 +214,6 @@ int skel_schedprobe_run(int cpu, double seconds, struct skel_schedprobe_result *
     if ((rc = experiment(m, cpu, K_YIELD, ns, 0, ns / 100, &beside)) != SKEL_OK)
         goto out;
     out->notice_ns = median(m->v, m->nv);
-    /* busy + yielder in a session of its own */
-    if ((rc = experiment(m, cpu, K_YIELD_OWN, ns / 2, 0, ns / 200, &beside)) != SKEL_OK)
-        goto out;
-    out->own_notice_ns = median(m->v, m->nv);
-    out->own_share = m->span_ns > 0 ? m->cpu_ns / m->span_ns : NAN;
     /* two yielders: a switch by sched_yield */
     {
         memset((void *)m, 0, sizeof *m);
@@ -266,15 +256,10 @@ void skel_schedprobe_sched(const struct skel_schedprobe_result *r, int wait,
     memset(out, 0, sizeof *out);
     out->policy = SKEL_LBF_SLICE;
     out->wait = wait;
-    out->wake_ns = r->wake_ns > 0 ? 100 * round(r->wake_ns / 100) : 0;
-    if (wait == SKEL_LBF_WAIT_YIELD && r->own_share >= 0.25) {
-        out->policy = SKEL_LBF_FAIR;
-        out->wait = SKEL_LBF_WAIT_SPIN;
-        return;
-    }
     /* to 10 us and 0.1 us: what the measurements can tell apart */
     out->quantum_ns = r->quantum_ns > 10000 ? 1e4 * round(r->quantum_ns / 1e4) : 4e6;
     out->switch_ns = r->switch_ns > 0 ? 100 * round(r->switch_ns / 100) : 0;
+    out->wake_ns = r->wake_ns > 0 ? 100 * round(r->wake_ns / 100) : 0;
 }
 
 void skel_schedprobe_describe(const struct skel_schedprobe_result *r, char *buf, size_t len)
@@ -284,10 +269,8 @@ void skel_schedprobe_describe(const struct skel_schedprobe_result *r, char *buf,
              "(%.0f us alone) and %.1f us of its own CPU (%.1f us alone), %.1f %% of a busy "
              "process's pace; "
              "a switch costs %.1f us; a yielding waiter notices after %.2f ms; a yield "
-             "between two yielders %.2f us; a yielding waiter in a session of its own takes "
-             "%.1f %% of the processor and notices after %.2f ms",
+             "between two yielders %.2f us",
              r->cpu, r->quantum_ns / 1e6, r->sleeper_cycle_ns / 1e3, r->sleeper_alone_ns / 1e3,
              r->sleeper_cpu_ns / 1e3, r->sleeper_alone_cpu_ns / 1e3, 100 * r->busy_loss,
-             r->switch_ns / 1e3, r->notice_ns / 1e6, r->yield_ns / 1e3, 100 * r->own_share,
-             r->own_notice_ns / 1e6);
+             r->switch_ns / 1e3, r->notice_ns / 1e6, r->yield_ns / 1e3);
 }

@@ -14,12 +14,7 @@
  *                   (its turn takes as long as when alone);
  *   busy + yielder  a process that waits in a sched_yield loop (the yield
  *                   shim's MPI calls): how long after the busy one sets a
- *                   flag the yielder sees it; then the same with the
- *                   yielder in a session of its own, as MPICH's hydra
- *                   starts every rank: the share of the processor it takes
- *                   (with autogroups, Linux's default, a session is a
- *                   scheduling group, and a yield only lets its own group's
- *                   other processes go first).
+ *                   flag the yielder sees it.
  *
  * Ownership: plain data; nothing to free.  The experiments fork children
  * that end with them (also when the parent dies: each gives up after its
@@ -44,21 +39,12 @@ struct skel_schedprobe_result {
     double busy_loss;            /* share of the processor the busy one lost to it */
     double notice_ns;            /* busy + yielder: median time until the yielder saw the flag */
     double yield_ns;             /* a yield that switches between two yielders */
-    double own_share;            /* busy + yielder in a session of its own: the share of the
-                                    processor the yielder took (its CPU over the time) */
-    double own_notice_ns;        /* ... and the median time until it saw the flag */
 };
 
 /* Measure on processor cpu (seconds: time per experiment, 0: 0.4). */
 int skel_schedprobe_run(int cpu, double seconds, struct skel_schedprobe_result *out);
 
-/* The scheduler model these measurements describe for ranks that wait the
- * way `wait` says: the slice scheduler with the measured quantum, switch
- * and wake - except that yielding ranks (the yield shim) whose yields do
- * not give the processor away, because each rank is a session and a
- * scheduling group of its own (own_share >= 25 %), are spinning ones that
- * hand over at once: fair,wait=spin (docs/predictions.md, "Waiting ranks
- * and autogroups"). */
+/* The slice scheduler these measurements describe, with waits of `wait`. */
 void skel_schedprobe_sched(const struct skel_schedprobe_result *r, int wait,
                            struct skel_lbf_sched *out);
 

@@ -813,25 +813,22 @@ static void fill_row(struct run *R, const struct cfg *base, const struct cfg *c,
             : -1;
 }
 
-/* The scheduler model of the probes so far (skel_schedprobe_sched): the
- * medians of their quantum, switch cost, wake and own-session yielder's
- * share, and the description of the probe whose switch cost is the
- * median, with those medians. */
+/* The slice scheduler of the probes so far: the medians of their quantum,
+ * switch cost and wake, and the description of the probe whose switch
+ * cost is the median, with those medians. */
 static void sched_from_probes(struct run *R)
 {
     unsigned n = R->nprobes;
     double q[3 + SKEL_CALIBRATE_MAX_ROUNDS], sw[3 + SKEL_CALIBRATE_MAX_ROUNDS],
-        wk[3 + SKEL_CALIBRATE_MAX_ROUNDS], own[3 + SKEL_CALIBRATE_MAX_ROUNDS];
+        wk[3 + SKEL_CALIBRATE_MAX_ROUNDS];
     for (unsigned i = 0; i < n; i++) {
         q[i] = R->probes[i].quantum_ns;
         sw[i] = R->probes[i].switch_ns;
         wk[i] = R->probes[i].wake_ns;
-        own[i] = R->probes[i].own_share;
     }
     qsort(q, n, sizeof *q, cmp_double);
     qsort(sw, n, sizeof *sw, cmp_double);
     qsort(wk, n, sizeof *wk, cmp_double);
-    qsort(own, n, sizeof *own, cmp_double);
     struct skel_schedprobe_result m = R->probes[0];
     for (unsigned i = 0; i < n; i++)
         if (R->probes[i].switch_ns == sw[n / 2])
@@ -839,7 +836,6 @@ static void sched_from_probes(struct run *R)
     m.quantum_ns = q[n / 2];
     m.switch_ns = sw[n / 2];
     m.wake_ns = wk[n / 2];
-    m.own_share = own[n / 2];
     skel_schedprobe_sched(&m, SKEL_LBF_WAIT_YIELD, &R->sched);
     skel_schedprobe_describe(&m, R->res->sched_probe, sizeof R->res->sched_probe);
     size_t len = strlen(R->res->sched_probe);
