@@ -179,15 +179,60 @@ for case in "${cases[@]}"; do
     fi
 done
 
-# Rank classes.  jacobi runs 400 iterations: its ranks fold when their
-# compute medians agree within a factor 1.5, and over the 50 iterations it
-# ran before (~10 ms) the two ranks came out as two classes in a sanitizer
-# build under CI (2026-11-28).  Why one rank's median was 1.5 times the
-# other's there was not measured (a vCPU the host held back is a guess);
-# 400 iterations give the median more samples against such a stretch.
+# Rank classes.  jacobi's two ranks make the same calls and do the same
+# work, so they fold into one class - when the trace shows them computing
+# alike.  Ranks fold when their compute medians agree within a factor 1.5
+# (compress/ranks.c, same_timing), and the sanitizer build does not always
+# give them that: in 5 of 60 of its jacobi traces (2026-11-29) one rank's
+# stencil took 1.5-1.74 times the other's CPU time over the whole run
+# (55-65 us against 90-113 us per iteration, each rank steady), in 0 of 40
+# traces of the normal build.  Two classes are then the right answer for
+# that trace.  So the test reads each rank's stencil median from `skel
+# dump`, traces again (up to 3 times) while they differ by more than a
+# factor 1.25, and asserts one class only on a trace where they agree;
+# three uneven traces in a row fail.
 classes_of() { sed -n 's/^\([0-9]*\) rank class.*/\1/p' "$1"; }
+# compute_ratio TRACE: jacobi's stencil (the CPU time before each
+# iteration's first MPI_Irecv, tag 1), the larger rank median over the
+# smaller one.
+compute_ratio() {
+    "$skel" dump "$1" | awk '$5 == "MPI_Irecv" && / tag=1 / && $7 ~ /^cpu=/ {
+            c = substr($7, 5) + 0; v[$1, ++n[$1]] = c }
+        END {
+            k = 0
+            for (r in n) {
+                m = n[r]; delete a
+                for (i = 1; i <= m; i++) a[i] = v[r, i]
+                # insertion sort: a few hundred values
+                for (i = 2; i <= m; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+                med[++k] = m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+            }
+            if (k < 2) { print "inf"; exit }
+            lo = med[1]; hi = med[1]
+            for (i = 2; i <= k; i++) { if (med[i] < lo) lo = med[i]; if (med[i] > hi) hi = med[i] }
+            if (lo <= 0) print "inf"; else printf "%.3f\n", hi / lo
+        }'
+}
 if [[ -s "$tmp/jacobi.log" ]]; then
-    [[ "$(classes_of "$tmp/jacobi.log")" == 1 ]] || fail "jacobi: 2 ranks should be one class"
+    jac=(-n 128 -i 400 -r 5)
+    for attempt in 1 2 3; do
+        ratio=$(compute_ratio "$tmp/jacobi.trace")
+        awk -v r="$ratio" 'BEGIN { exit !(r != "inf" && r <= 1.25) }' && break
+        echo "   jacobi: the ranks' compute differs by a factor $ratio in trace $attempt"
+        if ((attempt == 3)); then
+            ratio=uneven
+            break
+        fi
+        trace jacobi 2 "${jac[@]}" &&
+            "$skel" compress "$tmp/jacobi.trace" -o "$tmp/jacobi.sig" >"$tmp/jacobi.log" 2>&1 ||
+            { fail "jacobi: traced again, but it failed"; break; }
+    done
+    if [[ "$ratio" == uneven ]]; then
+        fail "jacobi: the ranks computed unevenly in 3 traces in a row"
+    else
+        echo "   jacobi: ranks' compute within a factor $ratio; $(classes_of "$tmp/jacobi.log") class(es)"
+        [[ "$(classes_of "$tmp/jacobi.log")" == 1 ]] || fail "jacobi: 2 ranks that computed alike should be one class"
+    fi
 fi
 if [[ -s "$tmp/mw.log" ]]; then
     grep -q "\[0\]" "$tmp/mw.log" || fail "mw: the master (rank 0) should be a class of its own"
