@@ -595,6 +595,16 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
         rc = choose_threshold(&job, o, threads, events, &st);
     if (rc == SKEL_OK)
         rc = fold(t, sig, &job, threads, st.threshold, &cls, &ncls);
+    for (uint32_t c = 1; rc == SKEL_OK && c < ncls && st.napart < SKEL_COMPRESS_APART; c++) {
+        int apart = skel_ranks_apart(cls[c - 1], cls[c], st.threshold, st.apart[st.napart],
+                                     sizeof st.apart[st.napart]);
+        if (apart < 0)
+            rc = apart;
+        else if (apart == 0) /* the tree met them in another order: say so */
+            snprintf(st.apart[st.napart], sizeof st.apart[st.napart],
+                     "they would fold now (the reduction tree met them in another order)");
+        st.napart++;
+    }
     if (rc == SKEL_OK)
         rc = fill_head(t, sig, rs, nranks, o, job.shift, st.threshold);
     if (rc == SKEL_OK && (rc = assemble(sig, cls, ncls)) == SKEL_OK &&

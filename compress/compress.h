@@ -46,6 +46,8 @@ typedef struct skel_compress_opts {
     void *progress_arg;
 } skel_compress_opts;
 
+#define SKEL_COMPRESS_APART 4 /* class pairs explained at most */
+
 typedef struct skel_compress_stats {
     double threshold; /* chosen */
     double ratio;     /* Q at that threshold */
@@ -54,6 +56,11 @@ typedef struct skel_compress_stats {
     uint64_t trace_length, signature_length;
     uint32_t nclasses;
     double scan_s, total_s; /* wall times: reading the files, everything */
+    /* Why rank classes stayed apart: for class c = 1 .. napart, the first
+     * reason it did not fold with class c - 1 (skel_ranks_apart(); its
+     * symbol numbers are class c - 1's, as `skel show` prints them). */
+    uint32_t napart;
+    char apart[SKEL_COMPRESS_APART][240];
 } skel_compress_stats;
 
 void skel_compress_defaults(skel_compress_opts *o);

@@ -548,29 +548,45 @@ static int range_fits(const skel_sig_range *a, const skel_sig_range *b, double T
     return (double)hi <= (double)lo * (1.0 + T);
 }
 
-static int same_hard(const skel_sig_symbol *x, const skel_sig_symbol *y, double T)
+/* The first hard field in which x and y differ at threshold T, NULL if none. */
+static const char *hard_diff(const skel_sig_symbol *x, const skel_sig_symbol *y, double T)
 {
-    if (x->call != y->call || x->comm != y->comm || x->newcomm != y->newcomm || x->obj != y->obj ||
-        x->tag != y->tag || x->tag2 != y->tag2 || x->dtsize != y->dtsize || x->op != y->op ||
-        x->nlinks != y->nlinks || x->ngroup != y->ngroup)
-        return 0;
+    if (x->call != y->call)
+        return "call";
+    if (x->comm != y->comm)
+        return "communicator";
+    if (x->newcomm != y->newcomm)
+        return "communicator created";
+    if (x->obj != y->obj)
+        return "file or window";
+    if (x->tag != y->tag || x->tag2 != y->tag2)
+        return "tag";
+    if (x->dtsize != y->dtsize)
+        return "datatype size";
+    if (x->op != y->op)
+        return "reduction operation";
+    if (x->nlinks != y->nlinks || x->ngroup != y->ngroup)
+        return "completion list or group";
     for (uint32_t i = 0; i < x->nlinks; i++)
         if (x->links[i].dist != y->links[i].dist || x->links[i].index != y->links[i].index ||
             x->links[i].call != y->links[i].call || x->links[i].flags != y->links[i].flags)
-            return 0;
+            return "completion list";
     for (int k = 0; k < 2; k++) {
         if (!(x->sides & y->sides & (1u << k)))
             continue;
         const skel_sig_side *p = &x->side[k], *q = &y->side[k];
-        if (p->flags != q->flags || !range_fits(&p->count, &q->count, T) ||
-            !range_fits(&p->bytes, &q->bytes, T))
-            return 0;
+        if (p->flags != q->flags)
+            return "flags";
+        if (!range_fits(&p->count, &q->count, T))
+            return "element count";
+        if (!range_fits(&p->bytes, &q->bytes, T))
+            return "byte count";
         if (p->rbytes_events > 0 && q->rbytes_events > 0 && !range_fits(&p->rbytes, &q->rbytes, T))
-            return 0;
+            return "received byte count";
     }
     if (T <= 0 && (x->site != y->site || x->prev_site != y->prev_site))
-        return 0;
-    return 1;
+        return "call site (or the previous call's)";
+    return NULL;
 }
 
 /* Per-rank compute of a class: the sum of its symbols' gaps over its ranks. */
@@ -594,7 +610,7 @@ static double class_compute(const skel_rclass *c)
  * the result: a skeleton scales those down), CPU medians within 20 us or a
  * factor 1 + max(T, 0.5). */
 static int same_timing(const skel_rclass *a, const skel_csym *x, const skel_rclass *b,
-                       const skel_csym *y, double total, double T)
+                       const skel_csym *y, double total, double T, char *why, size_t whylen)
 {
     double pa = a->nranks ? (double)x->gap.sum / a->nranks : 0;
     double pb = b->nranks ? (double)y->gap.sum / b->nranks : 0;
@@ -605,12 +621,23 @@ static int same_timing(const skel_rclass *a, const skel_csym *x, const skel_rcla
         return 1;
     double ca = skel_sketch_quantile(&x->cpu.sk, 0.5), cb = skel_sketch_quantile(&y->cpu.sk, 0.5);
     double wa = skel_sketch_quantile(&x->gap.sk, 0.5), wb = skel_sketch_quantile(&y->gap.sk, 0.5);
-    double lo = ca < cb ? ca : cb, hi = ca < cb ? cb : ca;
-    if (!(hi - lo <= 20000.0 || hi <= lo * (1.0 + (T > 0.5 ? T : 0.5))))
+    double lo = ca < cb ? ca : cb, hi = ca < cb ? cb : ca, f = 1.0 + (T > 0.5 ? T : 0.5);
+    if (!(hi - lo <= 20000.0 || hi <= lo * f)) {
+        if (why != NULL)
+            snprintf(why, whylen,
+                     "the compute before it has CPU medians of %.1f us and %.1f us, more than "
+                     "20 us and a factor %.2f apart",
+                     ca / 1e3, cb / 1e3, f);
         return 0;
+    }
     /* Off the CPU, what the skeleton would replay: whether the phase is
      * mostly a sleep (at least half of it, and 5 us or more). */
     int sa = wa - ca >= 5000.0 && wa - ca >= ca, sb = wb - cb >= 5000.0 && wb - cb >= cb;
+    if (sa != sb && why != NULL)
+        snprintf(why, whylen,
+                 "the compute before it is mostly off the processor on one side only (wall "
+                 "medians %.1f us and %.1f us, CPU %.1f us and %.1f us)",
+                 wa / 1e3, wb / 1e3, ca / 1e3, cb / 1e3);
     return sa == sb;
 }
 
@@ -623,11 +650,25 @@ static void range_merge(skel_sig_range *a, const skel_sig_range *b, uint64_t na,
     a->mean = na + nb > 0 ? (a->mean * (double)na + b->mean * (double)nb) / (double)(na + nb) : 0;
 }
 
-int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
+/* The reason a check failed, into why[0..whylen) when why is not NULL. */
+#define WHY(...) (why != NULL ? (void)snprintf(why, whylen, __VA_ARGS__) : (void)0)
+
+/* skel_ranks_merge() and skel_ranks_apart(): the checks, then the merge if
+ * `commit`. */
+static int merge_core(skel_rclass *a, const skel_rclass *b, double T, int commit, char *why,
+                      size_t whylen)
 {
-    if (a->nsyms != b->nsyms || a->nblocks != b->nblocks || a->events != b->events ||
-        a->blocks[a->top].n != b->blocks[b->top].n)
+    if (a->events != b->events) {
+        WHY("they make %llu and %llu MPI calls", (unsigned long long)a->events,
+            (unsigned long long)b->events);
         return 0;
+    }
+    if (a->nsyms != b->nsyms || a->nblocks != b->nblocks ||
+        a->blocks[a->top].n != b->blocks[b->top].n) {
+        WHY("their calls fold into different loops (%u and %u symbols, %u and %u loops)", a->nsyms,
+            b->nsyms, a->nblocks, b->nblocks);
+        return 0;
+    }
     int rc = SKEL_OK, result = 0;
     uint32_t ns = a->nsyms;
     struct match m = {.a = a, .b = b};
@@ -645,17 +686,29 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
     memset(m.sym_ab, 0xff, (ns ? ns : 1) * sizeof *m.sym_ab);
     memset(m.sym_ba, 0xff, (ns ? ns : 1) * sizeof *m.sym_ba);
     memset(m.blk_ab, 0xff, a->nblocks * sizeof *m.blk_ab);
-    if (!match_block(&m, a->top, b->top, 0))
+    if (!match_block(&m, a->top, b->top, 0)) {
+        WHY("their loops hold different calls");
         goto out;
+    }
     /* Check every pair, computing the merged candidates aside. */
     double ta = class_compute(a), tb = class_compute(b), total = ta > tb ? ta : tb;
     for (uint32_t i = 0; i < ns; i++) {
         uint32_t j = m.sym_ab[i];
-        if (j == SKEL_SIG_NONE)
+        if (j == SKEL_SIG_NONE) {
+            WHY("symbol %u (%s) has no counterpart", i, skel_call_name(a->syms[i].s.call));
             goto out;
+        }
         const skel_csym *x = &a->syms[i], *y = &b->syms[j];
-        if (!same_hard(&x->s, &y->s, T) || !same_timing(a, x, b, y, total, T))
+        const char *d = hard_diff(&x->s, &y->s, T);
+        if (d != NULL) {
+            WHY("symbol %u (%s): the %s differs", i, skel_call_name(x->s.call), d);
             goto out;
+        }
+        char tw[200] = "";
+        if (!same_timing(a, x, b, y, total, T, tw, sizeof tw)) {
+            WHY("symbol %u (%s): %s", i, skel_call_name(x->s.call), tw);
+            goto out;
+        }
         for (int k = 0; k < 3; k++) {
             const skel_cand *ca = k == 0 ? &x->peer : k == 1 ? &x->peer2 : &x->root;
             const skel_cand *cb = k == 0 ? &y->peer : k == 1 ? &y->peer2 : &y->root;
@@ -665,8 +718,14 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
                 rc = ok;
                 goto out;
             }
-            if (ok == 0)
+            if (ok == 0) {
+                WHY("symbol %u (%s): no encoding of its %s is right for both", i,
+                    skel_call_name(x->s.call),
+                    k == 0   ? "peer"
+                    : k == 1 ? "second peer"
+                             : "root");
                 goto out;
+            }
         }
         if (x->s.ngroup > 0) {
             if ((gtmp[i] = calloc(x->s.ngroup, sizeof *gtmp[i])) == NULL) {
@@ -679,10 +738,17 @@ int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
                     rc = ok;
                     goto out;
                 }
-                if (ok == 0)
+                if (ok == 0) {
+                    WHY("symbol %u (%s): no encoding of group member %u is right for both", i,
+                        skel_call_name(x->s.call), g);
                     goto out;
+                }
             }
         }
+    }
+    if (!commit) {
+        result = 1;
+        goto out;
     }
     /* Commit. */
     uint32_t *nr = realloc(a->ranks, (a->nranks + b->nranks) * sizeof *nr);
@@ -769,6 +835,21 @@ out:
     free(m.sym_ba);
     free(m.blk_ab);
     return rc != SKEL_OK ? rc : result;
+}
+#undef WHY
+
+int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T)
+{
+    return merge_core(a, b, T, 1, NULL, 0);
+}
+
+int skel_ranks_apart(const skel_rclass *a, const skel_rclass *b, double T, char *why, size_t whylen)
+{
+    if (why != NULL && whylen > 0)
+        why[0] = '\0';
+    /* Without `commit`, a is only read. */
+    int rc = merge_core((skel_rclass *)a, b, T, 0, why, whylen);
+    return rc < 0 ? rc : !rc;
 }
 
 /* ---- the reduction tree ------------------------------------------------------------------ */

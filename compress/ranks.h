@@ -89,6 +89,12 @@ void skel_ranks_free_class(skel_rclass *c);
  * < 0 error.  b is left as it was. */
 int skel_ranks_merge(skel_rclass *a, const skel_rclass *b, double T);
 
+/* Whether a and b stay apart at threshold T: 1 apart, with the first reason
+ * found (a check of skel_ranks_merge(), naming the symbol by its index in
+ * a) in why[0..whylen); 0 they would merge; < 0 error.  Neither changes. */
+int skel_ranks_apart(const skel_rclass *a, const skel_rclass *b, double T, char *why,
+                     size_t whylen);
+
 /* Fold nranks one-rank classes (consumed) into *nclasses classes, ordered by
  * their smallest rank, using up to `threads` threads. */
 int skel_ranks_fold(skel_rclass **per_rank, uint32_t nranks, double T, unsigned threads,

@@ -68,6 +68,16 @@ static uint64_t jitter(struct gen *g, uint64_t base, double j)
     return v < 1.0 ? 1 : (uint64_t)v;
 }
 
+/* The stencil's compute per iteration on this rank (slow_rank's is
+ * slow_factor times the others'). */
+static uint64_t rank_gap(const struct gen *g)
+{
+    const skel_synth_opts *o = g->o;
+    if (o->slow_factor > 0 && g->rank == o->slow_rank)
+        return (uint64_t)((double)o->gap_ns * o->slow_factor);
+    return o->gap_ns;
+}
+
 /* Message size in whole doubles. */
 static uint64_t msg_count(struct gen *g)
 {
@@ -205,7 +215,7 @@ static int stencil(struct gen *g)
             int32_t tag = send ? dir + 1 : (dir ^ 1) + 1;
             p2p(&ev, nb[dir], tag, msg_count(g));
             ev.req = ++g->nreq;
-            uint64_t gap = nd == 0 ? jitter(g, o->gap_ns, o->gap_jitter) : 150;
+            uint64_t gap = nd == 0 ? jitter(g, rank_gap(g), o->gap_jitter) : 150;
             if ((rc = emit(g, &ev, gap, 300)) != SKEL_OK)
                 return rc;
             done[nd] = (skel_completion){.req = ev.req,

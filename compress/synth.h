@@ -55,6 +55,8 @@ typedef struct skel_synth_opts {
     double bytes_jitter;   /* sizes are bytes * (1 + u * jitter), u uniform in [-1, 1] */
     uint64_t gap_ns;       /* compute time per iteration before jitter */
     double gap_jitter;     /* relative jitter of compute times, in [0, 1) */
+    uint32_t slow_rank;    /* stencil: this rank computes slow_factor times gap_ns per */
+    double slow_factor;    /* iteration (0: every rank gap_ns) */
     uint64_t seed;
     size_t bufsize; /* writer buffer (0: 1 MiB) */
 } skel_synth_opts;

@@ -96,6 +96,9 @@ void skel_compress_run_print(FILE *out, const struct skel_compress_run_opts *o,
         skel_usecase_print_ranks(out, sig->classes[k].ranks, sig->classes[k].nranks);
         fprintf(out, "]");
     }
-    fprintf(out, "\ntime %.3f s (reading the trace %.3f s)%s\n", st->total_s, st->scan_s,
+    fprintf(out, "\n");
+    for (uint32_t c = 1; c <= st->napart && c < sig->nclasses; c++)
+        fprintf(out, "  class %u stays apart from class %u: %s\n", c, c - 1, st->apart[c - 1]);
+    fprintf(out, "time %.3f s (reading the trace %.3f s)%s\n", st->total_s, st->scan_s,
             o->verify ? "; verified against the trace" : "");
 }

@@ -335,6 +335,51 @@ Test(ranks, stencil_interior_ranks_fold_borders_stay_apart)
     free(d);
 }
 
+/* Ranks that make the same calls fold unless their compute differs: a rank
+ * computing 1.2 times the others' per iteration folds with them, one
+ * computing 2 times stays apart, and the compress statistics say why, naming
+ * the symbol and both CPU medians. */
+Test(ranks, slow_rank_stays_apart_and_says_why)
+{
+    double factors[] = {1.2, 2.0};
+    for (int f = 0; f < 2; f++) {
+        char *d = tmpdir();
+        skel_synth_opts o;
+        skel_synth_defaults(&o);
+        o.nranks = 2;
+        o.iterations = 60;
+        o.gap_ns = 100000; /* 100 us: apart beyond 20 us when doubled */
+        o.gap_jitter = 0.05;
+        o.slow_rank = 1;
+        o.slow_factor = factors[f];
+        skel_trace *t = make(d, &o);
+        skel_compress_opts co;
+        skel_compress_defaults(&co);
+        skel_compress_stats st;
+        skel_signature *s;
+        cr_assert_eq(skel_compress_trace(t, &co, &s, &st), SKEL_OK, "%s", skel_last_error());
+        if (f == 0) {
+            cr_expect_eq(s->nclasses, 1, "a rank 1.2 times slower folds (%u classes)", s->nclasses);
+            cr_expect_eq(st.napart, 0);
+        } else {
+            cr_expect_eq(s->nclasses, 2, "a rank 2 times slower stays apart");
+            cr_assert_eq(st.napart, 1);
+            cr_expect_not_null(strstr(st.apart[0], "CPU medians"), "%s", st.apart[0]);
+            cr_expect_not_null(strstr(st.apart[0], "MPI_Irecv"), "%s", st.apart[0]);
+            double lo = 0, hi = 0;
+            const char *m = strstr(st.apart[0], "medians of ");
+            cr_assert_not_null(m, "%s", st.apart[0]);
+            cr_assert_eq(sscanf(m, "medians of %lf us and %lf us", &lo, &hi), 2, "%s", st.apart[0]);
+            cr_expect(lo > 85 && lo < 115 && hi > 170 && hi < 230, "%s", st.apart[0]);
+        }
+        check_against(t, s);
+        skel_signature_free(s);
+        skel_trace_close(t);
+        rmtrace(d, o.nranks);
+        free(d);
+    }
+}
+
 Test(ranks, master_stays_alone)
 {
     char *d = tmpdir();
