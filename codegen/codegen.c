@@ -251,7 +251,9 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
     rep->messages = st.messages;
     rep->collectives = st.collectives;
     if (rc != SKEL_OK) {
-        if (rep->fell_back)
+        if (rep->fell_back && strcmp(skel_last_error(), rep->fallback_reason) == 0)
+            skel_fail_context(rc, "in every mode, with every message kept too");
+        else if (rep->fell_back)
             skel_fail_context(rc,
                               "with every message kept (after the loop-scaled schedules failed "
                               "too, the first with: %.400s)",

@@ -110,6 +110,7 @@ int skel_cmd_generate(int argc, char **argv)
         OPT_STR("output", 'o', &o.outdir),
         OPT_STR("trace-dir", 0, &o.trace_dir),
         OPT_STR("from-trace", 0, &o.from_trace),
+        OPT_FLAG("allow-partial", 0, &o.gen.allow_partial),
         OPT_FLAG("force", 0, &o.force),
         OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
         OPT_UINT("runs", 0, &o.runs, 1, 1000),
@@ -134,6 +135,9 @@ int skel_cmd_generate(int argc, char **argv)
     if (first < argc && o.from_trace != NULL)
         return skel_cli_usage_error("generate", "--from-trace makes a skeleton of an existing "
                                                 "trace: no command to run");
+    if (o.gen.allow_partial && o.from_trace == NULL)
+        return skel_cli_usage_error("generate", "--allow-partial goes with --from-trace: a run "
+                                                "traced now that ends partial is refused");
     if (o.runs > 1 && o.from_trace != NULL)
         return skel_cli_usage_error("generate", "--runs traces a command several times: not with "
                                                 "--from-trace");

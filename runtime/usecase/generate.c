@@ -84,7 +84,7 @@ static int k_for_target(const skel_signature *sig, double target, double *k, int
 }
 
 /* The signature the skeleton is made from, and its K. */
-static int make_signature(const struct skel_generate_opts *o, const skel_trace *t,
+static int make_signature(const struct skel_generate_opts *o, const skel_trace *t, char **partial,
                           skel_signature **sig, struct skel_generate_result *res)
 {
     skel_compress_stats cs;
@@ -112,6 +112,8 @@ static int make_signature(const struct skel_generate_opts *o, const skel_trace *
     res->threshold = cs.threshold;
     res->ratio = cs.ratio;
     res->app_s = skel_codegen_app_seconds(*sig);
+    (*sig)->partial = *partial; /* the signature says it, and gen refuses or warns */
+    *partial = NULL;
     return skel_sigfile_write(res->sigpath, *sig);
 }
 
@@ -330,9 +332,15 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
         return rc;
     skel_trace *t = NULL;
     skel_signature *sig = NULL;
+    char *partial = NULL;
     step(o, "compressing");
+    /* An existing trace is checked as skel compress checks it: a partial
+     * one is refused without --allow-partial (a run traced now was checked
+     * by trace_app()). */
     if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
-        (rc = make_signature(o, t, &sig, res)) != SKEL_OK ||
+        (res->from_trace && (rc = skel_usecase_trace_check(t, res->trace_dir, o->gen.allow_partial,
+                                                           &partial)) != SKEL_OK) ||
+        (rc = make_signature(o, t, &partial, &sig, res)) != SKEL_OK ||
         (rc = find_uneven(sig, res)) != SKEL_OK)
         goto out;
     skel_trace_close(t);
@@ -347,6 +355,7 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     step(o, go.build ? "generating and building" : "generating");
     rc = skel_gen_build(sig, &go, o->outdir, &res->gen);
 out:
+    free(partial);
     skel_signature_free(sig);
     skel_trace_close(t);
     skel_trace_input_close(&in);

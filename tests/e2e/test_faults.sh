@@ -138,6 +138,13 @@ expect 0 "" -- "$SKEL" show tt.sig
 grep -q "^PARTIAL TRACE" "$WORK/out" || fail "C1: show does not mark the signature"
 expect 3 "made from a partial trace.*--allow-partial" -- "$SKEL" gen tt.sig -k 2 -o ttsk
 [ -e ttsk ] && fail "C1: gen made a directory"
+# Given the trace itself, gen and generate --from-trace check it as compress
+# does (before 2026-11-29 they compressed it silently).
+expect 3 "tt is a partial trace: $why.*--allow-partial" -- "$SKEL" gen tt -k 2 -o ttsk2
+[ -e ttsk2/app.sig ] && fail "C1: gen wrote a signature of the partial trace"
+expect 3 "tt is a partial trace: $why.*--allow-partial" -- "$SKEL" generate -k 2 -o ttsk3 --from-trace tt
+[ -e ttsk3/app.sig ] && fail "C1: generate wrote a signature of the partial trace"
+expect 2 "goes with --from-trace" -- "$SKEL" generate -k 2 -o ttsk4 --allow-partial -- true
 # (gen --allow-partial of this one may well be refused as a deadlock: its
 # ranks were stopped at different points.  C3 generates from a partial
 # trace whose ranks stopped together.)
@@ -190,6 +197,9 @@ why=$(sed -n 's/.*partial="\([^"]*\)".*/\1/p' nf.sig)
 expect 0 "generated from a partial trace" -- "$SKEL" gen --allow-partial nf.sig -k 2 -o nfsk
 grep -qx "complete 0" nfsk/skeleton.meta && grep -qx "partial_reason $why" nfsk/skeleton.meta ||
     fail "C4: skeleton.meta not marked: $(grep -n complete nfsk/skeleton.meta)"
+expect 0 "generated from a partial trace" -- "$SKEL" gen --allow-partial t-nofinalize -k 2 -o nfsk2
+grep -q "partial=\"$why\"" nfsk2/app.sig && grep -qx "partial_reason $why" nfsk2/skeleton.meta ||
+    fail "C4: gen of the trace did not mark its signature and skeleton"
 expect 0 "" -- "$SKEL" report --trace t-nofinalize --skeleton nfsk --signature nf.sig --no-critpath -o nf.html
 for what in "the trace t-nofinalize" "the signature nf.sig" "the skeleton nfsk"; do
     grep -q "$what is partial: $why" nf.html || fail "C4: the report does not mark $what"
