@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void skel_generate_result_free(struct skel_generate_result *res)
 {
@@ -316,7 +317,8 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     if (o->runs > 1 && o->from_trace != NULL)
         return skel_fail(SKEL_EUSAGE, "several runs are traced only of a command, not of "
                                       "an existing trace");
-    if (mkdir(o->outdir, 0777) != 0 && errno != EEXIST)
+    int created = mkdir(o->outdir, 0777) == 0;
+    if (!created && errno != EEXIST)
         return skel_fail(SKEL_EUSAGE, "cannot create %s: %s", skel_usecase_printable(o->outdir),
                          strerror(errno));
     int w1 = o->trace_dir != NULL
@@ -328,8 +330,11 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
 
     struct skel_trace_input in;
     int rc = get_trace(o, res, &in);
-    if (rc != SKEL_OK)
+    if (rc != SKEL_OK) {
+        if (created)
+            (void)rmdir(o->outdir); /* made for nothing: removed if still empty */
         return rc;
+    }
     skel_trace *t = NULL;
     skel_signature *sig = NULL;
     char *partial = NULL;
@@ -359,5 +364,7 @@ out:
     skel_signature_free(sig);
     skel_trace_close(t);
     skel_trace_input_close(&in);
+    if (rc != SKEL_OK && created)
+        (void)rmdir(o->outdir); /* made for nothing: removed if still empty */
     return rc;
 }
