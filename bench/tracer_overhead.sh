@@ -128,6 +128,50 @@ if [[ " $SECTIONS " == *" sweep "* ]]; then
     done
     echo
   done < <(awk '$3 == "B" {print $1, $2}' "$tmp/sw.u.1")
+
+  # The machine's two speeds.  On the development VM a run's small round
+  # trip is about 0.4 us or about 1.3 us, for the whole run, traced or not
+  # (bench/tracer.md, 2026-11-29), and repeats split between the two at
+  # random: a median over them compares speeds, not tracers.  The runs'
+  # 8 B blocking round trips (all ways together) are sorted and split at
+  # their widest gap when its ratio is 1.4 or more (the tracer adds about
+  # 0.2-0.3 us, less than that gap); "slow" runs are above the split.  The
+  # whole-sweep overhead is then also given over the rounds whose untraced
+  # and traced runs were both fast.
+  t8() { awk '$1 == "blocking" && $2 == 8 && $3 == "B" {print $7}' "$1"; }
+  split=$(for f in "$tmp"/sw.*.[0-9]*; do t8 "$f"; done | sort -g | awk '
+    { v[NR] = $1 }
+    END { best = 1; cut = "inf"
+          for (i = 2; i <= NR; i++) if (v[i - 1] > 0 && v[i] / v[i - 1] > best) {
+              best = v[i] / v[i - 1]; c = sqrt(v[i] * v[i - 1]) }
+          if (best >= 1.4) cut = c
+          print cut }')
+  slow() { awk -v t="$(t8 "$1")" -v c="$split" 'BEGIN { exit !(c != "inf" && t > c) }'; }
+  echo
+  echo "8 B blocking round trips of every run, sorted (us): $(for f in "$tmp"/sw.*.[0-9]*; do
+    t8 "$f"; done | sort -g | tr '\n' ' ')"
+  if [ "$split" = inf ]; then
+    echo "the machine's speed per run: one mode (no gap of 1.4x between the runs' 8 B round trips)"
+  else
+    printf "the machine's speed per run (8 B blocking round trip above %.3f us: slow)\n" "$split"
+  fi
+  for w in u $ways; do
+    ns=0
+    for i in $(seq "$R"); do slow "$tmp/sw.$w.$i" && ns=$((ns + 1)); done
+    printf "%-8s %d of %d runs slow\n" "$([ $w = u ] && echo untraced || echo "$w")" "$ns" "$R"
+  done
+  printf "%-8s %s\n" way "overhead % over the rounds where both runs were fast: median [95 % interval] (rounds)"
+  for w in $ways; do
+    for i in $(seq "$R"); do
+      slow "$tmp/sw.u.$i" || slow "$tmp/sw.$w.$i" || echo "$(tot "$tmp/sw.u.$i") $(tot "$tmp/sw.$w.$i")"
+    done > "$tmp/fast.$w"
+    if [ -s "$tmp/fast.$w" ]; then
+      printf "%-8s %s (%d)\n" "$w" "$(awk '{print 100 * ($2 / $1 - 1)}' "$tmp/fast.$w" | ci95)" \
+        "$(wc -l < "$tmp/fast.$w")"
+    else
+      printf "%-8s no round with both runs fast\n" "$w"
+    fi
+  done
 fi
 
 if [[ " $SECTIONS " == *" samples "* ]]; then
