@@ -705,7 +705,7 @@ static int merge_core(skel_rclass *a, const skel_rclass *b, double T, int commit
             goto out;
         }
         char tw[200] = "";
-        if (!same_timing(a, x, b, y, total, T, tw, sizeof tw)) {
+        if (!same_timing(a, x, b, y, total, T, why != NULL ? tw : NULL, sizeof tw)) {
             WHY("symbol %u (%s): %s", i, skel_call_name(x->s.call), tw);
             goto out;
         }
