@@ -15,6 +15,7 @@
 #include "writer.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <limits.h>
 #include <unistd.h>
@@ -496,7 +497,8 @@ static uint32_t site_index(const void *addr, int *fortran)
     site.func = "";
     site.file = "";
     Dl_info info;
-    if (dladdr(addr, &info) != 0 && info.dli_fname != NULL) {
+    const ElfW(Sym) *sym = NULL;
+    if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) != 0 && info.dli_fname != NULL) {
         uint64_t base = (uint64_t)(uintptr_t)info.dli_fbase;
         skel_map_slot *m = skel_map_find(&module_map, base);
         if (m == NULL) {
@@ -522,7 +524,12 @@ static uint32_t site_index(const void *addr, int *fortran)
             site.module = m->val;
         }
         site.offset = key - base;
-        if (info.dli_sname != NULL)
+        /* dladdr names the nearest symbol of the dynamic table below the
+         * address, which in a stripped library is often an exported function
+         * far before a static one: keep the name only if the symbol's extent
+         * holds the call (addr is the return address, one past it). */
+        if (info.dli_sname != NULL && sym != NULL && sym->st_size > 0 &&
+            (uintptr_t)addr - 1 - (uintptr_t)info.dli_saddr < sym->st_size)
             site.func = (char *)info.dli_sname;
         site.fortran = (uint8_t)is_fortran_module(info.dli_fname);
     }

@@ -234,6 +234,116 @@ int skel_elf_is_relocatable(const char *path)
     return eh.e_type == ET_DYN;
 }
 
+/* ---- function extents ------------------------------------------------------ */
+
+void skel_elf_funcs_free(struct skel_elf_funcs *f)
+{
+    free(f->ext);
+    memset(f, 0, sizeof *f);
+}
+
+static int cmp_ext(const void *a, const void *b)
+{
+    const uint64_t *x = a, *y = b;
+    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+int skel_elf_funcs_mem(const char *name, const uint8_t *data, size_t len,
+                       struct skel_elf_funcs *out)
+{
+    Elf64_Ehdr eh;
+    memset(out, 0, sizeof *out);
+    if (!READ_AT(eh, data, len, 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0)
+        return bad(name, "no ELF header");
+    if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+        return bad(name, "expected a 64-bit little-endian ELF file");
+    if (eh.e_shoff == 0 || eh.e_shnum == 0)
+        return SKEL_OK; /* no section headers (or extended numbering): nothing known */
+    if (eh.e_shentsize != sizeof(Elf64_Shdr))
+        return bad(name, "unexpected section header size");
+    size_t cap = 0;
+    int rc = SKEL_OK;
+    for (uint16_t i = 0; i < eh.e_shnum && rc == SKEL_OK; i++) {
+        Elf64_Shdr sh;
+        if (!READ_AT(sh, data, len, eh.e_shoff + (uint64_t)i * sizeof sh)) {
+            rc = bad(name, "section headers run past the end of the file");
+            break;
+        }
+        if (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM)
+            continue;
+        if (sh.sh_entsize != sizeof(Elf64_Sym) || sh.sh_offset > len ||
+            sh.sh_size > len - sh.sh_offset) {
+            rc = skel_fail(SKEL_EFORMAT,
+                           "%s: not a usable ELF file: symbol table (section %u) is outside "
+                           "the file or has entries of %llu bytes",
+                           name, (unsigned)i, (unsigned long long)sh.sh_entsize);
+            break;
+        }
+        out->symtab |= sh.sh_type == SHT_SYMTAB;
+        for (uint64_t k = 0; k < sh.sh_size / sizeof(Elf64_Sym); k++) {
+            Elf64_Sym sym;
+            READ_AT(sym, data, len, sh.sh_offset + k * sizeof sym);
+            unsigned type = ELF64_ST_TYPE(sym.st_info);
+            if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF ||
+                sym.st_size == 0 || sym.st_value > UINT64_MAX - sym.st_size)
+                continue;
+            if (out->n == cap) {
+                size_t ncap = cap ? cap * 2 : 256;
+                void *n = realloc(out->ext, ncap * sizeof *out->ext);
+                if (n == NULL) {
+                    rc = skel_fail(SKEL_ENOMEM, "%s: out of memory", name);
+                    break;
+                }
+                out->ext = n;
+                cap = ncap;
+            }
+            out->ext[out->n][0] = sym.st_value;
+            out->ext[out->n][1] = sym.st_value + sym.st_size;
+            out->n++;
+        }
+    }
+    if (rc != SKEL_OK) {
+        skel_elf_funcs_free(out);
+        return rc;
+    }
+    if (out->n > 1)
+        qsort(out->ext, out->n, sizeof *out->ext, cmp_ext);
+    /* Each end becomes the largest of the ends so far, so that one search
+     * answers for extents that nest or overlap (aliases, local copies). */
+    for (size_t i = 1; i < out->n; i++)
+        if (out->ext[i][1] < out->ext[i - 1][1])
+            out->ext[i][1] = out->ext[i - 1][1];
+    return SKEL_OK;
+}
+
+int skel_elf_funcs_read(const char *path, struct skel_elf_funcs *out)
+{
+    void *map = NULL;
+    size_t len = 0;
+    memset(out, 0, sizeof *out);
+    int rc = map_file(path, &map, &len);
+    if (rc != SKEL_OK)
+        return rc;
+    rc = skel_elf_funcs_mem(path, map, len, out);
+    munmap(map, len);
+    return rc;
+}
+
+int skel_elf_funcs_hold(const struct skel_elf_funcs *f, uint64_t addr)
+{
+    /* The last extent starting at or below addr; its end is the largest of
+     * all ends up to it. */
+    size_t lo = 0, hi = f->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->ext[mid][0] <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && addr < f->ext[lo - 1][1];
+}
+
 /* ---- MPI flavors ---------------------------------------------------------- */
 
 const char *skel_mpi_flavor_name(enum skel_mpi_flavor f)

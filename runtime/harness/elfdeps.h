@@ -60,6 +60,26 @@ void skel_elf_free_list(char **list, size_t n);
  * fixed-address executable, negative on error. */
 int skel_elf_is_relocatable(const char *path);
 
+/* The extents of a file's defined function symbols (STT_FUNC and
+ * STT_GNU_IFUNC with a size), from its .symtab and .dynsym sections, sorted
+ * by start.  A stripped library keeps only .dynsym, its exported functions:
+ * an address that none of them holds lies in a function whose name the file
+ * no longer has, which addr2line and dladdr still name after the nearest
+ * symbol below it.  `symtab` is 1 when the file has a .symtab (every function
+ * is listed).  A file without section headers yields none (n = 0). */
+struct skel_elf_funcs {
+    uint64_t (*ext)[2]; /* start, and the largest end of this and every extent before */
+    size_t n;
+    int symtab;
+};
+int skel_elf_funcs_mem(const char *name, const uint8_t *data, size_t len,
+                       struct skel_elf_funcs *out);
+int skel_elf_funcs_read(const char *path, struct skel_elf_funcs *out);
+/* 1 if one of the functions holds addr (an address in the file's own
+ * numbering, as addr2line takes it), else 0. */
+int skel_elf_funcs_hold(const struct skel_elf_funcs *f, uint64_t addr);
+void skel_elf_funcs_free(struct skel_elf_funcs *f);
+
 /* The MPI library a list of library names points at, by the names alone:
  * libmpich*, libmpifort, libmpicxx are MPICH's family; libopen-pal,
  * libopen-rte, libmpi_mpifh, libmpi_usempi*, libmpi_cxx, libmpi_java and

@@ -411,6 +411,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
         return SKEL_OK; /* the module is gone or not ELF: leave unresolved */
     }
     size_t n = to - from;
+    struct skel_elf_funcs funcs = {0};
     char **argv = calloc(n + 6, sizeof *argv);
     char(*addrs)[24] = calloc(n, sizeof *addrs);
     int rc = SKEL_OK;
@@ -430,6 +431,13 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
         snprintf(addrs[i], sizeof addrs[i], "0x%llx", (unsigned long long)(a ? a - 1 : 0));
         argv[k++] = addrs[i];
     }
+    /* Without debug information addr2line names a site after the nearest
+     * symbol below it, which in a stripped library is often an exported
+     * function that ends well before the call: such a name is kept only if
+     * one of the file's function symbols holds the address. */
+    int have_funcs = skel_elf_funcs_read(v[from].module, &funcs) == SKEL_OK && funcs.n > 0;
+    if (!have_funcs)
+        skel_clear_error();
     char *outbuf = NULL;
     if (skel_proc_run(argv, 60, &outbuf) != SKEL_OK) {
         skel_clear_error(); /* no binutils: names stay module+offset */
@@ -448,6 +456,9 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
             line = strtoul(colon + 1, NULL, 10); /* "42 (discriminator 3)" reads as 42 */
         }
         int known_func = strcmp(func, "??") != 0, known_file = strcmp(loc, "??") != 0;
+        uint64_t a = reloc ? v[from + i].offset : v[from + i].addr;
+        if (known_func && !known_file && have_funcs && !skel_elf_funcs_hold(&funcs, a ? a - 1 : 0))
+            known_func = 0;
         if (!known_func && !known_file)
             continue;
         st->module = strdup(v[from + i].module);
@@ -466,6 +477,7 @@ static int resolve_module(struct site_ref *v, size_t from, size_t to, skel_meta 
     }
     free(outbuf);
 out:
+    skel_elf_funcs_free(&funcs);
     free(argv);
     free(addrs);
     return rc;

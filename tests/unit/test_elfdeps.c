@@ -5,6 +5,7 @@
  * MPIs installed here; one test reads the real MPICH and Open MPI libraries
  * when they are installed. */
 #include <criterion/criterion.h>
+#include <dlfcn.h>
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,4 +266,143 @@ Test(elfdeps, installed_mpis)
         cr_assert_eq(m.flavor, SKEL_MPI_OPENMPI, "%s", m.evidence);
         cr_assert(strstr(m.evidence, "libopen-") != NULL, "%s", m.evidence);
     }
+}
+
+/* An ELF image with section headers only: a null section and the given
+ * symbol tables (types SHT_DYNSYM / SHT_SYMTAB), each with its symbols. */
+static size_t make_symbols(uint8_t *buf, size_t cap, const uint32_t *types,
+                           const Elf64_Sym *const *syms, const size_t *nsyms, size_t ntables)
+{
+    size_t off = sizeof(Elf64_Ehdr), nsec = ntables + 1;
+    Elf64_Shdr sh[8] = {{0}};
+    cr_assert_lt(nsec, 8);
+    for (size_t t = 0; t < ntables; t++) {
+        sh[t + 1] = (Elf64_Shdr){.sh_type = types[t],
+                                 .sh_offset = off,
+                                 .sh_size = nsyms[t] * sizeof(Elf64_Sym),
+                                 .sh_entsize = sizeof(Elf64_Sym)};
+        cr_assert_leq(off + nsyms[t] * sizeof(Elf64_Sym), cap);
+        memcpy(buf + off, syms[t], nsyms[t] * sizeof(Elf64_Sym));
+        off += nsyms[t] * sizeof(Elf64_Sym);
+    }
+    Elf64_Ehdr eh = {.e_type = ET_DYN,
+                     .e_machine = EM_X86_64,
+                     .e_version = EV_CURRENT,
+                     .e_shoff = off,
+                     .e_ehsize = sizeof(Elf64_Ehdr),
+                     .e_shentsize = sizeof(Elf64_Shdr),
+                     .e_shnum = (uint16_t)nsec};
+    memcpy(eh.e_ident, ELFMAG, SELFMAG);
+    eh.e_ident[EI_CLASS] = ELFCLASS64;
+    eh.e_ident[EI_DATA] = ELFDATA2LSB;
+    eh.e_ident[EI_VERSION] = EV_CURRENT;
+    memcpy(buf, &eh, sizeof eh);
+    cr_assert_leq(off + nsec * sizeof(Elf64_Shdr), cap);
+    memcpy(buf + off, sh, nsec * sizeof(Elf64_Shdr));
+    return off + nsec * sizeof(Elf64_Shdr);
+}
+
+#define FUNC_SYM(value, size)                                                                      \
+    (Elf64_Sym)                                                                                    \
+    {                                                                                              \
+        .st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC), .st_shndx = 1, .st_value = (value),        \
+        .st_size = (size)                                                                          \
+    }
+
+/* A stripped library keeps only its exported functions (.dynsym): an
+ * address between two of them is in none, though the nearest symbol below
+ * it has a name; objects, undefined and sizeless symbols are no extents. */
+Test(elfdeps, function_extents_of_the_dynamic_table)
+{
+    Elf64_Sym dyn[] = {
+        {0},
+        FUNC_SYM(0x1100, 0x80),
+        FUNC_SYM(0x1000, 0x10),
+        {.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_OBJECT),
+         .st_shndx = 1,
+         .st_value = 0x1050,
+         .st_size = 0x20},
+        FUNC_SYM(0x1200, 0),
+        {.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC),
+         .st_shndx = SHN_UNDEF,
+         .st_value = 0x1300,
+         .st_size = 0x10},
+        {.st_info = ELF64_ST_INFO(STB_GLOBAL, STT_GNU_IFUNC),
+         .st_shndx = 1,
+         .st_value = 0x1400,
+         .st_size = 0x8},
+    };
+    const Elf64_Sym *tables[] = {dyn};
+    uint32_t types[] = {SHT_DYNSYM};
+    size_t counts[] = {sizeof dyn / sizeof *dyn};
+    uint8_t buf[4096];
+    size_t n = make_symbols(buf, sizeof buf, types, tables, counts, 1);
+    struct skel_elf_funcs f;
+    cr_assert_eq(skel_elf_funcs_mem("x", buf, n, &f), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(f.n, 3);
+    cr_assert_eq(f.symtab, 0);
+    cr_assert(skel_elf_funcs_hold(&f, 0x1000));
+    cr_assert(skel_elf_funcs_hold(&f, 0x100f));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1010));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1050)); /* an object, not a function */
+    cr_assert(skel_elf_funcs_hold(&f, 0x117f));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1180));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1204)); /* a sizeless symbol holds nothing */
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1304)); /* nor an undefined one */
+    cr_assert(skel_elf_funcs_hold(&f, 0x1404));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0xfff));
+    skel_elf_funcs_free(&f);
+    /* A table whose entries are not symbols is refused, naming the file and section. */
+    Elf64_Shdr *sh = (Elf64_Shdr *)(buf + ((Elf64_Ehdr *)buf)->e_shoff);
+    sh[1].sh_entsize = 16;
+    cr_assert_eq(skel_elf_funcs_mem("bad.so", buf, n, &f), SKEL_EFORMAT);
+    cr_assert(strstr(skel_last_error(), "bad.so") != NULL, "%s", skel_last_error());
+    cr_assert(strstr(skel_last_error(), "section 1") != NULL, "%s", skel_last_error());
+    cr_assert_null(f.ext);
+    sh[1].sh_entsize = sizeof(Elf64_Sym);
+    sh[1].sh_size = 1 << 20;
+    cr_assert_eq(skel_elf_funcs_mem("bad.so", buf, n, &f), SKEL_EFORMAT);
+}
+
+/* With a full symbol table, extents that nest (a large function with a
+ * smaller alias inside it) still hold every address of the large one. */
+Test(elfdeps, function_extents_nest)
+{
+    Elf64_Sym dyn[] = {{0}, FUNC_SYM(0x2000, 0x10)};
+    Elf64_Sym sym[] = {{0}, FUNC_SYM(0x1000, 0x400), FUNC_SYM(0x1010, 0x4), FUNC_SYM(0x1020, 0x8)};
+    const Elf64_Sym *tables[] = {dyn, sym};
+    uint32_t types[] = {SHT_DYNSYM, SHT_SYMTAB};
+    size_t counts[] = {2, 4};
+    uint8_t buf[4096];
+    size_t n = make_symbols(buf, sizeof buf, types, tables, counts, 2);
+    struct skel_elf_funcs f;
+    cr_assert_eq(skel_elf_funcs_mem("x", buf, n, &f), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(f.n, 4);
+    cr_assert_eq(f.symtab, 1);
+    cr_assert(skel_elf_funcs_hold(&f, 0x1030));
+    cr_assert(skel_elf_funcs_hold(&f, 0x13ff));
+    cr_assert_not(skel_elf_funcs_hold(&f, 0x1400));
+    cr_assert(skel_elf_funcs_hold(&f, 0x2008));
+    skel_elf_funcs_free(&f);
+}
+
+static int __attribute__((noinline)) local_function(int x)
+{
+    return x * 3 + 1;
+}
+
+/* This test program's own file: its static function is held. */
+Test(elfdeps, function_extents_of_this_program)
+{
+    Dl_info info;
+    cr_assert_neq(dladdr((void *)local_function, &info), 0);
+    uint64_t at = (uint64_t)(uintptr_t)local_function;
+    if (skel_elf_is_relocatable("/proc/self/exe") == 1)
+        at -= (uint64_t)(uintptr_t)info.dli_fbase;
+    struct skel_elf_funcs f;
+    cr_assert_eq(skel_elf_funcs_read("/proc/self/exe", &f), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(f.symtab, 1);
+    cr_assert(skel_elf_funcs_hold(&f, at + 1), "%d", local_function(1));
+    cr_assert_not(skel_elf_funcs_hold(&f, UINT64_MAX - 1));
+    skel_elf_funcs_free(&f);
 }
