@@ -64,7 +64,7 @@ struct job {
 static int scan_one(void *ctx, uint32_t r)
 {
     struct job *j = ctx;
-    int rc = skel_symbols_scan(j->t, r, &j->st[r].rs);
+    int rc = skel_symbols_scan(j->t, r, j->o->pin_sources, &j->st[r].rs);
     if (rc == SKEL_OK && j->o->progress != NULL) {
         pthread_mutex_lock(&j->lock);
         j->o->progress(j->o->progress_arg, ++j->scanned, j->nranks);
@@ -518,7 +518,7 @@ static int pair_messages(struct job *job, skel_signature *sig, unsigned threads)
     }
     if (rc == SKEL_OK)
         rc = skel_match_pair(sig, logs, (const uint32_t *const *)maps, nmaps,
-                             &sig->messages_matched);
+                             &sig->messages_matched, &sig->messages_unreceived);
     for (uint32_t r = 0; maps != NULL && r < n; r++)
         free(maps[r]);
     free(maps);
@@ -725,6 +725,13 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
                          v->rank, (unsigned long long)v->index, skel_call_name(y->call),
                          side == SKEL_SIG_SIDE_ROOT ? "root" : "member");
     const skel_sig_side *sd = &y->side[side];
+    /* A pinned symbol's peer is the source the event got. */
+    int pinned = (sd->flags & SKEL_SIG_PINNED) ? skel_symbols_pinned_peer(&ev, klass) : 0;
+    if ((sd->flags & SKEL_SIG_PINNED) && !pinned)
+        return skel_fail(SKEL_EFORMAT,
+                         "rank %u, event %llu: %s: the signature gives the source the call "
+                         "got, but the trace's call is no wildcard receive that got one",
+                         v->rank, (unsigned long long)v->index, skel_call_name(y->call));
     if (!within((double)ev.count, &sd->count, v->T))
         return vfail(v, "count", ev.count, (long long)llround(sd->count.mean));
     if (!within((double)ev.bytes, &sd->bytes, v->T))
@@ -744,8 +751,8 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
                      (long long)llround(sd->rbytes.mean));
     }
     if (v->T <= 0) {
-        if ((ev.flags & SKEL_SIG_EVF_KEPT) != sd->flags)
-            return vfail(v, "flags", ev.flags & SKEL_SIG_EVF_KEPT, sd->flags);
+        if ((ev.flags & SKEL_SIG_EVF_KEPT) != (sd->flags & SKEL_SIG_EVF_KEPT))
+            return vfail(v, "flags", ev.flags & SKEL_SIG_EVF_KEPT, sd->flags & SKEL_SIG_EVF_KEPT);
         if (ev.comm != y->comm)
             return vfail(v, "communicator slot", ev.comm, y->comm);
         if (ev.newcomm != y->newcomm)
@@ -758,8 +765,9 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
             return vfail(v, "datatype size", ev.dtsize, y->dtsize);
         if (ev.op != y->op)
             return vfail(v, "operation", ev.op, y->op);
-        if ((rc = check_peer(v, y, &y->peer, ev.peer, "peer")) != SKEL_OK ||
-            (rc = check_peer(v, y, &y->peer2, ev.peer2, "second peer")) != SKEL_OK ||
+        if ((rc = check_peer(v, y, &y->peer, pinned == 1 ? ev.asrc : ev.peer, "peer")) != SKEL_OK ||
+            (rc = check_peer(v, y, &y->peer2, pinned == 2 ? ev.asrc : ev.peer2, "second peer")) !=
+                SKEL_OK ||
             (rc = check_peer(v, y, &y->root, ev.root, "root")) != SKEL_OK)
             return rc;
         if (ev.ngroup != y->ngroup)
@@ -833,9 +841,9 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
             }
         }
     }
-    if ((ev.peer == SKEL_PEER_ANY && skel_class_is_receive(klass) && ev.asrc >= 0 &&
-         (klass != SKEL_CLASS_IPROBE || (ev.flags & SKEL_EVF_FLAG))) ||
-        (klass == SKEL_CLASS_SENDRECV && ev.peer2 == SKEL_PEER_ANY && ev.asrc >= 0))
+    if (!pinned && ((ev.peer == SKEL_PEER_ANY && skel_class_is_receive(klass) && ev.asrc >= 0 &&
+                     (klass != SKEL_CLASS_IPROBE || (ev.flags & SKEL_EVF_FLAG))) ||
+                    (klass == SKEL_CLASS_SENDRECV && ev.peer2 == SKEL_PEER_ANY && ev.asrc >= 0)))
         v->last_wild = ev.asrc;
     v->index++;
     return 0;

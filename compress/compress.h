@@ -40,6 +40,12 @@ typedef struct skel_compress_opts {
     double step;          /* its increment */
     unsigned threads;     /* 0: one per online CPU */
     int keep_overhead;    /* 1: do not subtract the tracer's per-event cost */
+    /* 1: a blocking receive or probe from MPI_ANY_SOURCE that got a message
+     * becomes a receive from the rank it got it from (SKEL_SIG_PINNED), so
+     * that the skeleton matches as the application did whatever its own
+     * timing; its symbol splits by source.  Nonblocking receives stay
+     * wildcards (their source is known only at their completion). */
+    int pin_sources;
     /* Called each time a rank's file has been read (from the reading
      * threads, one call at a time), e.g. for progress; may be NULL. */
     void (*progress)(void *arg, uint32_t done, uint32_t nranks);

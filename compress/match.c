@@ -563,13 +563,15 @@ static uint32_t slot_of(const skel_signature *s, uint32_t r, uint32_t g)
 /* Pair rank r's sends with their receivers' receives. */
 static int pair_rank(const skel_signature *s, uint32_t r, skel_match_log *const *logs,
                      const uint32_t *const *maps, const uint32_t *nmaps, uint32_t *uf,
-                     uint8_t *seen, uint64_t *matched)
+                     uint8_t *seen, uint64_t *matched, uint64_t *sent)
 {
     const skel_sig_rank *rk = &s->ranks[r];
     for (uint32_t k = 0; k < logs[r]->out.n; k++) {
         const struct stream *o = &logs[r]->out.v[k];
         if (o->peer < 0 || (uint32_t)o->peer >= s->nranks)
             continue;
+        for (uint32_t i = 0; i < o->nruns; i++)
+            *sent += o->runs[i].n;
         uint32_t dst = (uint32_t)o->peer, slot;
         if (o->comm == SKEL_COMM_SELF)
             slot = dst == r ? SKEL_COMM_SELF : NONE;
@@ -590,7 +592,7 @@ static int pair_rank(const skel_signature *s, uint32_t r, skel_match_log *const 
 }
 
 int skel_match_pair(skel_signature *s, skel_match_log *const *logs, const uint32_t *const *maps,
-                    const uint32_t *nmaps, uint64_t *messages)
+                    const uint32_t *nmaps, uint64_t *messages, uint64_t *unreceived)
 {
     uint64_t nodes = 2 * (uint64_t)s->nsymbols;
     if (nodes >= PROBE_BIT)
@@ -604,9 +606,9 @@ int skel_match_pair(skel_signature *s, skel_match_log *const *logs, const uint32
     }
     for (uint32_t i = 0; i < nodes; i++)
         uf[i] = i;
-    uint64_t matched = 0;
+    uint64_t matched = 0, sent = 0;
     for (uint32_t r = 0; r < s->nranks && rc == SKEL_OK; r++)
-        rc = pair_rank(s, r, logs, maps, nmaps, uf, seen, &matched);
+        rc = pair_rank(s, r, logs, maps, nmaps, uf, seen, &matched, &sent);
     /* Dense class numbers, in the order of the first symbol. */
     id = malloc((nodes ? nodes : 1) * sizeof *id);
     if (rc != SKEL_OK || id == NULL) {
@@ -628,6 +630,8 @@ int skel_match_pair(skel_signature *s, skel_match_log *const *logs, const uint32
     s->nmatch = next;
     if (messages != NULL)
         *messages = matched;
+    if (unreceived != NULL)
+        *unreceived = sent > matched ? sent - matched : 0;
 out:
     free(uf);
     free(seen);

@@ -60,8 +60,9 @@ int skel_match_rank_map(const skel_loops *fold, uint32_t nsyms, const skel_signa
 
 /* Pair the logs of all ranks (logs[r], with maps[r] of nmaps[r] entries) and
  * fill s->symbols[].match, s->nmatch; *messages gets the number of messages
- * paired (may be NULL). */
+ * paired, *unreceived the number sent that no receive got (both may be
+ * NULL). */
 int skel_match_pair(skel_signature *s, skel_match_log *const *logs, const uint32_t *const *maps,
-                    const uint32_t *nmaps, uint64_t *messages);
+                    const uint32_t *nmaps, uint64_t *messages, uint64_t *unreceived);
 
 #endif

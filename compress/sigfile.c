@@ -285,6 +285,8 @@ static void write_flags(struct wr *w, uint16_t flags)
         tput(&t, "in-place");
     if (flags & SKEL_EVF_FLAG)
         tput(&t, "true");
+    if (flags & SKEL_SIG_PINNED)
+        tput(&t, "pinned");
     attr_text(w, "flags", &t);
 }
 
@@ -388,6 +390,8 @@ static void write_head(struct wr *w, const skel_signature *s)
     attr_u64(w, "signature-length", s->signature_length);
     if (s->messages_matched > 0)
         attr_u64(w, "messages-matched", s->messages_matched);
+    if (s->messages_unreceived > 0)
+        attr_u64(w, "messages-unreceived", s->messages_unreceived);
     end(w);
 
     start(w, "sites");
@@ -1025,6 +1029,8 @@ static int flags_tok(void *ctx, const char *tok, uint32_t i)
         *f |= SKEL_EVF_INPLACE;
     else if (strcmp(tok, "true") == 0)
         *f |= SKEL_EVF_FLAG;
+    else if (strcmp(tok, "pinned") == 0)
+        *f |= SKEL_SIG_PINNED;
     else
         return -1;
     return 0;
@@ -1278,7 +1284,9 @@ static int build_compression(struct rd *r, const xmlNode *comp)
         (rc = dbl_attr(r, comp, "max-threshold", 1, &s->max_threshold)) != SKEL_OK ||
         (rc = dbl_attr(r, comp, "scale", 1, &s->scale)) != SKEL_OK ||
         (rc = u64_attr(r, comp, "messages-matched", UINT64_MAX, 0, 0, &s->messages_matched)) !=
-            SKEL_OK)
+            SKEL_OK ||
+        (rc = u64_attr(r, comp, "messages-unreceived", UINT64_MAX, 0, 0,
+                       &s->messages_unreceived)) != SKEL_OK)
         return rc;
     if (!(s->threshold >= 0 && s->threshold <= 1))
         return bad(r, comp, "threshold %g is outside [0, 1]", s->threshold);

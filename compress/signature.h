@@ -107,12 +107,17 @@ typedef struct skel_sig_link {
 
 /* Event flags a symbol keeps (SKEL_EVF_* of event.h). */
 #define SKEL_SIG_EVF_KEPT (SKEL_EVF_INPLACE | SKEL_EVF_FLAG)
+/* A symbol flag beside them: a receive or probe the application made from
+ * MPI_ANY_SOURCE whose peer is the source it got (skel_compress_opts
+ * .pin_sources); the skeleton receives from that rank. */
+#define SKEL_SIG_PINNED (1u << 8)
 
 /* What a rank passes to a call: at the root of a rooted collective it
  * differs from the other members (MPI_Reduce: only the root receives;
  * MPI_Bcast: only the root sends; MPI_IN_PLACE only at the root...). */
 typedef struct skel_sig_side {
-    uint16_t flags; /* SKEL_EVF_INPLACE, SKEL_EVF_FLAG (Test/Iprobe came back true) */
+    uint16_t flags; /* SKEL_EVF_INPLACE, SKEL_EVF_FLAG (Test/Iprobe came back true),
+                       SKEL_SIG_PINNED */
     skel_sig_range count, bytes, rbytes;
     uint64_t events; /* events of the class on this side */
     /* Events the rbytes range describes: a receive from MPI_PROC_NULL gets 0
@@ -277,7 +282,11 @@ typedef struct skel_signature {
     uint64_t trace_length;
     uint64_t signature_length;
     uint64_t messages_matched; /* point-to-point messages paired (match.h); 0 if unknown */
-    uint32_t nmatch;           /* matching classes: every match[] is below it */
+    /* Messages the application sent that no receive got (a last message
+     * left at MPI_Finalize); 0 if none or unknown.  The schedule check lets
+     * as many buffered messages of the skeleton go unreceived. */
+    uint64_t messages_unreceived;
+    uint32_t nmatch; /* matching classes: every match[] is below it */
 
     uint32_t nsites;
     skel_sig_site *sites;

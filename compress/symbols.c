@@ -118,6 +118,7 @@ struct scan {
     struct reqmap reqs;
     uint64_t act;      /* activations so far */
     int32_t last_wild; /* actual source of the latest wildcard receive */
+    int pin;           /* skel_compress_opts.pin_sources */
     skel_sig_link *lk; /* links of the current event */
     uint32_t lk_cap;
     /* Windows and files by slot: the trace numbers every object a rank
@@ -436,6 +437,25 @@ static int group_of(skel_rsig *r, const skel_event *ev, uint32_t *out)
     return SKEL_OK;
 }
 
+int skel_symbols_pinned_peer(const skel_event *ev, int klass)
+{
+    if (ev->asrc < 0)
+        return 0;
+    switch (klass) {
+    case SKEL_CLASS_RECV:
+    case SKEL_CLASS_PROBE:
+    case SKEL_CLASS_MPROBE:
+        return ev->peer == SKEL_PEER_ANY;
+    case SKEL_CLASS_IPROBE:
+    case SKEL_CLASS_IMPROBE:
+        return ev->peer == SKEL_PEER_ANY && (ev->flags & SKEL_EVF_FLAG);
+    case SKEL_CLASS_SENDRECV:
+        return ev->peer2 == SKEL_PEER_ANY ? 2 : 0;
+    default:
+        return 0;
+    }
+}
+
 static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint32_t *prev_site)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
@@ -470,6 +490,15 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
         k.peer = SKEL_SYM_PEER_REPLY;
         reply = 1;
     }
+    /* Pinned: the source it got, and no reply refers to it (the skeleton
+     * receives from that rank, not from anywhere). */
+    int pinned = sc->pin ? skel_symbols_pinned_peer(ev, klass) : 0;
+    if (pinned == 1)
+        k.peer = ev->asrc;
+    else if (pinned == 2)
+        k.peer2 = ev->asrc;
+    if (pinned)
+        k.flags |= SKEL_SIG_PINNED;
 
     /* Requests: links first (they refer to activations before this call),
      * then this call's own activations. */
@@ -524,9 +553,9 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     }
     /* Blocking receives from anywhere: their actual source is what a later
      * reply goes to. */
-    if ((ev->peer == SKEL_PEER_ANY && skel_class_is_receive(klass) && ev->asrc >= 0 &&
-         (klass != SKEL_CLASS_IPROBE || (ev->flags & SKEL_EVF_FLAG))) ||
-        (klass == SKEL_CLASS_SENDRECV && ev->peer2 == SKEL_PEER_ANY && ev->asrc >= 0))
+    if (!pinned && ((ev->peer == SKEL_PEER_ANY && skel_class_is_receive(klass) && ev->asrc >= 0 &&
+                     (klass != SKEL_CLASS_IPROBE || (ev->flags & SKEL_EVF_FLAG))) ||
+                    (klass == SKEL_CLASS_SENDRECV && ev->peer2 == SKEL_PEER_ANY && ev->asrc >= 0)))
         sc->last_wild = ev->asrc;
 
     uint32_t id = 0;
@@ -634,13 +663,14 @@ static int copy_tables(skel_rsig *r, const skel_rank_reader *rd)
     return SKEL_OK;
 }
 
-int skel_symbols_scan(const skel_trace *t, uint32_t rank, skel_rsig **out)
+int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **out)
 {
     int rc = SKEL_OK;
     skel_rank_reader *rd = NULL;
     struct scan sc;
     memset(&sc, 0, sizeof sc);
     sc.last_wild = SKEL_PEER_NONE;
+    sc.pin = pin;
     skel_rsig *r = calloc(1, sizeof *r);
     if (r == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");

@@ -92,9 +92,14 @@ typedef struct skel_rsig {
     uint64_t per_event_ns;
 } skel_rsig;
 
-/* Read rank `rank` of trace t.  Errors of the reader are passed on (they
- * name the file, rank and byte offset). */
-int skel_symbols_scan(const skel_trace *t, uint32_t rank, skel_rsig **out);
+/* Which peer of ev a scan with pinning gives the source it got: 1 the
+ * peer, 2 the second peer (MPI_Sendrecv), 0 none (not a blocking receive
+ * or a probe that found a message from MPI_ANY_SOURCE). */
+int skel_symbols_pinned_peer(const skel_event *ev, int klass);
+
+/* Read rank `rank` of trace t (pin: skel_compress_opts.pin_sources).  Errors of the reader are
+ * passed on (they name the file, rank and byte offset). */
+int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **out);
 void skel_symbols_free(skel_rsig *r);
 
 /* Clusters at threshold T in [0, 1]: map[i] gets the cluster of symbol i,

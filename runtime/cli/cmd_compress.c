@@ -34,6 +34,7 @@ int skel_cmd_compress(int argc, char **argv)
                                   OPT_DOUBLE("step", 0, &o.opts.step, 1e-6, 1),
                                   OPT_UINT("threads", 'j', &o.opts.threads, 1, 64),
                                   OPT_FLAG("keep-overhead", 0, &o.opts.keep_overhead),
+                                  OPT_FLAG("pin-sources", 0, &o.opts.pin_sources),
                                   OPT_FLAG("verify", 0, &o.verify),
                                   OPT_FLAG("allow-partial", 0, &o.allow_partial),
                                   OPT_FLAG("quiet", 'q', &quiet),

@@ -183,6 +183,12 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 "%s: warning: generated from a partial trace (%s): the skeleton replays part of "
                 "the run (skeleton.meta says complete 0)\n",
                 who, r->partial);
+    if (r->pinned[0] != '\0')
+        fprintf(out,
+                "%s: warning: with MPI_ANY_SOURCE, %s; the blocking wildcard receives and probes "
+                "receive from the rank they got their message from in the trace instead (skel "
+                "compress --pin-sources)\n",
+                who, r->pinned);
     if (rep->fell_back)
         fprintf(out,
                 "%s: warning: the rank classes' loops cannot be divided by K consistently (%s); "

@@ -44,6 +44,9 @@ struct skel_gen_result {
     char mpi_why[160];        /* where that came from, for messages */
     char mpicc[256];          /* the compiler wrapper used */
     char partial[256];        /* the signature's trace was partial: why ("" when whole) */
+    /* skel generate pinned the wildcard receives to their sources because
+     * the schedule with wildcards would deadlock: that refusal ("" if not) */
+    char pinned[600];
 };
 
 /* The MPI a skeleton of sig is built with, first that applies: o->mpi; the

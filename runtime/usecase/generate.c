@@ -1,6 +1,7 @@
 /* generate.c - trace + compress + gen + build (generate.h). */
 #include "generate.h"
 
+#include "calls.h"
 #include "compress.h"
 #include "error.h"
 #include "sigfile.h"
@@ -59,12 +60,13 @@ static int trace_app(const struct skel_generate_opts *o, struct skel_generate_re
     return SKEL_OK;
 }
 
-static int compress_for(const struct skel_generate_opts *o, const skel_trace *t, double k,
+static int compress_for(const struct skel_generate_opts *o, const skel_trace *t, double k, int pin,
                         skel_signature **sig, skel_compress_stats *cs)
 {
     skel_compress_opts co;
     skel_compress_defaults(&co);
     co.scale = k;
+    co.pin_sources = pin;
     co.progress = o->ranks_done;
     co.progress_arg = o->arg;
     return skel_compress_trace(t, &co, sig, cs);
@@ -84,23 +86,25 @@ static int k_for_target(const skel_signature *sig, double target, double *k, int
     return rc;
 }
 
-/* The signature the skeleton is made from, and its K. */
-static int make_signature(const struct skel_generate_opts *o, const skel_trace *t, char **partial,
-                          skel_signature **sig, struct skel_generate_result *res)
+/* The signature the skeleton is made from, and its K (pin: wildcard
+ * receives pinned to their sources, skel_compress_opts.pin_sources). */
+static int make_signature(const struct skel_generate_opts *o, const skel_trace *t, int pin,
+                          const char *partial, skel_signature **sig,
+                          struct skel_generate_result *res)
 {
     skel_compress_stats cs;
     double k = o->k;
     int rc;
     if (o->target_s <= 0) {
-        rc = compress_for(o, t, k, sig, &cs);
-    } else if ((rc = compress_for(o, t, 1, sig, &cs)) == SKEL_OK &&
+        rc = compress_for(o, t, k, pin, sig, &cs);
+    } else if ((rc = compress_for(o, t, 1, pin, sig, &cs)) == SKEL_OK &&
                (rc = k_for_target(*sig, o->target_s, &k, &res->k_clamped)) == SKEL_OK) {
         if (cs.ratio >= k / 2) {
             (*sig)->scale = k; /* what compressing for K would have written */
         } else {
             skel_signature_free(*sig);
             *sig = NULL;
-            if ((rc = compress_for(o, t, k, sig, &cs)) == SKEL_OK)
+            if ((rc = compress_for(o, t, k, pin, sig, &cs)) == SKEL_OK)
                 rc = k_for_target(*sig, o->target_s, &k, &res->k_clamped);
         }
     }
@@ -113,9 +117,28 @@ static int make_signature(const struct skel_generate_opts *o, const skel_trace *
     res->threshold = cs.threshold;
     res->ratio = cs.ratio;
     res->app_s = skel_codegen_app_seconds(*sig);
-    (*sig)->partial = *partial; /* the signature says it, and gen refuses or warns */
-    *partial = NULL;
+    /* The signature says it, and gen refuses or warns. */
+    if (partial != NULL && ((*sig)->partial = strdup(partial)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
     return skel_sigfile_write(res->sigpath, *sig);
+}
+
+/* A receive or probe of the signature from MPI_ANY_SOURCE that pinning
+ * would give its source (skel_symbols_pinned_peer()'s calls). */
+static int has_blocking_wildcard(const skel_signature *sig)
+{
+    for (uint32_t i = 0; i < sig->nsymbols; i++) {
+        const skel_sig_symbol *y = &sig->symbols[i];
+        const struct skel_call_info *ci = skel_call_info(y->call);
+        int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
+        const skel_sig_peer *src = klass == SKEL_CLASS_SENDRECV ? &y->peer2 : &y->peer;
+        if (src->kind == SKEL_SIG_PEER_ANY &&
+            (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_PROBE || klass == SKEL_CLASS_MPROBE ||
+             klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE ||
+             klass == SKEL_CLASS_SENDRECV))
+            return 1;
+    }
+    return 0;
 }
 
 /* Ranks folded into one class ran the same code; when some computed much
@@ -165,7 +188,7 @@ static int app_seconds_of(const struct skel_generate_opts *o, const char *dir, d
     skel_signature *sig = NULL;
     skel_compress_stats cs;
     int rc = skel_trace_open(dir, &t);
-    if (rc == SKEL_OK && (rc = compress_for(o, t, 1, &sig, &cs)) == SKEL_OK)
+    if (rc == SKEL_OK && (rc = compress_for(o, t, 1, 0, &sig, &cs)) == SKEL_OK)
         *app_s = skel_codegen_app_seconds(sig);
     skel_signature_free(sig);
     skel_trace_close(t);
@@ -345,7 +368,7 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
         (res->from_trace && (rc = skel_usecase_trace_check(t, res->trace_dir, o->gen.allow_partial,
                                                            &partial)) != SKEL_OK) ||
-        (rc = make_signature(o, t, &partial, &sig, res)) != SKEL_OK ||
+        (rc = make_signature(o, t, 0, partial, &sig, res)) != SKEL_OK ||
         (rc = find_uneven(sig, res)) != SKEL_OK)
         goto out;
     skel_trace_close(t);
@@ -359,6 +382,33 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     go.build = !o->source_only;
     step(o, go.build ? "generating and building" : "generating");
     rc = skel_gen_build(sig, &go, o->outdir, &res->gen);
+    /* Wildcard receives let the skeleton match differently from the
+     * application (its own timing decides which message a receive from
+     * MPI_ANY_SOURCE gets, and a reply goes elsewhere); when that could
+     * deadlock in every mode, the blocking ones take the sources they got
+     * in the trace, and the check runs again. */
+    if (rc == SKEL_EDEADLOCK && has_blocking_wildcard(sig)) {
+        char why[sizeof res->gen.pinned];
+        snprintf(why, sizeof why, "%s", skel_last_error());
+        skel_signature_free(sig);
+        sig = NULL;
+        skel_gen_result_free(&res->gen);
+        step(o, "compressing again, wildcard receives pinned to their sources");
+        if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
+            (rc = make_signature(o, t, 1, partial, &sig, res)) != SKEL_OK)
+            goto out;
+        skel_trace_close(t);
+        t = NULL;
+        go.codegen.k = res->k;
+        step(o, go.build ? "generating and building" : "generating");
+        if ((rc = skel_gen_build(sig, &go, o->outdir, &res->gen)) == SKEL_OK)
+            snprintf(res->gen.pinned, sizeof res->gen.pinned, "%s", why);
+        else
+            skel_fail_context(rc,
+                              "also with the wildcard receives pinned to their sources "
+                              "(without: %.300s)",
+                              why);
+    }
 out:
     free(partial);
     skel_signature_free(sig);

@@ -42,7 +42,7 @@ static void teardown(void)
 
 TestSuite(match, .init = setup, .fini = teardown);
 
-static skel_signature *compress(const skel_synth_opts *o, double T)
+static skel_signature *compress_pin(const skel_synth_opts *o, double T, int pin)
 {
     cr_assert_eq(skel_synth_write(dir_, o), SKEL_OK, "%s", skel_last_error());
     skel_trace *t = NULL;
@@ -51,10 +51,18 @@ static skel_signature *compress(const skel_synth_opts *o, double T)
     skel_compress_defaults(&co);
     co.threshold = T;
     co.threads = 2;
+    co.pin_sources = pin;
     skel_signature *s = NULL;
     cr_assert_eq(skel_compress_trace(t, &co, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    /* The signature reproduces the trace, pinned or not. */
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
     skel_trace_close(t);
     return s;
+}
+
+static skel_signature *compress(const skel_synth_opts *o, double T)
+{
+    return compress_pin(o, T, 0);
 }
 
 static int klass(const skel_sig_symbol *y)
@@ -184,5 +192,52 @@ Test(match, classes_survive_the_file)
         for (int h = 0; h < 2; h++)
             cr_expect_eq(r->symbols[i].match[h], s->symbols[i].match[h], "symbol %u half %d", i, h);
     skel_signature_free(r);
+    skel_signature_free(s);
+}
+
+/* Pinned (skel compress --pin-sources), the master's blocking wildcard
+ * receives become receives from the worker each got its message from: no
+ * receive from MPI_ANY_SOURCE is left, the pinned ones say so, replies are
+ * no longer "to the latest wildcard's source", every message is still
+ * paired, and the flag survives the file. */
+Test(match, pinned_sources_replace_wildcards)
+{
+    skel_synth_opts o;
+    skel_synth_defaults(&o);
+    o.pattern = SKEL_SYNTH_MASTER_WORKER;
+    o.nranks = 4;
+    o.iterations = 12;
+    skel_signature *s = compress_pin(&o, 0, 1);
+    check_classes(s);
+    uint32_t pinned = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        int h;
+        cr_expect_neq(y->peer.kind, SKEL_SIG_PEER_ANY, "symbol %u still receives from anywhere", i);
+        cr_expect_neq(y->peer.kind, SKEL_SIG_PEER_REPLY, "symbol %u still replies", i);
+        if (y->side[0].flags & SKEL_SIG_PINNED) {
+            cr_expect(receives(y, &h) && !h, "symbol %u is pinned but no receive", i);
+            pinned++;
+        }
+    }
+    /* A receive per worker at least (each worker's requests and results). */
+    cr_expect_geq(pinned, o.nranks - 1, "%u pinned symbols", pinned);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/x.sig", dir_);
+    cr_assert_eq(skel_sigfile_write(path, s), SKEL_OK, "%s", skel_last_error());
+    skel_signature *back = NULL;
+    cr_assert_eq(skel_sigfile_read(path, &back), SKEL_OK, "%s", skel_last_error());
+    uint32_t pinned_back = 0;
+    for (uint32_t i = 0; i < back->nsymbols; i++)
+        pinned_back += (back->symbols[i].side[0].flags & SKEL_SIG_PINNED) != 0;
+    cr_expect_eq(pinned_back, pinned);
+    skel_signature_free(back);
+    skel_signature_free(s);
+    /* Unpinned, the same trace keeps its wildcards. */
+    s = compress(&o, 0);
+    uint32_t any = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        any += s->symbols[i].peer.kind == SKEL_SIG_PEER_ANY;
+    cr_expect_geq(any, 1);
     skel_signature_free(s);
 }
