@@ -1160,6 +1160,20 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
             continue;
         if (!req_done(m, *slot) && (rc = vpush(&r->deferred, *slot)) != SKEL_OK)
             return rc;
+        /* A receive cancelled here whose application counterpart was not
+         * (its cancel failed: it got a message, which the skeleton's
+         * sender then sends to nobody). */
+        if (m->reqs[*slot].kind == RQ_RECV && m->recvs[m->reqs[*slot].idx].cancelled &&
+            !(y->links[i].flags & SKEL_EVF_CANCELLED) &&
+            m->s->symbols[m->p->ops[m->recvs[m->reqs[*slot].idx].op].sym].match[0] !=
+                SKEL_SIG_NONE) {
+            char od[320];
+            return skel_fail(SKEL_EDEADLOCK,
+                             "rank %u, operation %llu of its skeleton program: %s completes a "
+                             "receive the skeleton cancelled, which the application's cancel "
+                             "did not (its receive got a message)",
+                             rank, (unsigned long long)r->pos, op_str(m, r->cur, od, sizeof od));
+        }
         m->reqs[*slot].waited = 1;
         if (m->reqs[*slot].kind == RQ_RECV && m->reqs[*slot].any &&
             !m->recvs[m->reqs[*slot].idx].cancelled)
@@ -1256,10 +1270,14 @@ static int exec_matched(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return op->call == SKEL_CALL_MPI_Imrecv ? new_req(m, rank, RQ_NULL, 0, 0) : SKEL_OK;
 }
 
-/* MPI_Cancel of a receive that never met a message in the application:
- * taken off the posted receives, complete (its Wait finds it cancelled).
- * Anything else could be matched in the skeleton before it is cancelled,
- * or not, where the application's was: refused. */
+/* MPI_Cancel of a receive nothing matched yet: taken off the posted
+ * receives, complete (its Wait finds it cancelled).  A receive of a symbol
+ * whose other receives met messages in the application (HPCC re-posts one
+ * receive from MPI_ANY_SOURCE and cancels the last) is cancelled too, and
+ * the Wait or Test that completes it checks that the application's found it
+ * cancelled as well (exec_wait).  A receive the skeleton matched before its
+ * cancel, where the application may not have: refused, and so is the
+ * cancel of a send or a collective. */
 static int cancel_recv(struct sim *m, uint32_t rank, uint32_t q)
 {
     const struct req *rq = &m->reqs[q];
@@ -1268,13 +1286,15 @@ static int cancel_recv(struct sim *m, uint32_t rank, uint32_t q)
         return SKEL_OK;
     struct precv *rv = rq->kind == RQ_RECV ? &m->recvs[rq->idx] : NULL;
     const skel_sig_symbol *y = rv != NULL ? &m->s->symbols[m->p->ops[rv->op].sym] : NULL;
-    if (rv == NULL || rv->matched || y->match[0] != SKEL_SIG_NONE)
+    (void)y;
+    if (rv == NULL || rv->matched)
         return skel_fail(
-            SKEL_EUNSUPPORTED, "rank %u, operation %llu of its skeleton: %s cancels %s", rank,
+            rv == NULL ? SKEL_EUNSUPPORTED : SKEL_EDEADLOCK,
+            "rank %u, operation %llu of its skeleton: %s cancels %s", rank,
             (unsigned long long)m->rs[rank].pos, op_str(m, m->rs[rank].cur, d, sizeof d),
             rv == NULL ? "a send or a collective: only receives can be cancelled"
-                       : "a receive that met a message in the application or the "
-                         "skeleton: only receives nothing matched can be cancelled");
+                       : "a receive the skeleton matched first: only receives nothing matched "
+                         "can be cancelled");
     struct rstate *dr = &m->rs[rv->rank];
     for (uint32_t i = 0; i < dr->wild.n; i++)
         if (dr->wild.v[i] == rq->idx) {
