@@ -196,17 +196,29 @@ static int map_file(const char *path, void **map, size_t *len)
     return SKEL_OK;
 }
 
-int skel_elf_dyn_read(const char *path, struct skel_elf_dyn *out)
+/* mem(path, the file's bytes, out), with the file mapped for the call. */
+static int read_mapped(const char *path, int (*mem)(const char *, const uint8_t *, size_t, void *),
+                       void *out)
 {
     void *map = NULL;
     size_t len = 0;
-    memset(out, 0, sizeof *out);
     int rc = map_file(path, &map, &len);
     if (rc != SKEL_OK)
         return rc;
-    rc = skel_elf_dyn_mem(path, map, len, out);
+    rc = mem(path, map, len, out);
     munmap(map, len);
     return rc;
+}
+
+static int dyn_mem(const char *name, const uint8_t *data, size_t len, void *out)
+{
+    return skel_elf_dyn_mem(name, data, len, out);
+}
+
+int skel_elf_dyn_read(const char *path, struct skel_elf_dyn *out)
+{
+    memset(out, 0, sizeof *out);
+    return read_mapped(path, dyn_mem, out);
 }
 
 int skel_elf_needed(const char *path, char ***out, size_t *n)
@@ -316,17 +328,15 @@ int skel_elf_funcs_mem(const char *name, const uint8_t *data, size_t len,
     return SKEL_OK;
 }
 
+static int funcs_mem(const char *name, const uint8_t *data, size_t len, void *out)
+{
+    return skel_elf_funcs_mem(name, data, len, out);
+}
+
 int skel_elf_funcs_read(const char *path, struct skel_elf_funcs *out)
 {
-    void *map = NULL;
-    size_t len = 0;
     memset(out, 0, sizeof *out);
-    int rc = map_file(path, &map, &len);
-    if (rc != SKEL_OK)
-        return rc;
-    rc = skel_elf_funcs_mem(path, map, len, out);
-    munmap(map, len);
-    return rc;
+    return read_mapped(path, funcs_mem, out);
 }
 
 int skel_elf_funcs_hold(const struct skel_elf_funcs *f, uint64_t addr)
