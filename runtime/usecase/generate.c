@@ -132,10 +132,11 @@ static int has_blocking_wildcard(const skel_signature *sig)
         const struct skel_call_info *ci = skel_call_info(y->call);
         int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
         const skel_sig_peer *src = klass == SKEL_CLASS_SENDRECV ? &y->peer2 : &y->peer;
+        int found = ((y->side[0].flags | y->side[1].flags) & SKEL_EVF_FLAG) != 0;
         if (src->kind == SKEL_SIG_PEER_ANY &&
             (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_PROBE || klass == SKEL_CLASS_MPROBE ||
-             klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE ||
-             klass == SKEL_CLASS_SENDRECV))
+             klass == SKEL_CLASS_SENDRECV ||
+             ((klass == SKEL_CLASS_IPROBE || klass == SKEL_CLASS_IMPROBE) && found)))
             return 1;
     }
     return 0;
