@@ -180,6 +180,16 @@ struct sim {
     int epass;
     uint8_t *crossed;
     uint64_t ncrossed;
+    /* Mode epochs, first pass: each epoch's modelled time on the first rank
+     * of each class (etime[e * ew + c]), the rank's column (ecol[r]: its
+     * class, or NONE if not its first rank); ew is the number of classes,
+     * or 1 (every class summed) once a table that wide would hold more than
+     * a quarter of the check's memory; eoom when the table could not grow. */
+    double *etime;
+    uint64_t netime;
+    uint32_t *ecol;
+    uint32_t ew;
+    int eoom;
     int remapped; /* some link resolved to another distance than the application's */
     struct skel_sim_stats st;
 };
@@ -1588,12 +1598,45 @@ static void next_epoch(const struct sim *m, struct rstate *r)
     r->eskip = !epoch_made_at(m, r->epoch);
 }
 
+/* Mode epochs, first pass: t more nanoseconds in epoch e of class column c. */
+static void epoch_time(struct sim *m, uint64_t e, uint32_t c, double t)
+{
+    if (e >= m->netime) {
+        uint64_t n = m->netime ? m->netime : 64;
+        while (n <= e)
+            n *= 2;
+        if (m->ew > 1 && (double)n * m->ew * sizeof(double) > (double)m->max_bytes / 4) {
+            /* Too wide: one column, the classes summed. */
+            for (uint64_t i = 0; i < m->netime; i++) {
+                double sum = 0;
+                for (uint32_t j = 0; j < m->ew; j++)
+                    sum += m->etime[i * m->ew + j];
+                m->etime[i] = sum;
+            }
+            m->ew = 1;
+        }
+        uint64_t w = m->ew;
+        double *v = n <= SIZE_MAX / sizeof *v / w ? realloc(m->etime, n * w * sizeof *v) : NULL;
+        if (v == NULL) {
+            m->eoom = 1;
+            return;
+        }
+        memset(v + m->netime * w, 0, (n - m->netime) * w * sizeof *v);
+        m->etime = v;
+        m->netime = n;
+    }
+    m->etime[e * m->ew + (m->ew > 1 ? c : 0)] += t;
+}
+
 /* Mode epochs: an operation just fetched in an epoch left out, which is
  * not made; 0 if it is made. */
-static int epoch_skips(const struct sim *m, struct rstate *r)
+static int epoch_skips(struct sim *m, struct rstate *r)
 {
     const skel_plan_op *op = &m->p->ops[r->cur];
-    r->m_all += op_model_ns(m, op, 1);
+    double t = op_model_ns(m, op, 1);
+    r->m_all += t;
+    if (m->epass == 1 && !m->eoom && m->ecol[r - m->rs] != NONE)
+        epoch_time(m, r->epoch, m->ecol[r - m->rs], t);
     if (!r->eskip || op->always)
         return 0;
     if (op->delim)
@@ -1964,6 +2007,16 @@ static int init_sim(struct sim *m)
             maxdepth = d;
     }
     free(depth);
+    if (m->epass == 1) {
+        if ((m->ecol = malloc((size_t)s->nranks * sizeof *m->ecol)) == NULL)
+            return skel_oom();
+        for (uint32_t r = 0; r < s->nranks; r++)
+            m->ecol[r] = NONE;
+        for (uint32_t c = 0; c < s->nclasses; c++)
+            if (s->classes[c].nranks > 0 && s->classes[c].ranks[0] < s->nranks)
+                m->ecol[s->classes[c].ranks[0]] = c;
+        m->ew = s->nclasses ? s->nclasses : 1;
+    }
     m->rs = calloc(s->nranks, sizeof *m->rs);
     m->cc = calloc((size_t)s->nranks * (s->ncomms ? s->ncomms : 1), sizeof *m->cc);
     m->ci = calloc(s->ncomms + 1, sizeof *m->ci);
@@ -2061,6 +2114,8 @@ static void free_sim(struct sim *m)
     free(m->reqs);
     free(m->insts);
     free(m->crossed);
+    free(m->etime);
+    free(m->ecol);
 }
 
 uint64_t skel_sim_default_max_bytes(void)
@@ -2134,14 +2189,80 @@ static int epoch_totals(struct sim *m)
     return SKEL_OK;
 }
 
+/* Mode epochs: how far the modelled time made is from its share, summed
+ * over the columns as squares of fractions of each column's time, if the
+ * next epoch (next[c] in each column) is made (make) or not. */
+static double epoch_miss(const double *kept, const double *all, const double *next,
+                         const double *total, uint32_t w, double share, int make)
+{
+    double miss = 0;
+    for (uint32_t c = 0; c < w; c++) {
+        if (total[c] <= 0)
+            continue;
+        double d = (kept[c] + (make ? next[c] : 0) - (all[c] + next[c]) * share) / total[c];
+        miss += d * d;
+    }
+    return miss;
+}
+
+/* Mode epochs: epoch e's time in column c (1 for all if the model gives
+ * none: every epoch alike). */
+static double epoch_t(const struct sim *m, uint64_t e, uint32_t c, int notime)
+{
+    return notime ? 1 : e < m->netime ? m->etime[e * m->ew + c] : 0;
+}
+
+/* Mode epochs: the epochs made when aiming at share (into keep[n], if not
+ * NULL); returns how far the time made is from the real share 1/K at the
+ * end, as epoch_miss() sums it.  acc holds 4 x w doubles, total[] first. */
+static double epoch_choose(const struct sim *m, uint64_t n, double *acc, int notime, double aim,
+                           double share, uint8_t *keep_out)
+{
+    uint32_t w = m->ew;
+    double *total = acc, *kept = acc + w, *all = acc + 2 * w, *next = acc + 3 * w;
+    for (uint32_t c = 0; c < w; c++)
+        kept[c] = all[c] = 0;
+    int keep = 1;
+    for (uint64_t e = 0; e < n; e++) {
+        for (uint32_t c = 0; c < w; c++) {
+            double t = epoch_t(m, e, c, notime);
+            kept[c] += keep ? t : 0;
+            all[c] += t;
+        }
+        if (keep_out != NULL)
+            keep_out[e] = (uint8_t)keep;
+        if (e + 1 >= n || (e < m->ncrossed && m->crossed[e]))
+            continue; /* a message crosses this boundary: no change here */
+        for (uint32_t c = 0; c < w; c++)
+            next[c] = epoch_t(m, e + 1, c, notime);
+        keep = epoch_miss(kept, all, next, total, w, aim, 1) <
+               epoch_miss(kept, all, next, total, w, aim, 0);
+    }
+    for (uint32_t c = 0; c < w; c++)
+        next[c] = 0;
+    return epoch_miss(kept, all, next, total, w, share, 0);
+}
+
 /* Mode epochs, after the first pass made every epoch: which epochs the
  * skeleton makes (skel_plan.ekeep).  The first is made; then, at each
- * boundary no message crossed, the skeleton stops making epochs once it has
- * made its share 1/K of those so far, and starts again once it is behind,
- * so epochs are made and left out in runs that no message leaves. */
+ * boundary no message crossed, the next epoch is made if that leaves the
+ * modelled time made closer to its aim (a share of the time so far,
+ * through that epoch) than leaving it out does, in every class together
+ * (epoch_miss(); a tie, as an epoch the model gives no time, leaves it
+ * out).  Epochs are weighed by their modelled time on each class's first
+ * rank, the rank the check measures, so that long and short epochs count
+ * for what they cost and an epoch long on one class and short on another
+ * is not taken for either alone; choices change only at boundaries no
+ * message crosses.  That choice is blind to what comes: an epoch longer
+ * than a share, which it leaves out, leaves it behind for good if it made
+ * its share of the short epochs before.  So the aim is searched (bisection
+ * on the share of the whole run made, from 1/K) for the choice whose whole
+ * run comes closest to 1/K. */
 static int epoch_table(struct sim *m)
 {
     skel_plan *p = m->p;
+    if (m->eoom)
+        return skel_oom();
     uint64_t n = 0;
     for (uint32_t r = 0; r < m->s->nranks; r++)
         if (m->rs[r].epoch + 1 > n)
@@ -2150,19 +2271,40 @@ static int epoch_table(struct sim *m)
     if ((p->ekeep = malloc(n)) == NULL)
         return skel_oom();
     p->nekeep = n;
-    double share = (double)p->wtop / (double)p->wden, kept = 0;
-    int keep = 1;
-    for (uint64_t e = 0; e < n; e++) {
-        p->ekeep[e] = (uint8_t)keep;
-        kept += keep;
-        if (e < m->ncrossed && m->crossed[e])
-            continue; /* a message crosses this boundary: no change here */
-        double due = (double)(e + 1) * share;
-        if (keep && kept >= due)
-            keep = 0;
-        else if (!keep && kept < due)
-            keep = 1;
+    uint32_t w = m->ew ? m->ew : 1;
+    m->ew = w;
+    double *acc = calloc(4 * (size_t)w, sizeof *acc), sum = 0;
+    if (acc == NULL)
+        return skel_oom();
+    for (uint64_t e = 0; e < n && e < m->netime; e++)
+        for (uint32_t c = 0; c < w; c++) {
+            acc[c] += m->etime[e * w + c];
+            sum += m->etime[e * w + c];
+        }
+    int notime = sum <= 0;
+    if (notime)
+        for (uint32_t c = 0; c < w; c++)
+            acc[c] = (double)n;
+    double share = (double)p->wtop / (double)p->wden;
+    double best = share, best_miss = epoch_choose(m, n, acc, notime, share, share, NULL);
+    double lo = 0, hi = 1, aim = share;
+    for (int i = 0; i < 40 && best_miss > 0; i++) {
+        /* Made over the whole run, as a share: the mean over the columns. */
+        double made = 0, miss = epoch_choose(m, n, acc, notime, aim, share, NULL);
+        for (uint32_t c = 0; c < w; c++)
+            made += acc[c] > 0 ? acc[w + c] / acc[c] : share;
+        if (miss < best_miss) {
+            best_miss = miss;
+            best = aim;
+        }
+        if (made / w < share)
+            lo = aim;
+        else
+            hi = aim;
+        aim = (lo + hi) / 2;
     }
+    epoch_choose(m, n, acc, notime, best, share, p->ekeep);
+    free(acc);
     return SKEL_OK;
 }
 

@@ -1607,6 +1607,67 @@ Test(codegen_schedule, epochs_made_in_runs_no_message_leaves)
     skel_signature_free(s);
 }
 
+/* Mode epochs, epochs of unequal cost.  loop(20) { Allreduce after 1 ms of
+ * compute; Allreduce after 10 us }: every Allreduce ends an epoch, so long
+ * and short epochs alternate.  Counting epochs, one in two at K = 2 was
+ * every short one (0.12 of 1/K); weighed by their time, the
+ * epochs made model 1/K, about half the long ones. */
+Test(codegen_schedule, epochs_weighed_by_their_time)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"20\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    s->symbols[0].compute.mean = 1e6;
+    s->symbols[1].compute.mean = 1e4;
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 2, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(p->nekeep, 41, "%llu epochs", (unsigned long long)p->nekeep);
+    uint64_t long_made = 0, short_made = 0;
+    for (uint64_t e = 0; e + 1 < p->nekeep; e++)
+        *(e % 2 == 0 ? &long_made : &short_made) += p->ekeep[e];
+    cr_expect(long_made >= 9 && long_made <= 11, "%llu of the 20 long epochs made",
+              (unsigned long long)long_made);
+    cr_expect(fabs(p->epoch_ratio - 1) <= SKEL_CODEGEN_EPOCH_PREFER, "ratio %g", p->epoch_ratio);
+    cr_expect_eq(calls(p, 0, "MPI_Allreduce"), long_made + short_made);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
+/* Mode epochs, an epoch longer than a share at the end.  loop(60) {
+ * Allreduce after 10 us } then one Allreduce after 400 us: at K = 4 the
+ * last epoch alone is 0.4 of the run, more than its share, so it is left
+ * out, and a choice that made 1/K of the short epochs as they came would
+ * end at 0.6 of 1/K.  Aiming higher from the start, the epochs made model
+ * 1/K, the long one left out. */
+Test(codegen_schedule, epochs_aim_for_the_whole_run)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"60\"/><s ref=\"1\"/></block>\n"
+             "</class>\n");
+    skel_signature *s = tsig_end(&t);
+    s->symbols[0].compute.mean = 1e4;
+    s->symbols[1].compute.mean = 4e5;
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(p->nekeep, 62, "%llu epochs", (unsigned long long)p->nekeep);
+    cr_expect(!p->ekeep[60], "the long epoch is left out");
+    cr_expect(fabs(p->epoch_ratio - 1) <= SKEL_CODEGEN_EPOCH_PREFER, "ratio %g", p->epoch_ratio);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
 /* Every boundary crossed: the epochs cannot be left out, so they would all
  * be made; their model is K times 1/K, and the mode is refused. */
 Test(codegen_schedule, epochs_refused_when_every_boundary_is_crossed)
