@@ -93,6 +93,13 @@
 #             may find the other work message, and the reply goes elsewhere):
 #             it is compressed with --pin-sources, and `skel gen TRACE`
 #             without it must make a skeleton too (it pins by itself)
+#   panels    panels of seeded sizes (1-40 units) computed on both ranks,
+#             sent by rank 0 to rank 1; rank 0 also probes once per
+#             iteration, so the ranks are different classes.  At K = 1 the
+#             skeleton's i-th panel must be drawn alike on both ranks: the
+#             compute before rank 0's MPI_Iprobe and before rank 1's
+#             MPI_Recv correlate iteration by iteration (counted over each
+#             rank's draws instead, they did not: -0.04 against 0.94)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -119,8 +126,9 @@ declare -A ARGS=(
   [intercomm]="-i 300 -p 25"
   [pscw]="-i 200 -w 50000"
   [selfprobe]="-i 300"
+  [panels]="-i 300"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -183,6 +191,24 @@ for p in $programs; do
       "skeleton.c $(wc -c < "$d/skeleton.c") B, signature $(wc -c < "$TMP/$p-$K.sig") B"
   done
 done
+
+# panels: the i-th panel drawn alike on both ranks (Pearson correlation of
+# rank 0's compute before MPI_Iprobe and rank 1's before MPI_Recv, one pair
+# per iteration; the application's is 0.94-0.99, 0.86-0.94 for the skeleton,
+# about 0 when each rank counted its own draws).
+panel_corr() {
+  paste <("$SKEL" dump --rank 0 "$1" | awk '$5 == "MPI_Iprobe" { sub(/gap=/, "", $6); print $6 }') \
+    <("$SKEL" dump --rank 1 "$1" | awk '$5 == "MPI_Recv" { sub(/gap=/, "", $6); print $6 }') |
+    awk 'NF == 2 { n++; x += $1; y += $2; xx += $1 * $1; yy += $2 * $2; xy += $1 * $2 }
+         END { v = (n * xx - x * x) * (n * yy - y * y)
+               if (n < 100 || v <= 0) { print "n=" n " (too few)"; exit }
+               printf "%.3f n=%d\n", (n * xy - x * y) / sqrt(v), n }'
+}
+c_app=$(panel_corr "$TMP/panels.trace")
+c_sk=$(panel_corr "$TMP/panels-1/sktrace")
+echo "panels: compute of the i-th panel on rank 0 and rank 1, correlation: application $c_app, K = 1 skeleton $c_sk"
+awk -v c="${c_sk%% *}" 'BEGIN { exit !(c + 0 >= 0.5) }' ||
+  fail "panels: the K = 1 skeleton's panels are not drawn alike on the two ranks (correlation $c_sk, application $c_app)"
 
 # selfprobe from its trace, without --pin-sources: skel gen pins the
 # wildcard receives by itself when their schedule would deadlock, and the
