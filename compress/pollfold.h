@@ -16,7 +16,12 @@
  * become that last poll alone, with the whole run's time before it as its
  * compute gap (the gaps between the polls and the polls themselves: what
  * the thread did while it waited, asleep or not) and the number of polls
- * folded into it (*polls).  Its CPU time is what the thread computed while
+ * folded into it (*polls) - except in a run that polled without sleeping
+ * and found its message, whose polls' own time is the wait's: it becomes
+ * the last poll's duration (as if that poll had started with the first),
+ * its gap only the gaps between the polls.  The skeleton's poll waits for
+ * its message itself; replayed as compute, that time was waited twice
+ * (HPCC's RandomAccess, bench/README.md).  Its CPU time is what the thread computed while
  * it waited; in a run that polled with sleeps (most of its gaps mostly off
  * the CPU) that is the CPU of the gaps that did not sleep (the master
  * preparing the next task), not the polls' own calls nor the few us each

@@ -93,12 +93,15 @@ static void runs_fold(int busy)
         cr_assert_eq(polls, misses, "request %llu: %llu polls folded, %llu expected",
                      (unsigned long long)k, (unsigned long long)polls, (unsigned long long)misses);
         /* The raw polls: their gaps and durations, and the last one's gap. */
-        uint64_t gap = 0, cpu = 0, busy_cpu = 0, slept = 0;
+        uint64_t gap = 0, cpu = 0, busy_cpu = 0, slept = 0, gaps = 0, gaps_cpu = 0, polled = 0;
         for (uint64_t i = 0; i <= misses; i++) {
             cr_assert_eq(skel_rank_next(raw, &r), 1);
             cr_assert_eq(r.call, SKEL_CALL_MPI_Test);
             gap += r.gap_wall + (i < misses ? dur(&r) : 0);
             cpu += r.gap_cpu + (i < misses ? dur(&r) : 0);
+            gaps += r.gap_wall;
+            gaps_cpu += r.gap_cpu;
+            polled += i < misses ? dur(&r) : 0;
             if (r.gap_wall - r.gap_cpu >= 5000 && r.gap_wall >= 2 * r.gap_cpu)
                 slept++;
             else
@@ -112,8 +115,19 @@ static void runs_fold(int busy)
             cr_assert_lt(busy_cpu, cpu);
             cpu = busy_cpu;
         } else {
-            /* It computes between its polls: all of the run is CPU. */
+            /* It computes between its polls and waits in them: the gaps
+             * are its compute, all CPU; the polls' time is the wait's, the
+             * folded Test's duration, as if it started with the first. */
             cr_assert_eq(slept, 0);
+            cr_assert_gt(polled, 0);
+            cr_assert_eq(ev.gap_wall, gaps);
+            cr_assert_eq(ev.gap_cpu, gaps_cpu > gaps ? gaps : gaps_cpu);
+            cr_assert_eq(ev.t_start, r.t_start - polled);
+            cr_assert_eq(ev.t_end, r.t_end);
+            cr_assert_eq(r.seq, ev.seq, "the folded Test is the run's last");
+            total_polls += polls;
+            k++;
+            continue;
         }
         cr_assert_eq(r.seq, ev.seq, "the folded Test is the run's last");
         cr_assert_eq(ev.t_start, r.t_start);
@@ -140,8 +154,9 @@ Test(pollfold, master_runs_fold_with_their_time)
     runs_fold(0);
 }
 
-/* A master that computes between its tests: its polls' time is its own
- * compute, kept as CPU time. */
+/* A master that computes between its tests without sleeping: what it
+ * computed between them is kept as CPU time, the tests' own time is the
+ * wait's. */
 Test(pollfold, busy_runs_keep_their_cpu)
 {
     teardown();
