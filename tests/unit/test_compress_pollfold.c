@@ -215,3 +215,40 @@ Test(pollfold, master_signature_folds_and_keeps_counts)
     cr_assert_lt(items, 20, "the master's signature has %llu items", (unsigned long long)items);
     skel_signature_free(s);
 }
+
+/* The tracer's cost per event is taken out once per event: a folded poll
+ * stands for its run's polls too, so its compute is shifted by the cost
+ * times (1 + its polls), spread over the symbol's phases. */
+Test(pollfold, folded_polls_shift_the_tracer_cost_of_every_poll)
+{
+    skel_compress_opts o;
+    skel_compress_defaults(&o);
+    o.threshold = 0;
+    skel_signature *s, *kept;
+    cr_assert_eq(skel_compress_trace(trace, &o, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    o.keep_overhead = 1;
+    cr_assert_eq(skel_compress_trace(trace, &o, &kept, NULL), SKEL_OK, "%s", skel_last_error());
+    uint64_t pe = s->ranks[0].per_event_ns;
+    cr_assert_gt(pe, 0, "the synthetic trace has a tracer cost per event");
+    cr_assert_eq(s->nsymbols, kept->nsymbols);
+    int folded = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i], *k = &kept->symbols[i];
+        if (y->cls != s->ranks[0].cls || y->occurrences == 0)
+            continue;
+        uint64_t want =
+            pe + (uint64_t)((double)pe * (double)y->polls / (double)y->occurrences + 0.5);
+        cr_assert_eq(y->compute.shift, want, "symbol %u (%s, %llu polls in %llu): shift %llu", i,
+                     skel_call_name(y->call), (unsigned long long)y->polls,
+                     (unsigned long long)y->occurrences, (unsigned long long)y->compute.shift);
+        folded += y->polls > 0;
+        /* Where no phase was shorter than the shift, the mean moves by it
+         * exactly. */
+        if (k->compute.min >= want)
+            cr_assert_float_eq(y->compute.mean, k->compute.mean - (double)want, 1e-6,
+                               "symbol %u: mean %g, %g kept", i, y->compute.mean, k->compute.mean);
+    }
+    cr_assert_gt(folded, 0, "no folded poll in the master's symbols");
+    skel_signature_free(s);
+    skel_signature_free(kept);
+}
