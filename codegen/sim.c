@@ -2286,8 +2286,7 @@ static int epoch_table(struct sim *m)
         for (uint32_t c = 0; c < w; c++)
             acc[c] = (double)n;
     double share = (double)p->wtop / (double)p->wden;
-    double best = share, best_miss = epoch_choose(m, n, acc, notime, share, share, NULL);
-    double lo = 0, hi = 1, aim = share;
+    double best = share, best_miss = INFINITY, lo = 0, hi = 1, aim = share;
     for (int i = 0; i < 40 && best_miss > 0; i++) {
         /* Made over the whole run, as a share: the mean over the columns. */
         double made = 0, miss = epoch_choose(m, n, acc, notime, aim, share, NULL);

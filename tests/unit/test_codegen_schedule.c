@@ -1612,21 +1612,34 @@ Test(codegen_schedule, epochs_made_in_runs_no_message_leaves)
  * and short epochs alternate.  Counting epochs, one in two at K = 2 was
  * every short one (0.12 of 1/K); weighed by their time, the
  * epochs made model 1/K, about half the long ones. */
-Test(codegen_schedule, epochs_weighed_by_their_time)
+/* Two ranks of one class, two Allreduces (symbols 0 and 1) after compute
+ * of c0 and c1 ns, in the blocks given (block 1 the program); its plan at
+ * scale k in mode epochs, checked. */
+static skel_plan *two_allreduce_epochs(const char *blocks, double c0, double c1, double k,
+                                       skel_signature **sig)
 {
     struct tsig t = {0};
     tsig_head(&t, 2, (int[]){0, 0});
     tclass(&t, 0, "0 1", 1);
     tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
     tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n"
-             "<block id=\"1\"><loop body=\"0\" count=\"20\"/></block>\n</class>\n");
+    tput(&t, "%s</class>\n", blocks);
     skel_signature *s = tsig_end(&t);
-    s->symbols[0].compute.mean = 1e6;
-    s->symbols[1].compute.mean = 1e4;
+    s->symbols[0].compute.mean = c0;
+    s->symbols[1].compute.mean = c1;
     skel_plan *p = NULL;
-    cr_assert_eq(skel_plan_build(s, 2, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(skel_plan_build(s, k, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    *sig = s;
+    return p;
+}
+
+Test(codegen_schedule, epochs_weighed_by_their_time)
+{
+    skel_signature *s;
+    skel_plan *p = two_allreduce_epochs("<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n"
+                                        "<block id=\"1\"><loop body=\"0\" count=\"20\"/></block>\n",
+                                        1e6, 1e4, 2, &s);
     cr_assert_eq(p->nekeep, 41, "%llu epochs", (unsigned long long)p->nekeep);
     uint64_t long_made = 0, short_made = 0;
     for (uint64_t e = 0; e + 1 < p->nekeep; e++)
@@ -1647,20 +1660,11 @@ Test(codegen_schedule, epochs_weighed_by_their_time)
  * 1/K, the long one left out. */
 Test(codegen_schedule, epochs_aim_for_the_whole_run)
 {
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 1);
-    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
-    tsym(&t, 1, "MPI_Allreduce", "op=\"MPI_MAX\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n"
-             "<block id=\"1\"><loop body=\"0\" count=\"60\"/><s ref=\"1\"/></block>\n"
-             "</class>\n");
-    skel_signature *s = tsig_end(&t);
-    s->symbols[0].compute.mean = 1e4;
-    s->symbols[1].compute.mean = 4e5;
-    skel_plan *p = NULL;
-    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_EPOCHS, &p), SKEL_OK, "%s", skel_last_error());
-    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    skel_signature *s;
+    skel_plan *p = two_allreduce_epochs(
+        "<block id=\"0\"><s ref=\"0\"/></block>\n"
+        "<block id=\"1\"><loop body=\"0\" count=\"60\"/><s ref=\"1\"/></block>\n",
+        1e4, 4e5, 4, &s);
     cr_assert_eq(p->nekeep, 62, "%llu epochs", (unsigned long long)p->nekeep);
     cr_expect(!p->ekeep[60], "the long epoch is left out");
     cr_expect(fabs(p->epoch_ratio - 1) <= SKEL_CODEGEN_EPOCH_PREFER, "ratio %g", p->epoch_ratio);
