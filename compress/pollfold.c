@@ -77,12 +77,18 @@ static void extend_run(skel_pollfold *f, const skel_event *ev)
         f->ws = ev->ws_bytes;
 }
 
+/* A run that polled with sleeps: at least half its gaps off the CPU. */
+static int run_sleeps(const skel_pollfold *f)
+{
+    return f->asleep > 0 && 2 * f->asleep >= f->gaps;
+}
+
 /* The CPU time of a run whose gaps sum to wall and whose polls took dur:
  * everything (a busy poll's thread is on the CPU), or for a run that
- * polled with sleeps (at least half its gaps) the gaps that did not sleep. */
+ * polled with sleeps the gaps that did not sleep. */
 static uint64_t run_cpu(const skel_pollfold *f, uint64_t dur, uint64_t wall)
 {
-    uint64_t cpu = 2 * f->asleep >= f->gaps && f->asleep > 0 ? f->busy : f->cpu + dur;
+    uint64_t cpu = run_sleeps(f) ? f->busy : f->cpu + dur;
     return cpu > wall ? wall : cpu;
 }
 
@@ -91,7 +97,7 @@ static uint64_t run_cpu(const skel_pollfold *f, uint64_t dur, uint64_t wall)
 static void merge_into(skel_pollfold *f, skel_event *ev, uint64_t *polls)
 {
     add_gap(f, ev);
-    if (2 * f->asleep >= f->gaps && f->asleep > 0) {
+    if (run_sleeps(f)) {
         ev->gap_wall = f->gap + f->dur;
         ev->gap_cpu = run_cpu(f, f->dur, ev->gap_wall);
     } else {
