@@ -862,7 +862,7 @@ static int run_pass(const skel_trace *t, const struct skel_critpath_opts *o, str
 {
     struct pass ps = {.items = its, .profile = profile, .K0 = K0, .cpu_only = o->cpu_only};
     skel_pag *g = NULL;
-    struct skel_pag_opts po = {.table = o->table, .untraced = o->untraced};
+    struct skel_pag_opts po = {.table = o->table, .untraced = o->untraced, .passive_deps = 1};
     int rc = skel_pag_open(t, &po, &g);
     if (rc != SKEL_OK)
         return rc;

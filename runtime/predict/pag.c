@@ -155,9 +155,21 @@ struct skel_pag {
     uint32_t nchans, chan_cap;
     skel_map chan_map; /* (kind, origin, target, window) -> index in chans */
     int released;      /* held batches let go at the replay's end */
-    double *least;     /* least own work seen per (site, size class): NCLASS per site, NAN unset */
+    int passive_deps;  /* skel_pag_opts.passive_deps */
+    struct pwait *pw;  /* passive-target calls waiting for their targets' next call */
+    uint32_t npw, pw_cap;
+    double *least; /* least own work seen per (site, size class): NCLASS per site, NAN unset */
     uint32_t least_sites;
     int replay_done;
+};
+
+/* A passive-target call held until its target's next call is seen
+ * (skel_pag_opts.passive_deps). */
+struct pwait {
+    uint32_t slot;   /* the call's batch */
+    uint32_t target; /* the rank whose next call may have released it */
+    double end;      /* the call's measured end */
+    uint64_t born;   /* events built when it began waiting */
 };
 
 /* The storage of one batch. */
@@ -681,6 +693,7 @@ int skel_pag_open(const skel_trace *t, const struct skel_pag_opts *o, skel_pag *
     g->t = t;
     g->table = o != NULL ? o->table : NULL;
     g->untraced = o != NULL && o->untraced;
+    g->passive_deps = o != NULL && o->passive_deps;
     g->n = skel_trace_nranks(t);
     int rc = SKEL_OK;
     g->rs = calloc(g->n ? g->n : 1, sizeof *g->rs);
@@ -805,6 +818,7 @@ void skel_pag_close(skel_pag *g)
         free(g->chans[i].wslot);
     }
     free(g->chans);
+    free(g->pw);
     skel_map_free(&g->chan_map);
     free(g->least);
     free(g);
@@ -1276,6 +1290,7 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w);
 static int winsync_kind(uint16_t call);
 static int passive_of(skel_pag *g, const skel_replay_item *it, struct slot *sl);
+static int passive_hold(skel_pag *g, uint32_t si, double w);
 
 /* Inline, as GCC made it by itself before the one-sided synchronisation
  * made it larger: it runs for nearly every event (bench/README.md,
@@ -1351,10 +1366,14 @@ batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t 
         instance_done(g, in);
     }
     sl->nsteps = 1;
-    if (ci != NULL && ci->klass == SKEL_CLASS_WINSYNC && (rc = passive_of(g, it, sl)) != SKEL_OK)
-        return rc;
-    if (winsync_kind(it->ev->call) > WS_COLL)
-        return win_pscw(g, it, si, w);
+    if (ci != NULL && ci->klass == SKEL_CLASS_WINSYNC) {
+        if ((rc = passive_of(g, it, sl)) != SKEL_OK)
+            return rc;
+        if (winsync_kind(it->ev->call) > WS_COLL)
+            return win_pscw(g, it, si, w);
+        if (s->npassive > 0 && g->passive_deps && s->nmsg == 0)
+            return passive_hold(g, si, w);
+    }
     return split(g, s, w);
 }
 
@@ -1615,7 +1634,9 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
  * Passive target (lock, unlock, flush): a call cannot end before its
  * targets are inside an MPI call (the passive target progresses only
  * there).  Which call of the target that is depends on the run; the step
- * names its targets (passive_of) and the predictions find the call.
+ * names its targets (passive_of) and the predictions find the call.  The
+ * critical path of the trace itself takes the call the trace shows
+ * (passive_hold, below).
  * A partner that never comes (a member that never reaches a fence, an
  * origin in a post's group that never starts) cannot hang the builder: at
  * the replay's end every held step is let go with the partners it matched,
@@ -2006,10 +2027,96 @@ static __attribute__((noinline)) int passive_of(skel_pag *g, const skel_replay_i
     return SKEL_OK;
 }
 
+/* The critical path of the trace itself (skel_pag_opts.passive_deps): the
+ * trace shows which call of the target let a passive-target call end - its
+ * next call, if that began before the passive-target call ended (measured:
+ * docs/predictions.md, "Passive target").  The call's batch is held (like a
+ * start waiting for its posts) until each target's next event is built; one
+ * that begins before the call's end is its partner, a message of 0 bytes
+ * from its start, one that begins later means the call did not wait for
+ * that target.  A target inside an MPI call when the call began, or whose
+ * next event has not come PASSIVE_SPAN events later (a target that computes
+ * for long while the others make many calls, or that ended), is not waited
+ * for: the call's time stays its own work, as without passive_deps.  A
+ * target's window collective (gathered by win_coll_arrive) is not seen. */
+#define PASSIVE_SPAN 4096u
+
+static __attribute__((noinline)) int passive_hold(skel_pag *g, uint32_t si, double w)
+{
+    struct slot *sl = g->slots[si];
+    skel_pag_step *s = &sl->steps[0];
+    uint32_t n = s->npassive;
+    if (skel_grow_u32(&sl->msgs, &sl->msg_cap, n, sizeof *sl->msgs) != SKEL_OK ||
+        skel_grow_u32(&sl->pstart, &sl->pstart_cap, n, sizeof *sl->pstart) != SKEL_OK ||
+        skel_grow_u32(&g->pw, &g->pw_cap, g->npw + n, sizeof *g->pw) != SKEL_OK)
+        return skel_oom();
+    sl->nassigned = 0;
+    sl->wneed = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t t = s->passive[j];
+        const struct rank_state *ts = &g->rs[t];
+        if (ts->seen_first && ts->prev_end > s->start_ns)
+            continue; /* inside a call: it let the call go at once */
+        g->pw[g->npw++] =
+            (struct pwait){.slot = si, .target = t, .end = s->end_ns, .born = g->nevents};
+        sl->wneed++;
+    }
+    if (sl->wneed == 0)
+        return split(g, s, w);
+    sl->held = 1;
+    return SKEL_OK;
+}
+
+/* Can the target's step t (in the batch sl, just built) be a passive-target
+ * call's partner?  Batches go out whole, in order per rank, so a partner
+ * must be able to go before the call without waiting for anything that may
+ * come after the call: a receive of a message the call's rank sends later,
+ * a collective or window synchronisation that rank joins later, an earlier
+ * batch of the target's held for such a thing.  Steps handed out whole
+ * cannot say "the call needs only this step's start": such a partner is not
+ * taken (the call's time stays its own work). */
+static int passive_source_ok(const skel_pag *g, const struct slot *sl, const skel_pag_step *t)
+{
+    return sl->nsteps == 1 && !sl->has_coll && !sl->held && g->emitted[t->rank] == t->seq &&
+           ready(g, sl);
+}
+
+/* The batch in sl was just built: is one of its steps a waited-for target's
+ * next call? */
+static __attribute__((noinline)) int passive_seen(skel_pag *g, struct slot *sl)
+{
+    int rc = SKEL_OK;
+    uint32_t keep = 0;
+    for (uint32_t j = 0; j < g->npw; j++) {
+        struct pwait p = g->pw[j];
+        int done = g->nevents - p.born > PASSIVE_SPAN;
+        for (uint32_t k = 0; k < sl->nsteps && !done; k++) {
+            skel_pag_step *t = &sl->steps[k];
+            if (t->rank != p.target)
+                continue;
+            if (t->start_ns <= p.end && passive_source_ok(g, sl, t)) {
+                t->nsource++;
+                pscw_assign(g, p.slot, p.target, t->seq, t->start_ns);
+            }
+            done = 1;
+        }
+        if (!done) {
+            g->pw[keep++] = p;
+            continue;
+        }
+        struct slot *ws = g->slots[p.slot];
+        if (--ws->wneed == 0 && rc == SKEL_OK)
+            rc = pscw_resolve(g, ws);
+    }
+    g->npw = keep;
+    return rc;
+}
+
 /* The replay ended: let every held batch go with what it matched. */
 static __attribute__((noinline)) int release_held(skel_pag *g)
 {
     int rc = SKEL_OK;
+    g->npw = 0;
     for (uint32_t pos = 0; pos < g->npending && rc == SKEL_OK; pos++) {
         struct slot *sl = g->slots[g->pending[pos]];
         if (!sl->held)
@@ -2086,6 +2193,8 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
             return rc;
         struct slot *sl = g->slots[i];
         rc = it.group ? batch_group(g, &it, sl) : batch_single(g, &it, sl, i);
+        if (__builtin_expect(g->npw > 0, 0) && rc == SKEL_OK)
+            rc = passive_seen(g, sl);
         /* Nothing pending (the common case): a batch whose sources are out
          * goes at once, as the scan above would send it. */
         if (rc == SKEL_OK && g->npending == 0 && ready(g, sl))

@@ -19,7 +19,9 @@
  *          posts and MPI_Win_wait for its origins' completes, given as
  *          messages of 0 bytes from the post (complete) to it; lock,
  *          unlock and flush name the targets whose progress they need
- *          (skel_pag_step.passive);
+ *          (skel_pag_step.passive), or, for the critical path of the trace
+ *          itself (skel_pag_opts.passive_deps), wait for a message of 0
+ *          bytes from the target's call that released them;
  *   local  the rest of the call's measured time: what the model does not
  *          explain by waiting for a dependency is the call's own work - CPU up
  *          to the least the call site needed so far, the rest a delay.
@@ -173,6 +175,12 @@ typedef struct skel_pag_batch {
 struct skel_pag_opts {
     const skel_commtable *table; /* network the trace was taken on; NULL: no communication cost */
     int untraced;                /* subtract the tracer's cost per event from every gap */
+    int passive_deps;            /* the critical path of the trace itself: a passive-target
+                                    call that waited for its target waits for the target's
+                                    call that released it in the trace, given as a message
+                                    of 0 bytes from that call's start (pag.c, "windows");
+                                    0: the call names its targets (skel_pag_step.passive)
+                                    and the prediction finds the call on its placement */
 };
 
 typedef struct skel_pag skel_pag;

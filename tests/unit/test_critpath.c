@@ -763,3 +763,93 @@ Test(critpath, fence_waits_for_the_last_member)
     skel_trace_close(tr);
     remove_trace();
 }
+
+/* A passive-target call waits for its target's next MPI call
+ * (docs/predictions.md, "Passive target"): rank 1's MPI_Win_lock on rank 0
+ * (3000..6000) ended when rank 0, computing 4000 ns, made its next call at
+ * 6000.  Zeroing rank 0's compute before that call (sites 1 -> 4) lets the
+ * lock end when it began: the run is 3000 ns shorter.  With the lock's wait
+ * as its own work (before 2026-11-29) the zeroing saved nothing, and
+ * rank 1 was busy 4010 ns, not 1010.  A lock that ended before its
+ * target's next call (3000..3500) did not wait for it: its 500 ns are its
+ * own work (rank 1 busy 1510 ns), and zeroing rank 0's compute saves what
+ * rank 1 waited in MPI_Win_free. */
+static void passive_trace(uint64_t lock_end)
+{
+    open_trace(2);
+    skel_event ev;
+    for (int r = 0; r < 2; r++) {
+        skel_object o = {.index = 0, .kind = SKEL_OBJ_WIN, .comm = SKEL_COMM_WORLD, .name = ""};
+        cr_assert_eq(skel_writer_object(w[r], &o), SKEL_OK, "%s", skel_last_error());
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        put(r, &ev, 0, 2000, 2000);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Win_create;
+        ev.obj = 0;
+        put(r, &ev, 1, 2000, 2000);
+    }
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Win_lock;
+    ev.obj = 0;
+    ev.peer = 0;
+    put(1, &ev, 5, 3000, lock_end);
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Win_unlock;
+    ev.obj = 0;
+    ev.peer = 0;
+    put(1, &ev, 6, lock_end, lock_end);
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Win_flush;
+    ev.obj = 0;
+    ev.peer = 0; /* on its own window: needs nobody */
+    put(0, &ev, 4, 6000, 6000);
+    for (int r = 0; r < 2; r++) {
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Win_free;
+        ev.obj = 0;
+        put(r, &ev, 2, r == 0 ? 6000 : lock_end, 6000); /* rank 1 waits for rank 0 */
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        put(r, &ev, 3, 6010, 6010);
+    }
+    close_trace();
+}
+
+static double zero_of(const struct skel_critpath_result *res, const char *from, const char *to)
+{
+    for (size_t i = 0; i < res->nitems; i++)
+        if (res->items[i].category == SKEL_CRITPATH_PHASE && strstr(res->items[i].name, from) &&
+            strstr(res->items[i].name, to))
+            return res->items[i].zero_ns;
+    cr_assert_fail("no phase %s %s", from, to);
+    return -1;
+}
+
+Test(critpath, passive_target_waits_for_the_targets_next_call)
+{
+    passive_trace(6000);
+    skel_trace *tr;
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
+    struct skel_critpath_opts o = {.top = 20};
+    struct skel_critpath_result res;
+    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
+    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
+    double z = zero_of(&res, "0x1010 -> ", "-> 0x1040");
+    cr_expect_float_eq(z, 3000.0, 1e-6, "zeroing the target's compute saves %g ns", z);
+    cr_expect_float_eq(res.busy_ns[1], 1010.0, 1e-6, "rank 1 busy %g ns", res.busy_ns[1]);
+    skel_critpath_result_free(&res);
+    skel_trace_close(tr);
+    remove_trace();
+
+    passive_trace(3500);
+    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
+    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
+    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
+    z = zero_of(&res, "0x1010 -> ", "-> 0x1040");
+    cr_expect_float_eq(z, 2500.0, 1e-6, "zeroing the target's compute saves %g ns", z);
+    cr_expect_float_eq(res.busy_ns[1], 1510.0, 1e-6, "rank 1 busy %g ns", res.busy_ns[1]);
+    skel_critpath_result_free(&res);
+    skel_trace_close(tr);
+    remove_trace();
+}
