@@ -709,13 +709,19 @@ Test(critpath, a_source_outliving_many_newer_ones)
     remove_trace();
 }
 
-/* MPICH's MPI_Win_fence waits for the window's last member
- * (docs/predictions.md, "One-sided synchronisation"): rank 0 computes 1000
- * ns and waits 3000 ns in the fence for rank 1, which computes 4000.
- * Zeroing rank 1's compute phase before the fence (sites 1 -> 5) makes the
- * run 3000 ns shorter: the fence then ends when rank 0 arrives.  With the
- * fence as rank 0's own work (the old model) the zeroing saved nothing. */
-Test(critpath, fence_waits_for_the_last_member)
+/* The time zeroing the compute phase between sites from and to saves. */
+static double zero_of(const struct skel_critpath_result *res, const char *from, const char *to)
+{
+    for (size_t i = 0; i < res->nitems; i++)
+        if (res->items[i].category == SKEL_CRITPATH_PHASE && strstr(res->items[i].name, from) &&
+            strstr(res->items[i].name, to))
+            return res->items[i].zero_ns;
+    cr_assert_fail("no phase %s %s", from, to);
+    return -1;
+}
+
+/* Two ranks: MPI_Init and MPI_Win_create of window 0 (sites 0, 1) at 2000. */
+static void win_open(void)
 {
     open_trace(2);
     skel_event ev;
@@ -730,37 +736,58 @@ Test(critpath, fence_waits_for_the_last_member)
         ev.obj = 0;
         put(r, &ev, 1, 2000, 2000);
     }
-    skel_event_init(&ev);
-    ev.call = SKEL_CALL_MPI_Win_fence;
-    ev.obj = 0;
-    put(0, &ev, 4, 3000, 6000);
-    put(1, &ev, 5, 6000, 6000);
+}
+
+/* MPI_Win_free (site 2) ending at 6000, beginning at free0 on rank 0 and
+ * free1 on rank 1, then MPI_Finalize (site 3) at 6010. */
+static void win_close(uint64_t free0, uint64_t free1)
+{
+    skel_event ev;
     for (int r = 0; r < 2; r++) {
         skel_event_init(&ev);
         ev.call = SKEL_CALL_MPI_Win_free;
         ev.obj = 0;
-        put(r, &ev, 2, 6000, 6000);
+        put(r, &ev, 2, r == 0 ? free0 : free1, 6000);
         skel_event_init(&ev);
         ev.call = SKEL_CALL_MPI_Finalize;
         put(r, &ev, 3, 6010, 6010);
     }
     close_trace();
+}
+
+/* The critical path of the trace win_open() .. win_close() wrote, which
+ * ends at 6010 (4010 ns after the start). */
+static void win_critpath(struct skel_critpath_result *res)
+{
     skel_trace *tr;
     cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
-    struct skel_critpath_opts o = {.top = 10};
-    struct skel_critpath_result res;
-    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
-    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
-    const struct skel_critpath_item *late = NULL;
-    for (size_t i = 0; i < res.nitems; i++)
-        if (res.items[i].category == SKEL_CRITPATH_PHASE &&
-            strstr(res.items[i].name, "0x1010 -> ") && strstr(res.items[i].name, "-> 0x1050"))
-            late = &res.items[i];
-    cr_assert_not_null(late);
-    cr_expect_float_eq(late->zero_ns, 3000.0, 1e-6, "zeroing the late rank's compute saves %g ns",
-                       late->zero_ns);
-    skel_critpath_result_free(&res);
+    struct skel_critpath_opts o = {.top = 20};
+    cr_assert_eq(skel_critpath_run(tr, &o, res), SKEL_OK, "%s", skel_last_error());
+    cr_expect_float_eq(res->length_ns, 4010.0, 1e-6, "critical path %g", res->length_ns);
     skel_trace_close(tr);
+}
+
+/* MPICH's MPI_Win_fence waits for the window's last member
+ * (docs/predictions.md, "One-sided synchronisation"): rank 0 computes 1000
+ * ns and waits 3000 ns in the fence for rank 1, which computes 4000.
+ * Zeroing rank 1's compute phase before the fence (sites 1 -> 5) makes the
+ * run 3000 ns shorter: the fence then ends when rank 0 arrives.  With the
+ * fence as rank 0's own work (the old model) the zeroing saved nothing. */
+Test(critpath, fence_waits_for_the_last_member)
+{
+    win_open();
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Win_fence;
+    ev.obj = 0;
+    put(0, &ev, 4, 3000, 6000);
+    put(1, &ev, 5, 6000, 6000);
+    win_close(6000, 6000);
+    struct skel_critpath_result res;
+    win_critpath(&res);
+    double z = zero_of(&res, "0x1010 -> ", "-> 0x1050");
+    cr_expect_float_eq(z, 3000.0, 1e-6, "zeroing the late rank's compute saves %g ns", z);
+    skel_critpath_result_free(&res);
     remove_trace();
 }
 
@@ -776,19 +803,8 @@ Test(critpath, fence_waits_for_the_last_member)
  * rank 1 waited in MPI_Win_free. */
 static void passive_trace(uint64_t lock_end)
 {
-    open_trace(2);
+    win_open();
     skel_event ev;
-    for (int r = 0; r < 2; r++) {
-        skel_object o = {.index = 0, .kind = SKEL_OBJ_WIN, .comm = SKEL_COMM_WORLD, .name = ""};
-        cr_assert_eq(skel_writer_object(w[r], &o), SKEL_OK, "%s", skel_last_error());
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Init;
-        put(r, &ev, 0, 2000, 2000);
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Win_create;
-        ev.obj = 0;
-        put(r, &ev, 1, 2000, 2000);
-    }
     skel_event_init(&ev);
     ev.call = SKEL_CALL_MPI_Win_lock;
     ev.obj = 0;
@@ -804,52 +820,25 @@ static void passive_trace(uint64_t lock_end)
     ev.obj = 0;
     ev.peer = 0; /* on its own window: needs nobody */
     put(0, &ev, 4, 6000, 6000);
-    for (int r = 0; r < 2; r++) {
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Win_free;
-        ev.obj = 0;
-        put(r, &ev, 2, r == 0 ? 6000 : lock_end, 6000); /* rank 1 waits for rank 0 */
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Finalize;
-        put(r, &ev, 3, 6010, 6010);
-    }
-    close_trace();
-}
-
-static double zero_of(const struct skel_critpath_result *res, const char *from, const char *to)
-{
-    for (size_t i = 0; i < res->nitems; i++)
-        if (res->items[i].category == SKEL_CRITPATH_PHASE && strstr(res->items[i].name, from) &&
-            strstr(res->items[i].name, to))
-            return res->items[i].zero_ns;
-    cr_assert_fail("no phase %s %s", from, to);
-    return -1;
+    win_close(6000, lock_end); /* rank 1 waits in MPI_Win_free for rank 0 */
 }
 
 Test(critpath, passive_target_waits_for_the_targets_next_call)
 {
     passive_trace(6000);
-    skel_trace *tr;
-    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
-    struct skel_critpath_opts o = {.top = 20};
     struct skel_critpath_result res;
-    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
-    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
+    win_critpath(&res);
     double z = zero_of(&res, "0x1010 -> ", "-> 0x1040");
     cr_expect_float_eq(z, 3000.0, 1e-6, "zeroing the target's compute saves %g ns", z);
     cr_expect_float_eq(res.busy_ns[1], 1010.0, 1e-6, "rank 1 busy %g ns", res.busy_ns[1]);
     skel_critpath_result_free(&res);
-    skel_trace_close(tr);
     remove_trace();
 
     passive_trace(3500);
-    cr_assert_eq(skel_trace_open(dir, &tr), SKEL_OK);
-    cr_assert_eq(skel_critpath_run(tr, &o, &res), SKEL_OK, "%s", skel_last_error());
-    cr_expect_float_eq(res.length_ns, 4010.0, 1e-6, "critical path %g", res.length_ns);
+    win_critpath(&res);
     z = zero_of(&res, "0x1010 -> ", "-> 0x1040");
     cr_expect_float_eq(z, 2500.0, 1e-6, "zeroing the target's compute saves %g ns", z);
     cr_expect_float_eq(res.busy_ns[1], 1510.0, 1e-6, "rank 1 busy %g ns", res.busy_ns[1]);
     skel_critpath_result_free(&res);
-    skel_trace_close(tr);
     remove_trace();
 }
