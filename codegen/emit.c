@@ -112,8 +112,8 @@ struct emitter {
     uint32_t ndists;
     /* Working-set classes some phase uses. */
     uint8_t ws_used[WS_CLASSES];
-    uint64_t *ws_floor;        /* per rank class: ws_floors() */
-    uint64_t mbuf, sbuf, rbuf; /* bytes */
+    uint64_t *ws_floor;                    /* per rank class: ws_floors() */
+    uint64_t mbuf, pbuf, xbuf, sbuf, rbuf; /* bytes (skeleton.c.tmpl, "Point-to-point buffers") */
     uint32_t maxreq;
     /* Windows and files: objects per rank (the stand-in window of unknown
      * windows is the last), the largest one-sided access and I/O call. */
@@ -859,8 +859,26 @@ static const char *p2p_form(unsigned call)
     }
 }
 
-/* Point-to-point: one message buffer for sends and receives; the receive
- * half of Sendrecv into the receive buffer (MPI wants them disjoint). */
+/* The buffers a point-to-point send of bytes may read: the message buffer,
+ * or the one messages are received into (templates/skeleton.c.tmpl,
+ * "Point-to-point buffers"). */
+static int need_send(struct emitter *e, const skel_plan_op *op, uint64_t bytes)
+{
+    int rc = need(e, op, &e->mbuf, bytes);
+    return rc != SKEL_OK ? rc : need(e, op, &e->pbuf, bytes);
+}
+
+/* The buffers a point-to-point receive of bytes may write. */
+static int need_recv(struct emitter *e, const skel_plan_op *op, uint64_t bytes)
+{
+    int rc = need(e, op, &e->pbuf, bytes);
+    return rc != SKEL_OK ? rc : need(e, op, &e->xbuf, bytes);
+}
+
+/* Point-to-point: sends read one buffer and receives write another while
+ * both are in flight, the receive half of Sendrecv apart from its send (MPI
+ * wants them disjoint); a send otherwise reads what the rank last received
+ * (the template decides at run time). */
 static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
 {
     const skel_sig_symbol *y = &e->s->symbols[op->sym];
@@ -883,19 +901,19 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     case SKEL_PLAN_PSEND:
         if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK)
             return rc;
-        return need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit);
+        return need_send(e, op, (uint64_t)op->count[0] * unit);
     case SKEL_PLAN_MRECV: /* as many bytes as its probe's status says */
         return SKEL_OK;
     case SKEL_PLAN_MPROBE:
         if (op->flag && y->polls > 0)
             r->poll = poll_interval(y);
-        return need(e, op, &e->mbuf, (uint64_t)op->rcap * unit);
+        return need_recv(e, op, (uint64_t)op->rcap * unit);
     case SKEL_PLAN_RECV:
     case SKEL_PLAN_IRECV:
     case SKEL_PLAN_PRECV:
         if ((rc = int_count(e, op, op->rcap, &r->count)) != SKEL_OK)
             return rc;
-        return need(e, op, &e->mbuf, (uint64_t)op->rcap * unit);
+        return need_recv(e, op, (uint64_t)op->rcap * unit);
     case SKEL_PLAN_SENDRECV: {
         int replace = y->call == SKEL_CALL_MPI_Sendrecv_replace;
         if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK ||
@@ -905,7 +923,7 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         tag_value(op->tag2, r->tag2, sizeof r->tag2);
         if ((rc = need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit)) != SKEL_OK)
             return rc;
-        return replace ? SKEL_OK : need(e, op, &e->rbuf, (uint64_t)op->rcap * unit);
+        return replace ? SKEL_OK : need_recv(e, op, (uint64_t)op->rcap * unit);
     }
     default: /* probes */
         /* An Iprobe that found its message after a polling loop: the
@@ -1591,6 +1609,8 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "ntypes", "%u", e->ndtypes + 1);
     skel_tpl_setf(root, "maxreq", "%u", e->maxreq ? e->maxreq : 1);
     skel_tpl_setf(root, "mbuf_bytes", "%llu", (unsigned long long)(e->mbuf + 64));
+    skel_tpl_setf(root, "pbuf_bytes", "%llu", (unsigned long long)(e->pbuf + 64));
+    skel_tpl_setf(root, "xbuf_bytes", "%llu", (unsigned long long)(e->xbuf + 64));
     skel_tpl_setf(root, "sbuf_bytes", "%llu", (unsigned long long)(e->sbuf + 64));
     skel_tpl_setf(root, "rbuf_bytes", "%llu", (unsigned long long)(e->rbuf + 64));
     skel_tpl_setf(root, "nobjs", "%u", e->nobjs);

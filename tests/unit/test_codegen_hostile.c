@@ -23,7 +23,9 @@ Test(codegen_hostile, string_literals)
         {"line\nnext", "\"line\\nnext\""},
         {"?\?=include ?\?/", "\"\\?\\?=include \\?\\?/\""},
         {"*/ #include <x.h> /*", "\"*/ #include <x.h> /*\""},
-        {"\x01" "F1g", "\"\\x01\\x46\\x31g\""}, /* hex digits after an escape are escaped too */
+        {"\x01"
+         "F1g",
+         "\"\\x01\\x46\\x31g\""}, /* hex digits after an escape are escaped too */
         {"\xc3\xa9t\xc3\xa9", "\"\\xC3\\xA9t\\xC3\\xA9\""},
         {"\t\r", "\"\\x09\\x0D\""},
     };
@@ -50,21 +52,6 @@ static char *tempdir(void)
     return strdup(d);
 }
 
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    char path[2048];
-    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
-    }
-    if (d != NULL)
-        closedir(d);
-    rmdir(dir);
-}
-
 static struct skel_codegen_opts opts(double k)
 {
     struct skel_codegen_opts o;
@@ -79,14 +66,14 @@ static struct skel_codegen_opts opts(double k)
 static skel_signature *hostile_text(void)
 {
     struct tsig t = {0};
-    const char *argv_xml =
-        "<arg>./app\"; system(&quot;rm -rf /&quot;); \"</arg>"
-        "<arg>*/ #include &lt;evil.h&gt; /* ?\?/ ?\?= \\</arg>"
-        "<arg>line one&#10;#define main evil&#10;line three</arg>"
-        "<arg>\xc3\xa9t\xc3\xa9 \xe2\x82\xac tab&#9;end</arg>";
-    tsig_head_argv(&t, 2, (int[]){0, 0}, argv_xml,
-                   "module=\"/bin/*/&quot;evil&quot;&#10;#include\" offset=\"18446744073709551615\" "
-                   "function=\"f() { } */ int x = \" file=\"?\?/&#10;a.c\" line=\"4294967294\"");
+    const char *argv_xml = "<arg>./app\"; system(&quot;rm -rf /&quot;); \"</arg>"
+                           "<arg>*/ #include &lt;evil.h&gt; /* ?\?/ ?\?= \\</arg>"
+                           "<arg>line one&#10;#define main evil&#10;line three</arg>"
+                           "<arg>\xc3\xa9t\xc3\xa9 \xe2\x82\xac tab&#9;end</arg>";
+    tsig_head_argv(
+        &t, 2, (int[]){0, 0}, argv_xml,
+        "module=\"/bin/*/&quot;evil&quot;&#10;#include\" offset=\"18446744073709551615\" "
+        "function=\"f() { } */ int x = \" file=\"?\?/&#10;a.c\" line=\"4294967294\"");
     tclass(&t, 0, "0 1", 0);
     tsym(&t, 0, "MPI_Sendrecv", "tag=\"2147483647\" tag2=\"2147483647\"",
          PEER("mod", 1) "<peer2 kind=\"mod\" value=\"-1\"/>", 1000, 8, "");
@@ -120,8 +107,8 @@ Test(codegen_hostile, hostile_text_is_escaped, .timeout = 120)
     }
     fclose(f);
     /* It compiles warning-free, trigraphs on... */
-    char *cc[] = {"mpicc.mpich", "-O0", "-Wall", "-Wextra", "-Werror", "-trigraphs", "-o", bin,
-                  src, "-lm", NULL};
+    char *cc[] = {"mpicc.mpich", "-O0", "-Wall", "-Wextra", "-Werror", "-trigraphs",
+                  "-o",          bin,   src,     "-lm",     NULL};
     cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
     /* ...and prints the command line back exactly (--help needs no MPI). */
     char *help[] = {bin, "--help", NULL}, *out = NULL;
@@ -131,7 +118,7 @@ Test(codegen_hostile, hostile_text_is_escaped, .timeout = 120)
                        "tab\tend";
     cr_assert(strstr(out, want) != NULL, "--help printed:\n%s", out);
     free(out);
-    remove_dir(dir);
+    tsig_remove_dir(dir);
     free(dir);
     skel_signature_free(s);
 }
@@ -168,7 +155,7 @@ static int generate_with(const char *sym_attrs, const char *pre, long count, int
     struct skel_codegen_report rep;
     rc = skel_codegen_generate(s, &o, dir, &rep);
     skel_codegen_report_free(&rep);
-    remove_dir(dir);
+    tsig_remove_dir(dir);
     free(dir);
     skel_signature_free(s);
     return rc;
@@ -194,8 +181,9 @@ Test(codegen_hostile, hostile_numbers_refused, .timeout = 120)
             SKEL_ERANGE, "datatype size");
     refused(generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "100", "1e300", 0), SKEL_ERANGE,
             "mean compute time");
-    refused(generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "4611686018427387904", "1000", 100000),
-            SKEL_ERANGE, "too long to check");
+    refused(
+        generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "4611686018427387904", "1000", 100000),
+        SKEL_ERANGE, "too long to check");
     /* An operation limit of billions is bounded by the check's memory (64 MiB
      * here, a quarter of the machine's memory up to 4 GiB by default). */
     refused(generate_with("tag=\"1\" tag2=\"1\"", PEERS, 10, 8, "4611686018427387904", "1000",
@@ -203,10 +191,11 @@ Test(codegen_hostile, hostile_numbers_refused, .timeout = 120)
             SKEL_ERANGE, "MiB");
     refused(generate_with("tag=\"-7\" tag2=\"1\"", PEERS, 10, 8, "100", "1000", 0), SKEL_ERANGE,
             "tag -7 is out of range");
-    refused(generate_with("tag=\"1\" tag2=\"1\"",
-                          "<peer kind=\"cart\" vec=\"2147483647\"/><peer2 kind=\"mod\" value=\"1\"/>",
-                          10, 8, "100", "1000", 0),
-            SKEL_EFORMAT, "does not resolve");
+    refused(
+        generate_with("tag=\"1\" tag2=\"1\"",
+                      "<peer kind=\"cart\" vec=\"2147483647\"/><peer2 kind=\"mod\" value=\"1\"/>",
+                      10, 8, "100", "1000", 0),
+        SKEL_EFORMAT, "does not resolve");
     /* Peers the reader resolves for every rank: far-away relative peers are
      * MPI_PROC_NULL, modular ones wrap - both fine.  (Not INT32_MAX: the
      * reader's own resolution overflows on it, reported to compress/.) */
@@ -214,8 +203,9 @@ Test(codegen_hostile, hostile_numbers_refused, .timeout = 120)
                        PEER("rel", 1073741824) "<peer2 kind=\"mod\" value=\"-2147483647\"/>", 10, 8,
                        "100", "1000", 0);
     cr_assert(rc == SKEL_OK || rc == SKEL_EDEADLOCK, "%s", skel_last_error());
-    refused(generate_with("tag=\"1\" tag2=\"1\"", PEER("abs", 5) "<peer2 kind=\"mod\" value=\"1\"/>",
-                          10, 8, "100", "1000", 0),
+    refused(generate_with("tag=\"1\" tag2=\"1\"",
+                          PEER("abs", 5) "<peer2 kind=\"mod\" value=\"1\"/>", 10, 8, "100", "1000",
+                          0),
             SKEL_EFORMAT, "does not resolve");
 }
 
@@ -282,7 +272,7 @@ Test(codegen_hostile, corrupt_structures_refused)
                       strstr(skel_last_error(), "symbol 2") != NULL ||
                       strstr(skel_last_error(), "rank") != NULL,
                   "%s: '%s' names no symbol", cases[i].what, skel_last_error());
-        remove_dir(dir);
+        tsig_remove_dir(dir);
         free(dir);
         skel_signature_free(s);
     }

@@ -15,11 +15,14 @@
 #define TEST_CODEGEN_SIG_H
 
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "codegen.h"
 #include "error.h"
 #include "sigfile.h"
 #include "signature.h"
@@ -54,15 +57,15 @@ __attribute__((format(printf, 2, 3))) static void tput(struct tsig *t, const cha
  * alone, communicator 0); slots: each rank's slot table (NULL: "0 -",
  * MPI_COMM_WORLD in slot 0). */
 static void tsig_head_full(struct tsig *t, int nranks, const int *cls, const char *argv_xml,
-                           const char *site_attrs, const char *comms_xml,
-                           const char *const *slots)
+                           const char *site_attrs, const char *comms_xml, const char *const *slots)
 {
-    tput(t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
-            "<application ranks=\"%d\" mpi-library=\"test\" tracer=\"test\">%s</application>\n"
-            "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
-            "trace-length=\"1\" signature-length=\"1\"/>\n"
-            "<sites><site id=\"0\" %s/></sites>\n<comms>",
+    tput(t,
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<signature xmlns=\"urn:skel:signature\" version=\"1\">\n"
+         "<application ranks=\"%d\" mpi-library=\"test\" tracer=\"test\">%s</application>\n"
+         "<compression threshold=\"0\" max-threshold=\"0.2\" scale=\"0\" ratio=\"1\" "
+         "trace-length=\"1\" signature-length=\"1\"/>\n"
+         "<sites><site id=\"0\" %s/></sites>\n<comms>",
          nranks, argv_xml != NULL ? argv_xml : "<arg>app</arg>",
          site_attrs != NULL ? site_attrs : "module=\"app\" offset=\"0\"");
     if (comms_xml != NULL) {
@@ -75,8 +78,9 @@ static void tsig_head_full(struct tsig *t, int nranks, const int *cls, const cha
     }
     tput(t, "</comms>\n<ranks>\n");
     for (int r = 0; r < nranks; r++)
-        tput(t, "<rank id=\"%d\" class=\"%d\" events=\"1\" time-ns=\"1000000\" "
-                "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"%s\"/>\n",
+        tput(t,
+             "<rank id=\"%d\" class=\"%d\" events=\"1\" time-ns=\"1000000\" "
+             "compute-ns=\"500000\" mpi-ns=\"500000\" per-event-ns=\"0\" comms=\"%s\"/>\n",
              r, cls[r], slots != NULL ? slots[r] : "0 -");
     tput(t, "</ranks>\n");
 }
@@ -94,8 +98,9 @@ static void tsig_head(struct tsig *t, int nranks, const int *cls)
 
 static void tclass(struct tsig *t, int id, const char *ranks, int program)
 {
-    tput(t, "<class id=\"%d\" ranks=\"%s\" program=\"%d\" events=\"0\" length=\"0\" "
-            "time-ns=\"0\">\n",
+    tput(t,
+         "<class id=\"%d\" ranks=\"%s\" program=\"%d\" events=\"0\" length=\"0\" "
+         "time-ns=\"0\">\n",
          id, ranks, program);
 }
 
@@ -116,8 +121,8 @@ static void tsym_side(struct tsig *t, int id, const char *call, const char *attr
          "<duration count=\"1\" mean=\"1000\" min=\"1000\" max=\"1000\" buckets=\"\"/>"
          "</symbol>\n",
          id, call, has_comm ? "" : " comm=\"0\"", attrs != NULL ? attrs : "", dtsize,
-         pre != NULL ? pre : "", flags != NULL ? flags : "", count, count, count,
-         count * dtsize, count * dtsize, count * dtsize, post != NULL ? post : "");
+         pre != NULL ? pre : "", flags != NULL ? flags : "", count, count, count, count * dtsize,
+         count * dtsize, count * dtsize, post != NULL ? post : "");
 }
 
 static void tsym(struct tsig *t, int id, const char *call, const char *attrs, const char *pre,
@@ -137,6 +142,53 @@ static skel_signature *tsig_end(struct tsig *t)
     t->buf = NULL;
     t->len = t->cap = 0;
     return s;
+}
+
+/* The file dir/name, whole (a new string). */
+static inline char *tsig_slurp(const char *dir, const char *name)
+{
+    char p[1024];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "rb");
+    cr_assert_not_null(f, "%s", p);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    cr_assert_not_null(b);
+    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    b[n] = '\0';
+    fclose(f);
+    return b;
+}
+
+/* Generate s at K = 1 into a new directory made from the template dir. */
+static inline void tsig_generate(const skel_signature *s, char *dir)
+{
+    cr_assert_not_null(mkdtemp(dir));
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 1;
+    struct skel_codegen_report rep;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+    skel_codegen_report_free(&rep);
+}
+
+/* dir and the files in it (a skeleton's output directory) removed. */
+static inline void tsig_remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char path[2048];
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    if (d != NULL)
+        closedir(d);
+    rmdir(dir);
 }
 
 #endif

@@ -15,36 +15,6 @@
 #include "proc.h"
 #include "test_codegen_sig.h"
 
-static char *slurp(const char *dir, const char *name)
-{
-    char p[1024];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
-    FILE *f = fopen(p, "rb");
-    cr_assert_not_null(f, "%s", p);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    cr_assert_not_null(b);
-    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    b[n] = '\0';
-    fclose(f);
-    return b;
-}
-
-/* Generate s at K = 1 into a new directory made from the template dir. */
-static void generate(const skel_signature *s, char *dir)
-{
-    cr_assert_not_null(mkdtemp(dir));
-    struct skel_codegen_opts o;
-    skel_codegen_defaults(&o);
-    o.templates = SKEL_SOURCE_DIR "/templates";
-    o.k = 1;
-    struct skel_codegen_report rep;
-    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
-    skel_codegen_report_free(&rep);
-}
-
 /* The working-set class in the skel_dists row of symbol sym, -1 if none. */
 static int wsc_of(const char *src, int sym)
 {
@@ -75,9 +45,9 @@ Test(codegen_wset, classes_from_sampled_working_sets, .timeout = 120)
     cr_assert_eq(s->symbols[1].ws_samples, 2u);
 
     char dir[] = "/tmp/skel-test-codegen-wset-XXXXXX";
-    generate(s, dir);
+    tsig_generate(s, dir);
 
-    char *src = slurp(dir, "skeleton.c"), *meta = slurp(dir, "skeleton.meta");
+    char *src = tsig_slurp(dir, "skeleton.c"), *meta = tsig_slurp(dir, "skeleton.meta");
     /* Class c walks 256 KiB << c.  The floor is 300 KiB (symbol 2):
      * 24 MiB -> 32 MiB (7), 1.5 MiB - 300 KiB -> 1 MiB (2); the floor itself
      * and no sample -> the arithmetic kernel (0). */
@@ -128,8 +98,8 @@ Test(codegen_wset, floor_of_a_rank_class, .timeout = 120)
     cr_assert_eq(s->symbols[2].cls, 1u);
 
     char dir[] = "/tmp/skel-test-codegen-wset-XXXXXX";
-    generate(s, dir);
-    char *src = slurp(dir, "skeleton.c"), *meta = slurp(dir, "skeleton.meta");
+    tsig_generate(s, dir);
+    char *src = tsig_slurp(dir, "skeleton.c"), *meta = tsig_slurp(dir, "skeleton.meta");
     /* Class 0: 1.1 MiB - 460 KiB < 1 MiB, nothing; class 1: 20 - 0.5 MiB ->
      * 16 MiB (6), 40 - 0.5 MiB -> 32 MiB (7). */
     cr_expect_eq(wsc_of(src, 0), 0);
