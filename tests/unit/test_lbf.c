@@ -908,6 +908,7 @@ Test(lbf, start_waits_for_post_and_wait_for_complete)
     cr_expect_float_eq(predict(NULL, NULL, NULL, NULL), 5000.0, 1e-6, "identity");
     double v = predict("2/1", NULL, NULL, NULL);
     cr_expect_float_eq(v, 6000.0, 1e-6, "2/1: %g ns (10000 with both as own work)", v);
+    remove_trace();
     /* The target late instead: its post at 1000 at once, its wait 1000..4000
      * for a complete at 4000. */
     win_begin(2);
