@@ -924,7 +924,7 @@ static void csv_extra(FILE *f, const struct skel_validate_measure *m,
     else
         fprintf(f, ",,");
     if (p != NULL && p->ok && p->ci)
-        fprintf(f, ",%.6f,%.6f", p->lo, p->hi);
+        fprintf(f, ",%.9g,%.9g", p->lo, p->hi);
     else
         fprintf(f, ",,");
     if (ratio != NULL && ratio->ratio_lo > 0)
