@@ -19,6 +19,7 @@ enum { REQ_PERSISTENT = 1, REQ_WILD = 2 };
 struct req_slot {
     uint64_t id; /* 0: empty */
     uint64_t act;
+    uint64_t bytes; /* what the creating call sends or asks to receive */
     uint16_t call;
     uint16_t flags;
 };
@@ -49,7 +50,8 @@ static struct req_slot *req_find(const struct reqmap *m, uint64_t id)
     return NULL;
 }
 
-static int req_put(struct reqmap *m, uint64_t id, uint64_t act, uint16_t call, uint16_t flags)
+static int req_put(struct reqmap *m, uint64_t id, uint64_t act, uint64_t bytes, uint16_t call,
+                   uint16_t flags)
 {
     if ((m->used + 1) * 2 > m->cap) {
         uint64_t cap = m->cap ? m->cap * 2 : 64;
@@ -73,7 +75,7 @@ static int req_put(struct reqmap *m, uint64_t id, uint64_t act, uint16_t call, u
         j = (j + 1) & mask;
     if (m->s[j].id == 0)
         m->used++;
-    m->s[j] = (struct req_slot){.id = id, .act = act, .call = call, .flags = flags};
+    m->s[j] = (struct req_slot){.id = id, .act = act, .bytes = bytes, .call = call, .flags = flags};
     return SKEL_OK;
 }
 
@@ -105,6 +107,7 @@ struct fkey {
     uint32_t group, group_pad; /* 1 + index in skel_rsig.groups, 0 none; pad: 0 */
     int64_t count;
     uint64_t bytes, rbytes;
+    uint64_t cbytes; /* completions: bytes of the requests completed */
 };
 
 struct scan {
@@ -285,6 +288,7 @@ static int intern(struct scan *sc, const struct fkey *k, uint32_t *id)
     s->count = exact(k->count);
     s->bytes = exact((int64_t)k->bytes);
     s->rbytes = exact((int64_t)k->rbytes);
+    s->cbytes = exact((int64_t)k->cbytes);
     s->prev_site = k->prev_site;
     s->site = k->site;
     s->reply_peer = SKEL_PEER_NONE;
@@ -513,6 +517,13 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
             if (sc->lk[nl].call == 0)
                 sc->lk[nl].call = c->call;
             nl++;
+            /* What a completion waits for grows with the messages it
+             * completes: the bytes a receive got (it has a source), or
+             * what the request's call sends.  HPCC completes 8-byte and
+             * 2 MB exchanges at one MPI_Waitall (0.8 and 458 us): one
+             * symbol's mean fitted neither (bench/README.md, HPCC). */
+            if (!(c->flags & SKEL_EVF_CANCELLED))
+                k.cbytes += c->src != SKEL_PEER_NONE || e == NULL ? c->bytes : e->bytes;
             if (e != NULL && (e->flags & REQ_WILD) && c->src >= 0)
                 sc->last_wild = c->src;
             if (e != NULL && !(e->flags & REQ_PERSISTENT))
@@ -548,7 +559,7 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
             fl |= REQ_PERSISTENT;
         if (ev->peer == SKEL_PEER_ANY)
             fl |= REQ_WILD;
-        if ((rc = req_put(&sc->reqs, ev->req, ++sc->act, ev->call, fl)) != SKEL_OK)
+        if ((rc = req_put(&sc->reqs, ev->req, ++sc->act, ev->bytes, ev->call, fl)) != SKEL_OK)
             return rc;
     }
     /* Blocking receives from anywhere: their actual source is what a later
@@ -847,9 +858,9 @@ static void cover(struct val *v, uint32_t n, double T, uint32_t *cls)
 }
 
 struct member {
-    uint32_t cb, cr, cc, cg; /* cluster in each dimension */
-    uint32_t ps, st;         /* compute region: previous site, site */
-    uint32_t k;              /* position in the hard-key group */
+    uint32_t cb, cr, cc, cw, cg; /* cluster in each dimension */
+    uint32_t ps, st;             /* compute region: previous site, site */
+    uint32_t k;                  /* position in the hard-key group */
 };
 
 /* Order by sizes, then region (cg still 0), or by sizes then compute cluster. */
@@ -862,6 +873,7 @@ static int cmp_member(const void *pa, const void *pb)
     CMP(cb)
     CMP(cr)
     CMP(cc)
+    CMP(cw)
     CMP(cg)
     CMP(ps)
     CMP(st)
@@ -918,16 +930,26 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
             v[k] = (struct val){.v = (double)r->syms[idx[g0 + k]].count.min, .i = k};
         }
         cover(v, m, T, cls);
-        for (uint32_t k = 0; k < m; k++)
+        for (uint32_t k = 0; k < m; k++) {
             mb[k].cc = cls[k];
-        /* Within each (bytes, rbytes, count) combination, the compute
+            v[k] = (struct val){.v = (double)r->syms[idx[g0 + k]].cbytes.min, .i = k};
+        }
+        /* Completed bytes only keep small and large messages apart: within
+         * a factor 2 they merge at any threshold, so sizes that vary a
+         * little never split a completion the sizes' own threshold merged
+         * (its requests' calls are clustered by their bytes already). */
+        cover(v, m, T > 1.0 ? T : 1.0, cls);
+        for (uint32_t k = 0; k < m; k++)
+            mb[k].cw = cls[k];
+        /* Within each (bytes, rbytes, count, completed bytes) combination, the compute
          * regions: symbols of one region always stay together (their
          * compute times form one distribution); regions whose mean compute
          * times are within T merge. */
         qsort(mb, m, sizeof *mb, cmp_member);
         for (uint32_t a = 0; a < m;) {
             uint32_t b = a + 1;
-            while (b < m && mb[b].cb == mb[a].cb && mb[b].cr == mb[a].cr && mb[b].cc == mb[a].cc)
+            while (b < m && mb[b].cb == mb[a].cb && mb[b].cr == mb[a].cr && mb[b].cc == mb[a].cc &&
+                   mb[b].cw == mb[a].cw)
                 b++;
             uint32_t nreg = 0;
             for (uint32_t q = a; q < b;) {
@@ -950,13 +972,13 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
             }
             a = b;
         }
-        /* Members agreeing in all four dimensions form a cluster; its
+        /* Members agreeing in all five dimensions form a cluster; its
          * provisional id is its smallest group position. */
         qsort(mb, m, sizeof *mb, cmp_member);
         for (uint32_t a = 0; a < m;) {
             uint32_t b = a + 1, rep = mb[a].k;
             while (b < m && mb[b].cb == mb[a].cb && mb[b].cr == mb[a].cr && mb[b].cc == mb[a].cc &&
-                   mb[b].cg == mb[a].cg)
+                   mb[b].cw == mb[a].cw && mb[b].cg == mb[a].cg)
                 b++;
             for (uint32_t q = a; q < b; q++)
                 map[idx[g0 + mb[q].k]] = g0 + rep;
@@ -1021,6 +1043,7 @@ int skel_symbols_merge(const skel_rsig *r, const uint32_t *map, uint32_t n, skel
         range_merge(&d->count, &s->count, d->n, s->n);
         range_merge(&d->bytes, &s->bytes, d->n, s->n);
         range_merge(&d->rbytes, &s->rbytes, d->n, s->n);
+        range_merge(&d->cbytes, &s->cbytes, d->n, s->n);
         if (d->site != s->site)
             d->site = SKEL_SIG_NONE;
         if (d->prev_site != s->prev_site)

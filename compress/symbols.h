@@ -7,8 +7,9 @@
  * wildcard receive"), tag, second peer and tag (Sendrecv), root, datatype
  * size, operation, count, bytes, received bytes, the requests it completes
  * or starts (as activation distances and array indices, which stay the same
- * in every iteration of a loop), and its compute region: the call sites of
- * the previous event and of this one.  The symbol string is folded into
+ * in every iteration of a loop), the bytes of those it completes, and its
+ * compute region: the call sites of the previous event and of this one.
+ * The symbol string is folded into
  * loops as it is read (loops.h); only the symbol table, the folding and the
  * rank's communicator and call-site tables are kept.
  *
@@ -52,6 +53,9 @@ typedef struct skel_rsym {
                                   SKEL_SIG_NONE */
     /* Soft fields. */
     skel_sig_range count, bytes, rbytes;
+    skel_sig_range cbytes;    /* completions: bytes of the requests completed (not in the
+                                 signature: it only keeps completions of small and large
+                                 messages apart, each with its own timing) */
     uint32_t prev_site, site; /* this rank's site indices */
     /* Statistics. */
     uint64_t n;
