@@ -829,3 +829,131 @@ Test(compress, groups_that_rarely_repeat)
     rmtrace(d, nranks);
     free(d);
 }
+
+/* One MPI_Waitall call site completing exchanges of very different sizes
+ * (HPCC's bandwidth test: 8 bytes in 0.8 us, 2 MB in 458 us): rank r's
+ * iteration i posts MPI_Irecv and MPI_Isend of sizes[i % 4] bytes and
+ * completes both at one MPI_Waitall whose time grows with the size.  Written
+ * by hand; returns the trace. */
+static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t iters)
+{
+    const uint32_t nranks = 2;
+    for (uint32_t r = 0; r < nranks; r++) {
+        skel_writer *w = open_rank(d, r, nranks, 4);
+        uint64_t t = 2000, req = 0, nev = 0, dur = 50;
+        int32_t other = (int32_t)(1 - r);
+        skel_event ev;
+#define EMIT(site_)                                                                                \
+    do {                                                                                           \
+        ev.site = (site_);                                                                         \
+        ev.t_start = t + 100;                                                                      \
+        ev.gap_wall = ev.gap_cpu = 100;                                                            \
+        ev.t_end = ev.t_start + dur;                                                               \
+        t = ev.t_end;                                                                              \
+        nev++;                                                                                     \
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
+    } while (0)
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Init;
+        EMIT(0);
+        for (uint32_t i = 0; i < iters; i++) {
+            uint64_t n = sizes[i % 4], rq = ++req, sq = ++req;
+            dur = 50;
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Irecv;
+            ev.peer = other;
+            ev.tag = 7;
+            ev.count = (int64_t)n;
+            ev.dtsize = 1;
+            ev.bytes = n;
+            ev.req = rq;
+            EMIT(1);
+            ev.call = SKEL_CALL_MPI_Isend;
+            ev.req = sq;
+            EMIT(2);
+            skel_completion c[2] = {{.req = rq,
+                                     .call = SKEL_CALL_MPI_Irecv,
+                                     .index = 0,
+                                     .src = other,
+                                     .tag = 7,
+                                     .bytes = n},
+                                    {.req = sq,
+                                     .call = SKEL_CALL_MPI_Isend,
+                                     .index = 1,
+                                     .src = SKEL_PEER_NONE,
+                                     .tag = SKEL_TAG_NONE,
+                                     .bytes = 0}};
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Waitall;
+            ev.ncomplete = 2;
+            ev.complete = c;
+            dur = 800 + n / 5; /* 2 MB: ~400 us */
+            EMIT(3);
+        }
+        dur = 50;
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Finalize;
+        EMIT(0);
+#undef EMIT
+        skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
+        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    }
+    return open_written(d, nranks);
+}
+
+/* The MPI_Waitall symbols of s: how many, and their call times' means. */
+static uint32_t waitalls(const skel_signature *s, double *mean, uint32_t cap)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        if (s->symbols[i].call == SKEL_CALL_MPI_Waitall) {
+            if (n < cap)
+                mean[n] = s->symbols[i].duration.mean;
+            n++;
+        }
+    return n;
+}
+
+/* A completion's symbol holds the bytes it completes: exchanges of 8 bytes
+ * and of 2 MB at one call site get two symbols, each with its own time, at
+ * threshold 0 and above; sizes within the threshold still make one (the
+ * completed bytes merge within a factor 2 above threshold 0). */
+Test(compress, completions_keep_small_and_large_messages_apart)
+{
+    char *d = tmpdir();
+    const uint64_t mixed[4] = {8, 8, 8, 2000000};
+    skel_trace *t = exchanges(d, mixed, 40);
+    double mean[8];
+    for (int k = 0; k < 2; k++) {
+        double T = k ? 0.2 : 0;
+        skel_signature *s = compress_at(t, T, 0);
+        cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+        check_against(t, s);
+        /* One class of two ranks: one symbol per kind of exchange. */
+        cr_expect_eq(s->nclasses, 1);
+        uint32_t n = waitalls(s, mean, 8);
+        cr_assert_eq(n, 2, "T=%.1f: %u MPI_Waitall symbols", T, n);
+        double lo = mean[0] < mean[1] ? mean[0] : mean[1], hi = mean[0] + mean[1] - lo;
+        cr_expect_float_eq(lo, 800 + 8 / 5, 1, "T=%.1f: the small exchanges' mean %.0f ns", T, lo);
+        cr_expect_float_eq(hi, 800 + 2000000 / 5, 1, "T=%.1f: the large ones' mean %.0f ns", T, hi);
+        skel_signature_free(s);
+    }
+    skel_trace_close(t);
+    rmtrace(d, 2);
+
+    /* Sizes 4 % apart: apart at threshold 0, one symbol at 5 %. */
+    free(d);
+    d = tmpdir();
+    const uint64_t close[4] = {1000, 1040, 1000, 1040};
+    t = exchanges(d, close, 40);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_expect_eq(waitalls(s, mean, 8), 2);
+    skel_signature_free(s);
+    s = compress_at(t, 0.05, 0);
+    cr_expect_eq(waitalls(s, mean, 8), 1);
+    check_against(t, s);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+}
