@@ -64,7 +64,7 @@ struct job {
 static int scan_one(void *ctx, uint32_t r)
 {
     struct job *j = ctx;
-    int rc = skel_symbols_scan(j->t, r, j->o->pin_sources, &j->st[r].rs);
+    int rc = skel_symbols_scan(j->t, r, j->o->pin_sources, j->shift, &j->st[r].rs);
     if (rc == SKEL_OK && j->o->progress != NULL) {
         pthread_mutex_lock(&j->lock);
         j->o->progress(j->o->progress_arg, ++j->scanned, j->nranks);
@@ -386,7 +386,7 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
             y->match[0] = y->match[1] = SKEL_SIG_NONE;
             to_dist(&y->compute, &x->gap, y->occurrences, x->shift);
             to_dist(&y->compute_cpu, &x->cpu, y->occurrences, x->shift);
-            to_dist(&y->duration, &x->dur, y->occurrences, 0);
+            to_dist(&y->duration, &x->dur, y->occurrences, x->dshift);
         }
         for (uint32_t b = 0; b < k->nblocks; b++) {
             skel_sig_block *y = &sig->blocks[bo + b];
@@ -477,9 +477,12 @@ static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank
         d->rank = r;
         d->events = x->events;
         d->time_ns = x->t_last > x->t_first ? x->t_last - x->t_first : 0;
-        uint64_t sh = shift ? x->per_event_ns * x->events : 0;
-        d->compute_ns = x->compute_ns > sh ? x->compute_ns - sh : 0;
-        d->mpi_ns = x->mpi_ns;
+        /* The tracer's cost: per event off the gaps, and inside each call
+         * off its duration (folded polls' already, compress/pollfold.h). */
+        double pe = shift ? (double)x->per_event_ns : 0, cs = shift ? (double)x->call_ns : 0;
+        double sh = pe * (double)x->events, dsh = cs * (double)x->delivered;
+        d->compute_ns = (double)x->compute_ns > sh ? x->compute_ns - (uint64_t)sh : 0;
+        d->mpi_ns = (double)x->mpi_ns > dsh ? x->mpi_ns - (uint64_t)dsh : 0;
         d->per_event_ns = x->per_event_ns;
     }
     return SKEL_OK;
@@ -869,7 +872,7 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
         if (v.log == NULL)
             return skel_fail(SKEL_ENOMEM, "out of memory");
         int rc = skel_trace_open_rank(t, r, &v.rd);
-        skel_pollfold_init(&v.pf, v.rd);
+        skel_pollfold_init(&v.pf, v.rd, skel_symbols_call_ns(t, r));
         if (rc == SKEL_OK)
             rc = skel_sig_walk(s, s->ranks[r].cls, verify_symbol, &v);
         if (rc == SKEL_OK) {

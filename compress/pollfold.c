@@ -5,10 +5,11 @@
 
 #include <string.h>
 
-void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd)
+void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns)
 {
     memset(f, 0, sizeof *f);
     f->rd = rd;
+    f->call_ns = call_ns;
 }
 
 /* A poll of the Test family, MPI_Iprobe or MPI_Improbe. */
@@ -26,9 +27,11 @@ static int found_nothing(const skel_event *ev)
     return !(ev->flags & SKEL_EVF_FLAG) && ev->ncomplete == 0;
 }
 
-static uint64_t duration(const skel_event *ev)
+/* A folded poll's duration, less the tracer's time inside it. */
+static uint64_t duration(const skel_pollfold *f, const skel_event *ev)
 {
-    return ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
+    uint64_t d = ev->t_end > ev->t_start ? ev->t_end - ev->t_start : 0;
+    return d > f->call_ns ? d - f->call_ns : 0;
 }
 
 static uint64_t gap_cpu(const skel_event *ev)
@@ -63,7 +66,7 @@ static void start_run(skel_pollfold *f, const skel_event *ev)
     f->n = 1;
     f->gap = f->cpu = f->busy = f->gaps = f->asleep = 0;
     add_gap(f, ev);
-    f->dur = duration(ev);
+    f->dur = duration(f, ev);
     f->ws = ev->ws_bytes;
 }
 
@@ -72,7 +75,7 @@ static void extend_run(skel_pollfold *f, const skel_event *ev)
     f->last = *ev;
     f->n++;
     add_gap(f, ev);
-    f->dur += duration(ev);
+    f->dur += duration(f, ev);
     if (ev->ws_bytes > f->ws)
         f->ws = ev->ws_bytes;
 }
@@ -122,7 +125,7 @@ static void merge_into(skel_pollfold *f, skel_event *ev, uint64_t *polls)
 static void deliver_run(skel_pollfold *f, skel_event *ev, uint64_t *polls)
 {
     *ev = f->last;
-    uint64_t own = duration(&f->last);
+    uint64_t own = duration(f, &f->last);
     ev->gap_wall = f->gap + (f->dur - own);
     ev->gap_cpu = run_cpu(f, f->dur - own, ev->gap_wall);
     ev->ws_bytes = f->ws;

@@ -61,10 +61,15 @@ typedef struct skel_pollfold {
     skel_event held;
     uint64_t raw; /* events read from the file */
     int ended;
+    uint64_t call_ns; /* the tracer's time inside each call (meta call-ns) */
 } skel_pollfold;
 
-/* Start reading rd (which stays the caller's to close). */
-void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd);
+/* Start reading rd (which stays the caller's to close).  call_ns: the
+ * tracer's own time inside every call's duration (skel_symbols_call_ns()),
+ * taken off the duration of each poll folded into a run, wherever the run
+ * puts it (the gap or the found poll's duration); the delivered poll's own
+ * duration keeps it (the compressor shifts every duration alike). */
+void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns);
 
 /* The next event: 1 and *ev (with *polls, the polls that found nothing
  * folded into it, 0 for most events), 0 at the end, < 0 on a reader

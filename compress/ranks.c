@@ -395,7 +395,7 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
     }
     c->ranks[0] = r->rank;
     c->nsyms = nsyms;
-    uint64_t s = shift ? r->per_event_ns : 0;
+    uint64_t s = shift ? r->per_event_ns : 0, cs = shift ? r->call_ns : 0;
     int32_t me = (int32_t)r->rank;
     for (uint32_t i = 0; i < nsyms; i++) {
         const skel_rsym *y = &syms[i];
@@ -479,14 +479,18 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
          * folded run (compress/pollfold.h) stands for its run's polls, whose
          * gaps each carry that cost too (HPCC: 1.08 M polls folded into 24 k
          * left ~70 ms of the tracer's per rank in its RandomAccess phases).
-         * Spread evenly over the symbol's phases: the mean is exact. */
+         * Spread evenly over the symbol's phases: the mean is exact.  Every
+         * call's duration loses the tracer's time inside a call (call-ns,
+         * docs/signature.md; folded polls' durations lost it when they
+         * were folded). */
         uint64_t sy = s;
         if (s > 0 && y->polls > 0 && y->n > 0)
             sy = s + (uint64_t)((double)s * (double)y->polls / (double)y->n + 0.5);
         d->shift = sy;
+        d->dshift = cs;
         if ((rc = shift_timing(&d->gap, &y->gap, y->n, sy)) != SKEL_OK ||
             (rc = shift_timing(&d->cpu, &y->cpu, y->n, sy)) != SKEL_OK ||
-            (rc = shift_timing(&d->dur, &y->dur, y->n, 0)) != SKEL_OK)
+            (rc = shift_timing(&d->dur, &y->dur, y->n, cs)) != SKEL_OK)
             goto fail;
     }
     for (uint32_t b = 0; b < nb; b++) {
@@ -811,6 +815,8 @@ static int merge_core(skel_rclass *a, const skel_rclass *b, double T, int commit
         x->s.polls += y->s.polls;
         if (y->shift > x->shift)
             x->shift = y->shift;
+        if (y->dshift > x->dshift)
+            x->dshift = y->dshift;
         if ((rc = skel_timing_merge(&x->gap, &y->gap)) != SKEL_OK ||
             (rc = skel_timing_merge(&x->cpu, &y->cpu)) != SKEL_OK ||
             (rc = skel_timing_merge(&x->dur, &y->dur)) != SKEL_OK)

@@ -57,7 +57,8 @@ typedef struct skel_csym {
     skel_cand peer, peer2, root;
     skel_cand *group;          /* s.ngroup candidates, one per member (encoded into s.group) */
     skel_timing gap, cpu, dur; /* after the overhead shift */
-    uint64_t shift;
+    uint64_t shift;            /* taken off each gap */
+    uint64_t dshift;           /* taken off each call's duration */
 } skel_csym;
 
 typedef struct skel_cblock {

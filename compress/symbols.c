@@ -674,7 +674,16 @@ static int copy_tables(skel_rsig *r, const skel_rank_reader *rd)
     return SKEL_OK;
 }
 
-int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **out)
+uint64_t skel_symbols_call_ns(const skel_trace *t, uint32_t rank)
+{
+    const skel_meta *m = skel_trace_meta(t);
+    for (uint32_t i = 0; m != NULL && i < m->nrank_entries; i++)
+        if (m->ranks[i].rank == rank)
+            return m->ranks[i].call_ns;
+    return 0;
+}
+
+int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, skel_rsig **out)
 {
     int rc = SKEL_OK;
     skel_rank_reader *rd = NULL;
@@ -697,7 +706,8 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **o
     skel_event ev;
     skel_pollfold pf;
     uint64_t polls;
-    skel_pollfold_init(&pf, rd);
+    r->call_ns = skel_symbols_call_ns(t, rank);
+    skel_pollfold_init(&pf, rd, shift ? r->call_ns : 0);
     for (;;) {
         rc = skel_pollfold_next(&pf, &ev, &polls);
         if (rc <= 0)
@@ -707,6 +717,7 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **o
         r->nsites = skel_rank_nsites(rd);
         if ((rc = on_event(&sc, &ev, polls, &prev_site)) != SKEL_OK)
             goto out;
+        r->delivered++;
     }
     /* The trace's length counts every event, folded polls included. */
     r->events = pf.raw;

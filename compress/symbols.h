@@ -94,6 +94,8 @@ typedef struct skel_rsig {
     uint64_t t_first, t_last;
     uint64_t compute_ns, mpi_ns; /* raw (before the overhead shift) */
     uint64_t per_event_ns;
+    uint64_t call_ns;   /* the tracer's time inside each call (meta call-ns; 0 unknown) */
+    uint64_t delivered; /* events once polls are folded (events counts them all) */
 } skel_rsig;
 
 /* Which peer of ev a scan with pinning gives the source it got: 1 the
@@ -101,9 +103,15 @@ typedef struct skel_rsig {
  * or a probe that found a message from MPI_ANY_SOURCE). */
 int skel_symbols_pinned_peer(const skel_event *ev, int klass);
 
-/* Read rank `rank` of trace t (pin: skel_compress_opts.pin_sources).  Errors of the reader are
- * passed on (they name the file, rank and byte offset). */
-int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, skel_rsig **out);
+/* Read rank `rank` of trace t (pin: skel_compress_opts.pin_sources; shift:
+ * the tracer's cost is to be taken off, so folded polls lose the tracer's
+ * time inside each call at once).  Errors of the reader are passed on (they
+ * name the file, rank and byte offset). */
+int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, skel_rsig **out);
+
+/* The tracer's own time inside each call of rank `rank` (its meta file's
+ * call-ns; 0 when the trace does not say). */
+uint64_t skel_symbols_call_ns(const skel_trace *t, uint32_t rank);
 void skel_symbols_free(skel_rsig *r);
 
 /* Clusters at threshold T in [0, 1]: map[i] gets the cluster of symbol i,

@@ -28,6 +28,7 @@ struct skel_tr_session {
     int mpi_version, mpi_subversion;
     uint64_t nevents;
     uint64_t overhead_sum_ns, overhead_samples; /* sampled cost of recording */
+    uint64_t call_ns; /* the tracer's own time inside every call's [t0, t1] (calibrated) */
     uint64_t sync_ns;    /* time spent in clock synchronisation */
     int64_t offset_init_ns, offset_fini_ns;
     uint64_t rtt_init_ns, rtt_fini_ns;

@@ -56,7 +56,7 @@ struct rank_info {
     int have_end;
     skel_rank_end end;
     int truncated, signal, abort_code;
-    uint64_t meta_overhead, meta_events;
+    uint64_t meta_overhead, meta_events, meta_call_ns;
     uint32_t sites; /* string: the rank's call sites, in its own order, as calling contexts */
 };
 
@@ -937,6 +937,7 @@ static int keep_rank_info(struct rank_export *e)
         if (m->ranks[i].rank == e->rank) {
             ri->meta_overhead = m->ranks[i].overhead_ns;
             ri->meta_events = m->ranks[i].nevents;
+            ri->meta_call_ns = m->ranks[i].call_ns;
         }
     return SKEL_OK;
 }
@@ -1082,6 +1083,8 @@ static int rank_properties(struct exporter *x, OTF2_GlobalDefWriter *d, uint32_t
     I64(10, ri->truncated ? ri->abort_code : -1);
     U64(11, ri->truncated);
     STR(20, ri->sites);
+    if (ri->meta_call_ns > 0)
+        U64(21, ri->meta_call_ns);
     if (ri->have_end) {
         U64(12, ri->end.nevents);
         U64(13, ri->end.overhead_ns);
@@ -1106,7 +1109,7 @@ static const char *const rank_prop_names[] = {
     "SKEL::META_EVENTS",  "SKEL::SIGNAL",      "SKEL::ABORT_CODE",     "SKEL::TRUNCATED",
     "SKEL::END_EVENTS",   "SKEL::OVERHEAD_NS", "SKEL::PER_EVENT_NS",   "SKEL::FLUSH_NS",
     "SKEL::FLUSHES",      "SKEL::USER_CPU_NS", "SKEL::SYS_CPU_NS",     "SKEL::T_END",
-    "SKEL::SITES"};
+    "SKEL::SITES",        "SKEL::META_CALL_NS"};
 #define NRANKPROPS (sizeof rank_prop_names / sizeof rank_prop_names[0])
 
 static const char *const site_prop_names[] = {"SKEL::MODULE", "SKEL::OFFSET", "SKEL::FUNCTION",

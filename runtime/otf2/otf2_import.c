@@ -113,7 +113,8 @@ struct irank {
     uint32_t qhead, qlen, capqueue;
     uint32_t locgroup;
     /* Properties (archives of skel export). */
-    uint64_t pid, thread_level, t_init, unix_init, meta_overhead, meta_events, truncated;
+    uint64_t pid, thread_level, t_init, unix_init, meta_overhead, meta_events, meta_call_ns,
+        truncated;
     int64_t signal, abort_code;
     int have_end;
     skel_rank_end end;
@@ -747,6 +748,8 @@ static void rank_properties(struct importer *x)
             k->meta_overhead = u;
         else if (strcmp(n, "SKEL::META_EVENTS") == 0)
             k->meta_events = u;
+        else if (strcmp(n, "SKEL::META_CALL_NS") == 0)
+            k->meta_call_ns = u <= 1000000000 ? u : 0; /* as the meta file allows */
         else if (strcmp(n, "SKEL::SIGNAL") == 0)
             k->signal = s;
         else if (strcmp(n, "SKEL::ABORT_CODE") == 0)
@@ -1729,6 +1732,7 @@ static int write_meta(struct importer *x)
                                       .host = (char *)host_of(x, r),
                                       .pid = (uint32_t)k->pid,
                                       .overhead_ns = k->meta_overhead,
+                                      .call_ns = x->skel ? k->meta_call_ns : 0,
                                       .nevents = x->skel ? k->meta_events : k->nevents};
     }
     m.nrank_entries = x->nranks;

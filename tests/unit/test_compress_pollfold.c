@@ -58,17 +58,23 @@ static uint64_t dur(const skel_event *ev)
     return ev->t_end - ev->t_start;
 }
 
+/* A folded poll's duration less the tracer's time inside it (saturating). */
+static uint64_t dur_less(const skel_event *ev, uint64_t call_ns)
+{
+    return dur(ev) > call_ns ? dur(ev) - call_ns : 0;
+}
+
 /* The master's events through the filter, against the raw events read by a
  * second reader: request k's polls fold into one MPI_Test whose polls are
  * the synthesiser's 1 + (7k mod POLL) misses and whose gap is the time from
  * the end of the MPI_Irecv to its own start. */
-static void runs_fold(int busy)
+static void runs_fold(int busy, uint64_t call_ns)
 {
     skel_rank_reader *rd, *raw;
     cr_assert_eq(skel_trace_open_rank(trace, 0, &rd), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(skel_trace_open_rank(trace, 0, &raw), SKEL_OK, "%s", skel_last_error());
     skel_pollfold pf;
-    skel_pollfold_init(&pf, rd);
+    skel_pollfold_init(&pf, rd, call_ns);
     skel_event ev, r;
     uint64_t polls, k = 0, n = 0, total_polls = 0, delivered = 0;
     int rc;
@@ -97,11 +103,11 @@ static void runs_fold(int busy)
         for (uint64_t i = 0; i <= misses; i++) {
             cr_assert_eq(skel_rank_next(raw, &r), 1);
             cr_assert_eq(r.call, SKEL_CALL_MPI_Test);
-            gap += r.gap_wall + (i < misses ? dur(&r) : 0);
-            cpu += r.gap_cpu + (i < misses ? dur(&r) : 0);
+            gap += r.gap_wall + (i < misses ? dur_less(&r, call_ns) : 0);
+            cpu += r.gap_cpu + (i < misses ? dur_less(&r, call_ns) : 0);
             gaps += r.gap_wall;
             gaps_cpu += r.gap_cpu;
-            polled += i < misses ? dur(&r) : 0;
+            polled += i < misses ? dur_less(&r, call_ns) : 0;
             if (r.gap_wall - r.gap_cpu >= 5000 && r.gap_wall >= 2 * r.gap_cpu)
                 slept++;
             else
@@ -151,7 +157,14 @@ static void runs_fold(int busy)
 
 Test(pollfold, master_runs_fold_with_their_time)
 {
-    runs_fold(0);
+    runs_fold(0, 0);
+}
+
+/* The tracer's time inside each call (its meta call-ns) leaves every folded
+ * poll, wherever the run puts the polls' time. */
+Test(pollfold, folded_polls_lose_the_tracers_time_inside_them)
+{
+    runs_fold(0, 7);
 }
 
 /* A master that computes between its tests without sleeping: what it
@@ -165,7 +178,8 @@ Test(pollfold, busy_runs_keep_their_cpu)
     opts.poll_busy = 1;
     cr_assert_eq(skel_synth_write(dir, &opts), SKEL_OK, "%s", skel_last_error());
     cr_assert_eq(skel_trace_open(dir, &trace), SKEL_OK, "%s", skel_last_error());
-    runs_fold(1);
+    runs_fold(1, 0);
+    runs_fold(1, 7);
 }
 
 /* Walk a class's expansion, counting its MPI_Test events. */

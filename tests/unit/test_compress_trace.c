@@ -574,6 +574,46 @@ static skel_trace *open_written(const char *d, uint32_t nranks)
     return t;
 }
 
+/* A hand-written rank: its writer, its clock and its events so far.  Each
+ * event comes 100 ns after the previous one ends and lasts dur ns. */
+struct hand {
+    skel_writer *w;
+    uint64_t t, nev;
+};
+
+static void hand_emit(struct hand *h, skel_event *ev, uint32_t site, uint64_t dur)
+{
+    ev->site = site;
+    ev->t_start = h->t + 100;
+    ev->gap_wall = ev->gap_cpu = 100;
+    ev->t_end = ev->t_start + dur;
+    h->t = ev->t_end;
+    h->nev++;
+    cr_assert_eq(skel_writer_event(h->w, ev), SKEL_OK, "%s", skel_last_error());
+}
+
+/* Rank r's writer, its MPI_Init written. */
+static struct hand hand_start(const char *d, uint32_t r, uint32_t nranks, uint32_t nsites)
+{
+    struct hand h = {.w = open_rank(d, r, nranks, nsites), .t = 2000};
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Init;
+    hand_emit(&h, &ev, 0, 50);
+    return h;
+}
+
+/* MPI_Finalize and the rank's end. */
+static void hand_finish(struct hand *h)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Finalize;
+    hand_emit(h, &ev, 0, 50);
+    skel_rank_end end = {.nevents = h->nev, .per_event_ns = 10, .t_end = h->t};
+    cr_assert_eq(skel_writer_finish(h->w, &end), SKEL_OK, "%s", skel_last_error());
+}
+
 /* Persistent requests: MPI_Send_init/MPI_Recv_init once, then per iteration
  * MPI_Startall of both and MPI_Waitall, then MPI_Request_free; and a
  * MPI_Waitany loop.  Links (activation distances) must make the iterations
@@ -583,23 +623,10 @@ Test(compress, persistent_requests_and_waitany)
     char *d = tmpdir();
     const uint32_t nranks = 2, iters = 30;
     for (uint32_t r = 0; r < nranks; r++) {
-        skel_writer *w = open_rank(d, r, nranks, 8);
-        uint64_t t = 2000, req = 0, nev = 0;
+        struct hand h = hand_start(d, r, nranks, 8);
+        uint64_t req = 0;
         int32_t other = (int32_t)(1 - r);
         skel_event ev;
-#define EMIT(site_)                                                                                \
-    do {                                                                                           \
-        ev.site = (site_);                                                                         \
-        ev.t_start = t + 100;                                                                      \
-        ev.gap_wall = ev.gap_cpu = 100;                                                            \
-        ev.t_end = ev.t_start + 50;                                                                \
-        t = ev.t_end;                                                                              \
-        nev++;                                                                                     \
-        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
-    } while (0)
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Init;
-        EMIT(0);
         skel_event_init(&ev);
         ev.call = SKEL_CALL_MPI_Send_init;
         ev.peer = other;
@@ -608,11 +635,11 @@ Test(compress, persistent_requests_and_waitany)
         ev.dtsize = 8;
         ev.bytes = 32;
         ev.req = ++req;
-        EMIT(1);
+        hand_emit(&h, &ev, 1, 50);
         uint64_t sreq = req;
         ev.call = SKEL_CALL_MPI_Recv_init;
         ev.req = ++req;
-        EMIT(2);
+        hand_emit(&h, &ev, 2, 50);
         uint64_t rreq = req;
         for (uint32_t i = 0; i < iters; i++) {
             uint64_t both[2] = {sreq, rreq};
@@ -620,7 +647,7 @@ Test(compress, persistent_requests_and_waitany)
             ev.call = SKEL_CALL_MPI_Startall;
             ev.nreqs = 2;
             ev.reqs = both;
-            EMIT(3);
+            hand_emit(&h, &ev, 3, 50);
             skel_completion c[2] = {{.req = sreq,
                                      .call = SKEL_CALL_MPI_Send_init,
                                      .index = 0,
@@ -637,7 +664,7 @@ Test(compress, persistent_requests_and_waitany)
             ev.call = SKEL_CALL_MPI_Waitall;
             ev.ncomplete = 2;
             ev.complete = c;
-            EMIT(4);
+            hand_emit(&h, &ev, 4, 50);
             /* Two Isend + Waitany twice (completing index 1, then 0). */
             uint64_t a = ++req, b = ++req;
             skel_event_init(&ev);
@@ -648,9 +675,9 @@ Test(compress, persistent_requests_and_waitany)
             ev.dtsize = 8;
             ev.bytes = 8;
             ev.req = a;
-            EMIT(5);
+            hand_emit(&h, &ev, 5, 50);
             ev.req = b;
-            EMIT(5);
+            hand_emit(&h, &ev, 5, 50);
             skel_completion one = {.req = b,
                                    .call = SKEL_CALL_MPI_Isend,
                                    .index = 1,
@@ -661,27 +688,22 @@ Test(compress, persistent_requests_and_waitany)
             ev.call = SKEL_CALL_MPI_Waitany;
             ev.ncomplete = 1;
             ev.complete = &one;
-            EMIT(6);
+            hand_emit(&h, &ev, 6, 50);
             one = (skel_completion){.req = a,
                                     .call = SKEL_CALL_MPI_Isend,
                                     .index = 0,
                                     .src = SKEL_PEER_NONE,
                                     .tag = SKEL_TAG_NONE,
                                     .bytes = 8};
-            EMIT(6);
+            hand_emit(&h, &ev, 6, 50);
         }
         skel_event_init(&ev);
         ev.call = SKEL_CALL_MPI_Request_free;
         ev.req = sreq;
-        EMIT(7);
+        hand_emit(&h, &ev, 7, 50);
         ev.req = rreq;
-        EMIT(7);
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Finalize;
-        EMIT(0);
-#undef EMIT
-        skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
-        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+        hand_emit(&h, &ev, 7, 50);
+        hand_finish(&h);
     }
     skel_trace *t = open_written(d, nranks);
     skel_signature *s = compress_at(t, 0, 0);
@@ -839,26 +861,12 @@ static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t it
 {
     const uint32_t nranks = 2;
     for (uint32_t r = 0; r < nranks; r++) {
-        skel_writer *w = open_rank(d, r, nranks, 4);
-        uint64_t t = 2000, req = 0, nev = 0, dur = 50;
+        struct hand h = hand_start(d, r, nranks, 4);
+        uint64_t req = 0;
         int32_t other = (int32_t)(1 - r);
         skel_event ev;
-#define EMIT(site_)                                                                                \
-    do {                                                                                           \
-        ev.site = (site_);                                                                         \
-        ev.t_start = t + 100;                                                                      \
-        ev.gap_wall = ev.gap_cpu = 100;                                                            \
-        ev.t_end = ev.t_start + dur;                                                               \
-        t = ev.t_end;                                                                              \
-        nev++;                                                                                     \
-        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "%s", skel_last_error());                 \
-    } while (0)
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Init;
-        EMIT(0);
         for (uint32_t i = 0; i < iters; i++) {
             uint64_t n = sizes[i % 4], rq = ++req, sq = ++req;
-            dur = 50;
             skel_event_init(&ev);
             ev.call = SKEL_CALL_MPI_Irecv;
             ev.peer = other;
@@ -867,10 +875,10 @@ static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t it
             ev.dtsize = 1;
             ev.bytes = n;
             ev.req = rq;
-            EMIT(1);
+            hand_emit(&h, &ev, 1, 50);
             ev.call = SKEL_CALL_MPI_Isend;
             ev.req = sq;
-            EMIT(2);
+            hand_emit(&h, &ev, 2, 50);
             skel_completion c[2] = {{.req = rq,
                                      .call = SKEL_CALL_MPI_Irecv,
                                      .index = 0,
@@ -887,16 +895,9 @@ static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t it
             ev.call = SKEL_CALL_MPI_Waitall;
             ev.ncomplete = 2;
             ev.complete = c;
-            dur = 800 + n / 5; /* 2 MB: ~400 us */
-            EMIT(3);
+            hand_emit(&h, &ev, 3, 800 + n / 5); /* 2 MB: ~400 us */
         }
-        dur = 50;
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Finalize;
-        EMIT(0);
-#undef EMIT
-        skel_rank_end end = {.nevents = nev, .per_event_ns = 10, .t_end = t};
-        cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+        hand_finish(&h);
     }
     return open_written(d, nranks);
 }
@@ -953,6 +954,59 @@ Test(compress, completions_keep_small_and_large_messages_apart)
     cr_expect_eq(waitalls(s, mean, 8), 1);
     check_against(t, s);
     skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+}
+
+/* The tracer's own time inside each call (the meta file's call-ns) leaves
+ * every call's duration, and the duration's shift says how much; the
+ * ranks' MPI time loses it once per call delivered.  Without the shift
+ * (--keep-overhead) the durations are the trace's. */
+Test(compress, durations_lose_the_tracers_time_inside_calls)
+{
+    char *d = tmpdir();
+    const uint64_t sizes[4] = {8, 8, 8, 8};
+    skel_trace *t = exchanges(d, sizes, 20);
+    skel_signature *plain = compress_at(t, 0, 0);
+    skel_trace_close(t);
+    /* The same trace, its meta saying 30 ns per call. */
+    char meta[4200];
+    snprintf(meta, sizeof meta, "%s/meta", d);
+    skel_meta_rank ranks[2] = {{.rank = 0, .host = "h", .call_ns = 30},
+                               {.rank = 1, .host = "h", .call_ns = 30}};
+    skel_meta m = {.version_major = SKEL_TRACE_VERSION_MAJOR,
+                   .nranks = 2,
+                   .tracer_version = "t",
+                   .mpi_library = "m",
+                   .complete = 1,
+                   .ranks = ranks,
+                   .nrank_entries = 2};
+    cr_assert_eq(skel_meta_write(meta, &m), SKEL_OK);
+    cr_assert_eq(skel_trace_open(d, &t), SKEL_OK, "%s", skel_last_error());
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(s->nsymbols, plain->nsymbols);
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_dist *a = &plain->symbols[i].duration, *b = &s->symbols[i].duration;
+        cr_expect_eq(a->shift, 0);
+        cr_expect_eq(b->shift, 30, "symbol %u: shift %llu", i, (unsigned long long)b->shift);
+        cr_expect_float_eq(b->mean, a->mean > 30 ? a->mean - 30 : 0, 1e-6, "symbol %u: %.1f, %.1f",
+                           i, b->mean, a->mean);
+        cr_expect_float_eq(s->symbols[i].compute.mean, plain->symbols[i].compute.mean, 1e-6);
+    }
+    for (uint32_t r = 0; r < 2; r++)
+        cr_expect_eq(s->ranks[r].mpi_ns, plain->ranks[r].mpi_ns - 30 * s->ranks[r].events);
+    skel_signature_free(s);
+    /* Kept: the trace's durations. */
+    skel_compress_opts o;
+    skel_compress_defaults(&o);
+    o.keep_overhead = 1;
+    cr_assert_eq(skel_compress_trace(t, &o, &s, NULL), SKEL_OK, "%s", skel_last_error());
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        cr_expect_float_eq(s->symbols[i].duration.mean, plain->symbols[i].duration.mean, 1e-6);
+    skel_signature_free(s);
+    skel_signature_free(plain);
     skel_trace_close(t);
     rmtrace(d, 2);
     free(d);

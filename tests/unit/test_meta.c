@@ -17,7 +17,7 @@ Test(meta, round_trip_with_hostile_strings)
 {
     char *cmd[] = {"./app", "--name=\"x\"\n\x01", "\xff\xfe", NULL};
     skel_meta_rank ranks[2] = {{.rank = 0, .host = "h\\0", .pid = 7, .offset_init_ns = -5,
-                                .nevents = 10},
+                                .nevents = 10, .call_ns = 12},
                                {.rank = 1, .host = "<script>", .rtt_fini_ns = 3}};
     skel_meta_site sites[1] = {{.module = "/bin/a b", .offset = 99, .func = "f\"", .file = "a.c",
                                 .line = 12}};
@@ -42,6 +42,9 @@ Test(meta, round_trip_with_hostile_strings)
     cr_assert_str_eq(r->ranks[1].host, "<script>");
     cr_assert_eq(r->ranks[0].offset_init_ns, -5);
     cr_assert_eq(r->ranks[1].rtt_fini_ns, 3);
+    /* The tracer's time inside a call: written when known, 0 when not. */
+    cr_assert_eq(r->ranks[0].call_ns, 12);
+    cr_assert_eq(r->ranks[1].call_ns, 0);
     cr_assert_eq(r->nsites, 1);
     cr_assert_str_eq(r->sites[0].module, "/bin/a b");
     cr_assert_str_eq(r->sites[0].func, "f\"");
@@ -69,6 +72,7 @@ Test(meta, errors_name_line_and_expectation)
         {"skel-trace 1 0\nranks 2\ncommand \"\\q\"\n", SKEL_EFORMAT, "unknown escape"},
         {"skel-trace 1 0\nranks 2\nbogus 1\n", SKEL_EFORMAT, "unknown key 'bogus'"},
         {"skel-trace 1 0\nranks 2\nrank 0 color 1\n", SKEL_EFORMAT, "unknown rank attribute"},
+        {"skel-trace 1 0\nranks 2\nrank 0 call-ns 1000000001\n", SKEL_EFORMAT, "out of range"},
         {"skel-trace 1 0\nranks 2\nrank 0\nrank 0\n", SKEL_EFORMAT, "described twice"},
         {"skel-trace 1 0\nranks 2 3\n", SKEL_EFORMAT, "expected the end of the line"},
         {"skel-trace 1 0\n", SKEL_EFORMAT, "without a 'ranks' line"},

@@ -40,8 +40,7 @@ static int perr(struct parser *ps, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return skel_fail(SKEL_EFORMAT, "%s: line %u, column %u: %s", ps->name, ps->line, ps->col,
-                     what);
+    return skel_fail(SKEL_EFORMAT, "%s: line %u, column %u: %s", ps->name, ps->line, ps->col, what);
 }
 
 static void advance(struct parser *ps)
@@ -267,7 +266,7 @@ static int rank_line(struct parser *ps, skel_meta *m)
     r->rank = (uint32_t)idx;
     m->nrank_entries++; /* counted now so that skel_meta_free frees r->host */
     static const char *const keys[] = {"pid",      "offset-init", "rtt-init", "offset-fini",
-                                       "rtt-fini", "overhead-ns", "events"};
+                                       "rtt-fini", "overhead-ns", "events",   "call-ns"};
     while (!at_eol(ps)) {
         char key[32];
         int64_t v;
@@ -282,11 +281,14 @@ static int rank_line(struct parser *ps, skel_meta *m)
         while (k < sizeof keys / sizeof keys[0] && strcmp(keys[k], key) != 0)
             k++;
         if (k == sizeof keys / sizeof keys[0])
-            return perr(ps, "unknown rank attribute '%s' (expected host, pid, offset-init, "
-                            "rtt-init, offset-fini, rtt-fini, overhead-ns or events)",
+            return perr(ps,
+                        "unknown rank attribute '%s' (expected host, pid, offset-init, "
+                        "rtt-init, offset-fini, rtt-fini, overhead-ns, events or call-ns)",
                         key);
         int is_signed = k == 1 || k == 3;
-        rc = integer(ps, is_signed ? INT64_MIN : 0, k == 0 ? UINT32_MAX : INT64_MAX, &v, key);
+        /* call-ns: a calibration of tens of ns; above a second it is no trace's. */
+        int64_t hi = k == 0 ? UINT32_MAX : k == 7 ? 1000000000 : INT64_MAX;
+        rc = integer(ps, is_signed ? INT64_MIN : 0, hi, &v, key);
         if (rc != SKEL_OK)
             return rc;
         switch (k) {
@@ -308,8 +310,11 @@ static int rank_line(struct parser *ps, skel_meta *m)
         case 5:
             r->overhead_ns = (uint64_t)v;
             break;
-        default:
+        case 6:
             r->nevents = (uint64_t)v;
+            break;
+        default:
+            r->call_ns = (uint64_t)v;
             break;
         }
     }
@@ -371,10 +376,11 @@ int skel_meta_parse(const char *name, const char *text, size_t len, skel_meta **
                 (rc = integer(&ps, 0, 255, &v2, "the minor version")) != SKEL_OK)
                 goto fail;
             if (v != SKEL_TRACE_VERSION_MAJOR) {
-                rc = skel_fail(SKEL_EVERSION, "%s: line %u: trace metadata version %lld.%lld, "
-                                              "this Skel reads %u.x",
-                               name, ps.line, (long long)v, (long long)v2,
-                               SKEL_TRACE_VERSION_MAJOR);
+                rc =
+                    skel_fail(SKEL_EVERSION,
+                              "%s: line %u: trace metadata version %lld.%lld, "
+                              "this Skel reads %u.x",
+                              name, ps.line, (long long)v, (long long)v2, SKEL_TRACE_VERSION_MAJOR);
                 goto fail;
             }
             m->version_major = (uint32_t)v;
@@ -509,9 +515,12 @@ int skel_meta_write(const char *path, const skel_meta *m)
         put_string(f, r->host);
         fprintf(f,
                 " pid %u offset-init %" PRId64 " rtt-init %" PRIu64 " offset-fini %" PRId64
-                " rtt-fini %" PRIu64 " overhead-ns %" PRIu64 " events %" PRIu64 "\n",
+                " rtt-fini %" PRIu64 " overhead-ns %" PRIu64 " events %" PRIu64,
                 r->pid, r->offset_init_ns, r->rtt_init_ns, r->offset_fini_ns, r->rtt_fini_ns,
                 r->overhead_ns, r->nevents);
+        if (r->call_ns > 0) /* traces before 2026-11-29 have none */
+            fprintf(f, " call-ns %" PRIu64, r->call_ns);
+        fputc('\n', f);
     }
     for (uint32_t i = 0; i < m->nsites; i++) {
         const skel_meta_site *st = &m->sites[i];

@@ -18,6 +18,7 @@ typedef struct skel_meta_rank {
     uint64_t rtt_init_ns, rtt_fini_ns;
     uint64_t overhead_ns;
     uint64_t nevents;
+    uint64_t call_ns; /* the tracer's own time inside each call's duration (0: unknown) */
 } skel_meta_rank;
 
 /* A call site resolved to source by `skel trace` (addr2line): keyed by the
@@ -41,7 +42,7 @@ typedef struct skel_meta {
     uint32_t nlaunch; /* launcher argv given to `skel trace` (may be 0) */
     char **launch;
     uint64_t start_unix_ns;
-    int complete; /* 1 when rank 0 finished cleanly and wrote the full record */
+    int complete;          /* 1 when rank 0 finished cleanly and wrote the full record */
     skel_meta_rank *ranks; /* nranks entries when complete, else may be fewer */
     uint32_t nrank_entries;
     skel_meta_site *sites; /* resolved call sites (may be none) */
