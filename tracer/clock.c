@@ -37,6 +37,7 @@ static uint64_t base_mult;             /* ns per tick, 32.32 */
 static void read_pair(uint64_t *tsc, uint64_t *ns)
 {
     uint64_t best = UINT64_MAX;
+    *tsc = *ns = 0;
     for (int i = 0; i < 3; i++) {
         uint64_t a = __rdtsc();
         uint64_t m = skel_tr_mono();

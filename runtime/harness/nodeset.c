@@ -604,7 +604,7 @@ int skel_nodeset_from_slurm(const char *nodelist, const char *tasks, struct skel
     size_t n = 0;
     unsigned *slots = NULL;
     struct skel_nodeset_list *l = NULL;
-    struct skel_nodeset *s;
+    struct skel_nodeset *s = NULL;
     *out = NULL;
     int rc = skel_nodeset_slurm_expand(nodelist, &names, &n);
     if (rc != SKEL_OK)
@@ -636,7 +636,7 @@ int skel_nodeset_from_testbed(const skel_testbed *tb, const char *selection,
                               struct skel_nodeset_list **out)
 {
     struct skel_nodeset_list *l = NULL;
-    struct skel_nodeset *s;
+    struct skel_nodeset *s = NULL;
     *out = NULL;
     if (tb == NULL)
         return skel_fail(SKEL_ENOTFOUND, "no testbed is up (run 'skel testbed up')");
@@ -712,7 +712,7 @@ out:
 int skel_nodeset_local(unsigned slots, struct skel_nodeset_list **out)
 {
     struct skel_nodeset_list *l = NULL;
-    struct skel_nodeset *s;
+    struct skel_nodeset *s = NULL;
     *out = NULL;
     if (slots == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);

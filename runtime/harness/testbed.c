@@ -710,7 +710,7 @@ static void wait_netns_empty(const char *nspath)
 /* Delete a link if it exists; counts it. */
 static int del_link(const char *dev, unsigned *n)
 {
-    char sys[64];
+    char sys[300];
     snprintf(sys, sizeof sys, "/sys/class/net/%s", dev);
     if (!path_exists(sys))
         return SKEL_OK;

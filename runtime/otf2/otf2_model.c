@@ -244,7 +244,7 @@ static int parse_ranks(const char *what, const char *one, const char *many, cons
 int skel_otf2__parse_neighbors(const char *s, uint32_t nranks, int32_t **adj, uint32_t *cap,
                                uint32_t *nin, uint32_t *nout)
 {
-    uint32_t c[2];
+    uint32_t c[2] = {0, 0};
     int rc = parse_ranks("skel::neighbors", "neighbour", "neighbours", s, 2, nranks, adj, cap, c);
     if (rc == SKEL_OK) {
         *nin = c[0];

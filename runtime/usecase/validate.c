@@ -1132,7 +1132,7 @@ static int read_measure(char **f, unsigned line, const char *path, struct skel_v
     for (const char *p = f[C_SAMPLES]; *p != '\0';) {
         char num[64];
         size_t n = strcspn(p, ";");
-        double x;
+        double x = 0;
         if (n == 0 || n >= sizeof num)
             return skel_fail(SKEL_EFORMAT, "%s:%u: samples_s: an empty or overlong value", path,
                              line);
@@ -1495,7 +1495,7 @@ static int run_app(struct runner *R, char *const *argv, const char *scenario, co
         snprintf(why, sizeof why, "%s",
                  skel_last_error()[0] ? skel_last_error() : skel_strerror(rc));
         tail_of(path, tail, sizeof tail);
-        snprintf(m.error, sizeof m.error, "%s%s%s", rc == SKEL_OK ? "no successful run" : why,
+        snprintf(m.error, sizeof m.error, "%.290s%s%s", rc == SKEL_OK ? "no successful run" : why,
                  tail[0] ? "; last output: " : "", tail);
         if (rc == SKEL_OK)
             rc = SKEL_EEXEC;

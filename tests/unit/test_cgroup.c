@@ -66,7 +66,7 @@ static void put(const char *rel, const char *file, const char *text)
 static const char *get(const char *rel)
 {
     static char buf[512];
-    char p[1024];
+    char p[2100];
     snprintf(p, sizeof p, "%s/%s", root, rel);
     FILE *f = fopen(p, "r");
     if (f == NULL)
