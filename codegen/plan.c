@@ -883,9 +883,11 @@ static int op_start(struct builder *b, const skel_sig_symbol *y, int klass, skel
     op->kind = klass == SKEL_CLASS_START     ? SKEL_PLAN_START
                : klass == SKEL_CLASS_REQFREE ? SKEL_PLAN_REQFREE
                                              : SKEL_PLAN_CANCEL;
-    /* A cancel is made only of a receive that never met a message in the
+    /* A cancel is made of a receive that never met a message in the
      * application (its tag is one no message carries: see op_tag()), so
-     * that it succeeds in the skeleton too; the check refuses the others. */
+     * that it succeeds in the skeleton too, and of a send whose message no
+     * receive took (its tag is one no receive uses); the check refuses the
+     * others (cancel_req() in sim.c). */
     if (klass == SKEL_CLASS_CANCEL && !b->p->matched)
         return unsupported(b, y->id,
                            "MPI_Cancel needs a signature that pairs messages (compress it "

@@ -99,7 +99,8 @@ enum skel_plan_kind {
     SKEL_PLAN_REQFREE, /* Request_free of the linked request */
     SKEL_PLAN_MPROBE,  /* Mprobe, Improbe: a receive that holds its message */
     SKEL_PLAN_MRECV,   /* Mrecv, Imrecv of the oldest message held */
-    SKEL_PLAN_CANCEL,  /* Cancel of the linked receive, which never met a message */
+    SKEL_PLAN_CANCEL,  /* Cancel of the linked receive or send, whose messages no receive
+                          took in the application */
     SKEL_PLAN__COUNT
 };
 
@@ -257,8 +258,8 @@ typedef struct skel_plan {
 
 /* Build the plan of signature s scaled by k (1 <= k <= 1e9) in the given
  * mode.  SKEL_EUNSUPPORTED naming the symbol, its call and its site for
- * calls a skeleton cannot make (cancelled sends,
- * general active-target synchronisation, intercommunicators...);
+ * calls a skeleton cannot make (general active-target synchronisation
+ * from traces without its groups, some calls on intercommunicators...);
  * SKEL_ERANGE for values out of range. */
 int skel_plan_build(const skel_signature *s, double k, int mode, skel_plan **out);
 void skel_plan_free(skel_plan *p);

@@ -40,8 +40,10 @@
 #   cancel    receives nobody sends to, cancelled: an abort receive from
 #             MPI_ANY_SOURCE posted before the loop, tested in it and
 #             cancelled after it, and one posted and cancelled every 50
-#             iterations; its links across the scaled loop are resolved, so
-#             it keeps the loop-scaled mode at K = 3
+#             iterations, with a send nobody receives, also cancelled (the
+#             libraries here deliver it instead); its links across the
+#             scaled loop are resolved, so it keeps the loop-scaled mode at
+#             K = 3
 #   bsend     buffered sends (MPI_Bsend, MPI_Ibsend, a persistent
 #             MPI_Bsend_init started every iteration) of up to 32 KiB made
 #             before their receives are posted: the skeleton attaches its

@@ -4,13 +4,18 @@
  * neighbours in a loop, tests the abort receive now and then, and cancels
  * it at the end (MPI_Cancel, MPI_Wait, MPI_Test_cancelled); every 50
  * iterations a receive for a reply nobody sends is posted and cancelled
- * again.  The program checks that every cancel succeeded.
+ * again, and so is a send of a notice nobody receives (MPI_Isend,
+ * MPI_Cancel, MPI_Wait).  The program checks that every cancel of a
+ * receive succeeded; a send's cancel may fail (MPICH 4.0.2 and Open MPI
+ * 4.1.4 deliver a small message eagerly and do not cancel it), and the
+ * program counts those that did.
  *
  * usage: cancel [-i ITERS] [-n DOUBLES] [-w WORK] */
 #include "common.h"
 
 #define TAG_ABORT 66
 #define TAG_LATE  67
+#define TAG_STALE 68
 
 int main(int argc, char **argv)
 {
@@ -23,9 +28,9 @@ int main(int argc, char **argv)
     double *out = calloc((size_t)n, sizeof *out), *in = calloc((size_t)n, sizeof *in);
     if (out == NULL || in == NULL)
         MPI_Abort(MPI_COMM_WORLD, 1);
-    int abort_msg = 0, late = 0, flag = 0, cancelled = 0;
-    long bad = 0;
-    MPI_Request abort_req, late_req;
+    int abort_msg = 0, late = 0, stale = 0, flag = 0, cancelled = 0;
+    long bad = 0, sends_cancelled = 0;
+    MPI_Request abort_req, late_req, stale_req;
     MPI_Status st;
     MPI_Irecv(&abort_msg, 1, MPI_INT, MPI_ANY_SOURCE, TAG_ABORT, MPI_COMM_WORLD, &abort_req);
     double t0 = irr_clock();
@@ -48,6 +53,11 @@ int main(int argc, char **argv)
             MPI_Test_cancelled(&st, &cancelled);
             if (!cancelled)
                 bad++;
+            MPI_Isend(&stale, 1, MPI_INT, right, TAG_STALE, MPI_COMM_WORLD, &stale_req);
+            MPI_Cancel(&stale_req);
+            MPI_Wait(&stale_req, &st);
+            MPI_Test_cancelled(&st, &cancelled);
+            sends_cancelled += cancelled;
         }
     }
     double secs = irr_clock() - t0;
@@ -63,7 +73,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "cancel: %ld failures\n", allbad);
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
-        printf("cancel: %ld iterations of %d doubles on %d ranks in %.6f s\n", opt[0], n, np, secs);
+        printf("cancel: %ld iterations of %d doubles on %d ranks in %.6f s (%ld sends "
+               "cancelled on rank 0)\n",
+               opt[0], n, np, secs, sends_cancelled);
     }
     free(out);
     free(in);
