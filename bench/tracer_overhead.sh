@@ -66,16 +66,35 @@ echo "tracer_overhead: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loada
 if [[ " $SECTIONS " == *" percall "* ]]; then
   echo
   echo "== added cost per intercepted call (1 rank, median of $R, ns)"
+  echo "   (est: what the compressor takes off per call for the mapped way's traces,"
+  echo "    the sampled cost per event plus call-ns from the meta file; est-added:"
+  echo "    median over the repeats of est minus that repeat's added cost: > 0, more"
+  echo "    is taken off than the tracer added, and the application's time is short)"
   printf "%-12s %10s" call untraced
   for w in $ways; do printf " %10s %10s" "$w" "+/call"; done
-  echo
+  printf " %8s %9s\n" est est-added
+  # est_of META: the sampled cost per event plus call-ns of a trace.
+  est_of() {
+    awk '/^rank / { for (i = 1; i < NF; i++) { if ($i == "overhead-ns") o += $(i + 1)
+                      if ($i == "events") e += $(i + 1); if ($i == "call-ns") c = $(i + 1) } }
+         END { if (e > 0) printf "%.2f\n", o / e + c }' "$1"
+  }
   for what in test iprobe isend-wait allreduce pscw; do
     n=2000000; [ $what = isend-wait ] && n=300000; [ $what = pscw ] && n=200000
     : > "$tmp/u"
     for w in $ways; do : > "$tmp/$w"; done
+    : > "$tmp/estd"
     for _ in $(seq "$R"); do
-      mpiexec.mpich -n 1 "$tmp/percall" $what $n | awk '{print $2}' >> "$tmp/u"
-      for w in $ways; do traced $w -n 1 "$tmp/percall" $what $n | awk '{print $2, $3}' >> "$tmp/$w"; done
+      u1=$(mpiexec.mpich -n 1 "$tmp/percall" $what $n | awk '{print $2}')
+      echo "$u1" >> "$tmp/u"
+      for w in $ways; do
+        t1=$(traced $w -n 1 "$tmp/percall" $what $n | awk '{print $2, $3}')
+        echo "$t1" >> "$tmp/$w"
+        if [ "$w" = mapped ]; then
+          e1=$(est_of "$tmp/tr/meta")
+          echo "$e1 $t1 $u1" | awk '{print $1, $1 - ($2 - $4) / $3}' >> "$tmp/estd"
+        fi
+      done
     done
     u=$(median < "$tmp/u")
     printf "%-12s %10.1f" $what "$u"
@@ -83,7 +102,8 @@ if [[ " $SECTIONS " == *" percall "* ]]; then
       t=$(awk '{print $1}' "$tmp/$w" | median); c=$(awk '{print $2; exit}' "$tmp/$w")
       printf " %10.1f %10.1f" "$t" "$(echo "($t - $u) / $c" | bc -l)"
     done
-    echo
+    printf " %8.1f %9.1f\n" "$(awk '{print $1}' "$tmp/estd" | median)" \
+      "$(awk '{print $2}' "$tmp/estd" | median)"
   done
 fi
 
