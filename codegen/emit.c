@@ -521,6 +521,15 @@ static void quantiles(const skel_sig_dist *d, double v[NQ], int *n)
     }
 }
 
+/* Whether a phase's time off the CPU, off ns against cpu ns on it, was
+ * sleeping rather than preemption: at least 5 us (a sleep lasts longer: the
+ * kernel's wake-up, and 50 us of timer slack by default) and at least as
+ * long as the phase's CPU time. */
+static int slept(double off, double cpu)
+{
+    return off >= 5000.0 && off >= cpu;
+}
+
 /* The compute distribution of symbol sym (CPU time when traced), as a table
  * of quantiles scaled to the exact mean; its index in dists.
  *
@@ -534,19 +543,25 @@ static void quantiles(const skel_sig_dist *d, double v[NQ], int *n)
 static int off_cpu(const skel_sig_symbol *y)
 {
     double off_mean = y->compute.mean - y->compute_cpu.mean;
-    return y->compute_cpu.count > 0 && off_mean >= 5000.0 && off_mean >= y->compute_cpu.mean &&
+    return y->compute_cpu.count > 0 && slept(off_mean, y->compute_cpu.mean) &&
            y->compute.mean <= MAX_COMPUTE_NS;
 }
 
 /* The sleep between two polls of a polling loop folded into one wait
  * (compress/pollfold.h): the time its phase spent off the CPU, per poll;
  * 0 when it did not sleep (a busy poll: the skeleton's own wait is busy
- * too). */
-static long poll_interval(const skel_sig_symbol *y)
+ * too), and 0 when that time per poll was too short to be a sleep
+ * (slept()): a busy loop preempted now and then.  The selfprobe corpus
+ * program's busy Iprobe loop lost 50 ns per poll to preemption (228 ns per
+ * 4.6 polls, against 431 ns of CPU per poll); sleeping for it, each poll
+ * cost a nanosleep of 15 us or more, and its K = 10 skeleton ran 3.5x its
+ * 1/K (docs/codegen.md, "Busy polls preempted"). */
+long skel_emit_poll_interval(const skel_sig_symbol *y)
 {
     double polls = y->occurrences ? (double)y->polls / (double)y->occurrences : 0;
     double off = y->compute.mean - y->compute_cpu.mean;
-    if (!(polls > 0) || !(off > 0) || y->compute_cpu.count == 0)
+    if (!(polls > 0) || !(off > 0) || y->compute_cpu.count == 0 ||
+        !slept(off / polls, y->compute_cpu.mean / polls))
         return 0;
     double per = off / polls;
     return per > MAX_POLL_NS ? (long)MAX_POLL_NS : (long)per;
@@ -906,7 +921,7 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         return SKEL_OK;
     case SKEL_PLAN_MPROBE:
         if (op->flag && y->polls > 0)
-            r->poll = poll_interval(y);
+            r->poll = skel_emit_poll_interval(y);
         return need_recv(e, op, (uint64_t)op->rcap * unit);
     case SKEL_PLAN_RECV:
     case SKEL_PLAN_IRECV:
@@ -927,9 +942,9 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     }
     default: /* probes */
         /* An Iprobe that found its message after a polling loop: the
-         * skeleton polls the same way (poll_interval()). */
+         * skeleton polls the same way (skel_emit_poll_interval()). */
         if (op->flag && y->polls > 0)
-            r->poll = poll_interval(y);
+            r->poll = skel_emit_poll_interval(y);
         return SKEL_OK;
     }
 }
@@ -1002,7 +1017,7 @@ static int fill_wait(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     /* A polling loop folded into this Test, which found what it waited
      * for: the skeleton tests between sleeps of the loop's interval. */
     if (r->completed && op->kind == SKEL_PLAN_TEST && y->polls > 0) {
-        r->poll = poll_interval(y);
+        r->poll = skel_emit_poll_interval(y);
         r->completed = r->poll > 0 ? 2 : 1;
     } else if (r->completed && op->kind == SKEL_PLAN_TEST && off_cpu(y)) {
         /* A Test that completed after a phase spent mostly asleep: the

@@ -27,4 +27,10 @@
 int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
               const struct skel_codegen_report *rep, skel_tpl_dict *root);
 
+/* The sleep in ns between two polls of the polling loop folded into symbol
+ * y (its phase's time off the CPU per poll), or 0 when the loop polled
+ * busily: it did not sleep, or lost too little time per poll for a sleep
+ * (preemption). */
+long skel_emit_poll_interval(const skel_sig_symbol *y);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "codegen.h"
 #include "compress.h"
+#include "emit.h"
 #include "meta.h"
 #include "plan.h"
 #include "sim.h"
@@ -2233,4 +2234,31 @@ Test(codegen_schedule, a_class_outside_the_communicator_made)
         skel_plan_free(p);
         skel_signature_free(s);
     }
+}
+
+/* A polling loop folded into one symbol sleeps between its polls in the
+ * skeleton only if its phase's time off the CPU per poll was a sleep: the
+ * selfprobe corpus program's busy MPI_Iprobe loop (4.6 polls per found
+ * message, 2212 ns of wall time and 1983 ns of CPU before each: 50 ns off
+ * the CPU per poll, preemption) polls busily; a loop that slept 200 us per
+ * poll sleeps that long. */
+Test(codegen_schedule, busy_polls_preempted_do_not_sleep)
+{
+    skel_sig_symbol y = {.call = SKEL_CALL_MPI_Iprobe, .occurrences = 14303, .polls = 65861};
+    y.compute.count = y.compute_cpu.count = 14303;
+    y.compute.mean = 2211.6;
+    y.compute_cpu.mean = 1983.4;
+    cr_expect_eq(skel_emit_poll_interval(&y), 0, "a preempted busy loop sleeps %ld ns per poll",
+                 skel_emit_poll_interval(&y));
+    /* The same loop with 200 us of sleep per poll. */
+    y.compute.mean = 1983.4 + 200e3 * 65861.0 / 14303.0;
+    long per = skel_emit_poll_interval(&y);
+    cr_expect(per > 199000 && per < 201000, "sleeps %ld ns per poll, not 200 us", per);
+    /* 5 us off per poll against 50 us of CPU per poll: preemption again. */
+    y.compute_cpu.mean = 50e3 * 65861.0 / 14303.0;
+    y.compute.mean = y.compute_cpu.mean + 5e3 * 65861.0 / 14303.0;
+    cr_expect_eq(skel_emit_poll_interval(&y), 0);
+    /* A loop that never left the CPU. */
+    y.compute.mean = y.compute_cpu.mean;
+    cr_expect_eq(skel_emit_poll_interval(&y), 0);
 }
