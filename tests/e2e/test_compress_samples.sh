@@ -189,12 +189,16 @@ done
 # traces of the normal build.  Two classes are then the right answer for
 # that trace.  So the test reads each rank's stencil median from `skel
 # dump`, traces again (up to 3 times) while they differ by more than a
-# factor 1.25, and asserts one class only on a trace where they agree;
-# three uneven traces in a row fail.
+# factor 1.25 and more than 20 us, and asserts one class only on a trace
+# where they agree; three uneven traces in a row fail.  (Medians within 20
+# us fold whatever their ratio, as in same_timing: the normal build's
+# stencil takes about 12 us, and CI on 2026-11-29 gave three traces in a
+# row whose two ranks' medians were 1.35-1.52x apart, a few us, which the
+# factor alone had refused.)
 classes_of() { sed -n 's/^\([0-9]*\) rank class.*/\1/p' "$1"; }
 # compute_ratio TRACE: jacobi's stencil (the CPU time before each
 # iteration's first MPI_Irecv, tag 1), the larger rank median over the
-# smaller one.
+# smaller one, and their difference in us.
 compute_ratio() {
     "$skel" dump "$1" | awk '$5 == "MPI_Irecv" && / tag=1 / && $7 ~ /^cpu=/ {
             c = substr($7, 5) + 0; v[$1, ++n[$1]] = c }
@@ -207,18 +211,18 @@ compute_ratio() {
                 for (i = 2; i <= m; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
                 med[++k] = m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
             }
-            if (k < 2) { print "inf"; exit }
+            if (k < 2) { print "inf inf"; exit }
             lo = med[1]; hi = med[1]
             for (i = 2; i <= k; i++) { if (med[i] < lo) lo = med[i]; if (med[i] > hi) hi = med[i] }
-            if (lo <= 0) print "inf"; else printf "%.3f\n", hi / lo
+            if (lo <= 0) print "inf inf"; else printf "%.3f %.3f\n", hi / lo, hi - lo
         }'
 }
 if [[ -s "$tmp/jacobi.log" ]]; then
     jac=(-n 128 -i 400 -r 5)
     for attempt in 1 2 3; do
-        ratio=$(compute_ratio "$tmp/jacobi.trace")
-        awk -v r="$ratio" 'BEGIN { exit !(r != "inf" && r <= 1.25) }' && break
-        echo "   jacobi: the ranks' compute differs by a factor $ratio in trace $attempt"
+        read -r ratio diff < <(compute_ratio "$tmp/jacobi.trace")
+        awk -v r="$ratio" -v d="$diff" 'BEGIN { exit !(r != "inf" && (r <= 1.25 || d <= 20)) }' && break
+        echo "   jacobi: the ranks' compute differs by a factor $ratio ($diff us) in trace $attempt"
         if ((attempt == 3)); then
             ratio=uneven
             break
@@ -230,7 +234,7 @@ if [[ -s "$tmp/jacobi.log" ]]; then
     if [[ "$ratio" == uneven ]]; then
         fail "jacobi: the ranks computed unevenly in 3 traces in a row"
     else
-        echo "   jacobi: ranks' compute within a factor $ratio; $(classes_of "$tmp/jacobi.log") class(es)"
+        echo "   jacobi: ranks' compute a factor $ratio ($diff us) apart; $(classes_of "$tmp/jacobi.log") class(es)"
         [[ "$(classes_of "$tmp/jacobi.log")" == 1 ]] || fail "jacobi: 2 ranks that computed alike should be one class"
     fi
 fi
