@@ -49,7 +49,8 @@ wfirst=$(grep -n '^static void worker(' "$src" | cut -d: -f1)
 wlast=$(grep -n '^static int run(' "$src" | cut -d: -f1)
 
 # check BOUND: exit 0 if zeroing ranks the master first, 1 if not, 2 if the
-# run does not meet the premise (master-bound, the workers computing more).
+# run does not meet the premise (master-bound, the workers computing more),
+# 3 if a group of phases is missing.
 # TSV columns: item category cp cpu time count zero name detail.
 check() {
     "$skel" critpath --off-cpu drop --tsv --top 0 "$tmp/mw" >"$tmp/c"
@@ -71,7 +72,7 @@ check() {
     IFS=$'\t' read -r wcpu wre < <(sed -n 2p "$tmp/groups")
     if [[ "$mre" == "^()$" || "$wre" == "^()$" ]]; then
         echo "FAIL: the master's preparation or the workers' compute phase is missing"
-        return 1
+        return 3
     fi
     mzero=$("$skel" critpath --off-cpu drop --tsv --top 0 --zero-group "$mre" "$tmp/mw" |
         awk -F'\t' '$1 == "group_zero_ns" { print $2 }')
@@ -94,7 +95,12 @@ check() {
 # less) in which the workers compute more than the master prepares.  On a
 # loaded machine a run may not be one (other processes take the master's
 # core, or mw's start-up calibration of its arithmetic is off): try a few
-# times.
+# times.  One run that meets the premise and still ranks the workers first
+# is tried again too (CI on 2026-11-29: master prep 0.163 s of CPU, workers
+# 0.199 s, zeroing saving 0.031 s and 0.032 s, where six runs on the quiet
+# machine after it saved 0.048-0.063 s for the master and 0.009-0.020 s for
+# the workers); a second such run fails.
+wrong=0
 for try in 1 2 3 4 5; do
     rm -rf "$tmp/mw"
     timeout 300 "$skel" trace --quiet -o "$tmp/mw" -- mpiexec.mpich -n 3 "$samples/mw" -t 200 \
@@ -109,7 +115,13 @@ for try in 1 2 3 4 5; do
         "$skel" critpath --off-cpu drop --top 10 "$tmp/mw" | sed -n '/Compute phases/,$p'
         break
     fi
-    ((status == 2)) || exit 1
+    ((status == 3)) && exit 1
+    if ((status == 1)); then
+        wrong=$((wrong + 1))
+        ((wrong < 2)) || { echo "FAIL: a second run ranked the workers first" >&2; exit 1; }
+        echo "note: run $try met the premise but ranked the workers first; again"
+        continue
+    fi
     echo "note: run $try is not master-bound with the workers computing more (a busy machine?); again"
 done
 if ((status != 0)); then
