@@ -150,7 +150,8 @@ static void fill_report(const skel_plan *p, struct skel_codegen_report *rep)
             double g = p->app_ns / 1e9 / (double)pc->dominant_total;
             if (g > rep->shortest_good_s)
                 rep->shortest_good_s = g;
-            if (p->mode != SKEL_PLAN_MESSAGES && pc->dominant_full == 0)
+            if (p->mode != SKEL_PLAN_MESSAGES && p->mode != SKEL_PLAN_THIN &&
+                pc->dominant_full == 0)
                 rep->too_short = 1;
         }
         if (rep->classes != NULL) {
@@ -201,20 +202,25 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
     /* Automatic: the seed's scaling first; then one epoch in K, taken if
      * its epochs model 1/K within SKEL_CODEGEN_EPOCH_PREFER; then keeping
      * the short loops whole; then also the loops around long ones (only the
-     * innermost long loops divided); then every message - the first
-     * schedule that passes.  Operations scaled down but not left out (the
-     * residue) keep their latency, which a competitor for the processor
-     * stretches: such skeletons run long, and slow down more than their
-     * application under sharing (bench/accuracy-mechanisms.md, section 5).
-     * So a mixed or inner schedule mostly of residue
-     * (SKEL_CODEGEN_MAX_RESIDUE) is taken only when nothing but messages is
-     * left, and epochs that passed the check further from 1/K are taken
-     * before it. */
+     * innermost long loops divided); then every loop whole with one
+     * message in K made on every channel (thin); then every message - the
+     * first schedule that passes.  Operations scaled down but not left out
+     * (the residue) keep their latency, which a competitor for the
+     * processor stretches: such skeletons run long, and slow down more than
+     * their application under sharing (bench/accuracy-mechanisms.md,
+     * section 5).  So a mixed or inner schedule mostly of residue
+     * (SKEL_CODEGEN_MAX_RESIDUE) is taken only when neither thin nor
+     * anything but messages passes, and epochs that passed the check
+     * further from 1/K are taken before it and before thin. */
     static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS, SKEL_PLAN_MIXED,
-                                    SKEL_PLAN_INNER, SKEL_PLAN_MESSAGES};
-    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 5 : 1, kept = -1;
+                                    SKEL_PLAN_INNER, SKEL_PLAN_THIN,   SKEL_PLAN_MESSAGES};
+    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 6 : 1, kept = -1;
     for (int m = 0; m < nmodes; m++) {
         int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode, last = m + 1 == nmodes;
+        /* Epochs further from 1/K still leave out whole rounds alike on
+         * every rank: taken before thinned messages. */
+        if (mode == SKEL_PLAN_THIN && kept == SKEL_PLAN_EPOCHS)
+            continue;
         if (mode == SKEL_PLAN_MESSAGES && kept >= 0)
             mode = kept; /* epochs further from 1/K, or a residue-heavy schedule */
         skel_plan_free(p);
@@ -238,7 +244,7 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
         if (rc == SKEL_OK)
             break;
         /* Epochs may also fail for their size (--check-limit): the next mode. */
-        if (!last && (kept >= 0 || mode == SKEL_PLAN_EPOCHS))
+        if (!last && (kept >= 0 || mode == SKEL_PLAN_EPOCHS || mode == SKEL_PLAN_THIN))
             continue;
         if (rc != SKEL_EDEADLOCK || last)
             break;

@@ -11,7 +11,9 @@
  *     plan is rebuilt making one epoch in K (SKEL_PLAN_EPOCHS), then keeping
  *     loops too short for a full iteration whole (SKEL_PLAN_MIXED), then also
  *     the loops around long loops (SKEL_PLAN_INNER), then keeping every
- *     message (SKEL_PLAN_MESSAGES), and checked again each time (codegen.c
+ *     loop whole and one message in K on every channel (SKEL_PLAN_THIN),
+ *     then keeping every message (SKEL_PLAN_MESSAGES), and checked again
+ *     each time (codegen.c
  *     says which passing schedule is taken);
  *  3. the templates (templates/skeleton.c.tmpl, Makefile.tmpl,
  *     skeleton.meta.tmpl) are filled with the plan as tables (emit.h: a row
@@ -33,8 +35,8 @@
 enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
 
 /* Mode auto takes a mixed or inner schedule whose residue (skeleton.meta's
- * residue_fraction) is above this only if no later mode but messages
- * passes. */
+ * residue_fraction) is above this only if no later mode (thin) but
+ * messages passes. */
 #define SKEL_CODEGEN_MAX_RESIDUE 0.5
 
 /* Mode auto takes mode epochs before mixed and inner when the epochs made

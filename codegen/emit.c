@@ -650,7 +650,8 @@ enum {
     OPF_INPLACE = 8,
     OPF_INPLACE_ROOT = 16,
     OPF_DELIM = 32, /* mode epochs: skel_plan_op.delim, always */
-    OPF_ALWAYS = 64
+    OPF_ALWAYS = 64,
+    OPF_THIN = 128 /* mode thin: skel_plan_op.thin */
 };
 
 static void set_row(skel_tpl_dict *d, const struct oprow *r)
@@ -1381,6 +1382,8 @@ static int fill_op(struct emitter *e, const skel_plan_op *op)
         return rc;
     if (p->mode == SKEL_PLAN_EPOCHS)
         r.flags |= (op->delim ? OPF_DELIM : 0) | (op->always ? OPF_ALWAYS : 0);
+    if (op->thin)
+        r.flags |= OPF_THIN;
     skel_tpl_dict *d = skel_tpl_add(e->root, "ops");
     set_row(d, &r);
     const char *what = op->kind == SKEL_PLAN_COMPUTE ? "compute" : skel_call_name(op->call);
@@ -1561,6 +1564,9 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "bsend_bytes", "%llu", (unsigned long long)p->bsend_bytes);
     skel_tpl_setf(root, "bsend_msgs", "%llu", (unsigned long long)p->bsend_msgs);
     skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
+    skel_tpl_setf(root, "wtop", "%llu", (unsigned long long)p->wtop);
+    skel_tpl_setf(root, "thin", "%d", p->mode == SKEL_PLAN_THIN);
+    skel_tpl_setf(root, "thin_tags", "%d", p->matched);
     skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
     /* Whether the trace behind the signature was whole (skeleton.meta). */
     skel_tpl_set(root, "complete", s->partial == NULL ? "1" : "0");

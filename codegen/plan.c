@@ -87,6 +87,7 @@ const char *skel_plan_mode_name(int mode)
            : mode == SKEL_PLAN_MIXED    ? "mixed"
            : mode == SKEL_PLAN_EPOCHS   ? "epochs"
            : mode == SKEL_PLAN_INNER    ? "inner"
+           : mode == SKEL_PLAN_THIN     ? "thin"
                                         : "?";
 }
 
@@ -98,9 +99,17 @@ const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const sk
     return pe;
 }
 
+int skel_plan_thin_keeps(uint64_t n, uint64_t wtop, uint64_t wden)
+{
+    if (wden == 0 || wtop >= wden)
+        return 1;
+    u128 a = (u128)n * wtop, b = a + wtop;
+    return (b + wden - 1) / wden > (a + wden - 1) / wden;
+}
+
 int skel_plan_mode_by_name(const char *name)
 {
-    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_INNER; m++)
+    for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_THIN; m++)
         if (strcmp(name, skel_plan_mode_name(m)) == 0)
             return m;
     return -1;
@@ -1179,14 +1188,21 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     int rc;
     if (y->dtsize > MAX_DTSIZE)
         return out_of_range(b, sym, "datatype size", y->dtsize);
-    if ((rc = op_sides(b, y, w, &op)) != SKEL_OK)
+    /* Mode thin: a message made is made whole (one in K is made). */
+    int thin = p->mode == SKEL_PLAN_THIN &&
+               (ci->klass == SKEL_CLASS_SEND || ci->klass == SKEL_CLASS_ISEND ||
+                ci->klass == SKEL_CLASS_RECV || ci->klass == SKEL_CLASS_IRECV ||
+                ci->klass == SKEL_CLASS_PROBE || ci->klass == SKEL_CLASS_IPROBE);
+    uint64_t wc = thin ? p->wden : w;
+    if ((rc = op_sides(b, y, wc, &op)) != SKEL_OK)
         return rc;
     if (ci->klass != SKEL_CLASS_FINALIZE && ci->klass != SKEL_CLASS_INIT &&
         ci->klass != SKEL_CLASS_GROUP && y->comm != SKEL_SIG_NONE && y->comm >= p->nslots)
         return out_of_range(b, sym, "communicator slot", y->comm);
     if ((rc = op_kind(b, y, ci, &op)) != SKEL_OK)
         return rc;
-    scale_in_bytes(p, y, w, &op);
+    op.thin = (uint8_t)(thin && op.kind != SKEL_PLAN_COMPUTE);
+    scale_in_bytes(p, y, wc, &op);
     if ((rc = scale_object_bytes(b, y, w, &op)) != SKEL_OK)
         return rc;
     if (op.kind != SKEL_PLAN_COMM && skel_plan_kind_uses_comm(op.kind) &&
@@ -1330,7 +1346,7 @@ static int keep_whole(struct builder *b, const skel_sig_item *it, uint64_t w, ui
 {
     const skel_plan *p = b->p;
     u128 total = (u128)it->count * w;
-    if (p->mode == SKEL_PLAN_MESSAGES || w >= p->wden)
+    if (p->mode == SKEL_PLAN_MESSAGES || p->mode == SKEL_PLAN_THIN || w >= p->wden)
         return 1;
     if (p->mode != SKEL_PLAN_MIXED && p->mode != SKEL_PLAN_INNER)
         return 0;
@@ -1502,7 +1518,8 @@ static int summarise(skel_plan *p, struct seqsum *sums, uint32_t seq, uint32_t d
         x->residue_ns += c->residue_ns * (double)it->count;
         x->ops = sat_add(x->ops, sat_mul(c->ops, it->count));
         uint64_t dom = c->dominant_full;
-        if (body->block == dominant && body->w >= p->wden && p->mode != SKEL_PLAN_MESSAGES)
+        if (body->block == dominant && body->w >= p->wden && p->mode != SKEL_PLAN_MESSAGES &&
+            p->mode != SKEL_PLAN_THIN)
             dom = sat_add(dom, 1);
         x->dominant_full = sat_add(x->dominant_full, sat_mul(dom, it->count));
         for (uint32_t j = 0; j < c->ncounts; j++)

@@ -49,7 +49,22 @@ enum skel_plan_mode {
     SKEL_PLAN_EPOCHS = 3,   /* one epoch in K kept whole, the others left out */
     SKEL_PLAN_INNER = 4,    /* as mixed, and loops around a loop of K or more
                                iterations kept whole: the innermost long loops divided */
+    SKEL_PLAN_THIN = 5,     /* as messages, but one point-to-point message in K made,
+                               whole, on every channel (skel_plan_op.thin) */
 };
+
+/* Mode thin (docs/codegen.md, "Thinned messages"): loops keep their
+ * iteration counts and compute is scaled by 1/K, as in mode messages, but
+ * of the messages each rank sends to (receives from, probes for) one peer
+ * on one communicator - a channel - only about one in K is made, at its
+ * full size: the n-th (counting from 0) when ceil((n + 1) wtop / wden)
+ * > ceil(n wtop / wden), so the first, then one whenever the count of
+ * 1/K crosses a whole number.  Sender and receiver count the same channel
+ * alike, so the kept sends meet the kept receives; the schedule check runs
+ * the same rule (and refuses the mode where it does not hold: a
+ * Sendrecv, a wildcard receive or a tag taken out of order on a channel).
+ * n: messages counted on the channel before this one. */
+int skel_plan_thin_keeps(uint64_t n, uint64_t wtop, uint64_t wden);
 
 /* Mode epochs (docs/codegen.md, "Epochs"): the program at full weight, cut
  * into epochs by the operations that complete a collective every rank
@@ -68,7 +83,7 @@ enum skel_plan_mode {
  * in an epoch left out; pe otherwise. */
 const skel_sig_peer *skel_plan_peer(int mode, const skel_sig_symbol *y, const skel_sig_peer *pe);
 
-/* "loops", "messages", "mixed", "epochs", "inner"; and back (-1 if unknown). */
+/* "loops", "messages", "mixed", "epochs", "inner", "thin"; and back (-1 if unknown). */
 const char *skel_plan_mode_name(int mode);
 int skel_plan_mode_by_name(const char *name);
 
@@ -176,6 +191,12 @@ typedef struct skel_plan_op {
      * epoch, kept or not (communicators, windows, files and persistent
      * requests made or freed). */
     uint8_t delim, always;
+    /* Mode thin: a send, receive or probe (blocking or not) with a
+     * specific peer is made only for the messages its channel keeps
+     * (skel_plan_thin_keeps()); its count is the application's.  An
+     * MPI_Iprobe that found nothing is made one time in K (the same rule,
+     * counting its own executions). */
+    uint8_t thin;
 } skel_plan_op;
 
 enum { SKEL_PLAN_ITEM_OP = 0, SKEL_PLAN_ITEM_LOOP = 1 };

@@ -113,6 +113,7 @@ struct rstate {
     uint64_t pos;  /* operations executed */
     int32_t last_any;
     uint32_t *ring;
+    uint8_t *ringthin; /* mode thin: per ring slot, the message was left out */
     uint64_t nact;
     /* The application's activation counter: every activation of the
      * skeleton counts one, and a loop the skeleton runs fewer times than
@@ -144,6 +145,8 @@ struct rstate {
     int eskip;
     double m_all, m_kept;
     uint64_t *calls, made;
+    /* Mode thin: the current operation's message was left out (no call). */
+    uint8_t thinned;
 };
 
 struct sim {
@@ -193,7 +196,18 @@ struct sim {
     uint32_t ew;
     int eoom;
     int remapped; /* some link resolved to another distance than the application's */
+    /* Mode thin: messages counted so far per channel (a rank, a
+     * communicator, a peer, sending or receiving), open addressing. */
+    struct thinent *thin;
+    uint32_t thincap, nthin;
     struct skel_sim_stats st;
+};
+
+struct thinent {
+    int32_t rank, peer, tag;
+    uint32_t comm;
+    uint8_t dir, used;
+    uint64_t n;
 };
 
 /* ------------------------------------------------------------------------ */
@@ -255,6 +269,68 @@ static uint64_t key_hash(int32_t rank, uint32_t comm, int32_t src, int32_t tag)
     z ^= ((uint64_t)(uint32_t)src << 32 | (uint32_t)tag) + (z >> 29);
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     return z ^ (z >> 31);
+}
+
+/* Mode thin: whether the next message rank sends to (dir 0) or receives
+ * from (dir 1) peer on comm with tag (-1 when the signature does not pair
+ * messages: channels by peer only) is made (skel_plan_thin_keeps());
+ * advance counts it (a probe only looks at the next one). */
+static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, int32_t tag,
+                      uint8_t dir, int advance, int *keep)
+{
+    if ((uint64_t)(m->nthin + 1) * 2 > m->thincap) {
+        uint32_t cap = m->thincap ? m->thincap * 2 : 256;
+        if (cap <= m->thincap)
+            return skel_fail(SKEL_ERANGE, "too many channels to check");
+        struct thinent *t = calloc(cap, sizeof *t);
+        if (t == NULL)
+            return skel_oom();
+        for (uint32_t i = 0; i < m->thincap; i++) {
+            const struct thinent *x = &m->thin[i];
+            if (!x->used)
+                continue;
+            uint32_t j =
+                (uint32_t)key_hash(x->rank, x->comm, x->peer, x->tag * 4 + x->dir) & (cap - 1);
+            while (t[j].used)
+                j = (j + 1) & (cap - 1);
+            t[j] = *x;
+        }
+        free(m->thin);
+        m->thin = t;
+        m->thincap = cap;
+    }
+    uint32_t mask = m->thincap - 1,
+             j = (uint32_t)key_hash((int32_t)rank, comm, peer, tag * 4 + dir) & mask;
+    struct thinent *e = &m->thin[j];
+    for (; e->used; j = (j + 1) & mask, e = &m->thin[j])
+        if (e->rank == (int32_t)rank && e->comm == comm && e->peer == peer && e->tag == tag &&
+            e->dir == dir)
+            break;
+    if (!e->used) {
+        *e = (struct thinent){
+            .rank = (int32_t)rank, .peer = peer, .tag = tag, .comm = comm, .dir = dir, .used = 1};
+        m->nthin++;
+    }
+    *keep = skel_plan_thin_keeps(e->n, m->p->wtop, m->p->wden);
+    if (advance)
+        e->n++;
+    return SKEL_OK;
+}
+
+/* Mode thin: whether the current operation, on peer (a world rank), is left
+ * out; sets rstate.thinned. */
+static int thin_out(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, uint8_t dir,
+                    int advance, int *out)
+{
+    const skel_plan_op *op = &m->p->ops[m->rs[rank].cur];
+    *out = 0;
+    if (!op->thin || peer < 0)
+        return SKEL_OK;
+    int keep = 1,
+        rc = thin_keeps(m, rank, comm, peer, m->p->matched ? op->tag : -1, dir, advance, &keep);
+    *out = !keep;
+    m->rs[rank].thinned = (uint8_t)!keep;
+    return rc;
 }
 
 static int qmap_rehash(struct sim *m, struct qmap *q)
@@ -761,6 +837,7 @@ static int new_req(struct sim *m, uint32_t rank, uint8_t kind, uint32_t idx, int
     m->reqs[q] = (struct req){.kind = kind, .idx = idx, .any = (uint8_t)any, .pinit = NONE};
     struct rstate *r = &m->rs[rank];
     r->ring[r->nact % m->p->ring] = q;
+    r->ringthin[r->nact % m->p->ring] = 0;
     r->app_of[r->nact % m->p->ring] = ++r->aact;
     r->nact++;
     return SKEL_OK;
@@ -1017,10 +1094,14 @@ static int exec_send(struct sim *m, uint32_t rank, uint32_t comm, int *done)
         if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &peer)) != SKEL_OK)
             return rc;
         uint32_t gi;
-        if (peer < 0)
-            rc = new_req(m, rank, RQ_NULL, 0, 0);
-        else if ((rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
-                               is_sync(m, op->call, op_bytes(op)), &gi)) == SKEL_OK)
+        int out = 0;
+        if ((rc = thin_out(m, rank, comm, peer, 0, 1, &out)) != SKEL_OK)
+            return rc;
+        if (peer < 0 || out) {
+            if ((rc = new_req(m, rank, RQ_NULL, 0, 0)) == SKEL_OK)
+                r->ringthin[(r->nact - 1) % m->p->ring] = (uint8_t)out;
+        } else if ((rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
+                                 is_sync(m, op->call, op_bytes(op)), &gi)) == SKEL_OK)
             rc = new_req(m, rank, RQ_SEND, gi, 0);
         *done = rc == SKEL_OK;
         return rc;
@@ -1030,8 +1111,12 @@ static int exec_send(struct sim *m, uint32_t rank, uint32_t comm, int *done)
             return rc;
         r->started = 1;
         r->a = NONE;
-        if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
-                                       is_sync(m, op->call, op_bytes(op)), &r->a)) != SKEL_OK)
+        int out = 0;
+        if ((rc = thin_out(m, rank, comm, peer, 0, 1, &out)) != SKEL_OK)
+            return rc;
+        if (peer >= 0 && !out &&
+            (rc = new_msg(m, rank, r->cur, peer, comm, op->tag, op_bytes(op),
+                          is_sync(m, op->call, op_bytes(op)), &r->a)) != SKEL_OK)
             return rc;
     }
     *done = r->a == NONE || !m->msgs[r->a].sync || m->msgs[r->a].matched;
@@ -1050,13 +1135,18 @@ static int exec_recv(struct sim *m, uint32_t rank, uint32_t comm, int *done)
             return rc;
         r->started = 1;
         r->a = NONE;
-        if (src != SKEL_PEER_NULL &&
+        int out = 0;
+        if ((rc = thin_out(m, rank, comm, src, 1, 1, &out)) != SKEL_OK)
+            return rc;
+        if (src != SKEL_PEER_NULL && !out &&
             (rc = new_recv(m, rank, r->cur, src, comm, op->tag,
                            op->rcap * (int64_t)(op->dtsize ? op->dtsize : 1), &r->a)) != SKEL_OK)
             return rc;
         if (op->kind == SKEL_PLAN_IRECV) {
             rc = r->a == NONE ? new_req(m, rank, RQ_NULL, 0, 0)
                               : new_req(m, rank, RQ_RECV, r->a, src == SKEL_PEER_ANY);
+            if (rc == SKEL_OK)
+                r->ringthin[(r->nact - 1) % m->p->ring] = (uint8_t)out;
             *done = rc == SKEL_OK;
             return rc;
         }
@@ -1112,13 +1202,21 @@ static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     int32_t src;
     int rc;
     if (y->call == SKEL_CALL_MPI_Iprobe && !op->flag) {
+        /* Mode thin: one in K made, counted per operation. */
+        int keep = 1;
+        if (op->thin && (rc = thin_keeps(m, rank, r->cur, -3, -1, 2, 1, &keep)) != SKEL_OK)
+            return rc;
+        r->thinned = (uint8_t)!keep;
         *done = 1;
         return SKEL_OK;
     }
     if ((rc = resolve(m, rank, r->cur, op->comm, &y->peer, &src)) != SKEL_OK)
         return rc;
     r->started = 1;
-    if (src == SKEL_PEER_NULL) {
+    int out = 0;
+    if ((rc = thin_out(m, rank, comm, src, 1, 0, &out)) != SKEL_OK)
+        return rc;
+    if (src == SKEL_PEER_NULL || out) {
         *done = 1;
         return SKEL_OK;
     }
@@ -1133,6 +1231,25 @@ static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return SKEL_OK;
 }
 
+/* Mode thin: whether the current operation's requests were all made for
+ * messages left out (MPI_REQUEST_NULL in the skeleton, which then leaves
+ * out a Wait, Test, Cancel or Request_free of them). */
+static int links_thinned(struct sim *m, uint32_t rank, int *out)
+{
+    struct rstate *r = &m->rs[rank];
+    const skel_plan_op *op = &m->p->ops[r->cur];
+    const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    *out = m->p->mode == SKEL_PLAN_THIN && y->nlinks > 0;
+    for (uint32_t i = 0; *out && i < y->nlinks; i++) {
+        uint32_t d;
+        int rc = link_dist(m, rank, r->cur, i, &d);
+        if (rc != SKEL_OK)
+            return rc;
+        *out = d > 0 && d <= r->nact && d <= m->p->ring && r->ringthin[(r->nact - d) % m->p->ring];
+    }
+    return SKEL_OK;
+}
+
 /* Wait/Test: every linked request must complete, except that a Test the
  * application saw complete only defers the sends among them (the skeleton
  * finishes those before its closing barrier: the library had buffered
@@ -1143,13 +1260,26 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
     const skel_plan *p = m->p;
     const skel_plan_op *op = &p->ops[r->cur];
     const skel_sig_symbol *y = &m->s->symbols[op->sym];
-    int test = op->kind == SKEL_PLAN_TEST;
+    int test = op->kind == SKEL_PLAN_TEST, thinned;
+    int rc = links_thinned(m, rank, &thinned);
+    if (rc != SKEL_OK)
+        return rc;
+    if (thinned) {
+        for (uint32_t i = 0; i < y->nlinks; i++) {
+            uint32_t d;
+            if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
+                return rc;
+            r->ring[(r->nact - d) % p->ring] = NONE;
+        }
+        r->thinned = 1;
+        *done = 1;
+        return SKEL_OK;
+    }
     if (test && !op->flag) {
         *done = 1;
         return SKEL_OK;
     }
     r->started = 1;
-    int rc;
     for (uint32_t i = 0; i < y->nlinks; i++) {
         uint32_t d;
         if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
@@ -1345,7 +1475,10 @@ static int exec_start(struct sim *m, uint32_t rank, int *done)
     const skel_plan *p = m->p;
     const skel_plan_op *op = &p->ops[r->cur];
     const skel_sig_symbol *y = &m->s->symbols[op->sym];
-    int start = op->kind == SKEL_PLAN_START, rc;
+    int start = op->kind == SKEL_PLAN_START, thinned = 0, rc;
+    if (!start && (rc = links_thinned(m, rank, &thinned)) != SKEL_OK)
+        return rc;
+    r->thinned = (uint8_t)thinned;
     r->started = 1;
     r->startq.n = 0;
     for (uint32_t i = 0; i < y->nlinks; i++) {
@@ -1666,15 +1799,21 @@ static int epoch_skips(struct sim *m, struct rstate *r)
     return 1;
 }
 
+/* Modes epochs and thin: an operation was made (its call counted). */
+static void op_made(struct rstate *r, const skel_plan_op *op)
+{
+    r->made++;
+    if (op->call != 0 && op->call < SKEL_CALL_LIMIT)
+        r->calls[op->call]++;
+}
+
 /* Mode epochs: an operation was made. */
 static void epoch_made(const struct sim *m, struct rstate *r)
 {
     const skel_plan_op *op = &m->p->ops[r->cur];
     /* Made in an epoch left out (always), it computes nothing before it. */
     r->m_kept += op_model_ns(m, op, !r->eskip);
-    r->made++;
-    if (op->call != 0 && op->call < SKEL_CALL_LIMIT)
-        r->calls[op->call]++;
+    op_made(r, op);
     if (op->delim)
         next_epoch(m, r);
 }
@@ -1683,11 +1822,12 @@ static void epoch_made(const struct sim *m, struct rstate *r)
 static int run_rank(struct sim *m, uint32_t rank, int *moved)
 {
     struct rstate *r = &m->rs[rank];
-    int epochs = m->p->mode == SKEL_PLAN_EPOCHS;
+    int epochs = m->p->mode == SKEL_PLAN_EPOCHS, thin = m->p->mode == SKEL_PLAN_THIN;
     *moved = 0;
     while (r->phase != PH_DONE) {
         if (!r->started && r->cur == NONE && r->phase == PH_PROGRAM) {
             r->cur = next_op(m->p, r);
+            r->thinned = 0;
             if (r->cur == NONE) {
                 r->phase = PH_END;
                 continue;
@@ -1710,6 +1850,8 @@ static int run_rank(struct sim *m, uint32_t rank, int *moved)
         if (r->cur != NONE) {
             if (epochs)
                 epoch_made(m, r);
+            else if (thin && !r->thinned)
+                op_made(r, &m->p->ops[r->cur]);
             r->cur = NONE;
             r->pos++;
             if (++m->total_ops > m->max_ops)
@@ -2065,18 +2207,20 @@ static int init_sim(struct sim *m)
         rs->stack = malloc((maxdepth + 1) * sizeof *rs->stack);
         rs->ring = malloc(p->ring * sizeof *rs->ring);
         rs->app_of = calloc(p->ring, sizeof *rs->app_of);
+        rs->ringthin = calloc(p->ring, sizeof *rs->ringthin);
         rs->idup = malloc((p->nslots ? p->nslots : 1) * sizeof *rs->idup);
-        if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL || rs->idup == NULL)
+        if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL || rs->idup == NULL ||
+            rs->ringthin == NULL)
             return skel_oom();
         for (uint32_t i = 0; i < p->ring; i++)
             rs->ring[i] = NONE;
         for (uint32_t i = 0; i < p->nslots; i++)
             rs->idup[i] = NONE;
-        if (p->mode == SKEL_PLAN_EPOCHS) {
+        if (p->mode == SKEL_PLAN_EPOCHS || p->mode == SKEL_PLAN_THIN)
             if ((rs->calls = calloc(SKEL_CALL_LIMIT, sizeof *rs->calls)) == NULL)
                 return skel_oom();
+        if (p->mode == SKEL_PLAN_EPOCHS)
             rs->eskip = !epoch_made_at(m, 0);
-        }
         rs->stack[0] = (struct frame){p->classes[s->ranks[r].cls].top, 0, 1, 0};
         rs->depth = 1;
     }
@@ -2110,6 +2254,7 @@ static void free_sim(struct sim *m)
             free(rs->stack);
             free(rs->ring);
             free(rs->app_of);
+            free(rs->ringthin);
             free(rs->idup);
             free(rs->wild.v);
             free(rs->unexp_q.v);
@@ -2142,6 +2287,7 @@ static void free_sim(struct sim *m)
     free(m->crossed);
     free(m->etime);
     free(m->ecol);
+    free(m->thin);
 }
 
 uint64_t skel_sim_default_max_bytes(void)
@@ -2151,6 +2297,42 @@ uint64_t skel_sim_default_max_bytes(void)
     if (pages > 0 && size > 0 && (uint64_t)pages * (uint64_t)size / 4 < cap)
         cap = (uint64_t)pages * (uint64_t)size / 4;
     return cap > (64ull << 20) ? cap : 64ull << 20;
+}
+
+/* Modes epochs and thin: the calls the rank made, as its class's counts. */
+static int made_counts(const struct rstate *rs, skel_plan_class *pc)
+{
+    uint32_t n = 0;
+    for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
+        n += rs->calls[call] > 0;
+    skel_plan_count *counts = malloc((n + 1) * sizeof *counts);
+    if (counts == NULL)
+        return skel_oom();
+    n = 0;
+    for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
+        if (rs->calls[call] > 0)
+            counts[n++] = (skel_plan_count){(uint16_t)call, rs->calls[call]};
+    qsort(counts, n, sizeof *counts, skel_plan_count_cmp);
+    free(pc->counts);
+    pc->counts = counts;
+    pc->ncounts = n;
+    pc->ops = rs->made;
+    return SKEL_OK;
+}
+
+/* Mode thin, after a run that passed: the calls each class makes. */
+static int thin_totals(struct sim *m)
+{
+    const skel_signature *s = m->s;
+    for (uint32_t c = 0; c < s->nclasses; c++) {
+        const skel_sig_class *cl = &s->classes[c];
+        if (cl->nranks == 0 || cl->ranks[0] >= s->nranks)
+            continue;
+        int rc = made_counts(&m->rs[cl->ranks[0]], &m->p->classes[c]);
+        if (rc != SKEL_OK)
+            return rc;
+    }
+    return SKEL_OK;
 }
 
 /* Mode epochs, after a run that passed: the calls each class makes, its
@@ -2173,21 +2355,9 @@ static int epoch_totals(struct sim *m)
             continue;
         const struct rstate *rs = &m->rs[cl->ranks[0]];
         skel_plan_class *pc = &p->classes[c];
-        uint32_t n = 0;
-        for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
-            n += rs->calls[call] > 0;
-        skel_plan_count *counts = malloc((n + 1) * sizeof *counts);
-        if (counts == NULL)
-            return skel_oom();
-        n = 0;
-        for (unsigned call = 0; call < SKEL_CALL_LIMIT; call++)
-            if (rs->calls[call] > 0)
-                counts[n++] = (skel_plan_count){(uint16_t)call, rs->calls[call]};
-        qsort(counts, n, sizeof *counts, skel_plan_count_cmp);
-        free(pc->counts);
-        pc->counts = counts;
-        pc->ncounts = n;
-        pc->ops = rs->made;
+        int rc = made_counts(rs, pc);
+        if (rc != SKEL_OK)
+            return rc;
         pc->model_ns = rs->m_kept;
         pc->residue_ns = 0;
         /* Iterations of the dominant sequence in the epochs kept, about. */
@@ -2362,6 +2532,8 @@ static int sim_pass(skel_plan *p, const struct skel_sim_opts *o, struct skel_sim
         rc = epoch_table(&m);
     else if (rc == SKEL_OK && epass == 2)
         rc = epoch_totals(&m);
+    else if (rc == SKEL_OK && p->mode == SKEL_PLAN_THIN)
+        rc = thin_totals(&m);
     if (rc == SKEL_OK) {
         set_counts(&m);
         m.st.ops = m.total_ops;

@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 
 /* The modes `--mode` takes: auto, then the plan's modes by their names. */
-static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS,
-                            SKEL_PLAN_MIXED,   SKEL_PLAN_INNER, SKEL_PLAN_MESSAGES};
+static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS,  SKEL_PLAN_MIXED,
+                            SKEL_PLAN_INNER,   SKEL_PLAN_THIN,  SKEL_PLAN_MESSAGES};
 
 static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
 
@@ -77,7 +77,8 @@ int skel_cmd_gen(int argc, char **argv)
         OPT_STR("output", 'o', &outdir),
         OPT_FLAG("report", 'r', &report),
         OPT_U64("seed", 0, &o.codegen.seed, 0, (double)(1ull << 53)),
-        OPT_CHOICE("mode", 0, &o.codegen.mode, "auto|loops|epochs|mixed|inner|messages", modes),
+        OPT_CHOICE("mode", 0, &o.codegen.mode, "auto|loops|epochs|mixed|inner|thin|messages",
+                   modes),
         OPT_U64("eager-limit", 0, &o.codegen.eager_bytes, 0, (double)(1ull << 40)),
         OPT_U64("check-limit", 0, &o.codegen.max_check_ops, 1, (double)(1ull << 40)),
         OPT_FLAG("build", 'b', &o.build),

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS,
-                            SKEL_PLAN_MIXED,   SKEL_PLAN_INNER, SKEL_PLAN_MESSAGES};
+static const int modes[] = {SKEL_CODEGEN_AUTO, SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS,  SKEL_PLAN_MIXED,
+                            SKEL_PLAN_INNER,   SKEL_PLAN_THIN,  SKEL_PLAN_MESSAGES};
 
 static const int flavors[] = {SKEL_MPI_MPICH, SKEL_MPI_OPENMPI};
 
@@ -115,7 +115,8 @@ int skel_cmd_generate(int argc, char **argv)
         OPT_DOUBLE("timeout", 0, &o.timeout_s, 0.001, 1e7),
         OPT_UINT("runs", 0, &o.runs, 1, 1000),
         OPT_U64("seed", 0, &o.gen.codegen.seed, 0, (double)(1ull << 53)),
-        OPT_CHOICE("mode", 0, &o.gen.codegen.mode, "auto|loops|epochs|mixed|inner|messages", modes),
+        OPT_CHOICE("mode", 0, &o.gen.codegen.mode, "auto|loops|epochs|mixed|inner|thin|messages",
+                   modes),
         OPT_U64("eager-limit", 0, &o.gen.codegen.eager_bytes, 0, (double)(1ull << 40)),
         OPT_FLAG("report", 'r', &report),
         OPT_STR("mpicc", 0, &o.gen.mpicc),

@@ -94,7 +94,8 @@
 #             wildcards the schedule can deadlock in every mode (the probe
 #             may find the other work message, and the reply goes elsewhere):
 #             it is compressed with --pin-sources, and `skel gen TRACE`
-#             without it must make a skeleton too (it pins by itself)
+#             without it must make a skeleton too (it pins by itself); in
+#             mode thin at K = 5 its skeleton makes 1/5 of its messages
 #   panels    panels of seeded sizes (1-40 units) computed on both ranks,
 #             sent by rank 0 to rank 1; rank 0 also probes once per
 #             iteration, so the ranks are different classes.  At K = 1 the
@@ -222,6 +223,23 @@ trace_skeleton "$TMP/selfprobe-auto" "$TMP/selfprobe-auto/sktrace" > "$TMP/selfp
   { tail -5 "$TMP/selfprobe-auto.run" >&2; fail "selfprobe: the skeleton of skel gen TRACE failed or hung"; }
 expect_counts "$TMP/selfprobe-auto/sktrace" "$TMP/selfprobe-auto/skeleton.meta" ||
   fail "selfprobe: the calls of skel gen TRACE's skeleton differ from skeleton.meta"
+
+# Mode thin: selfprobe's messages, one in 5 on every channel, made whole.
+# The skeleton's calls are skeleton.meta's, and its sends 1/5 of the
+# application's, rounded up per channel (a rank, a peer, a matching class:
+# at most a quarter of them here).
+"$SKEL" gen "$TMP/selfprobe-3.sig" --scale 5 --mode thin -o "$TMP/selfprobe-thin" --build --werror \
+  --quiet > "$TMP/selfprobe-thin.gen" 2>&1 ||
+  { cat "$TMP/selfprobe-thin.gen" >&2; fail "selfprobe: no mode thin skeleton at K = 5"; }
+trace_skeleton "$TMP/selfprobe-thin" "$TMP/selfprobe-thin/sktrace" > "$TMP/selfprobe-thin.run" 2>&1 ||
+  { tail -5 "$TMP/selfprobe-thin.run" >&2; fail "selfprobe: the mode thin skeleton failed or hung"; }
+expect_counts "$TMP/selfprobe-thin/sktrace" "$TMP/selfprobe-thin/skeleton.meta" ||
+  fail "selfprobe: the mode thin skeleton's calls differ from skeleton.meta"
+app_sends=$("$SKEL" stats --csv --no-check "$TMP/selfprobe.trace" | awk -F, '$1 == "all" && $2 == "MPI_Isend" { print $3 }')
+sk_sends=$(awk '$1 == "expect" && $3 == "MPI_Isend" { s += $4 } END { print s + 0 }' "$TMP/selfprobe-thin/skeleton.meta")
+awk -v a="${app_sends:-0}" -v b="$sk_sends" 'BEGIN { exit !(a > 0 && 5 * b >= a && 4 * b <= a) }' ||
+  fail "selfprobe: mode thin at K = 5 makes $sk_sends MPI_Isend where the application made ${app_sends:-none}"
+echo "selfprobe mode thin K = 5: $sk_sends of ${app_sends} MPI_Isend, $(grep -o 'elapsed_s=[0-9.]*' "$TMP/selfprobe-thin.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/selfprobe-thin/skeleton.meta") s)"
 
 # testall relies on its library buffering the sends it polls: a skeleton is
 # made even when no send is assumed buffered.

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skel_signature *s = NULL;
     if (size > (1u << 20) || skel_sigfile_parse((const char *)data, size, "fuzz", &s) != SKEL_OK)
         return 0;
-    static const int modes[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_INNER, SKEL_PLAN_EPOCHS,
+    static const int modes[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_INNER, SKEL_PLAN_EPOCHS, SKEL_PLAN_THIN,
                                 SKEL_PLAN_MESSAGES};
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         skel_plan *p = NULL;

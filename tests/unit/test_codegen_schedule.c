@@ -103,6 +103,50 @@ Test(codegen_schedule, loops_divided_by_k)
     skel_signature_free(s);
 }
 
+/* Mode thin: one message in K made on every channel, whole, by the same
+ * rule on both sides; a Wait on requests whose messages were all left out
+ * is left out too; collectives and compute stay as in mode messages. */
+Test(codegen_schedule, thin_makes_one_message_in_k_per_channel)
+{
+    /* The rule: the first message, then one whenever n / K crosses a
+     * whole number: 40 of 100 at K = 2.5, all at K = 1. */
+    uint64_t kept = 0;
+    for (uint64_t n = 0; n < 100; n++)
+        kept += (uint64_t)skel_plan_thin_keeps(n, 1000, 2500);
+    cr_assert_eq(kept, 40u);
+    cr_assert(skel_plan_thin_keeps(0, 1000, 2500));
+    cr_assert(!skel_plan_thin_keeps(1, 1000, 2500));
+    cr_assert(skel_plan_thin_keeps(7, 1000, 1000));
+    cr_assert_eq(skel_plan_mode_by_name("thin"), SKEL_PLAN_THIN);
+
+    skel_signature *s = stencil();
+    struct {
+        double k;
+        uint64_t msgs;
+    } cases[] = {{1, 171}, {10, 18}, {171, 1}, {1000, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, cases[i].k, SKEL_PLAN_THIN, &p), SKEL_OK, "%s",
+                     skel_last_error());
+        cr_assert_eq(check(p, 0), SKEL_OK, "K=%g: %s", cases[i].k, skel_last_error());
+        cr_assert_eq(calls(p, 0, "MPI_Isend"), cases[i].msgs, "K=%g: %llu sends", cases[i].k,
+                     (unsigned long long)calls(p, 0, "MPI_Isend"));
+        cr_assert_eq(calls(p, 0, "MPI_Irecv"), cases[i].msgs);
+        cr_assert_eq(calls(p, 0, "MPI_Waitall"), cases[i].msgs);
+        cr_assert_eq(calls(p, 0, "MPI_Allreduce"), 19u);
+        for (uint32_t j = 0; j < p->nops; j++)
+            if (p->ops[j].kind == SKEL_PLAN_ISEND) {
+                cr_assert(p->ops[j].thin);
+                cr_assert_eq(p->ops[j].count[0], 100); /* whole */
+                cr_assert_eq(p->ops[j].dtsize, 8);
+            } else if (p->ops[j].kind == SKEL_PLAN_COLL) {
+                cr_assert(!p->ops[j].thin);
+            }
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+}
+
 Test(codegen_schedule, dominant_sequence)
 {
     skel_signature *s = stencil();
@@ -408,6 +452,14 @@ Test(codegen_schedule, inconsistent_loops_fall_back_to_every_message)
     cr_assert_eq(calls(p, 1, "MPI_Recv"), 20u);
     cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
     skel_plan_free(p);
+    /* Thinned: the 20 messages of the channel 0 -> 1 are one message in
+     * the skeleton, counted alike by both loops of the sender and the one
+     * loop of the receiver. */
+    cr_assert_eq(skel_plan_build(s, 20, SKEL_PLAN_THIN, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(calls(p, 0, "MPI_Send"), 1u);
+    cr_assert_eq(calls(p, 1, "MPI_Recv"), 1u);
+    skel_plan_free(p);
 
     /* The generator: loops only refuses and writes nothing; auto falls back. */
     struct skel_codegen_opts o;
@@ -422,7 +474,7 @@ Test(codegen_schedule, inconsistent_loops_fall_back_to_every_message)
     cr_assert_eq(count_files(dir), 0, "files written for a refused skeleton");
     o.mode = SKEL_CODEGEN_AUTO;
     cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
-    cr_assert_eq(rep.mode, SKEL_PLAN_MESSAGES);
+    cr_assert_eq(rep.mode, SKEL_PLAN_THIN);
     cr_assert(rep.fell_back);
     cr_assert(strstr(rep.fallback_reason, "never received") != NULL ||
                   strstr(rep.fallback_reason, "deadlock") != NULL,
