@@ -41,7 +41,7 @@ W=$(mktemp -d /tmp/skel-bench-gen.XXXXXX)
 
 declare -A PATHS ARGS
 for s in jacobi cg isort mw pipeline fstencil fstencil08; do PATHS[$s]="$B/samples/$s"; done
-for s in blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw panels; do PATHS[$s]="$B/tests/irregular/$s"; done
+for s in blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels; do PATHS[$s]="$B/tests/irregular/$s"; done
 # Runs of about 0.5-1 s on an idle 2-core machine.
 ARGS=(
   [jacobi]="-i $((1000 * FACTOR))"
@@ -68,9 +68,13 @@ ARGS=(
   [idup]="-i $((15000 * FACTOR))"
   [intercomm]="-i $((15000 * FACTOR))"
   [pscw]="-i $((10000 * FACTOR))"
+  [selfprobe]="-i $((20000 * FACTOR))"
   [panels]="-i $((1000 * FACTOR))"
 )
-names=${PROGRAMS:-"jacobi cg isort mw pipeline fstencil fstencil08 blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw panels"}
+# Options of `skel compress` per program: selfprobe's wildcard probes are
+# pinned to the sources they found (docs/codegen.md, "Pinned sources").
+declare -A COMPRESS=([selfprobe]="--pin-sources")
+names=${PROGRAMS:-"jacobi cg isort mw pipeline fstencil fstencil08 blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels"}
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 range() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3g-%.3g", lo, hi }'; }
@@ -116,7 +120,8 @@ for p in $names; do
     { echo "$p: the traced run failed: $(tail -1 "$W/$p.out")"; continue; }
   trace_b=$(du -sb "$t" | cut -f1)
   t0=$(now)
-  "$SKEL" compress "$t" -o "$sig" --scale "$K" > "$W/$p.comp" 2>&1 ||
+  # shellcheck disable=SC2086  # the options are several words
+  "$SKEL" compress "$t" -o "$sig" --scale "$K" ${COMPRESS[$p]:-} > "$W/$p.comp" 2>&1 ||
     { echo "$p: compress failed: $(tail -1 "$W/$p.comp")"; continue; }
   comp_s=$(since "$t0")
   events=$(grep -o 'trace [0-9]* events' "$W/$p.comp" | head -1 | cut -d' ' -f2)
