@@ -107,6 +107,16 @@ int skel_plan_thin_keeps(uint64_t n, uint64_t wtop, uint64_t wden)
     return (b + wden - 1) / wden > (a + wden - 1) / wden;
 }
 
+int skel_plan_thin_step(uint64_t *g, uint64_t wtop, uint64_t wden, int advance)
+{
+    if (wden == 0 || wtop >= wden)
+        return 1;
+    int keep = *g < wtop;
+    if (advance)
+        *g = keep ? *g + wden - wtop : *g - wtop;
+    return keep;
+}
+
 int skel_plan_mode_by_name(const char *name)
 {
     for (int m = SKEL_PLAN_LOOPS; m <= SKEL_PLAN_THIN; m++)

@@ -66,6 +66,12 @@ enum skel_plan_mode {
  * n: messages counted on the channel before this one. */
 int skel_plan_thin_keeps(uint64_t n, uint64_t wtop, uint64_t wden);
 
+/* The same rule counted along a channel without divisions, as the skeleton
+ * runs it: *g (0 before the first message) is the distance from n wtop up
+ * to the next multiple of wden; the message is made when *g < wtop, and
+ * advance counts it. */
+int skel_plan_thin_step(uint64_t *g, uint64_t wtop, uint64_t wden, int advance);
+
 /* Mode epochs (docs/codegen.md, "Epochs"): the program at full weight, cut
  * into epochs by the operations that complete a collective every rank
  * makes (skel_plan_op.delim).  Every rank makes the same epochs, about 1 in

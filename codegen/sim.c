@@ -207,7 +207,7 @@ struct thinent {
     int32_t rank, peer, tag;
     uint32_t comm;
     uint8_t dir, used;
-    uint64_t n;
+    uint64_t g; /* skel_plan_thin_step()'s state */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -311,9 +311,7 @@ static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer,
             .rank = (int32_t)rank, .peer = peer, .tag = tag, .comm = comm, .dir = dir, .used = 1};
         m->nthin++;
     }
-    *keep = skel_plan_thin_keeps(e->n, m->p->wtop, m->p->wden);
-    if (advance)
-        e->n++;
+    *keep = skel_plan_thin_step(&e->g, m->p->wtop, m->p->wden, advance);
     return SKEL_OK;
 }
 

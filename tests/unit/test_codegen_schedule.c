@@ -117,6 +117,18 @@ Test(codegen_schedule, thin_makes_one_message_in_k_per_channel)
     cr_assert(skel_plan_thin_keeps(0, 1000, 2500));
     cr_assert(!skel_plan_thin_keeps(1, 1000, 2500));
     cr_assert(skel_plan_thin_keeps(7, 1000, 1000));
+    /* Counted along a channel without divisions, as the skeleton and the
+     * check run it: the same messages. */
+    const uint64_t dens[] = {1000, 1001, 1500, 2500, 3000, 9999, 30000, 1000000};
+    for (size_t i = 0; i < sizeof dens / sizeof dens[0]; i++) {
+        uint64_t g = 0;
+        for (uint64_t n = 0; n < 5000; n++) {
+            int peek = skel_plan_thin_step(&g, 1000, dens[i], 0);
+            cr_assert_eq(skel_plan_thin_step(&g, 1000, dens[i], 1), peek);
+            cr_assert_eq(peek, skel_plan_thin_keeps(n, 1000, dens[i]), "wden %llu, n %llu",
+                         (unsigned long long)dens[i], (unsigned long long)n);
+        }
+    }
     cr_assert_eq(skel_plan_mode_by_name("thin"), SKEL_PLAN_THIN);
 
     skel_signature *s = stencil();
