@@ -228,6 +228,14 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
         if ((rc = skel_plan_build(s, o->k, mode, &p)) != SKEL_OK)
             goto out;
         rc = skel_sim_run(p, &so, &st);
+        if (rc == SKEL_EDEADLOCK && mode == SKEL_PLAN_THIN && p->matched) {
+            /* Counted per peer, a receive took the tags of one peer in
+             * another order than they were sent: count per matching class
+             * too.  Per peer first, as small classes keep more than 1/K of
+             * their messages (each channel keeps its first). */
+            p->thin_tags = 1;
+            rc = skel_sim_run(p, &so, &st);
+        }
         if (rc == SKEL_OK && !last) {
             int later = 0;
             if (mode == SKEL_PLAN_EPOCHS && fabs(p->epoch_ratio - 1.0) > SKEL_CODEGEN_EPOCH_PREFER)

@@ -1566,7 +1566,7 @@ static int fill_header(struct emitter *e, const struct skel_codegen_opts *o,
     skel_tpl_setf(root, "wden", "%llu", (unsigned long long)p->wden);
     skel_tpl_setf(root, "wtop", "%llu", (unsigned long long)p->wtop);
     skel_tpl_setf(root, "thin", "%d", p->mode == SKEL_PLAN_THIN);
-    skel_tpl_setf(root, "thin_tags", "%d", p->matched);
+    skel_tpl_setf(root, "thin_tags", "%d", p->thin_tags);
     skel_tpl_setf(root, "seed", "%llu", (unsigned long long)o->seed);
     /* Whether the trace behind the signature was whole (skeleton.meta). */
     skel_tpl_set(root, "complete", s->partial == NULL ? "1" : "0");

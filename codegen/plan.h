@@ -265,6 +265,10 @@ typedef struct skel_plan {
     double app_ns;        /* the application's time (skel_plan_app_ns()) */
     int matched;          /* the signature pairs messages: tags are matching classes */
     int64_t *class_bytes; /* per matching class: its largest message in bytes */
+    /* Mode thin: channels are told apart by tag (the matching class) as
+     * well as by communicator and peer; set by the generator when counting
+     * per peer alone broke the matching (codegen.c). */
+    int thin_tags;
     /* Buffered sends (MPI_Bsend, MPI_Ibsend), filled by the simulation: the
      * most bytes and messages one rank has sent buffered and not yet seen
      * received, which its attached buffer must hold. */

@@ -272,8 +272,8 @@ static uint64_t key_hash(int32_t rank, uint32_t comm, int32_t src, int32_t tag)
 }
 
 /* Mode thin: whether the next message rank sends to (dir 0) or receives
- * from (dir 1) peer on comm with tag (-1 when the signature does not pair
- * messages: channels by peer only) is made (skel_plan_thin_keeps());
+ * from (dir 1) peer on comm with tag (-1 unless skel_plan.thin_tags:
+ * channels by peer only) is made (skel_plan_thin_keeps());
  * advance counts it (a probe only looks at the next one). */
 static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, int32_t tag,
                       uint8_t dir, int advance, int *keep)
@@ -325,7 +325,7 @@ static int thin_out(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, u
     if (!op->thin || peer < 0)
         return SKEL_OK;
     int keep = 1,
-        rc = thin_keeps(m, rank, comm, peer, m->p->matched ? op->tag : -1, dir, advance, &keep);
+        rc = thin_keeps(m, rank, comm, peer, m->p->thin_tags ? op->tag : -1, dir, advance, &keep);
     *out = !keep;
     m->rs[rank].thinned = (uint8_t)!keep;
     return rc;
@@ -1262,13 +1262,7 @@ static int exec_wait(struct sim *m, uint32_t rank, int *done)
     int rc = links_thinned(m, rank, &thinned);
     if (rc != SKEL_OK)
         return rc;
-    if (thinned) {
-        for (uint32_t i = 0; i < y->nlinks; i++) {
-            uint32_t d;
-            if ((rc = link_dist(m, rank, r->cur, i, &d)) != SKEL_OK)
-                return rc;
-            r->ring[(r->nact - d) % p->ring] = NONE;
-        }
+    if (thinned) { /* its requests are RQ_NULL, complete */
         r->thinned = 1;
         *done = 1;
         return SKEL_OK;

@@ -985,6 +985,66 @@ static skel_signature *wildcard_pair(const char *m_short, const char *m_long)
     return tsig_end(&t);
 }
 
+/* Rank 0 sends rank 1 ten pairs of messages, tag 1 then tag 2 (each its
+ * own matching class); rank 1 receives each pair tag 2 first.  Counted per
+ * peer, mode thin would make rank 0's tag-1 sends and rank 1's tag-2
+ * receives; counted per matching class, half of each. */
+static skel_signature *crossed_tags(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 1});
+    tclass(&t, 0, "0", 1);
+    tsym(&t, 0, "MPI_Send", "tag=\"1\" match=\"0\"", PEER("abs", 1), 1, 8, "");
+    tsym(&t, 1, "MPI_Send", "tag=\"2\" match=\"1\"", PEER("abs", 1), 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"10\"/></block>\n</class>\n");
+    tclass(&t, 1, "1", 3);
+    tsym(&t, 2, "MPI_Recv", "tag=\"2\" match=\"1\"", PEER("abs", 0), 1, 8, "");
+    tsym(&t, 3, "MPI_Recv", "tag=\"1\" match=\"0\"", PEER("abs", 0), 1, 8, "");
+    tput(&t, "<block id=\"2\"><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"3\"><loop body=\"2\" count=\"10\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, thin_counts_per_class_when_tags_cross)
+{
+    skel_signature *s = crossed_tags();
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 2, SKEL_PLAN_THIN, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert(p->matched);
+    cr_assert_eq(check(p, 4096), SKEL_EDEADLOCK, "counted per peer, the tags do not meet");
+    p->thin_tags = 1;
+    cr_assert_eq(check(p, 4096), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(calls(p, 0, "MPI_Send"), 10u);
+    cr_assert_eq(calls(p, 1, "MPI_Recv"), 10u);
+    skel_plan_free(p);
+
+    /* The generator falls back to counting per class by itself. */
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 2;
+    o.mode = SKEL_PLAN_THIN;
+    char *dir = tempdir();
+    struct skel_codegen_report rep;
+    cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(rep.mode, SKEL_PLAN_THIN);
+    skel_codegen_report_free(&rep);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/skeleton.c", dir);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    char line[512];
+    int tags = 0;
+    while (fgets(line, sizeof line, f) != NULL)
+        tags |= strncmp(line, "#define SKEL_THIN_TAGS 1", 24) == 0;
+    fclose(f);
+    cr_assert(tags, "skeleton.c does not count its channels per matching class");
+    remove_dir(dir);
+    free(dir);
+    skel_signature_free(s);
+}
+
 static const skel_plan_op *op_of(const skel_plan *p, uint32_t sym)
 {
     for (uint32_t i = 0; i < p->nops; i++)
