@@ -1198,11 +1198,13 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     int rc;
     if (y->dtsize > MAX_DTSIZE)
         return out_of_range(b, sym, "datatype size", y->dtsize);
-    /* Mode thin: a message made is made whole (one in K is made). */
+    /* Mode thin: a message made is made whole (one in K is made); a
+     * send-receive's two halves are counted on their own channels. */
     int thin = p->mode == SKEL_PLAN_THIN &&
                (ci->klass == SKEL_CLASS_SEND || ci->klass == SKEL_CLASS_ISEND ||
                 ci->klass == SKEL_CLASS_RECV || ci->klass == SKEL_CLASS_IRECV ||
-                ci->klass == SKEL_CLASS_PROBE || ci->klass == SKEL_CLASS_IPROBE);
+                ci->klass == SKEL_CLASS_PROBE || ci->klass == SKEL_CLASS_IPROBE ||
+                ci->klass == SKEL_CLASS_SENDRECV);
     uint64_t wc = thin ? p->wden : w;
     if ((rc = op_sides(b, y, wc, &op)) != SKEL_OK)
         return rc;

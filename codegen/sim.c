@@ -315,19 +315,29 @@ static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer,
     return SKEL_OK;
 }
 
-/* Mode thin: whether the current operation, on peer (a world rank), is left
- * out; sets rstate.thinned. */
-static int thin_out(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, uint8_t dir,
-                    int advance, int *out)
+/* Mode thin: whether the current operation's message to or from peer (a
+ * world rank) with tag is left out. */
+static int thin_half(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, int32_t tag,
+                     uint8_t dir, int advance, int *out)
 {
     const skel_plan_op *op = &m->p->ops[m->rs[rank].cur];
     *out = 0;
     if (!op->thin || peer < 0)
         return SKEL_OK;
     int keep = 1,
-        rc = thin_keeps(m, rank, comm, peer, m->p->thin_tags ? op->tag : -1, dir, advance, &keep);
+        rc = thin_keeps(m, rank, comm, peer, m->p->thin_tags ? tag : -1, dir, advance, &keep);
     *out = !keep;
-    m->rs[rank].thinned = (uint8_t)!keep;
+    return rc;
+}
+
+/* Mode thin: whether the current operation, on peer (a world rank), is left
+ * out; sets rstate.thinned. */
+static int thin_out(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, uint8_t dir,
+                    int advance, int *out)
+{
+    int rc = thin_half(m, rank, comm, peer, m->p->ops[m->rs[rank].cur].tag, dir, advance, out);
+    if (m->p->ops[m->rs[rank].cur].thin && peer >= 0)
+        m->rs[rank].thinned = (uint8_t)*out;
     return rc;
 }
 
@@ -1172,6 +1182,18 @@ static int exec_sendrecv(struct sim *m, uint32_t rank, uint32_t comm, int *done)
             return rc;
         r->started = 1;
         r->a = r->b = NONE;
+        /* Mode thin: each half counts its own channel; a half left out is
+         * MPI_PROC_NULL in the skeleton, the call left out with both. */
+        int sout = 0, rout = 0;
+        if ((rc = thin_half(m, rank, comm, peer, op->tag, 0, 1, &sout)) != SKEL_OK ||
+            (rc = thin_half(m, rank, comm, src, op->tag2, 1, 1, &rout)) != SKEL_OK)
+            return rc;
+        r->thinned = (uint8_t)(op->thin && (sout || peer == SKEL_PEER_NULL) &&
+                               (rout || src == SKEL_PEER_NULL) && (sout || rout));
+        if (sout)
+            peer = -1;
+        if (rout)
+            src = SKEL_PEER_NULL;
         int64_t bytes = op_bytes(op);
         if (peer >= 0 && (rc = new_msg(m, rank, r->cur, peer, comm, op->tag, bytes,
                                        is_sync(m, SKEL_CALL_MPI_Send, bytes), &r->a)) != SKEL_OK)

@@ -95,7 +95,9 @@
 #             may find the other work message, and the reply goes elsewhere):
 #             it is compressed with --pin-sources, and `skel gen TRACE`
 #             without it must make a skeleton too (it pins by itself); in
-#             mode thin at K = 5 its skeleton makes 1/5 of its messages
+#             mode thin at K = 5 its skeleton makes 1/5 of its messages, and
+#             with -x 1 (an MPI_Sendrecv exchange besides) each of the
+#             Sendrecv's halves is thinned on its own channel
 #   panels    panels of seeded sizes (1-40 units) computed on both ranks,
 #             sent by rank 0 to rank 1; rank 0 also probes once per
 #             iteration, so the ranks are different classes.  At K = 1 the
@@ -240,6 +242,31 @@ sk_sends=$(awk '$1 == "expect" && $3 == "MPI_Isend" { s += $4 } END { print s + 
 awk -v a="${app_sends:-0}" -v b="$sk_sends" 'BEGIN { exit !(a > 0 && 5 * b >= a && 4 * b <= a) }' ||
   fail "selfprobe: mode thin at K = 5 makes $sk_sends MPI_Isend where the application made ${app_sends:-none}"
 echo "selfprobe mode thin K = 5: $sk_sends of ${app_sends} MPI_Isend, $(grep -o 'elapsed_s=[0-9.]*' "$TMP/selfprobe-thin.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/selfprobe-thin/skeleton.meta") s)"
+
+# Mode thin with MPI_Sendrecv: selfprobe -x 1 adds an exchange on a
+# communicator of its own, and every third round one more message from rank
+# 0 first, so a rank's sends to its peer and its receives from it count
+# apart: the Sendrecv's two halves are kept or left out on their own (a half
+# left out is MPI_PROC_NULL).  Its skeleton runs, makes skeleton.meta's calls,
+# and between 1/5 and 1/2 of the application's MPI_Sendrecv (a call is made
+# when either half is).
+"$SKEL" trace --quiet --timeout 90 -o "$TMP/selfprobe-x.trace" -- mpiexec.mpich -n 2 \
+  "$CORPUS/selfprobe" -i 300 -x 1 > "$TMP/selfprobe-x.app" 2>&1 ||
+  { cat "$TMP/selfprobe-x.app" >&2; fail "selfprobe -x 1: the application failed"; }
+"$SKEL" compress "$TMP/selfprobe-x.trace" -o "$TMP/selfprobe-x.sig" --scale 5 --pin-sources \
+  > "$TMP/selfprobe-x.cmp" 2>&1 || { cat "$TMP/selfprobe-x.cmp" >&2; fail "selfprobe -x 1: compress"; }
+"$SKEL" gen "$TMP/selfprobe-x.sig" --scale 5 --mode thin -o "$TMP/selfprobe-xthin" --build --werror \
+  --quiet > "$TMP/selfprobe-xthin.gen" 2>&1 ||
+  { cat "$TMP/selfprobe-xthin.gen" >&2; fail "selfprobe -x 1: no mode thin skeleton at K = 5"; }
+trace_skeleton "$TMP/selfprobe-xthin" "$TMP/selfprobe-xthin/sktrace" > "$TMP/selfprobe-xthin.run" 2>&1 ||
+  { tail -5 "$TMP/selfprobe-xthin.run" >&2; fail "selfprobe -x 1: the mode thin skeleton failed or hung"; }
+expect_counts "$TMP/selfprobe-xthin/sktrace" "$TMP/selfprobe-xthin/skeleton.meta" ||
+  fail "selfprobe -x 1: the mode thin skeleton's calls differ from skeleton.meta"
+app_sr=$("$SKEL" stats --csv --no-check "$TMP/selfprobe-x.trace" | awk -F, '$1 == "all" && $2 == "MPI_Sendrecv" { print $3 }')
+sk_sr=$(awk '$1 == "expect" && $3 == "MPI_Sendrecv" { s += $4 } END { print s + 0 }' "$TMP/selfprobe-xthin/skeleton.meta")
+awk -v a="${app_sr:-0}" -v b="$sk_sr" 'BEGIN { exit !(a == 600 && 5 * b >= a && 2 * b <= a) }' ||
+  fail "selfprobe -x 1: mode thin at K = 5 makes $sk_sr MPI_Sendrecv where the application made ${app_sr:-none}"
+echo "selfprobe -x 1 mode thin K = 5: $sk_sr of $app_sr MPI_Sendrecv, $(grep -o 'elapsed_s=[0-9.]*' "$TMP/selfprobe-xthin.run")"
 
 # testall relies on its library buffering the sends it polls: a skeleton is
 # made even when no send is assumed buffered.

@@ -159,6 +159,63 @@ Test(codegen_schedule, thin_makes_one_message_in_k_per_channel)
     skel_signature_free(s);
 }
 
+/* Two ranks, loop(100) { Isend, Sendrecv, Recv, Wait of the Isend }, all
+ * with the other rank and one tag: the Sendrecv's send is the second
+ * message of each iteration on the send channel, its receive the first on
+ * the receive channel, so mode thin keeps its two halves apart. */
+static skel_signature *sendrecv_between(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Sendrecv", "tag=\"1\" tag2=\"1\"",
+         PEER("mod", 1) "<peer2 kind=\"mod\" value=\"-1\"/>", 100, 8, "");
+    tsym(&t, 2, "MPI_Recv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 3, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"100\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, thin_counts_the_halves_of_a_sendrecv_apart)
+{
+    /* Per channel 200 messages, n = 0, 1, ...: the Isend is n = 2i on the
+     * send channel, the Sendrecv's send 2i + 1; its receive 2i on the
+     * receive channel, the Recv 2i + 1.  At K = 5 the messages n = 0, 5,
+     * 10, ... are made: the Sendrecv made 40 times, each time one half
+     * only (the other MPI_PROC_NULL), the Isend and the Recv 20 times
+     * each.  At K = 10 (n = 0, 10, ...: all even) the Sendrecv receives
+     * only, 20 times, and no Recv is made.  (The application needs its
+     * 800-byte sends buffered: each Sendrecv's send meets the peer's Recv,
+     * which comes after the peer's own Sendrecv.) */
+    skel_signature *s = sendrecv_between();
+    struct {
+        double k;
+        uint64_t sendrecv, isend, recv;
+    } cases[] = {{1, 100, 100, 100}, {5, 40, 20, 20}, {10, 20, 20, 0}, {1000, 1, 1, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, cases[i].k, SKEL_PLAN_THIN, &p), SKEL_OK, "%s",
+                     skel_last_error());
+        cr_assert_eq(check(p, 65536), SKEL_OK, "K=%g: %s", cases[i].k, skel_last_error());
+        cr_assert_eq(calls(p, 0, "MPI_Sendrecv"), cases[i].sendrecv, "K=%g: %llu", cases[i].k,
+                     (unsigned long long)calls(p, 0, "MPI_Sendrecv"));
+        cr_assert_eq(calls(p, 0, "MPI_Isend"), cases[i].isend, "K=%g", cases[i].k);
+        cr_assert_eq(calls(p, 0, "MPI_Wait"), cases[i].isend, "K=%g: %llu", cases[i].k,
+                     (unsigned long long)calls(p, 0, "MPI_Wait"));
+        cr_assert_eq(calls(p, 0, "MPI_Recv"), cases[i].recv, "K=%g: %llu", cases[i].k,
+                     (unsigned long long)calls(p, 0, "MPI_Recv"));
+        for (uint32_t j = 0; j < p->nops; j++)
+            if (p->ops[j].kind == SKEL_PLAN_SENDRECV) {
+                cr_assert(p->ops[j].thin);
+                cr_assert_eq(p->ops[j].count[0], 100); /* whole */
+            }
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+}
+
 Test(codegen_schedule, dominant_sequence)
 {
     skel_signature *s = stencil();

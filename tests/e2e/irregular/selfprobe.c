@@ -11,18 +11,27 @@
  * before MPI_Finalize.  Work sizes
  * follow a seeded sequence: nothing repeats exactly.
  *
- * usage: selfprobe [-i ROUNDS] [-n MAXBYTES] [-w WORK] */
+ * -x 1 adds, at the start of every round, an exchange on a communicator of
+ * its own (so that no probe sees it): MPI_Sendrecv of the round's work to the
+ * right neighbour and from the left, and every third round one more message
+ * from rank 0 to its right neighbour first (MPI_Send, MPI_Recv), so that a
+ * rank's sends to a peer and its receives from it are not counted alike.
+ *
+ * usage: selfprobe [-i ROUNDS] [-n MAXBYTES] [-w WORK] [-x 0|1] */
 #include "common.h"
 
-enum { TAG_WORK = 115, TAG_ACK = 117, TAG_LAST = 5 };
+enum { TAG_WORK = 115, TAG_ACK = 117, TAG_LAST = 5, TAG_XCHG = 119, TAG_EXTRA = 121 };
 
 int main(int argc, char **argv)
 {
-    long opt[3] = {300, 4096, 20000};
+    long opt[4] = {300, 4096, 20000, 0};
     MPI_Init(&argc, &argv);
-    irr_options(argc, argv, "[-i ROUNDS] [-n MAXBYTES] [-w WORK]", "inw", opt);
+    irr_options(argc, argv, "[-i ROUNDS] [-n MAXBYTES] [-w WORK] [-x 0|1]", "inwx", opt);
     int me, np, right, left;
     irr_ring(&me, &np, &right, &left);
+    MPI_Comm xchg = MPI_COMM_NULL;
+    if (opt[3])
+        MPI_Comm_dup(MPI_COMM_WORLD, &xchg);
     int maxn = (int)(opt[1] >= 8 && opt[1] <= (1 << 20) ? opt[1] : 4096);
     char *work[2], *in = malloc((size_t)maxn), ack[8] = {0};
     work[0] = malloc((size_t)maxn);
@@ -38,6 +47,14 @@ int main(int argc, char **argv)
         /* The same length on every rank (one seed), so that each receive
          * knows what to expect. */
         int len = (int)irr_range(&seed, 8, maxn);
+        if (opt[3]) {
+            if (it % 3 == 0 && me == 0)
+                MPI_Send(ack, (int)sizeof ack, MPI_BYTE, right, TAG_EXTRA, xchg);
+            if (it % 3 == 0 && left == 0)
+                MPI_Recv(ack, (int)sizeof ack, MPI_BYTE, left, TAG_EXTRA, xchg, MPI_STATUS_IGNORE);
+            MPI_Sendrecv(work[0], len, MPI_BYTE, right, TAG_XCHG, in, maxn, MPI_BYTE, left,
+                         TAG_XCHG, xchg, MPI_STATUS_IGNORE);
+        }
         MPI_Request sent[2 + 2];
         int nsent = 0;
         MPI_Isend(work[0], len, MPI_BYTE, me, TAG_WORK, MPI_COMM_WORLD, &sent[nsent++]);
@@ -86,6 +103,8 @@ int main(int argc, char **argv)
     free(work[0]);
     free(work[1]);
     free(in);
+    if (xchg != MPI_COMM_NULL)
+        MPI_Comm_free(&xchg);
     MPI_Finalize();
     return allbad != 0;
 }
