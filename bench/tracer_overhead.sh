@@ -13,9 +13,13 @@
 #           2 ranks, 0 B .. 1 MiB, MPI_Send/Recv then Isend/Irecv/Waitall):
 #           R interleaved repeats, the median of the traced/untraced ratios of
 #           the whole sweep with a 95 % interval, and per message size
-#  samples  the overhead on every sample at its default size (2 ranks): on
-#           the time the sample reports for its own work, and on the wall
-#           time of the job
+#  samples  the overhead on every C sample at its default size (2 ranks; the
+#           memory-bound fft, nbody and randacc too): on the time the sample
+#           reports for its own work, and on the wall time of the job; traced,
+#           traced without working-set samples (SKEL_TRACE_WS=0: what clearing
+#           the pages' referenced bits costs the compute that follows), and
+#           untraced twice (the noise floor), interleaved, with intervals;
+#           SAMPLES chooses a subset
 #
 # Environment: R (repeats, default 7), SECTIONS (default "percall sweep
 # samples"), SCALE (sweep repetitions of the small sizes, default 100000),
@@ -196,28 +200,37 @@ fi
 
 if [[ " $SECTIONS " == *" samples "* ]]; then
   echo
-  echo "== overhead on the samples (2 ranks, default sizes, median of $R, traced (mapped) and" \
-    "untraced alternately)"
+  echo "== overhead on the samples (2 ranks, default sizes, $R interleaved rounds of: untraced,"
+  echo "   traced (mapped), traced without working-set samples (SKEL_TRACE_WS=0), untraced again)"
   echo "   run: the time each sample reports for its own work (after set-up, before MPI_Finalize);"
-  echo "   wall: mpiexec to exit, with MPI_Init, the tracer's clock sync, its files and symbol lookups"
-  printf "%-10s %9s %9s %9s %10s %10s %9s %12s\n" sample "run" traced overhead wall traced overhead bytes/event
+  echo "   wall: mpiexec to exit, with MPI_Init, the tracer's clock sync, its files and symbol lookups."
+  echo "   Overheads in %: the median of the rounds' ratios to that round's untraced run, with a"
+  echo "   distribution-free 95 % interval; 'noise' is the second untraced run's (the noise floor)."
+  printf "%-9s %8s %22s %22s %22s %22s %7s\n" sample "run" "traced run %" "no-wset run %" \
+    "noise run %" "traced wall %" "B/event"
   now() { date +%s.%N; }
-  for s in jacobi cg isort mw pipeline; do
-    : > "$tmp/u"; : > "$tmp/t"; : > "$tmp/wu"; : > "$tmp/wt"
+  # one WAY SAMPLE: run it, append its own time to $tmp/WAY.run and the wall time to $tmp/WAY.wall.
+  one() {
+    local w=$1 s=$2 t0
+    t0=$(now)
+    case $w in
+      u | n) mpiexec.mpich -n 2 "$B/samples/$s" ;;
+      t) traced mapped -n 2 "$B/samples/$s" ;;
+      nows) SKEL_TRACE_WS=0 traced mapped -n 2 "$B/samples/$s" ;;
+    esac | awk 'END { print $(NF-1) }' >> "$tmp/$w.run"
+    echo "$(now) - $t0" | bc -l >> "$tmp/$w.wall"
+  }
+  # pct WAY KIND: per-round overhead of WAY against the untraced run, median [interval].
+  pct() { paste "$tmp/u.$2" "$tmp/$1.$2" | awk '{print 100 * ($2 / $1 - 1)}' | ci95; }
+  for s in ${SAMPLES:-jacobi cg isort mw pipeline fft nbody randacc}; do
+    for w in u t nows n; do : > "$tmp/$w.run"; : > "$tmp/$w.wall"; done
     for _ in $(seq "$R"); do
-      t0=$(now)
-      mpiexec.mpich -n 2 "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/u"
-      echo "$(now) - $t0" | bc -l >> "$tmp/wu"
-      t0=$(now)
-      traced mapped -n 2 "$B/samples/$s" | awk 'END { print $(NF-1) }' >> "$tmp/t"
-      echo "$(now) - $t0" | bc -l >> "$tmp/wt"
+      for w in u t nows n; do one $w "$s"; done
     done
-    u=$(median < "$tmp/u"); t=$(median < "$tmp/t"); wu=$(median < "$tmp/wu"); wt=$(median < "$tmp/wt")
     ev=$("$skel" stats --csv --no-check "$tmp/tr" | awk -F, '$1=="all" {s+=$3} END {print s}')
     by=$(cat "$tmp"/tr/rank-*.skt | wc -c)
-    printf "%-10s %8.3fs %8.3fs %8.2f%% %9.3fs %9.3fs %8.2f%% %12.1f\n" $s "$u" "$t" \
-      "$(echo "100 * ($t - $u) / $u" | bc -l)" "$wu" "$wt" "$(echo "100 * ($wt - $wu) / $wu" | bc -l)" \
-      "$(echo "$by / $ev" | bc -l)"
+    printf "%-9s %7.3fs %22s %22s %22s %22s %7.1f\n" "$s" "$(median < "$tmp/u.run")" \
+      "$(pct t run)" "$(pct nows run)" "$(pct n run)" "$(pct t wall)" "$(echo "$by / $ev" | bc -l)"
   done
 fi
 echo

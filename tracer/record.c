@@ -58,6 +58,12 @@ uint64_t skel_tr_enter_slow(struct skel_tr_call *c, struct skel_tr_thread *t, ui
              * nor the next CPU sample. */
             pause = t->ws.pause;
             skel_tr_ws_read(&t->ws);
+            /* Marking the phase's pages again after the clear made it
+             * longer: the tracer's doing, a pause too (at most half of
+             * it, the estimate being the tracer's). */
+            uint64_t re = t->ws.remark < gap / 2 ? t->ws.remark : gap / 2;
+            t->ws.pause += re;
+            c->gap_cpu -= c->gap_cpu < re ? c->gap_cpu : re;
             pause = t->ws.pause - pause;
             cpu = skel_tr_cpu_now();
         }
@@ -1335,7 +1341,7 @@ static int ws_record(struct skel_tr_thread *t)
     if (rc == SKEL_OK && t->ws.bytes > 0)
         rc = skel_writer_wset(skel_tr_s.w, t->index, t->ws.bytes);
     skel_tr_ws_done(skel_tr_now(), t->ws.cost);
-    t->ws.pause = t->ws.bytes = t->ws.cost = 0;
+    t->ws.pause = t->ws.bytes = t->ws.cost = t->ws.remark = 0;
     if (rc != SKEL_OK)
         skel_tr_disable(skel_last_error());
     return rc;

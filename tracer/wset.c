@@ -19,13 +19,59 @@
 #define COST_FACTOR    200u
 #define MIN_SPACING_NS 50000000u
 
+/* Pages touched to measure what marking a page again costs. */
+#define REMARK_PAGES 256
+
 uint64_t skel_tr_ws_next_ns = UINT64_MAX;
 int skel_tr_ws_on;
+double skel_tr_ws_page_ns;
 
 static int fd_clear = -1, fd_smaps = -1;
 static void *flush_region;
-static size_t flush_len;
+static size_t flush_len, page_bytes;
 static uint64_t arm_cost;
+
+/* Clear the referenced bits and flush the TLB (see skel_tr_ws_arm()). */
+static int clear_and_flush(void)
+{
+    return write(fd_clear, "1", 1) == 1 && mprotect(flush_region, flush_len, PROT_READ) == 0 &&
+           mprotect(flush_region, flush_len, PROT_READ | PROT_WRITE) == 0;
+}
+
+/* What touching a page costs more after a clear than before: the least of
+ * three tries over REMARK_PAGES pages (a low estimate).  Measured on the
+ * development VM (Firecracker): 280-410 ns per page, and randacc's phase
+ * that touched 32 MiB after a clear took 28.3 ms against 21-24 ms for the
+ * phases around it (bench/tracer.md, "What a working-set sample costs the
+ * phase it watches"). */
+static double remark_page_ns(void)
+{
+    size_t len = page_bytes * REMARK_PAGES;
+    char *r = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (r == MAP_FAILED)
+        return 0;
+    volatile char *v = r;
+    for (size_t i = 0; i < REMARK_PAGES; i++)
+        v[i * page_bytes] = 1;
+    double best = -1;
+    for (int rep = 0; rep < 3; rep++) {
+        uint64_t t0 = skel_tr_now();
+        for (size_t i = 0; i < REMARK_PAGES; i++)
+            v[i * page_bytes]++;
+        uint64_t t1 = skel_tr_now();
+        if (!clear_and_flush())
+            break;
+        uint64_t t2 = skel_tr_now();
+        for (size_t i = 0; i < REMARK_PAGES; i++)
+            v[i * page_bytes]++;
+        uint64_t t3 = skel_tr_now();
+        double d = ((double)(t3 - t2) - (double)(t1 - t0)) / REMARK_PAGES;
+        if (best < 0 || d < best)
+            best = d;
+    }
+    munmap(r, len);
+    return best > 0 ? best : 0;
+}
 
 void skel_tr_ws_start(void)
 {
@@ -33,7 +79,8 @@ void skel_tr_ws_start(void)
     if (e != NULL && strcmp(e, "0") == 0)
         return;
     long page = sysconf(_SC_PAGESIZE);
-    flush_len = (size_t)(page > 0 ? page : 4096) * FLUSH_PAGES;
+    page_bytes = (size_t)(page > 0 ? page : 4096);
+    flush_len = page_bytes * FLUSH_PAGES;
     fd_smaps = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC);
     fd_clear = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
     flush_region =
@@ -45,6 +92,7 @@ void skel_tr_ws_start(void)
     }
     /* Present pages, so that changing their protection changes entries. */
     memset(flush_region, 1, flush_len);
+    skel_tr_ws_page_ns = remark_page_ns();
     skel_tr_ws_next_ns = 0;
     skel_tr_ws_on = 1;
 }
@@ -66,16 +114,11 @@ void skel_tr_ws_stop(void)
 uint64_t skel_tr_ws_arm(struct skel_tr_ws *t)
 {
     uint64_t t0 = skel_tr_now();
-    if (fd_clear < 0 || write(fd_clear, "1", 1) != 1) {
-        skel_tr_ws_stop();
-        return 0;
-    }
     /* Clearing the referenced bits does not flush the TLB, and a page whose
      * translation is still cached is not marked again when touched.  A
      * protection change over more than 33 pages flushes the whole address
      * space's translations. */
-    if (mprotect(flush_region, flush_len, PROT_READ) != 0 ||
-        mprotect(flush_region, flush_len, PROT_READ | PROT_WRITE) != 0) {
+    if (fd_clear < 0 || !clear_and_flush()) {
         skel_tr_ws_stop();
         return 0;
     }
@@ -177,7 +220,8 @@ void skel_tr_ws_read(struct skel_tr_ws *t)
     t->pause += cost > 0 ? cost : 1;
     /* 0 means "not sampled": a sample of nothing is one page. */
     t->bytes = kb > 0 ? (uint64_t)kb * 1024 : kb == 0 ? 4096 : 0;
-    t->cost = arm_cost + cost;
+    t->remark = (uint64_t)((double)(t->bytes / page_bytes) * skel_tr_ws_page_ns);
+    t->cost = arm_cost + cost + t->remark;
 }
 
 void skel_tr_ws_drop(struct skel_tr_ws *t, uint64_t now)

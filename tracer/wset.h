@@ -33,6 +33,10 @@
 struct skel_tr_ws {
     int armed;
     uint64_t bytes, pause, cost;
+    /* What marking the watched phase's pages again cost that phase (its
+     * pages times skel_tr_ws_page_ns, measured at start): the tracer's
+     * doing, taken off the phase as a pause by the caller. */
+    uint64_t remark;
     /* The call sites (indices modulo SKEL_TR_WS_SITES) whose latest call
      * was followed by a phase long enough to sample, and the latest call's
      * site: a watch starts only after such a call (skel_tr_ws_note). */
@@ -72,7 +76,13 @@ extern uint64_t skel_tr_ws_next_ns;
  * only then. */
 extern int skel_tr_ws_on;
 
-/* Open the kernel interfaces (SKEL_TRACE_WS=0: stay off); at session start. */
+/* The cost of marking one page referenced again after a clear (a page walk
+ * and the referenced bit set, or a trap to the hypervisor where it tracks
+ * the guest's page tables): measured by skel_tr_ws_start(), in ns. */
+extern double skel_tr_ws_page_ns;
+
+/* Open the kernel interfaces (SKEL_TRACE_WS=0: stay off) and measure
+ * skel_tr_ws_page_ns; at session start. */
 void skel_tr_ws_start(void);
 /* Close them; at session end (also in a forked child, which must not touch
  * the parent's pages through inherited descriptors). */
@@ -84,7 +94,8 @@ void skel_tr_ws_stop(void);
 uint64_t skel_tr_ws_arm(struct skel_tr_ws *t);
 /* End the watch of t at the start of a call: t->bytes gets the bytes
  * referenced (0 if the reading failed), t->pause grows by the time the
- * reading took, t->cost is the sample's. */
+ * reading took, t->remark is the estimated cost of marking the phase's
+ * pages again, t->cost is the sample's (arm, read and remark). */
 void skel_tr_ws_read(struct skel_tr_ws *t);
 /* End the watch of t unread at time now (the phase was too short to
  * sample) and schedule the next one from the arm's cost. */

@@ -81,9 +81,34 @@ Test(wset, large_and_small_phases)
                  "libraries account for a few hundred KiB; shared pages other processes touch up "
                  "to 2.5 MiB on a busy machine)",
                  (unsigned long long)(small >> 10), (unsigned long long)(large >> 10));
-    cr_log_info("24 MiB -> %llu KiB, 64 KiB -> %llu KiB, cost %llu us",
+    cr_log_info("24 MiB -> %llu KiB, 64 KiB -> %llu KiB, cost %llu us, %.0f ns per page marked "
+                "again",
                 (unsigned long long)(large >> 10), (unsigned long long)(small >> 10),
-                (unsigned long long)(w.cost / 1000));
+                (unsigned long long)(w.cost / 1000), skel_tr_ws_page_ns);
+}
+
+Test(wset, marking_pages_again_is_part_of_the_cost)
+{
+    start_or_skip();
+    cr_assert_geq(skel_tr_ws_page_ns, 0);
+    cr_assert_lt(skel_tr_ws_page_ns, 1e6, "%g ns per page", skel_tr_ws_page_ns);
+    size_t big = 8 * MIB, page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *buf =
+        mmap(NULL, big, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    cr_assert(buf != MAP_FAILED);
+    madvise(buf, big, MADV_NOHUGEPAGE);
+    memset(buf, 1, big);
+    struct skel_tr_ws w;
+    uint64_t bytes = sample(buf, big, &w);
+    skel_tr_ws_stop();
+    munmap(buf, big);
+    /* The estimate is the pages read as touched times the measured cost of
+     * one; the sample's cost (which spaces the next) counts it besides the
+     * tracer's own time. */
+    cr_assert_eq(w.remark, (uint64_t)((double)(bytes / page) * skel_tr_ws_page_ns));
+    cr_assert_geq(w.cost, w.pause + w.remark);
+    cr_log_info("8 MiB touched: %llu KiB read, %llu us estimated for marking them again",
+                (unsigned long long)(bytes >> 10), (unsigned long long)(w.remark / 1000));
 }
 
 Test(wset, budget_and_switch)
