@@ -43,7 +43,7 @@ estimate_only=0
 redo=0
 repeats=5
 runs=3
-samples="jacobi cg isort mw pipeline"
+samples="jacobi cg isort mw pipeline randacc nbody fft"
 programs=""
 names=""
 out=${SKEL_BENCH_OUT:-/tmp/skel-accuracy}
@@ -97,6 +97,9 @@ profile() { # profile PROGRAM SIZE -> "app_s cpu_x link_x"
     isort/quick) echo "0.3 2 60" ;; isort/full) echo "2.5 2 60" ;;
     mw/quick) echo "2.3 1.2 1" ;; mw/full) echo "13.6 1.2 1" ;;
     pipeline/quick) echo "1.1 2 2" ;; pipeline/full) echo "7.6 2 2" ;;
+    randacc/quick) echo "1.4 2 3" ;; randacc/full) echo "7 2 3" ;;
+    nbody/quick) echo "1.1 2 2" ;; nbody/full) echo "4.6 2 2" ;;
+    fft/quick) echo "1.2 2 5" ;; fft/full) echo "5 2 5" ;;
     lammps/quick) echo "2 2 56" ;; lammps/full) echo "12 2 56" ;;
     mpb/quick) echo "0.7 2 310" ;; mpb/full) echo "1.5 2 310" ;;
     scalapack/quick) echo "1.2 2 65" ;; scalapack/full) echo "2.5 2 65" ;;
@@ -169,6 +172,14 @@ sample_args() {
     isort/small) echo "-k 65536 -i 60" ;;
     mw/small) echo "-t 900 --work-us 100 --prep-us 10" ;;
     pipeline/small) echo "-n 250 -i 350" ;;
+    # Memory-bound compute (issue 17): random updates of an 8 MiB table per
+    # rank, an all-pairs force loop, a 2-D FFT with transposes.
+    randacc/full) echo "-i 300" ;; randacc/quick) echo "-i 60" ;;
+    nbody/full) echo "-n 4096 -s 150" ;; nbody/quick) echo "-s 150" ;;
+    fft/full) echo "-i 600" ;; fft/quick) echo "-i 150" ;;
+    randacc/small) echo "-t 2 -u 262144 -i 300" ;;
+    nbody/small) echo "-n 1024 -s 150" ;;
+    fft/small) echo "-n 128 -i 600" ;;
     esac
 }
 appdir=$out/apps
