@@ -226,19 +226,28 @@ trace_skeleton "$TMP/selfprobe-auto" "$TMP/selfprobe-auto/sktrace" > "$TMP/selfp
 expect_counts "$TMP/selfprobe-auto/sktrace" "$TMP/selfprobe-auto/skeleton.meta" ||
   fail "selfprobe: the calls of skel gen TRACE's skeleton differ from skeleton.meta"
 
+# thin_k5 SIG NAME WHAT: a mode thin skeleton of SIG at K = 5 in $TMP/NAME,
+# run under the tracer; its calls must be skeleton.meta's.
+thin_k5() {
+  local sig=$1 d=$TMP/$2 what=$3
+  "$SKEL" gen "$sig" --scale 5 --mode thin -o "$d" --build --werror --quiet > "$d.gen" 2>&1 ||
+    { cat "$d.gen" >&2; fail "$what: no mode thin skeleton at K = 5"; }
+  trace_skeleton "$d" "$d/sktrace" > "$d.run" 2>&1 ||
+    { tail -5 "$d.run" >&2; fail "$what: the mode thin skeleton failed or hung"; }
+  expect_counts "$d/sktrace" "$d/skeleton.meta" ||
+    fail "$what: the mode thin skeleton's calls differ from skeleton.meta"
+}
+# app_calls TRACE CALL, meta_calls META CALL: how many CALLs in all ranks.
+app_calls() { "$SKEL" stats --csv --no-check "$1" | awk -F, -v c="$2" '$1 == "all" && $2 == c { print $3 }'; }
+meta_calls() { awk -v c="$2" '$1 == "expect" && $3 == c { s += $4 } END { print s + 0 }' "$1"; }
+
 # Mode thin: selfprobe's messages, one in 5 on every channel, made whole.
 # The skeleton's calls are skeleton.meta's, and its sends 1/5 of the
 # application's, rounded up per channel (a rank, a peer, a matching class:
 # at most a quarter of them here).
-"$SKEL" gen "$TMP/selfprobe-3.sig" --scale 5 --mode thin -o "$TMP/selfprobe-thin" --build --werror \
-  --quiet > "$TMP/selfprobe-thin.gen" 2>&1 ||
-  { cat "$TMP/selfprobe-thin.gen" >&2; fail "selfprobe: no mode thin skeleton at K = 5"; }
-trace_skeleton "$TMP/selfprobe-thin" "$TMP/selfprobe-thin/sktrace" > "$TMP/selfprobe-thin.run" 2>&1 ||
-  { tail -5 "$TMP/selfprobe-thin.run" >&2; fail "selfprobe: the mode thin skeleton failed or hung"; }
-expect_counts "$TMP/selfprobe-thin/sktrace" "$TMP/selfprobe-thin/skeleton.meta" ||
-  fail "selfprobe: the mode thin skeleton's calls differ from skeleton.meta"
-app_sends=$("$SKEL" stats --csv --no-check "$TMP/selfprobe.trace" | awk -F, '$1 == "all" && $2 == "MPI_Isend" { print $3 }')
-sk_sends=$(awk '$1 == "expect" && $3 == "MPI_Isend" { s += $4 } END { print s + 0 }' "$TMP/selfprobe-thin/skeleton.meta")
+thin_k5 "$TMP/selfprobe-3.sig" selfprobe-thin selfprobe
+app_sends=$(app_calls "$TMP/selfprobe.trace" MPI_Isend)
+sk_sends=$(meta_calls "$TMP/selfprobe-thin/skeleton.meta" MPI_Isend)
 awk -v a="${app_sends:-0}" -v b="$sk_sends" 'BEGIN { exit !(a > 0 && 5 * b >= a && 4 * b <= a) }' ||
   fail "selfprobe: mode thin at K = 5 makes $sk_sends MPI_Isend where the application made ${app_sends:-none}"
 echo "selfprobe mode thin K = 5: $sk_sends of ${app_sends} MPI_Isend, $(grep -o 'elapsed_s=[0-9.]*' "$TMP/selfprobe-thin.run") (expected $(awk '$1 == "expected_s" { print $2 }' "$TMP/selfprobe-thin/skeleton.meta") s)"
@@ -255,15 +264,9 @@ echo "selfprobe mode thin K = 5: $sk_sends of ${app_sends} MPI_Isend, $(grep -o 
   { cat "$TMP/selfprobe-x.app" >&2; fail "selfprobe -x 1: the application failed"; }
 "$SKEL" compress "$TMP/selfprobe-x.trace" -o "$TMP/selfprobe-x.sig" --scale 5 --pin-sources \
   > "$TMP/selfprobe-x.cmp" 2>&1 || { cat "$TMP/selfprobe-x.cmp" >&2; fail "selfprobe -x 1: compress"; }
-"$SKEL" gen "$TMP/selfprobe-x.sig" --scale 5 --mode thin -o "$TMP/selfprobe-xthin" --build --werror \
-  --quiet > "$TMP/selfprobe-xthin.gen" 2>&1 ||
-  { cat "$TMP/selfprobe-xthin.gen" >&2; fail "selfprobe -x 1: no mode thin skeleton at K = 5"; }
-trace_skeleton "$TMP/selfprobe-xthin" "$TMP/selfprobe-xthin/sktrace" > "$TMP/selfprobe-xthin.run" 2>&1 ||
-  { tail -5 "$TMP/selfprobe-xthin.run" >&2; fail "selfprobe -x 1: the mode thin skeleton failed or hung"; }
-expect_counts "$TMP/selfprobe-xthin/sktrace" "$TMP/selfprobe-xthin/skeleton.meta" ||
-  fail "selfprobe -x 1: the mode thin skeleton's calls differ from skeleton.meta"
-app_sr=$("$SKEL" stats --csv --no-check "$TMP/selfprobe-x.trace" | awk -F, '$1 == "all" && $2 == "MPI_Sendrecv" { print $3 }')
-sk_sr=$(awk '$1 == "expect" && $3 == "MPI_Sendrecv" { s += $4 } END { print s + 0 }' "$TMP/selfprobe-xthin/skeleton.meta")
+thin_k5 "$TMP/selfprobe-x.sig" selfprobe-xthin "selfprobe -x 1"
+app_sr=$(app_calls "$TMP/selfprobe-x.trace" MPI_Sendrecv)
+sk_sr=$(meta_calls "$TMP/selfprobe-xthin/skeleton.meta" MPI_Sendrecv)
 awk -v a="${app_sr:-0}" -v b="$sk_sr" 'BEGIN { exit !(a == 600 && 5 * b >= a && 2 * b <= a) }' ||
   fail "selfprobe -x 1: mode thin at K = 5 makes $sk_sr MPI_Sendrecv where the application made ${app_sr:-none}"
 echo "selfprobe -x 1 mode thin K = 5: $sk_sr of $app_sr MPI_Sendrecv, $(grep -o 'elapsed_s=[0-9.]*' "$TMP/selfprobe-xthin.run")"
