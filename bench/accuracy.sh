@@ -21,7 +21,7 @@
 # skel cannot make a skeleton of are listed with the reason.  Measures,
 # never passes or fails on time.  Needs root.
 #
-# Duration: printed before it starts (a full run takes ~12 hours: the link
+# Duration: printed before it starts (a full run takes ~13.5 hours: the link
 # scenarios slow the communicating programs 5-310x, and everything runs
 # --repeats times); --estimate prints it and stops.  --quick: five programs
 # at smaller sizes under cpu-one and link-one (~1h45, most of it MPB on the
