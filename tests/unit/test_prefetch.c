@@ -335,6 +335,37 @@ Test(prefetch, stops_mid_stream)
     }
 }
 
+/* A caller slower than the thread: the thread fills every batch and waits,
+ * and is woken only once a single filled batch is left (prefetch.c).  Every
+ * event must still come, in order, with no wake-up lost on either side (a
+ * lost one hangs here until the timeout). */
+Test(prefetch, a_slow_caller_gets_every_event, .timeout = 60)
+{
+    write_trace();
+    for (uint32_t batch = 1; batch <= 64; batch *= 4) {
+        skel_rank_reader *r;
+        cr_assert_eq(skel_rank_open(path, &r), SKEL_OK, "%s", skel_last_error());
+        skel_prefetch *p;
+        cr_assert_eq(skel_prefetch_start(r, batch, &p), SKEL_OK, "%s", skel_last_error());
+        const skel_event *bev;
+        uint32_t bn, n = 0, nbatch = 0;
+        int rc;
+        while ((rc = skel_prefetch_next_batch(p, &bev, &bn)) == 1) {
+            for (uint32_t i = 0; i < bn; i++)
+                cr_assert_eq(bev[i].seq, (uint64_t)n + i, "batches of %u: event %u", batch, n + i);
+            n += bn;
+            /* every 3rd batch slow: the thread waits for room, and is woken
+             * while the caller still has a batch, or after it has none */
+            if (nbatch++ % 3 == 0)
+                usleep(nbatch % 2 ? 300 : 50);
+        }
+        cr_assert_eq(rc, 0, "%s", skel_last_error());
+        cr_assert_eq(n, NEV, "batches of %u", batch);
+        skel_prefetch_stop(p);
+        skel_rank_close(r);
+    }
+}
+
 /* A two-rank ping-pong of Isend/Irecv/Waitall: the replay's items with and
  * without reader threads. */
 struct item_rec {

@@ -23,8 +23,8 @@
  *
  * Threads: on a machine with more than one processor and for at most 64
  * ranks, each rank's reader decodes ahead in a thread of its own
- * (prefetch.h), three batches of 256-2048 events per rank (at most ~8 MB in
- * all), so that decoding overlaps matching; SKEL_REPLAY_THREADS=0 reads in
+ * (prefetch.h), three batches of 256-8192 events per rank (at most ~9.4 MB
+ * in all), so that decoding overlaps matching; SKEL_REPLAY_THREADS=0 reads in
  * the caller's thread, =1 uses threads whatever the machine.  The items are
  * the same either way.  The caller may read a rank's tables through
  * skel_replay_reader() meanwhile (reader.h).
