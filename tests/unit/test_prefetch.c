@@ -315,15 +315,22 @@ Test(prefetch, reports_damage_like_the_reader)
     free(full);
 }
 
+/* The trace file opened and read ahead in batches of batch events. */
+static skel_prefetch *prefetch_file(uint32_t batch, skel_rank_reader **r)
+{
+    cr_assert_eq(skel_rank_open(path, r), SKEL_OK, "%s", skel_last_error());
+    skel_prefetch *p;
+    cr_assert_eq(skel_prefetch_start(*r, batch, &p), SKEL_OK, "%s", skel_last_error());
+    return p;
+}
+
 /* Stopped after a few events, with the thread waiting for room. */
 Test(prefetch, stops_mid_stream)
 {
     write_trace();
     for (uint32_t batch = 1; batch <= 8; batch *= 2) {
         skel_rank_reader *r;
-        cr_assert_eq(skel_rank_open(path, &r), SKEL_OK, "%s", skel_last_error());
-        skel_prefetch *p;
-        cr_assert_eq(skel_prefetch_start(r, batch, &p), SKEL_OK, "%s", skel_last_error());
+        skel_prefetch *p = prefetch_file(batch, &r);
         skel_event ev;
         for (int i = 0; i < 5; i++) {
             cr_assert_eq(skel_prefetch_next(p, &ev), 1);
@@ -344,9 +351,7 @@ Test(prefetch, a_slow_caller_gets_every_event, .timeout = 60)
     write_trace();
     for (uint32_t batch = 1; batch <= 64; batch *= 4) {
         skel_rank_reader *r;
-        cr_assert_eq(skel_rank_open(path, &r), SKEL_OK, "%s", skel_last_error());
-        skel_prefetch *p;
-        cr_assert_eq(skel_prefetch_start(r, batch, &p), SKEL_OK, "%s", skel_last_error());
+        skel_prefetch *p = prefetch_file(batch, &r);
         const skel_event *bev;
         uint32_t bn, n = 0, nbatch = 0;
         int rc;
