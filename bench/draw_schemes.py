@@ -34,7 +34,12 @@ def tables(path):
     body = re.search(r"skel_qvals\[\] SKEL_UNUSED = \{(.*?)\n    0\.0\n\};", src, re.S)
     if body is None:
         sys.exit(f"{path}: no skel_qvals table (not a generated skeleton.c?)")
-    q = [float(x) for x in re.findall(r"[-0-9.e+]+", body.group(1))]
+    q = []
+    for tok in re.findall(r"[^,\s]+", body.group(1)):
+        try:
+            q.append(float(tok))
+        except ValueError:
+            sys.exit(f"{path}: skel_qvals holds '{tok}', not a number")
     dists = re.findall(r"\{ (\d+), (\d+), \d+, \d+, \d+ \}, /\* compute before", src)
     out = []
     for n, first in dists:
@@ -75,9 +80,17 @@ def main():
     if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if len(sys.argv) >= 2 else 2
-    tabs = tables(sys.argv[1])
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 99
-    seeds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    try:
+        n = int(sys.argv[2]) if len(sys.argv) > 2 else 99
+        seeds = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    except ValueError:
+        sys.exit("draw_schemes.py: N and SEEDS are whole numbers")
+    if n < 1 or seeds < 1:
+        sys.exit("draw_schemes.py: N and SEEDS must be at least 1")
+    try:
+        tabs = tables(sys.argv[1])
+    except OSError as e:
+        sys.exit(f"draw_schemes.py: {e}")
     if not tabs:
         print("no distribution with a spread: every scheme asks exactly the means")
         return 0
