@@ -14,9 +14,13 @@ same for every table (common random numbers):
   independent  uniform draws (the template until 2026-11-30)
   golden       the golden-ratio (Kronecker) sequence from a random start
   golden-mid   the same, each draw moved to its segment's middle
-  stratified   each segment once per block of as many draws, at its
-               middle, in a random order per block (the template now:
-               templates/skeleton.c.tmpl, skel_draw)
+  stratified-mid
+               each segment once per block of as many draws, at its
+               middle, in a random order per block (the template from
+               2026-11-30 until the next scheme)
+  stratified   the same, and the last, partial block of r draws splits
+               the table into r strata, each met once at its mean (the
+               template now: templates/skeleton.c.tmpl, skel_draw)
 
 The orders and starts here come from Python's generator, not from the
 template's seed; the figures are the schemes', not any one seed's.  See
@@ -40,7 +44,7 @@ def tables(path):
             q.append(float(tok))
         except ValueError:
             sys.exit(f"{path}: skel_qvals holds '{tok}', not a number")
-    dists = re.findall(r"\{ (\d+), (\d+), \d+, \d+, \d+ \}, /\* compute before", src)
+    dists = re.findall(r"\{ (\d+), (\d+), \d+, \d+, \d+(?:, \d+)? \}, /\* compute before", src)
     out = []
     for n, first in dists:
         n, first = int(n), int(first)
@@ -57,22 +61,44 @@ def interp(t, x):
     return t[i] + (t[i + 1] - t[i]) * (x - i)
 
 
+def avg(t, ua, ub):
+    """The table's mean over the quantile levels [ua, ub] (its value at ua
+    where ub == ua)."""
+    m = len(t) - 1
+    xa, xb = ua * m, ub * m
+    if xb <= xa:
+        return interp(t, xa)
+    total, i = 0.0, min(int(xa), m - 1)
+    while i < m and i < xb:
+        lo, hi = max(xa, i), min(xb, i + 1)
+        if hi > lo:
+            total += (hi - lo) * interp(t, (lo + hi) / 2)
+        i += 1
+    return total / (xb - xa)
+
+
 def mean(t):
     return sum((t[i] + t[i + 1]) / 2 for i in range(len(t) - 1)) / (len(t) - 1)
 
 
 def draws(scheme, rng, n, m):
+    """The n draws' quantile intervals [ua, ub] (a point: ua == ub)."""
     if scheme == "independent":
-        return [rng.random() for _ in range(n)]
+        return [(u, u) for u in (rng.random() for _ in range(n))]
     if scheme in ("golden", "golden-mid"):
         u0 = rng.random()
         us = [(u0 + i * GOLDEN) % 1.0 for i in range(n)]
-        return us if scheme == "golden" else [(int(u * m) + 0.5) / m for u in us]
+        us = us if scheme == "golden" else [(int(u * m) + 0.5) / m for u in us]
+        return [(u, u) for u in us]
     out = []
     while len(out) < n:
-        block = list(range(m))
+        r = m if scheme == "stratified-mid" else min(m, n - len(out))
+        block = list(range(r))
         rng.shuffle(block)
-        out += [(x + 0.5) / m for x in block]
+        if r == m:
+            out += [((x + 0.5) / m, (x + 0.5) / m) for x in block]
+        else:
+            out += [(x / r, (x + 1) / r) for x in block]
     return out[:n]
 
 
@@ -95,7 +121,7 @@ def main():
         print("no distribution with a spread: every scheme asks exactly the means")
         return 0
     print(f"{len(tabs)} tables, {n} phases each, {seeds} seeds")
-    for scheme in ("independent", "golden", "golden-mid", "stratified"):
+    for scheme in ("independent", "golden", "golden-mid", "stratified-mid", "stratified"):
         errs = []
         for seed in range(seeds):
             rng = random.Random(seed)
@@ -105,12 +131,12 @@ def main():
                 m = len(t) - 1
                 if m not in shared:
                     shared[m] = draws(scheme, rng, n, m)
-                total += sum(interp(t, u * m) for u in shared[m])
+                total += sum(avg(t, ua, ub) for ua, ub in shared[m])
                 expected += n * mean(t)
             errs.append(total / expected - 1)
         errs.sort()
         lo, hi = errs[int(0.05 * seeds)], errs[int(0.95 * seeds) - 1]
-        print(f"{scheme:<12} {100 * errs[0]:+6.1f} .. {100 * errs[-1]:+6.1f} %  "
+        print(f"{scheme:<14} {100 * errs[0]:+6.1f} .. {100 * errs[-1]:+6.1f} %  "
               f"(5-95 %: {100 * lo:+.1f} .. {100 * hi:+.1f} %), "
               f"mean |error| {100 * sum(abs(e) for e in errs) / seeds:.1f} %")
     return 0

@@ -110,6 +110,8 @@ struct emitter {
     uint32_t nlinks, nqvals, ngroupm; /* ngroupm: entries of group_rows */
     int32_t *dist_of;                 /* symbol -> index in dists, -1 */
     uint32_t ndists;
+    uint64_t
+        *full_draws; /* symbol -> phases a member of its class draws per repeat (full_draws()) */
     /* Working-set classes some phase uses. */
     uint8_t ws_used[WS_CLASSES];
     uint64_t *ws_floor;                    /* per rank class: ws_floors() */
@@ -815,6 +817,7 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
     skel_tpl_setf(dd, "sym", "%u", sym);
     int wsc = ws_class(y, y->cls < e->s->nclasses ? e->ws_floor[y->cls] : 0);
     skel_tpl_setf(dd, "wsc", "%d", wsc);
+    skel_tpl_setf(dd, "full", "%llu", (unsigned long long)e->full_draws[sym]);
     e->ws_used[wsc] = 1;
     e->dist_of[sym] = (int32_t)e->ndists++;
     *out = e->dist_of[sym];
@@ -1644,6 +1647,63 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     return fill_meta(e, o, rep);
 }
 
+/* Per symbol, how many times a member of its class makes the symbol's
+ * compute at full weight (a drawn phase, not a scaled one) in one repeat of
+ * the skeleton: the stratified draws' last block then has as many strata as
+ * phases are left (skeleton.c.tmpl, skel_draw()).  A seq's executions are
+ * its parents' times their loops' counts; a seq is built after the bodies
+ * it holds (plan.c, build_seq()), so walking the seqs from the last one
+ * reaches every parent before its bodies.  0 where the count is not known:
+ * mode epochs leaves whole epochs out at run time, and counts past 2^62
+ * saturate. */
+#define FULL_MAX (UINT64_C(1) << 62)
+static int full_draws(struct emitter *e)
+{
+    const skel_plan *p = e->p;
+    uint64_t *execs = calloc(p->nseqs + 1, sizeof *execs);
+    e->full_draws = calloc(e->s->nsymbols + 1, sizeof *e->full_draws);
+    if (execs == NULL || e->full_draws == NULL) {
+        free(execs);
+        return skel_oom();
+    }
+    if (p->mode == SKEL_PLAN_EPOCHS) {
+        free(execs);
+        return SKEL_OK;
+    }
+    for (uint32_t c = 0; c < e->s->nclasses; c++)
+        if (p->classes[c].top < p->nseqs)
+            execs[p->classes[c].top] = 1;
+    for (uint32_t i = p->nseqs; i-- > 0;) {
+        const skel_plan_seq *q = &p->seqs[i];
+        uint64_t x = execs[i];
+        for (uint32_t j = 0; j < q->n && x > 0; j++) {
+            const skel_plan_item *it = &q->items[j];
+            uint64_t add = it->count > 0 && x > FULL_MAX / it->count ? FULL_MAX : x * it->count;
+            uint64_t *to;
+            if (it->kind == SKEL_PLAN_ITEM_LOOP) {
+                if (it->ref >= i) /* not built before its parent: the count is unknown */
+                    goto unknown;
+                to = &execs[it->ref];
+            } else {
+                const skel_plan_op *op = &p->ops[it->ref];
+                if (op->w < p->wden || op->sym >= e->s->nsymbols)
+                    continue;
+                to = &e->full_draws[op->sym];
+            }
+            *to = *to > FULL_MAX - add ? FULL_MAX : *to + add;
+        }
+    }
+    for (uint32_t y = 0; y < e->s->nsymbols; y++)
+        if (e->full_draws[y] >= FULL_MAX)
+            e->full_draws[y] = 0;
+    free(execs);
+    return SKEL_OK;
+unknown:
+    memset(e->full_draws, 0, (e->s->nsymbols + 1) * sizeof *e->full_draws);
+    free(execs);
+    return SKEL_OK;
+}
+
 int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
               const struct skel_codegen_report *rep, skel_tpl_dict *root)
 {
@@ -1656,11 +1716,14 @@ int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
         e.dist_of[i] = -1;
     int rc = ws_floors(&e);
     if (rc == SKEL_OK)
+        rc = full_draws(&e);
+    if (rc == SKEL_OK)
         rc = fill(&e, o, rep);
     free(e.links.buf);
     free(e.qvals.buf);
     free(e.groups.buf);
     free(e.dist_of);
+    free(e.full_draws);
     free(e.ws_floor);
     free(e.dtypes);
     free(e.dtab);

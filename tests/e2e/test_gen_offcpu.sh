@@ -51,9 +51,9 @@ mpicc.mpich -O2 -Wall -Wextra -Werror "$TMP/offcpu.c" -o "$TMP/offcpu" || fail "
     fail "skel generate"
 # The phase before the barrier: rank 0's is off the CPU, rank 1's on it.
 # skel_dists rows: { quantiles, first, off-CPU quantiles, first, working-set class }.
-grep -E '^    \{ [0-9]+, [0-9]+, [1-9][0-9]*, [0-9]+, [0-9]+ \}, /\* compute before symbol' "$TMP/sk/skeleton.c" \
+grep -E '^    \{ [0-9]+, [0-9]+, [1-9][0-9]*, [0-9]+, [0-9]+, [0-9]+ \}, /\* compute before symbol' "$TMP/sk/skeleton.c" \
     >/dev/null || fail "no off-CPU table in the skeleton: $(grep 'compute before' "$TMP/sk/skeleton.c")"
-grep -E '^    \{ [0-9]+, [0-9]+, 0, 0, [0-9]+ \}, /\* compute before symbol' "$TMP/sk/skeleton.c" >/dev/null ||
+grep -E '^    \{ [0-9]+, [0-9]+, 0, 0, [0-9]+, [0-9]+ \}, /\* compute before symbol' "$TMP/sk/skeleton.c" >/dev/null ||
     fail "every distribution has an off-CPU table: rank 1's compute should not"
 
 # CPU time of both ranks over the wall time of the job, three tries (the

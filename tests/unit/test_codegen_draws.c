@@ -2,12 +2,16 @@
  * (templates/skeleton.c.tmpl, skel_draw; docs/codegen.md, "Durations
  * follow the traced distributions"): the draws of a symbol are stratified,
  * each segment of its quantile table met once in every block of as many
- * draws, at the segment's middle, in an order the seed and the block give.
+ * draws, at the segment's middle, in an order the seed and the block give;
+ * the repeat's last, partial block of r draws meets each of r strata once,
+ * taking its mean, so that a repeat's phases add up to their number times
+ * the table's mean.
  * The template's own functions are taken from a generated skeleton.c,
  * compiled with a small driver and run: the driver exits non-zero, naming
- * the case, when a block misses or repeats a segment, when a draw is not a
- * segment's middle, when every block comes in the same order, or when the
- * seed does not change the order. */
+ * the case, when a block misses or repeats a segment or stratum, when a
+ * repeat's phases do not add up to their number times the mean, when every
+ * block comes in the same order, or when the seed does not change the
+ * order.  The generator's count of each symbol's phases is checked too. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +19,7 @@
 #include <unistd.h>
 
 #include "codegen.h"
+#include "plan.h"
 #include "proc.h"
 #include "test_codegen_sig.h"
 
@@ -31,7 +36,16 @@ static char *function_of(const char *src, const char *head)
     return f;
 }
 
+/* Strata as integers: [a / r, (a + 1) / r] drawn as [ua, ub]. */
 static const char driver[] =
+    "static int stratum(double ua, double ub, int r)\n"
+    "{\n"
+    "    int x = (int)(ua * r + 0.5);\n"
+    "    if (x < 0 || x >= r || ua != (double)x / r || ub != (double)(x + 1) / r)\n"
+    "        return -1;\n"
+    "    return x;\n"
+    "}\n"
+    "\n"
     "int main(void)\n"
     "{\n"
     "    static const int ms[] = {32, 33, 7, 2};\n"
@@ -43,12 +57,12 @@ static const char driver[] =
     "            for (uint64_t b = 0; b < 200; b++) {\n"
     "                int seen[64] = {0}, same = 1;\n"
     "                for (int j = 0; j < m; j++) {\n"
-    "                    double u = skel_draw_u(b * (uint64_t)m + (uint64_t)j, m);\n"
-    "                    int x = (int)(u * m);\n"
-    "                    if (x < 0 || x >= m || u * m - x != 0.5) {\n"
-    "                        printf(\"m %d seed %d block %d: draw %.17g is no segment's "
-    "middle\\n\",\n"
-    "                               m, (int)seed, (int)b, u);\n"
+    "                    double ua, ub;\n"
+    "                    skel_draw_u(b * (uint64_t)m + (uint64_t)j, m, 0, &ua, &ub);\n"
+    "                    int x = stratum(ua, ub, m);\n"
+    "                    if (x < 0) {\n"
+    "                        printf(\"m %d seed %d block %d: [%.17g, %.17g] is no segment\\n\",\n"
+    "                               m, (int)seed, (int)b, ua, ub);\n"
     "                        return 1;\n"
     "                    }\n"
     "                    if (seen[x]++) {\n"
@@ -71,19 +85,64 @@ static const char driver[] =
     "        }\n"
     "        int differ = 0;\n"
     "        for (int j = 0; j < m; j++) {\n"
+    "            double a, b, c, d;\n"
     "            skel_seed = 1;\n"
-    "            double a = skel_draw_u((uint64_t)j, m);\n"
+    "            skel_draw_u((uint64_t)j, m, 0, &a, &b);\n"
     "            skel_seed = 2;\n"
-    "            differ += a != skel_draw_u((uint64_t)j, m);\n"
+    "            skel_draw_u((uint64_t)j, m, 0, &c, &d);\n"
+    "            differ += a != c;\n"
     "        }\n"
     "        if (m > 2 && differ == 0) {\n"
     "            printf(\"m %d: seeds 1 and 2 draw the same first block\\n\", m);\n"
     "            return 1;\n"
     "        }\n"
     "    }\n"
+    "    /* A repeat of n phases: its full blocks meet each segment once, its\n"
+    "     * last r = n mod m phases each of r strata once, and the phases'\n"
+    "     * values add up to n times the table's mean - also for a heavy tail\n"
+    "     * (the top segment a third of the mean) and fewer phases than\n"
+    "     * segments. */\n"
+    "    double q[33];\n"
+    "    for (int i = 0; i < 33; i++)\n"
+    "        q[i] = i < 32 ? 1.0 + i * 0.05 : 40.0;\n"
+    "    double mean = skel_qmean(q, 33);\n"
+    "    for (uint64_t seed = 1; seed <= 4; seed++) {\n"
+    "        skel_seed = seed;\n"
+    "        for (uint64_t n = 1; n <= 100; n++) {\n"
+    "            double sum = 0;\n"
+    "            for (uint64_t b = 0; b * 32 < n; b++) {\n"
+    "                int r = n - b * 32 < 32 ? (int)(n - b * 32) : 32, seen[32] = {0};\n"
+    "                for (int j = 0; j < r; j++) {\n"
+    "                    double ua, ub;\n"
+    "                    skel_draw_u(b * 32 + (uint64_t)j, 32, n, &ua, &ub);\n"
+    "                    int x = stratum(ua, ub, r);\n"
+    "                    if (x < 0 || seen[x]++) {\n"
+    "                        printf(\"n %d block %d: stratum [%.17g, %.17g] of %d not new\\n\",\n"
+    "                               (int)n, (int)b, ua, ub, r);\n"
+    "                        return 1;\n"
+    "                    }\n"
+    "                    sum += skel_qavg(q, 33, ua, ub);\n"
+    "                }\n"
+    "            }\n"
+    "            if (fabs(sum - (double)n * mean) > 1e-9 * (double)n * mean) {\n"
+    "                printf(\"seed %d: %d phases take %.17g, not %.17g\\n\", (int)seed, (int)n,\n"
+    "                       sum, (double)n * mean);\n"
+    "                return 1;\n"
+    "            }\n"
+    "        }\n"
+    "    }\n"
+    "    /* Past the count (a repeat that drew more than the generator said),\n"
+    "     * blocks of m again. */\n"
+    "    double ua, ub;\n"
+    "    skel_draw_u(45, 32, 40, &ua, &ub);\n"
+    "    if (stratum(ua, ub, 32) < 0) {\n"
+    "        printf(\"a draw past the count is not a segment\\n\");\n"
+    "        return 1;\n"
+    "    }\n"
     "    skel_seed = 5;\n"
-    "    if (skel_draw_u(12, 1) != 0.5) {\n"
-    "        printf(\"a table of one segment is not drawn at its middle\\n\");\n"
+    "    skel_draw_u(12, 1, 0, &ua, &ub);\n"
+    "    if (ua != 0 || ub != 1 || skel_qavg(q + 3, 2, ua, ub) != (q[3] + q[4]) / 2) {\n"
+    "        printf(\"a table of one segment is not drawn at its mean\\n\");\n"
     "        return 1;\n"
     "    }\n"
     "    return 0;\n"
@@ -108,12 +167,17 @@ Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
     cr_assert_not_null(f);
     char *mix = function_of(src, "static uint64_t skel_mix("),
          *perm = function_of(src, "static uint32_t skel_perm("),
-         *drawu = function_of(src, "static double skel_draw_u(");
+         *drawu = function_of(src, "static void skel_draw_u("),
+         *interp = function_of(src, "static double skel_interp("),
+         *qavg = function_of(src, "static double skel_qavg("),
+         *qmean = function_of(src, "static double skel_qmean(");
     fprintf(f,
-            "#include <stdint.h>\n#include <stdio.h>\nstatic uint64_t skel_seed;\n%s\n%s\n%s\n%s",
-            mix, perm, drawu, driver);
+            "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+            "static uint64_t skel_seed;\n%s\n%s\n%s\n%s\n%s\n%s\n%s",
+            mix, perm, interp, qavg, qmean, drawu, driver);
     cr_assert_eq(fclose(f), 0);
-    char *cc[] = {"cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-o", bin, path, NULL};
+    char *cc[] = {"cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror",
+                  "-o", bin,        path,  "-lm",   NULL};
     cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
     char *run[] = {bin, NULL};
     cr_assert_eq(skel_proc_run(run, 60, NULL), SKEL_OK, "%s", skel_last_error());
@@ -121,9 +185,84 @@ Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
     free(mix);
     free(perm);
     free(drawu);
+    free(interp);
+    free(qavg);
+    free(qmean);
     free(src);
     skel_signature_free(s);
     unlink(path);
     unlink(bin);
     tsig_remove_dir(dir);
+}
+
+/* The phases of symbol sym a member draws per repeat, as the skeleton.c in
+ * dir declares them (skel_dists' last field). */
+static long full_of(const char *src, int sym)
+{
+    char tail[64];
+    snprintf(tail, sizeof tail, " }, /* compute before symbol %d */", sym);
+    const char *e = strstr(src, tail);
+    cr_assert_not_null(e, "no distribution for symbol %d", sym);
+    const char *b = e;
+    while (b > src && b[-1] != ' ')
+        b--;
+    return strtol(b, NULL, 10);
+}
+
+/* The generator counts the phases each symbol draws at full weight in a
+ * repeat (skel_dist.full, for the last block's strata), through loops
+ * divided by K and their remainders: jacobi's shape loop(19) { loop(9) {
+ * Isend Irecv Waitall } Allreduce }. */
+Test(codegen_draws, full_phases_counted_through_scaled_loops, .timeout = 60)
+{
+    struct {
+        double k;
+        int mode;
+        long isend, allreduce;
+    } cases[] = {
+        {1, SKEL_PLAN_LOOPS, 171, 19},
+        /* 19/2: nine full outer iterations (81 + 9), the remainder 0.5 of
+         * one: 4 full inner iterations, a merged 0.5 and a scaled
+         * Allreduce. */
+        {2, SKEL_PLAN_LOOPS, 85, 9},
+        /* 19/10: one full outer iteration, the remainder 0.9: 8 full inner
+         * ones, a merged 0.1 and a scaled Allreduce. */
+        {10, SKEL_PLAN_LOOPS, 17, 1},
+        {10, SKEL_PLAN_MESSAGES, 0, 0}, /* every phase scaled */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct tsig t = {0};
+        tsig_head(&t, 2, (int[]){0, 0});
+        tclass(&t, 0, "0 1", 2);
+        tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+        tsym(&t, 1, "MPI_Irecv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+        tsym(&t, 2, "MPI_Waitall", "", "", 0, 0,
+             "<link dist=\"2\" index=\"0\" call=\"MPI_Isend\"/>"
+             "<link dist=\"1\" index=\"1\" call=\"MPI_Irecv\"/>");
+        tsym(&t, 3, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+        tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
+                 "<block id=\"1\"><loop body=\"0\" count=\"9\"/><s ref=\"3\"/></block>\n"
+                 "<block id=\"2\"><loop body=\"1\" count=\"19\"/></block>\n</class>\n");
+        skel_signature *s = tsig_end(&t);
+        char dir[] = "/tmp/skel-test-codegen-full-XXXXXX";
+        cr_assert_not_null(mkdtemp(dir));
+        struct skel_codegen_opts o;
+        skel_codegen_defaults(&o);
+        o.templates = SKEL_SOURCE_DIR "/templates";
+        o.k = cases[i].k;
+        o.mode = cases[i].mode;
+        struct skel_codegen_report rep;
+        cr_assert_eq(skel_codegen_generate(s, &o, dir, &rep), SKEL_OK, "%s", skel_last_error());
+        skel_codegen_report_free(&rep);
+        char *src = tsig_slurp(dir, "skeleton.c");
+        cr_assert_eq(full_of(src, 0), cases[i].isend, "K=%g mode %d: %ld Isend phases", o.k, o.mode,
+                     full_of(src, 0));
+        cr_assert_eq(full_of(src, 1), cases[i].isend);
+        cr_assert_eq(full_of(src, 2), cases[i].isend);
+        cr_assert_eq(full_of(src, 3), cases[i].allreduce, "K=%g mode %d: %ld Allreduce phases", o.k,
+                     o.mode, full_of(src, 3));
+        free(src);
+        skel_signature_free(s);
+        tsig_remove_dir(dir);
+    }
 }

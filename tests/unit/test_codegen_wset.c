@@ -24,9 +24,12 @@ static int wsc_of(const char *src, int sym)
     if (p == NULL)
         return -1;
     const char *q = p;
-    while (q > src && q[-1] != ',')
+    while (q > src && q[-1] != '{')
         q--;
-    return atoi(q);
+    int n, first, noff, off, wsc; /* the row: { n, q, noff, off, wsc, full } */
+    if (sscanf(q, "%d, %d, %d, %d, %d,", &n, &first, &noff, &off, &wsc) != 5)
+        return -1;
+    return wsc;
 }
 
 Test(codegen_wset, classes_from_sampled_working_sets, .timeout = 120)
