@@ -39,27 +39,9 @@ static void expect_detail(const char *needle)
               skel_last_error(), needle);
 }
 
-/* The stencil shape of jacobi: loop(19) { loop(9) { Isend Irecv Waitall } Allreduce }. */
-static skel_signature *stencil(void)
-{
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 2);
-    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
-    tsym(&t, 1, "MPI_Irecv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
-    tsym(&t, 2, "MPI_Waitall", "", "", 0, 0,
-         "<link dist=\"2\" index=\"0\" call=\"MPI_Isend\"/>"
-         "<link dist=\"1\" index=\"1\" call=\"MPI_Irecv\"/>");
-    tsym(&t, 3, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
-             "<block id=\"1\"><loop body=\"0\" count=\"9\"/><s ref=\"3\"/></block>\n"
-             "<block id=\"2\"><loop body=\"1\" count=\"19\"/></block>\n</class>\n");
-    return tsig_end(&t);
-}
-
 Test(codegen_schedule, loops_divided_by_k)
 {
-    skel_signature *s = stencil();
+    skel_signature *s = tsig_stencil();
     struct {
         double k;
         int mode;
@@ -131,7 +113,7 @@ Test(codegen_schedule, thin_makes_one_message_in_k_per_channel)
     }
     cr_assert_eq(skel_plan_mode_by_name("thin"), SKEL_PLAN_THIN);
 
-    skel_signature *s = stencil();
+    skel_signature *s = tsig_stencil();
     struct {
         double k;
         uint64_t msgs;
@@ -218,7 +200,7 @@ Test(codegen_schedule, thin_counts_the_halves_of_a_sendrecv_apart)
 
 Test(codegen_schedule, dominant_sequence)
 {
-    skel_signature *s = stencil();
+    skel_signature *s = tsig_stencil();
     skel_plan *p = NULL;
     cr_assert_eq(skel_plan_build(s, 10, SKEL_PLAN_LOOPS, &p), SKEL_OK);
     cr_assert_eq(s->classes[0].dominant, 1u);
@@ -823,7 +805,7 @@ Test(codegen_schedule, io_collectives_must_match)
 
 Test(codegen_schedule, k_out_of_range)
 {
-    skel_signature *s = stencil();
+    skel_signature *s = tsig_stencil();
     skel_plan *p = NULL;
     cr_assert_eq(skel_plan_build(s, 0.5, SKEL_PLAN_LOOPS, &p), SKEL_ERANGE);
     cr_assert_eq(skel_plan_build(s, 2e9, SKEL_PLAN_LOOPS, &p), SKEL_ERANGE);

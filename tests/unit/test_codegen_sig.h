@@ -191,4 +191,22 @@ static inline void tsig_remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The stencil shape of jacobi: loop(19) { loop(9) { Isend Irecv Waitall } Allreduce }. */
+static inline skel_signature *tsig_stencil(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 2);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Irecv", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 2, "MPI_Waitall", "", "", 0, 0,
+         "<link dist=\"2\" index=\"0\" call=\"MPI_Isend\"/>"
+         "<link dist=\"1\" index=\"1\" call=\"MPI_Irecv\"/>");
+    tsym(&t, 3, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"9\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"2\"><loop body=\"1\" count=\"19\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
 #endif
