@@ -1239,17 +1239,25 @@ static int host_sched(struct run *R)
     return SKEL_OK;
 }
 
-/* The compute calibration fixed on a first run. */
+/* The compute calibration fixed on first runs: the median of those near the
+ * fastest of SKEL_SELECT_CAL_LAUNCHES launches (skel_select_calibration_pick()). */
 static int calibration(struct run *R)
 {
-    struct skel_select_measurement m;
-    int rc = measure(R, &R->sk, NULL, 1, 0, &m);
-    if (rc != SKEL_OK)
-        return rc;
-    if (!(m.rep.calibration > 0))
-        return skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk.exe);
-    R->res->calibration = m.rep.calibration;
-    memcpy(R->sk.calibration_ws, m.rep.calibration_ws, sizeof m.rep.calibration_ws);
+    double cal[SKEL_SELECT_CAL_LAUNCHES];
+    char calws[SKEL_SELECT_CAL_LAUNCHES][SKEL_SELECT_CALWS_MAX];
+    for (int i = 0; i < SKEL_SELECT_CAL_LAUNCHES; i++) {
+        struct skel_select_measurement m;
+        int rc = measure(R, &R->sk, NULL, 1, 0, &m);
+        if (rc != SKEL_OK)
+            return rc;
+        if (!(m.rep.calibration > 0))
+            return skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk.exe);
+        cal[i] = m.rep.calibration;
+        memcpy(calws[i], m.rep.calibration_ws, sizeof calws[i]);
+    }
+    skel_select_calibration_pick(cal, (const char(*)[SKEL_SELECT_CALWS_MAX])calws,
+                                 SKEL_SELECT_CAL_LAUNCHES, &R->res->calibration,
+                                 R->sk.calibration_ws, NULL);
     return SKEL_OK;
 }
 

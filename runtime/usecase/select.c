@@ -243,6 +243,82 @@ int skel_select_calws_ok(const char *v, size_t n)
     return 1;
 }
 
+/* ---- one calibration from several launches ------------------------------------ */
+
+static int cmp_double(const void *a, const void *b);
+
+/* The median of the values of v[0..n) within SKEL_SELECT_CAL_BAND of the
+ * largest (v sorted in place); *spread the largest over the smallest, - 1. */
+static double band_median(double *v, size_t n, double *spread)
+{
+    *spread = 0;
+    if (n == 0)
+        return 0;
+    qsort(v, n, sizeof *v, cmp_double);
+    double top = v[n - 1];
+    size_t lo = n - 1;
+    while (lo > 0 && v[lo - 1] >= top * (1 - SKEL_SELECT_CAL_BAND))
+        lo--;
+    if (v[0] > 0)
+        *spread = top / v[0] - 1;
+    return skel_select_median(v + lo, n - lo);
+}
+
+#define CAL_KERNELS 32 /* walks a list may name (a skeleton has 12 at most) */
+
+void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SELECT_CALWS_MAX],
+                                  size_t n, double *cal_out, char *calws_out, double *spread_out)
+{
+    double v[64], spread = 0, sp;
+    size_t nv = 0;
+    for (size_t i = 0; i < n && nv < sizeof v / sizeof v[0]; i++)
+        if (cal[i] > 0)
+            v[nv++] = cal[i];
+    *cal_out = band_median(v, nv, &spread);
+    /* The walks: each launch's KIB:UNITS pairs, gathered per KiB. */
+    unsigned long long kib[CAL_KERNELS];
+    double rate[CAL_KERNELS][64];
+    size_t nk = 0, nr[CAL_KERNELS] = {0};
+    for (size_t i = 0; i < n && i < 64; i++) {
+        const char *p = calws[i];
+        while (*p != '\0') {
+            char *e;
+            unsigned long long k = strtoull(p, &e, 10);
+            if (e == p || *e != ':')
+                break;
+            double r = strtod(e + 1, &e);
+            if (r > 0) {
+                size_t j = 0;
+                while (j < nk && kib[j] != k)
+                    j++;
+                if (j == nk && nk < CAL_KERNELS)
+                    kib[nk++] = k;
+                if (j < nk && nr[j] < 64)
+                    rate[j][nr[j]++] = r;
+            }
+            if (*e != ',')
+                break;
+            p = e + 1;
+        }
+    }
+    calws_out[0] = '\0';
+    size_t len = 0;
+    for (size_t j = 0; j < nk; j++) {
+        double r = band_median(rate[j], nr[j], &sp);
+        if (sp > spread)
+            spread = sp;
+        int w = snprintf(calws_out + len, SKEL_SELECT_CALWS_MAX - len, "%s%llu:%.6g", j ? "," : "",
+                         kib[j], r);
+        if (w < 0 || (size_t)w >= SKEL_SELECT_CALWS_MAX - len) {
+            snprintf(calws_out, SKEL_SELECT_CALWS_MAX, "%s", n > 0 ? calws[0] : "");
+            break;
+        }
+        len += (size_t)w;
+    }
+    if (spread_out != NULL)
+        *spread_out = spread;
+}
+
 /* ---- the calibration file ---------------------------------------------------- */
 
 int skel_select_calib_parse(const char *text, size_t len, const char *source,
@@ -1158,8 +1234,29 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
     }
     res->ref_skeleton_s = m.rep.elapsed_s;
     res->ratio = res->ref_app_s / m.rep.elapsed_s;
-    res->calibration = m.rep.calibration;
-    memcpy(res->skeleton.calibration_ws, m.rep.calibration_ws, sizeof m.rep.calibration_ws);
+    /* The calibration: this launch's and those of SKEL_SELECT_CAL_LAUNCHES - 1
+     * more, the median of those near the fastest (skel_select_calibration_pick()). */
+    double cal[SKEL_SELECT_CAL_LAUNCHES];
+    char calws[SKEL_SELECT_CAL_LAUNCHES][SKEL_SELECT_CALWS_MAX];
+    cal[0] = m.rep.calibration;
+    memcpy(calws[0], m.rep.calibration_ws, sizeof calws[0]);
+    for (int i = 1; i < SKEL_SELECT_CAL_LAUNCHES; i++) {
+        if (o->starting != NULL)
+            o->starting(o->progress_arg, "reference", 0, 1, res->launch, res->launches);
+        res->launch++;
+        rc = skel_select_measure(&res->skeleton, &base, NULL, 1, 0, &m);
+        if (o->progress != NULL)
+            o->progress(o->progress_arg, "reference", 0, 1, &m);
+        if (rc != SKEL_OK) {
+            skel_fail_context(rc, "a calibration run on %s", spec);
+            goto out;
+        }
+        cal[i] = m.rep.calibration;
+        memcpy(calws[i], m.rep.calibration_ws, sizeof calws[i]);
+    }
+    skel_select_calibration_pick(cal, (const char(*)[SKEL_SELECT_CALWS_MAX])calws,
+                                 SKEL_SELECT_CAL_LAUNCHES, &res->calibration,
+                                 res->skeleton.calibration_ws, NULL);
 out:
     skel_nodeset_list_free(ref);
     return rc;
@@ -1521,7 +1618,8 @@ int skel_select_run(const struct skel_select_opts *o, struct skel_select_result 
         (rc = ratio_source(o, res, &refspec, &need)) != SKEL_OK ||
         (rc = open_testbed(o, res, cands, refspec, need, &tb)) != SKEL_OK)
         goto out;
-    res->launches = (refspec != NULL) + (unsigned)res->n * res->rounds;
+    res->launches =
+        (refspec != NULL ? SKEL_SELECT_CAL_LAUNCHES : 0) + (unsigned)res->n * res->rounds;
     load_start(&probe);
     if ((refspec != NULL && (rc = measure_reference(o, res, tb, refspec)) != SKEL_OK) ||
         (rc = measure_candidates(o, res, cands, tb)) != SKEL_OK)

@@ -22,8 +22,10 @@
  * units with a units-per-ns figure it measures at start-up on CPU time.
  * Measured on a slow or shared CPU, it would make the skeleton do less work
  * there and hide the very slowdown it is meant to show, so select and
- * validate measure it once on the reference run and pass it to every later
- * run (--calibration U), as the application does the same work everywhere.
+ * validate measure it before the candidates and scenarios, unshared, and
+ * pass it to every later run (--calibration U), as the application does
+ * the same work everywhere: from SKEL_SELECT_CAL_LAUNCHES launches
+ * (skel_select_calibration_pick()).
  *
  * Trust.  One launch per candidate is not enough on a shared machine (two
  * launches of the same skeleton on the same hosts can differ by 2x), so each
@@ -95,6 +97,32 @@ struct skel_select_skeleton {
  * pairs separated by commas: digits, '.', 'e', '+', '-', ':', ',' only) and
  * shorter than SKEL_SELECT_CALWS_MAX; the skeleton parses it itself. */
 int skel_select_calws_ok(const char *v, size_t n);
+
+/* ---- One calibration from several launches ------------------------------- */
+
+/* Launches a study takes its fixed compute calibration from, and how far
+ * below the fastest of them a launch's rate may lie and still count. */
+#define SKEL_SELECT_CAL_LAUNCHES 3
+#define SKEL_SELECT_CAL_BAND     0.10
+
+/* One compute calibration from n launches' own (cal[i] units per ns of the
+ * arithmetic kernel, 0 if not reported; calws[i] their walks', "" if none):
+ * per kernel - the arithmetic one, each walk by its KiB - the median of
+ * the rates within SKEL_SELECT_CAL_BAND of the kernel's fastest.  This VM's
+ * virtual CPUs each run 30-40 % slower for 0.3-0.6 s at a time, apart
+ * from each other (time stolen by the host counts as CPU time), and a
+ * skeleton measures its kernel in ~45 ms at start-up: a launch that
+ * calibrates inside such a period reports 0.042-0.046 units per ns where
+ * the others report 0.072-0.074 (bench/accuracy.md, "Calibrations taken
+ * in a slow period").  Such a period lowers a rate and never raises it,
+ * so the fastest launches are the kernel's speed, and the median of those
+ * near the fastest keeps the timing's own noise out.  *cal_out gets the
+ * arithmetic kernel's (0 if no launch reported one), calws_out
+ * (SKEL_SELECT_CALWS_MAX bytes) the walks' list ("" if none, or the first
+ * launch's list where the result would not fit); *spread_out (may be NULL)
+ * the largest fastest/slowest - 1 over the kernels. */
+void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SELECT_CALWS_MAX],
+                                  size_t n, double *cal_out, char *calws_out, double *spread_out);
 
 /* Read DIR/skeleton.meta (errors name the file and line) and check that
  * DIR/skeleton is executable. */

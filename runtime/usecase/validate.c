@@ -1829,21 +1829,40 @@ static int open_nodes(struct runner *R)
     return SKEL_OK;
 }
 
-/* The compute calibration of each skeleton, measured once unshared and
- * given to every later run (select.h); with it fixed, each skeleton launch
+/* The compute calibration of each skeleton, measured unshared and given to
+ * every later run (select.h): from SKEL_SELECT_CAL_LAUNCHES launches, the
+ * median of those near the fastest (skel_select_calibration_pick(): one
+ * launch can calibrate inside a slow period of a virtual CPU and make every
+ * later run do a third less work).  With it fixed, each skeleton launch
  * also measures the launch overhead. */
 static int calibrate_skeletons(struct runner *R)
 {
     for (size_t k = 0; k < R->nsk && !R->o->self_calibrate; k++) {
-        double launch, cal = 0;
-        struct skel_validate_measure m;
-        int rc = run_skeleton(R, &R->sk[k], k, "(calibration)", 1, 0, &m, &launch, &cal,
-                              R->sk[k].calibration_ws);
-        if (rc == SKEL_OK && !(cal > 0))
-            rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk[k].exe);
-        if (rc != SKEL_OK)
-            return skel_fail_context(rc, "the calibration run of %s", R->o->skeleton_dirs[k]);
-        R->t->skel[k].calibration = cal;
+        double cal[SKEL_SELECT_CAL_LAUNCHES], spread = 0;
+        char calws[SKEL_SELECT_CAL_LAUNCHES][SKEL_SELECT_CALWS_MAX];
+        for (int i = 0; i < SKEL_SELECT_CAL_LAUNCHES; i++) {
+            double launch;
+            struct skel_validate_measure m;
+            char what[32];
+            snprintf(what, sizeof what, "(calibration %d/%d)", i + 1, SKEL_SELECT_CAL_LAUNCHES);
+            cal[i] = 0;
+            int rc = run_skeleton(R, &R->sk[k], k, what, 1, 0, &m, &launch, &cal[i], calws[i]);
+            if (rc == SKEL_OK && !(cal[i] > 0))
+                rc = skel_fail(SKEL_EFORMAT, "%s reported no calibration", R->sk[k].exe);
+            if (rc != SKEL_OK)
+                return skel_fail_context(rc, "the calibration run of %s", R->o->skeleton_dirs[k]);
+        }
+        skel_select_calibration_pick(cal, (const char(*)[SKEL_SELECT_CALWS_MAX])calws,
+                                     SKEL_SELECT_CAL_LAUNCHES, &R->t->skel[k].calibration,
+                                     R->sk[k].calibration_ws, &spread);
+        R->t->skel[k].calibration_spread = spread;
+        size_t w = strlen(R->t->warning);
+        if (spread > SKEL_SELECT_CAL_BAND)
+            snprintf(R->t->warning + w, sizeof R->t->warning - w,
+                     "%sskeleton %zu's calibration launches differed by %.0f %% (a slow "
+                     "period of the machine): the median of those within %.0f %% of the "
+                     "fastest is used",
+                     w ? "; " : "", k + 1, spread * 100, SKEL_SELECT_CAL_BAND * 100);
     }
     return SKEL_OK;
 }

@@ -31,7 +31,7 @@
  * otherwise count as part of the application's slowdown.  It is measured on
  * the skeleton's own launches, as wall time minus the time the skeleton
  * reports for its repeats (possible because every skeleton run is given the
- * compute calibration measured once, unshared, before the reference run).
+ * compute calibration measured unshared before the reference run).
  * wall_time = 1 keeps the plain wall time.
  *
  * Ownership: skel_validate_run() and skel_validate_read_csv() fill a struct
@@ -117,6 +117,7 @@ struct skel_validate_skeleton_info {
     double ratio_lo, ratio_hi; /* its 95 % bootstrap interval (0: unknown); the dedicated
                                   ratio (app/K)/skeleton is ratio / k */
     double calibration;        /* compute units per ns of the reference run (0: unknown) */
+    double calibration_spread; /* its launches' fastest / slowest - 1 (calibrate_skeletons) */
 };
 
 /* Error summary of one method over the non-reference rows. */

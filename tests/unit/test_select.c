@@ -494,3 +494,45 @@ Test(select, summarize_warnings)
               r.warnings[0]);
     skel_select_result_free(&r);
 }
+
+/* One calibration from several launches (select.h): per kernel, the median
+ * of the launches within SKEL_SELECT_CAL_BAND of the fastest.  The figures
+ * are the fft skeleton's launches on the testbed of 2026-11-30 (one of
+ * three inside a slow period of its virtual CPU). */
+Test(select, calibration_pick_leaves_slow_periods_out)
+{
+    double cal[3] = {0.0452471, 0.0723716, 0.0716414}, c = 0, spread = 0;
+    char ws[3][SKEL_SELECT_CALWS_MAX] = {"4096:0.112781,32768:0.05", "4096:0.143805,32768:0.049",
+                                         "4096:0.142908,32768:0.051"};
+    char out[SKEL_SELECT_CALWS_MAX];
+    skel_select_calibration_pick(cal, (const char(*)[SKEL_SELECT_CALWS_MAX])ws, 3, &c, out,
+                                 &spread);
+    /* The slow launch left out: the median of the two fast ones. */
+    cr_assert_float_eq(c, (0.0723716 + 0.0716414) / 2, 1e-12);
+    cr_assert_float_eq(spread, 0.0723716 / 0.0452471 - 1, 1e-9);
+    cr_assert_str_eq(out, "4096:0.143356,32768:0.05", "%s", out);
+    cr_assert(skel_select_calws_ok(out, strlen(out)));
+
+    /* All within the band: the plain median. */
+    double same[5] = {0.070, 0.072, 0.071, 0.0735, 0.0700};
+    char none[5][SKEL_SELECT_CALWS_MAX] = {"", "", "", "", ""};
+    skel_select_calibration_pick(same, (const char(*)[SKEL_SELECT_CALWS_MAX])none, 5, &c, out,
+                                 &spread);
+    cr_assert_float_eq(c, 0.071, 1e-12);
+    cr_assert_str_eq(out, "");
+
+    /* A launch that reported nothing, and a malformed list, are skipped. */
+    double some[2] = {0, 0.06};
+    char bad[2][SKEL_SELECT_CALWS_MAX] = {"x:1", "1024:0.2"};
+    skel_select_calibration_pick(some, (const char(*)[SKEL_SELECT_CALWS_MAX])bad, 2, &c, out, NULL);
+    cr_assert_float_eq(c, 0.06, 1e-12);
+    cr_assert_str_eq(out, "1024:0.2", "%s", out);
+
+    /* Nothing reported at all. */
+    double zero[1] = {0};
+    char empty[1][SKEL_SELECT_CALWS_MAX] = {""};
+    skel_select_calibration_pick(zero, (const char(*)[SKEL_SELECT_CALWS_MAX])empty, 1, &c, out,
+                                 &spread);
+    cr_assert_eq(c, 0);
+    cr_assert_eq(spread, 0);
+}
