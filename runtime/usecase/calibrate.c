@@ -1239,8 +1239,8 @@ static int host_sched(struct run *R)
     return SKEL_OK;
 }
 
-/* The compute calibration fixed on first runs: the median of those near the
- * fastest of SKEL_SELECT_CAL_LAUNCHES launches (skel_select_calibration_pick()). */
+/* The compute calibration fixed on first runs: SKEL_SELECT_CAL_LAUNCHES
+ * launches (skel_select_calibration_pick()). */
 static int calibration(struct run *R)
 {
     double cal[SKEL_SELECT_CAL_LAUNCHES];

@@ -304,7 +304,8 @@ void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SE
     calws_out[0] = '\0';
     size_t len = 0;
     for (size_t j = 0; j < nk; j++) {
-        double r = band_median(rate[j], nr[j], &sp);
+        band_median(rate[j], nr[j], &sp); /* sorts them; the spread */
+        double r = skel_select_median(rate[j], nr[j]);
         if (sp > spread)
             spread = sp;
         int w = snprintf(calws_out + len, SKEL_SELECT_CALWS_MAX - len, "%s%llu:%.6g", j ? "," : "",
@@ -1235,7 +1236,7 @@ static int measure_reference(const struct skel_select_opts *o, struct skel_selec
     res->ref_skeleton_s = m.rep.elapsed_s;
     res->ratio = res->ref_app_s / m.rep.elapsed_s;
     /* The calibration: this launch's and those of SKEL_SELECT_CAL_LAUNCHES - 1
-     * more, the median of those near the fastest (skel_select_calibration_pick()). */
+     * more (skel_select_calibration_pick()). */
     double cal[SKEL_SELECT_CAL_LAUNCHES];
     char calws[SKEL_SELECT_CAL_LAUNCHES][SKEL_SELECT_CALWS_MAX];
     cal[0] = m.rep.calibration;

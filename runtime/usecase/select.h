@@ -106,17 +106,21 @@ int skel_select_calws_ok(const char *v, size_t n);
 #define SKEL_SELECT_CAL_BAND     0.10
 
 /* One compute calibration from n launches' own (cal[i] units per ns of the
- * arithmetic kernel, 0 if not reported; calws[i] their walks', "" if none):
- * per kernel - the arithmetic one, each walk by its KiB - the median of
- * the rates within SKEL_SELECT_CAL_BAND of the kernel's fastest.  This VM's
- * virtual CPUs each run 30-40 % slower for 0.3-0.6 s at a time, apart
- * from each other (time stolen by the host counts as CPU time), and a
- * skeleton measures its kernel in ~45 ms at start-up: a launch that
- * calibrates inside such a period reports 0.042-0.046 units per ns where
- * the others report 0.072-0.074 (bench/accuracy.md, "Calibrations taken
- * in a slow period").  Such a period lowers a rate and never raises it,
- * so the fastest launches are the kernel's speed, and the median of those
- * near the fastest keeps the timing's own noise out.  *cal_out gets the
+ * arithmetic kernel, 0 if not reported; calws[i] their walks', "" if none).
+ * The arithmetic kernel: the median of the rates within
+ * SKEL_SELECT_CAL_BAND of the fastest.  This VM's virtual CPUs each run
+ * 30-40 % slower for 0.3-0.6 s at a time, apart from each other (time
+ * stolen by the host counts as CPU time), and a skeleton measures its
+ * kernel in ~45 ms at start-up: a launch that calibrates inside such a
+ * period reports 0.042-0.051 units per ns where the others report
+ * 0.072-0.075 (bench/accuracy.md, "Calibrations taken in a slow period").
+ * Such a period lowers the kernel's rate and never raises it, so the
+ * fastest launches are its speed.  Each walk (by its KiB): the plain
+ * median - a walk's rate, re-timed during the run, also follows the
+ * caches and the memory its neighbours leave it, and randacc's 32 MiB
+ * walk ended three launches at 0.078-0.140, the fastest no more its
+ * typical speed than the slowest (its skeleton, given the fastest, ran
+ * 1.53 s for 1.00 s expected).  *cal_out gets the
  * arithmetic kernel's (0 if no launch reported one), calws_out
  * (SKEL_SELECT_CALWS_MAX bytes) the walks' list ("" if none, or the first
  * launch's list where the result would not fit); *spread_out (may be NULL)

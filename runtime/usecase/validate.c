@@ -1830,10 +1830,10 @@ static int open_nodes(struct runner *R)
 }
 
 /* The compute calibration of each skeleton, measured unshared and given to
- * every later run (select.h): from SKEL_SELECT_CAL_LAUNCHES launches, the
- * median of those near the fastest (skel_select_calibration_pick(): one
- * launch can calibrate inside a slow period of a virtual CPU and make every
- * later run do a third less work).  With it fixed, each skeleton launch
+ * every later run (select.h): from SKEL_SELECT_CAL_LAUNCHES launches
+ * (skel_select_calibration_pick(): one launch can calibrate inside a slow
+ * period of a virtual CPU and make every later run do a third less work).
+ * With it fixed, each skeleton launch
  * also measures the launch overhead. */
 static int calibrate_skeletons(struct runner *R)
 {
@@ -1860,9 +1860,9 @@ static int calibrate_skeletons(struct runner *R)
         if (spread > SKEL_SELECT_CAL_BAND)
             snprintf(R->t->warning + w, sizeof R->t->warning - w,
                      "%sskeleton %zu's calibration launches differed by %.0f %% (a slow "
-                     "period of the machine): the median of those within %.0f %% of the "
-                     "fastest is used",
-                     w ? "; " : "", k + 1, spread * 100, SKEL_SELECT_CAL_BAND * 100);
+                     "period of the machine, or the caches): the arithmetic kernel's near "
+                     "the fastest and the walks' medians are used",
+                     w ? "; " : "", k + 1, spread * 100);
     }
     return SKEL_OK;
 }
