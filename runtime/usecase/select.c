@@ -264,12 +264,13 @@ static double band_median(double *v, size_t n, double *spread)
     return skel_select_median(v + lo, n - lo);
 }
 
-#define CAL_KERNELS 32 /* walks a list may name (a skeleton has 12 at most) */
+#define CAL_KERNELS      32 /* walks a list may name (a skeleton has 12 at most) */
+#define CAL_MAX_LAUNCHES 64 /* launches looked at */
 
 void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SELECT_CALWS_MAX],
                                   size_t n, double *cal_out, char *calws_out, double *spread_out)
 {
-    double v[64], spread = 0, sp;
+    double v[CAL_MAX_LAUNCHES], spread = 0;
     size_t nv = 0;
     for (size_t i = 0; i < n && nv < sizeof v / sizeof v[0]; i++)
         if (cal[i] > 0)
@@ -277,9 +278,9 @@ void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SE
     *cal_out = band_median(v, nv, &spread);
     /* The walks: each launch's KIB:UNITS pairs, gathered per KiB. */
     unsigned long long kib[CAL_KERNELS];
-    double rate[CAL_KERNELS][64];
+    double rate[CAL_KERNELS][CAL_MAX_LAUNCHES];
     size_t nk = 0, nr[CAL_KERNELS] = {0};
-    for (size_t i = 0; i < n && i < 64; i++) {
+    for (size_t i = 0; i < n && i < CAL_MAX_LAUNCHES; i++) {
         const char *p = calws[i];
         while (*p != '\0') {
             char *e;
@@ -293,7 +294,7 @@ void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SE
                     j++;
                 if (j == nk && nk < CAL_KERNELS)
                     kib[nk++] = k;
-                if (j < nk && nr[j] < 64)
+                if (j < nk && nr[j] < CAL_MAX_LAUNCHES)
                     rate[j][nr[j]++] = r;
             }
             if (*e != ',')
@@ -304,10 +305,9 @@ void skel_select_calibration_pick(const double *cal, const char (*calws)[SKEL_SE
     calws_out[0] = '\0';
     size_t len = 0;
     for (size_t j = 0; j < nk; j++) {
-        band_median(rate[j], nr[j], &sp); /* sorts them; the spread */
-        double r = skel_select_median(rate[j], nr[j]);
-        if (sp > spread)
-            spread = sp;
+        double r = skel_select_median(rate[j], nr[j]); /* sorts them */
+        if (rate[j][nr[j] - 1] / rate[j][0] - 1 > spread)
+            spread = rate[j][nr[j] - 1] / rate[j][0] - 1;
         int w = snprintf(calws_out + len, SKEL_SELECT_CALWS_MAX - len, "%s%llu:%.6g", j ? "," : "",
                          kib[j], r);
         if (w < 0 || (size_t)w >= SKEL_SELECT_CALWS_MAX - len) {
