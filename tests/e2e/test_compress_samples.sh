@@ -188,13 +188,19 @@ done
 # (55-65 us against 90-113 us per iteration, each rank steady), in 0 of 40
 # traces of the normal build.  Two classes are then the right answer for
 # that trace.  So the test reads each rank's stencil median from `skel
-# dump`, traces again (up to 3 times) while they differ by more than a
+# dump`, traces again (up to 8 times) while they differ by more than a
 # factor 1.25 and more than 20 us, and asserts one class only on a trace
-# where they agree; three uneven traces in a row fail.  (Medians within 20
+# where they agree; eight uneven traces in a row fail.  (Medians within 20
 # us fold whatever their ratio, as in same_timing: the normal build's
 # stencil takes about 12 us, and CI on 2026-11-29 gave three traces in a
 # row whose two ranks' medians were 1.35-1.52x apart, a few us, which the
-# factor alone had refused.)
+# factor alone had refused.)  Why the sanitizer build's ranks differ: each
+# virtual CPU of the test VM runs about 0.65 times as fast for 0.3-0.6 s
+# at a time, apart from the other, and now and then for a minute (the
+# host's time counts as the thread's CPU time; bench/accuracy.md,
+# "Calibrations taken in a slow period"); CI on 2026-11-30 gave three
+# traces in a row 1.56-1.65x apart, 33-38 us, within 10 s.  So the
+# attempts are spread over about a minute: up to 8, 5 s apart.
 classes_of() { sed -n 's/^\([0-9]*\) rank class.*/\1/p' "$1"; }
 # compute_ratio TRACE: jacobi's stencil (the CPU time before each
 # iteration's first MPI_Irecv, tag 1), the larger rank median over the
@@ -219,20 +225,21 @@ compute_ratio() {
 }
 if [[ -s "$tmp/jacobi.log" ]]; then
     jac=(-n 128 -i 400 -r 5)
-    for attempt in 1 2 3; do
+    for attempt in 1 2 3 4 5 6 7 8; do
         read -r ratio diff < <(compute_ratio "$tmp/jacobi.trace")
         awk -v r="$ratio" -v d="$diff" 'BEGIN { exit !(r != "inf" && (r <= 1.25 || d <= 20)) }' && break
         echo "   jacobi: the ranks' compute differs by a factor $ratio ($diff us) in trace $attempt"
-        if ((attempt == 3)); then
+        if ((attempt == 8)); then
             ratio=uneven
             break
         fi
+        sleep 5
         trace jacobi 2 "${jac[@]}" &&
             "$skel" compress "$tmp/jacobi.trace" -o "$tmp/jacobi.sig" >"$tmp/jacobi.log" 2>&1 ||
             { fail "jacobi: traced again, but it failed"; break; }
     done
     if [[ "$ratio" == uneven ]]; then
-        fail "jacobi: the ranks computed unevenly in 3 traces in a row"
+        fail "jacobi: the ranks computed unevenly in 8 traces in a row, over about a minute"
     else
         echo "   jacobi: ranks' compute a factor $ratio ($diff us) apart; $(classes_of "$tmp/jacobi.log") class(es)"
         [[ "$(classes_of "$tmp/jacobi.log")" == 1 ]] || fail "jacobi: 2 ranks that computed alike should be one class"
