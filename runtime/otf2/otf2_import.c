@@ -1145,6 +1145,13 @@ static int resolve(struct irank *k, uint64_t req, const struct o2_rec *r, int32_
     return write_front(k);
 }
 
+/* A rank field as a Skel trace may hold it: a rank of the run, or one of
+ * the SKEL_PEER_* values (the reader refuses anything else). */
+static int peer_ok(const struct importer *x, int64_t v)
+{
+    return v >= SKEL_PEER_ROOT && v < (int64_t)x->nranks;
+}
+
 static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_call *c,
                                  const struct overrides *o, uint32_t *declared)
 {
@@ -1172,6 +1179,12 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
     SET(O2_A_REQ, req, uint64_t)
     SET(O2_A_WS, ws_bytes, uint64_t)
 #undef SET
+    if ((HAVE(o, O2_A_PEER) && !peer_ok(x, ev->peer)) ||
+        (HAVE(o, O2_A_PEER2) && !peer_ok(x, ev->peer2)) ||
+        (HAVE(o, O2_A_ASRC) && !peer_ok(x, ev->asrc)) ||
+        (HAVE(o, O2_A_ROOT) && !peer_ok(x, ev->root)))
+        return skel_fail(SKEL_EFORMAT, "an event names a rank outside the run's %u ranks",
+                         x->nranks);
     if (ev->ws_bytes > SKEL_WSET_MAX)
         return skel_fail(SKEL_EFORMAT, "a working set of %" PRIu64 " bytes (more than 2^50)",
                          ev->ws_bytes);
@@ -1387,6 +1400,16 @@ static OTF2_CallbackCode on_rec(struct importer *x, OTF2_LocationRef loc, OTF2_A
                                : OTF2_UNDEFINED_COMM);
     if (rc == SKEL_OK && comp != NULL) {
         apply_completion_overrides(&o, comp);
+        /* Attributes are the archive's bytes: a completion naming no rank
+         * of the run, or an index past the last, would write a trace the
+         * reader refuses (found by fuzz_otf2). */
+        if (!peer_ok(x, comp->src) || comp->index == UINT32_MAX)
+            return stop(x, at(x,
+                              skel_fail(SKEL_EFORMAT,
+                                        "a completion names rank %d or index %u, outside "
+                                        "the run's %u ranks",
+                                        (int)comp->src, (unsigned)comp->index, x->nranks),
+                              l, r->time));
         if (!x->skel && (r->kind == O2_R_IRECV || r->kind == O2_R_NBC_COMPLETE)) {
             uint32_t local = SKEL_COMM_NONE;
             int fresh;
