@@ -23,19 +23,6 @@
 #include "proc.h"
 #include "test_codegen_sig.h"
 
-/* The text of the function whose definition starts with head, up to its
- * closing brace at the start of a line. */
-static char *function_of(const char *src, const char *head)
-{
-    const char *p = strstr(src, head);
-    cr_assert_not_null(p, "no %s in the skeleton", head);
-    const char *q = strstr(p, "\n}\n");
-    cr_assert_not_null(q);
-    char *f = strndup(p, (size_t)(q + 3 - p));
-    cr_assert_not_null(f);
-    return f;
-}
-
 /* Strata as integers: [a / r, (a + 1) / r] drawn as [ua, ub]. */
 static const char driver[] =
     "static int stratum(double ua, double ub, int r)\n"
@@ -165,12 +152,12 @@ Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
     snprintf(bin, sizeof bin, "%s/draws", dir);
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
-    char *mix = function_of(src, "static uint64_t skel_mix("),
-         *perm = function_of(src, "static uint32_t skel_perm("),
-         *drawu = function_of(src, "static void skel_draw_u("),
-         *interp = function_of(src, "static double skel_interp("),
-         *qavg = function_of(src, "static double skel_qavg("),
-         *qmean = function_of(src, "static double skel_qmean(");
+    char *mix = tsig_function_of(src, "static uint64_t skel_mix("),
+         *perm = tsig_function_of(src, "static uint32_t skel_perm("),
+         *drawu = tsig_function_of(src, "static void skel_draw_u("),
+         *interp = tsig_function_of(src, "static double skel_interp("),
+         *qavg = tsig_function_of(src, "static double skel_qavg("),
+         *qmean = tsig_function_of(src, "static double skel_qmean(");
     fprintf(f,
             "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n"
             "static uint64_t skel_seed;\n%s\n%s\n%s\n%s\n%s\n%s\n%s",

@@ -162,6 +162,32 @@ static inline char *tsig_slurp(const char *dir, const char *name)
     return b;
 }
 
+/* The text of src from head (a function's definition) up to its closing
+ * brace at the start of a line (a new string). */
+static inline char *tsig_function_of(const char *src, const char *head)
+{
+    const char *p = strstr(src, head);
+    cr_assert_not_null(p, "no %s in the skeleton", head);
+    const char *q = strstr(p, "\n}\n");
+    cr_assert_not_null(q);
+    char *f = strndup(p, (size_t)(q + 3 - p));
+    cr_assert_not_null(f);
+    return f;
+}
+
+/* The text of src from head up to (not including) the next end (a new
+ * string). */
+static inline char *tsig_text_between(const char *src, const char *head, const char *end)
+{
+    const char *p = strstr(src, head);
+    cr_assert_not_null(p, "no %s in the skeleton", head);
+    const char *q = strstr(p, end);
+    cr_assert_not_null(q, "no %s after %s in the skeleton", end, head);
+    char *f = strndup(p, (size_t)(q - p));
+    cr_assert_not_null(f);
+    return f;
+}
+
 /* Generate s at K = 1 into a new directory made from the template dir. */
 static inline void tsig_generate(const skel_signature *s, char *dir)
 {

@@ -121,3 +121,98 @@ Test(codegen_wset, floor_of_a_rank_class, .timeout = 120)
     }
     rmdir(dir);
 }
+
+/* The walks' rate a run reports (templates/skeleton.c.tmpl,
+ * skel_rate_run(); SKEL_RESULT's calibration_ws, which the studies give
+ * back with --calibration-ws) is the rate over the run: every timed phase's
+ * units over their CPU time, not the median of the latest five timings that
+ * steers the run.  The template's re-timing is compiled with a clock that
+ * the driver moves: a walk of class 1 whose phases run at 2 units per ns,
+ * with every third at 0.25 (a phase that met a cold cache). */
+static const char rate_driver[] =
+    "int main(void)\n"
+    "{\n"
+    "    skel_upn[1] = 1.0;\n"
+    "    double units = 0, ns = 0;\n"
+    "    /* No phase timed yet: the start-up calibration. */\n"
+    "    if (skel_rate_run(1) != 1.0) {\n"
+    "        printf(\"before any timing: %.17g, not the calibration\\n\", skel_rate_run(1));\n"
+    "        return 1;\n"
+    "    }\n"
+    "    for (int i = 0; i < 30; i++) {\n"
+    "        speed = i % 3 == 2 ? 0.25 : 2.0;\n"
+    "        double asked = 2e6; /* each phase long enough to be timed */\n"
+    "        uint64_t u = (uint64_t)(asked * skel_upn[1]);\n"
+    "        skel_run_timed(1, u, asked);\n"
+    "        units += (double)u;\n"
+    "        ns += (double)u / speed;\n"
+    "    }\n"
+    "    double want = units / ns, got = skel_rate_run(1);\n"
+    "    if (fabs(got - want) > 1e-9 * want) {\n"
+    "        printf(\"rate over the run %.17g, not %.17g (the median steering it: %.17g)\\n\",\n"
+    "               got, want, skel_upn[1]);\n"
+    "        return 1;\n"
+    "    }\n"
+    "    /* A rate given on the command line is never timed, and reported. */\n"
+    "    skel_upn[2] = 0.5;\n"
+    "    skel_rate_given[2] = 1;\n"
+    "    reads_before_given = clock_reads;\n"
+    "    skel_run_timed(2, 1000000, 2e6);\n"
+    "    if (skel_rate_run(2) != 0.5 || clock_reads != reads_before_given) {\n"
+    "        printf(\"a given rate: reported %.17g, %d clock reads\\n\", skel_rate_run(2),\n"
+    "               clock_reads - reads_before_given);\n"
+    "        return 1;\n"
+    "    }\n"
+    "    return 0;\n"
+    "}\n";
+
+Test(codegen_wset, reported_rate_is_the_runs, .timeout = 120)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\" ws=\"25165824\" ws-samples=\"2\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    char dir[] = "/tmp/skel-test-codegen-rate-XXXXXX";
+    tsig_generate(s, dir);
+    char *src = tsig_slurp(dir, "skeleton.c");
+
+    char path[1100], bin[1100];
+    snprintf(path, sizeof path, "%s/rate.c", dir);
+    snprintf(bin, sizeof bin, "%s/rate", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    char *decl = tsig_text_between(src, "#define SKEL_RATE_N", "static int skel_cmp("),
+         *timed = tsig_function_of(src, "static void skel_run_timed("),
+         *run = tsig_function_of(src, "static double skel_rate_run("),
+         *cmp = tsig_function_of(src, "static int skel_cmp(const void *a, const void *b)\n{");
+    fprintf(f,
+            "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+            "#include <string.h>\n"
+            "#define SKEL_WS_CLASSES 4\n"
+            "static double skel_upn[SKEL_WS_CLASSES];\n"
+            "static double now, speed = 1.0; /* the driver's CPU clock, units per ns */\n"
+            "static int clock_reads, reads_before_given;\n"
+            "static double skel_cpu_ns(void) { clock_reads++; return now; }\n"
+            "static void skel_run_units(int c, uint64_t u) { (void)c; now += (double)u / speed; }\n"
+            "%s\n%s\n%s\n%s\n",
+            decl, cmp, timed, run);
+    fputs(rate_driver, f);
+    cr_assert_eq(fclose(f), 0);
+    char *cc[] = {"cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror",
+                  "-o", bin,        path,  "-lm",   NULL};
+    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
+    char *argv[] = {bin, NULL};
+    cr_assert_eq(skel_proc_run(argv, 60, NULL), SKEL_OK, "%s", skel_last_error());
+
+    free(decl);
+    free(timed);
+    free(run);
+    free(cmp);
+    free(src);
+    skel_signature_free(s);
+    unlink(path);
+    unlink(bin);
+    tsig_remove_dir(dir);
+}
