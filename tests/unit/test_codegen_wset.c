@@ -217,3 +217,116 @@ Test(codegen_wset, reported_rate_is_the_runs, .timeout = 120)
     unlink(bin);
     tsig_remove_dir(dir);
 }
+
+/* A walk's passes (templates/skeleton.c.tmpl, skel_walk()): each pass
+ * updates every cache line of the class's working set once, a page's
+ * lines one after another (half a pass leaves whole pages updated and the
+ * others untouched), and the pages come in a new order every pass.  The
+ * template's walk runs over a pool the driver zeroes between passes: a line
+ * updated once holds 1e-6 in each of its 8 doubles. */
+static const char walk_driver[] =
+    "#define C 2 /* 1 MiB: 256 pages */\n"
+    "static size_t lines = (SKEL_WS_BASE << C) >> 6;\n"
+    "static int check(const char *what, size_t first_lines, unsigned char *pages)\n"
+    "{\n"
+    "    for (size_t pg = 0; pg < lines >> 6; pg++) {\n"
+    "        int once = 0, none = 0;\n"
+    "        for (size_t i = pg * 512; i < (pg + 1) * 512; i++) {\n"
+    "            once += skel_pool[i] == 1e-6;\n"
+    "            none += skel_pool[i] == 0.0;\n"
+    "        }\n"
+    "        if (pages)\n"
+    "            pages[pg] = once == 512;\n"
+    "        if (!(once == 512 || (first_lines < lines && none == 512))) {\n"
+    "            printf(\"%s: page %zu has %d lines' doubles updated once, %d none\\n\", what,\n"
+    "                   pg, once, none);\n"
+    "            return 1;\n"
+    "        }\n"
+    "    }\n"
+    "    return 0;\n"
+    "}\n"
+    "int main(void)\n"
+    "{\n"
+    "    skel_seed = 7;\n"
+    "    skel_pool = calloc(SKEL_WS_BASE << C, 1);\n"
+    "    if (skel_pool == NULL)\n"
+    "        return 1;\n"
+    "    unsigned char half[4][256];\n"
+    "    for (int pass = 0; pass < 4; pass++) {\n"
+    "        memset(skel_pool, 0, SKEL_WS_BASE << C);\n"
+    "        skel_walk(C, lines / 4); /* half a pass: two lines per unit */\n"
+    "        if (check(\"half a pass\", lines / 2, half[pass]))\n"
+    "            return 1;\n"
+    "        size_t n = 0;\n"
+    "        for (int pg = 0; pg < 256; pg++)\n"
+    "            n += half[pass][pg];\n"
+    "        if (n != 128) {\n"
+    "            printf(\"pass %d: half a pass updated %zu of 256 pages\\n\", pass, n);\n"
+    "            return 1;\n"
+    "        }\n"
+    "        skel_walk(C, lines / 4);\n"
+    "        memset(skel_pool, 0, SKEL_WS_BASE << C);\n"
+    "        skel_walk(C, lines / 2);\n"
+    "        if (check(\"a whole pass\", lines, NULL))\n"
+    "            return 1;\n"
+    "    }\n"
+    "    /* Passes 0, 2, 4, 6 began with different halves of the pages. */\n"
+    "    for (int a = 0; a < 4; a++)\n"
+    "        for (int b = a + 1; b < 4; b++)\n"
+    "            if (memcmp(half[a], half[b], 256) == 0) {\n"
+    "                printf(\"passes %d and %d start with the same pages\\n\", 2 * a, 2 * b);\n"
+    "                return 1;\n"
+    "            }\n"
+    "    free(skel_pool);\n"
+    "    return 0;\n"
+    "}\n";
+
+Test(codegen_wset, walk_pages_once_per_pass_in_a_new_order, .timeout = 120)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\" ws=\"25165824\" ws-samples=\"2\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    char dir[] = "/tmp/skel-test-codegen-walk-XXXXXX";
+    tsig_generate(s, dir);
+    char *src = tsig_slurp(dir, "skeleton.c");
+
+    char path[1100], bin[1100];
+    snprintf(path, sizeof path, "%s/walk.c", dir);
+    snprintf(bin, sizeof bin, "%s/walk", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    char *decl = tsig_text_between(src, "#define SKEL_WS_CLASSES", "/* One unit of a walk"),
+         *walk = tsig_function_of(src, "static void skel_walk(");
+    fprintf(f,
+            "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
+            "%s\n%s\n",
+            decl, walk);
+    fputs(walk_driver, f);
+    cr_assert_eq(fclose(f), 0);
+    char *cc[] = {"cc",
+                  "-std=c11",
+                  "-O1",
+                  "-Wall",
+                  "-Wextra",
+                  "-Werror",
+                  "-Wno-unused-function",
+                  "-Wno-unused-variable",
+                  "-o",
+                  bin,
+                  path,
+                  NULL};
+    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
+    char *argv[] = {bin, NULL};
+    cr_assert_eq(skel_proc_run(argv, 60, NULL), SKEL_OK, "%s", skel_last_error());
+
+    free(decl);
+    free(walk);
+    free(src);
+    skel_signature_free(s);
+    unlink(path);
+    unlink(bin);
+    tsig_remove_dir(dir);
+}
