@@ -147,27 +147,17 @@ Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
     tsig_generate(s, dir);
     char *src = tsig_slurp(dir, "skeleton.c");
 
-    char path[1100], bin[1100];
-    snprintf(path, sizeof path, "%s/draws.c", dir);
-    snprintf(bin, sizeof bin, "%s/draws", dir);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
     char *mix = tsig_function_of(src, "static uint64_t skel_mix("),
          *perm = tsig_function_of(src, "static uint32_t skel_perm("),
          *drawu = tsig_function_of(src, "static void skel_draw_u("),
          *interp = tsig_function_of(src, "static double skel_interp("),
          *qavg = tsig_function_of(src, "static double skel_qavg("),
          *qmean = tsig_function_of(src, "static double skel_qmean(");
-    fprintf(f,
-            "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n"
-            "static uint64_t skel_seed;\n%s\n%s\n%s\n%s\n%s\n%s\n%s",
-            mix, perm, interp, qavg, qmean, drawu, driver);
-    cr_assert_eq(fclose(f), 0);
-    char *cc[] = {"cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror",
-                  "-o", bin,        path,  "-lm",   NULL};
-    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
-    char *run[] = {bin, NULL};
-    cr_assert_eq(skel_proc_run(run, 60, NULL), SKEL_OK, "%s", skel_last_error());
+    tsig_run_driver(dir, "draws",
+                    (const char *[]){"#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+                                     "static uint64_t skel_seed;",
+                                     mix, perm, interp, qavg, qmean, drawu, driver, NULL},
+                    0);
 
     free(mix);
     free(perm);
@@ -177,8 +167,6 @@ Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
     free(qmean);
     free(src);
     skel_signature_free(s);
-    unlink(path);
-    unlink(bin);
     tsig_remove_dir(dir);
 }
 

@@ -24,6 +24,7 @@
 
 #include "codegen.h"
 #include "error.h"
+#include "proc.h"
 #include "sigfile.h"
 #include "signature.h"
 
@@ -186,6 +187,42 @@ static inline char *tsig_text_between(const char *src, const char *head, const c
     char *f = strndup(p, (size_t)(q - p));
     cr_assert_not_null(f);
     return f;
+}
+
+/* Write the NULL-terminated parts (pieces of a generated skeleton.c and a
+ * driver's main) as dir/name.c, compile it with warnings as errors (the
+ * unused-function and unused-variable ones off if loose: pieces bring
+ * declarations the driver does not need), run it and remove both files.
+ * The driver's exit status is the verdict; it prints what failed. */
+static inline void tsig_run_driver(const char *dir, const char *name, const char *const *parts,
+                                   int loose)
+{
+    char path[1100], bin[1100];
+    snprintf(path, sizeof path, "%s/%s.c", dir, name);
+    snprintf(bin, sizeof bin, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    for (const char *const *p = parts; *p != NULL; p++)
+        cr_assert(fputs(*p, f) >= 0 && fputc('\n', f) != EOF);
+    cr_assert_eq(fclose(f), 0);
+    char *cc[] = {"cc",
+                  "-std=c11",
+                  "-O1",
+                  "-Wall",
+                  "-Wextra",
+                  "-Werror",
+                  "-o",
+                  bin,
+                  path,
+                  "-lm",
+                  loose ? "-Wno-unused-function" : NULL, /* a NULL here ends the list */
+                  "-Wno-unused-variable",
+                  NULL};
+    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s: %s", path, skel_last_error());
+    char *run[] = {bin, NULL};
+    cr_assert_eq(skel_proc_run(run, 60, NULL), SKEL_OK, "%s: %s", bin, skel_last_error());
+    unlink(path);
+    unlink(bin);
 }
 
 /* Generate s at K = 1 into a new directory made from the template dir. */

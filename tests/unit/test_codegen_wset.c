@@ -122,6 +122,21 @@ Test(codegen_wset, floor_of_a_rank_class, .timeout = 120)
     rmdir(dir);
 }
 
+/* The skeleton.c (a new string) of a one-symbol signature whose phase
+ * walks 32 MiB, generated into dir (a mkdtemp template). */
+static char *walk_skeleton(char *dir)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\" ws=\"25165824\" ws-samples=\"2\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    tsig_generate(s, dir);
+    skel_signature_free(s);
+    return tsig_slurp(dir, "skeleton.c");
+}
+
 /* The walks' rate a run reports (templates/skeleton.c.tmpl,
  * skel_rate_run(); SKEL_RESULT's calibration_ws, which the studies give
  * back with --calibration-ws) and the rate that steers the run after three
@@ -170,26 +185,16 @@ static const char rate_driver[] =
 
 Test(codegen_wset, reported_rate_is_the_runs, .timeout = 120)
 {
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 0);
-    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\" ws=\"25165824\" ws-samples=\"2\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
-    skel_signature *s = tsig_end(&t);
     char dir[] = "/tmp/skel-test-codegen-rate-XXXXXX";
-    tsig_generate(s, dir);
-    char *src = tsig_slurp(dir, "skeleton.c");
+    char *src = walk_skeleton(dir);
 
-    char path[1100], bin[1100];
-    snprintf(path, sizeof path, "%s/rate.c", dir);
-    snprintf(bin, sizeof bin, "%s/rate", dir);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
     char *decl = tsig_text_between(src, "#define SKEL_RATE_EVERY_NS",
                                    "/* The cost of one skel_cpu_ns()"),
          *timed = tsig_function_of(src, "static void skel_run_timed("),
          *run = tsig_function_of(src, "static double skel_rate_run(");
-    fprintf(f,
+    tsig_run_driver(
+        dir, "rate",
+        (const char *[]){
             "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
             "#include <string.h>\n"
             "#define SKEL_WS_CLASSES 4\n"
@@ -197,24 +202,14 @@ Test(codegen_wset, reported_rate_is_the_runs, .timeout = 120)
             "static double now, speed = 1.0; /* the driver's CPU clock, units per ns */\n"
             "static int clock_reads, reads_before_given;\n"
             "static double skel_cpu_ns(void) { clock_reads++; return now; }\n"
-            "static void skel_run_units(int c, uint64_t u) { (void)c; now += (double)u / speed; }\n"
-            "%s\n%s\n%s\n",
-            decl, timed, run);
-    fputs(rate_driver, f);
-    cr_assert_eq(fclose(f), 0);
-    char *cc[] = {"cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror",
-                  "-o", bin,        path,  "-lm",   NULL};
-    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
-    char *argv[] = {bin, NULL};
-    cr_assert_eq(skel_proc_run(argv, 60, NULL), SKEL_OK, "%s", skel_last_error());
+            "static void skel_run_units(int c, uint64_t u) { (void)c; now += (double)u / speed; }",
+            decl, timed, run, rate_driver, NULL},
+        0);
 
     free(decl);
     free(timed);
     free(run);
     free(src);
-    skel_signature_free(s);
-    unlink(path);
-    unlink(bin);
     tsig_remove_dir(dir);
 }
 
@@ -283,50 +278,20 @@ static const char walk_driver[] =
 
 Test(codegen_wset, walk_pages_once_per_pass_in_a_new_order, .timeout = 120)
 {
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 0);
-    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\" ws=\"25165824\" ws-samples=\"2\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
-    skel_signature *s = tsig_end(&t);
     char dir[] = "/tmp/skel-test-codegen-walk-XXXXXX";
-    tsig_generate(s, dir);
-    char *src = tsig_slurp(dir, "skeleton.c");
+    char *src = walk_skeleton(dir);
 
-    char path[1100], bin[1100];
-    snprintf(path, sizeof path, "%s/walk.c", dir);
-    snprintf(bin, sizeof bin, "%s/walk", dir);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f);
     char *decl = tsig_text_between(src, "#define SKEL_WS_CLASSES", "/* One unit of a walk"),
          *walk = tsig_function_of(src, "static void skel_walk(");
-    fprintf(f,
-            "#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
-            "%s\n%s\n",
-            decl, walk);
-    fputs(walk_driver, f);
-    cr_assert_eq(fclose(f), 0);
-    char *cc[] = {"cc",
-                  "-std=c11",
-                  "-O1",
-                  "-Wall",
-                  "-Wextra",
-                  "-Werror",
-                  "-Wno-unused-function",
-                  "-Wno-unused-variable",
-                  "-o",
-                  bin,
-                  path,
-                  NULL};
-    cr_assert_eq(skel_proc_run(cc, 120, NULL), SKEL_OK, "%s", skel_last_error());
-    char *argv[] = {bin, NULL};
-    cr_assert_eq(skel_proc_run(argv, 60, NULL), SKEL_OK, "%s", skel_last_error());
+    tsig_run_driver(
+        dir, "walk",
+        (const char *[]){"#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+                         "#include <string.h>",
+                         decl, walk, walk_driver, NULL},
+        1);
 
     free(decl);
     free(walk);
     free(src);
-    skel_signature_free(s);
-    unlink(path);
-    unlink(bin);
     tsig_remove_dir(dir);
 }
