@@ -39,6 +39,12 @@ enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
  * messages passes. */
 #define SKEL_CODEGEN_MAX_RESIDUE 0.5
 
+/* A loops schedule whose residue is at least this divides no loop that
+ * matters (nothing repeats, or no loop has a full iteration at this K): it
+ * is mode messages under another name, and mode auto takes it only where
+ * messages would be taken (after epochs, mixed, inner and thin). */
+#define SKEL_CODEGEN_NO_LOOP_RESIDUE 0.99
+
 /* Mode auto takes mode epochs before mixed and inner when the epochs made
  * model 1/K within this (the dedicated ratio's target, 0.95-1.05); epochs
  * further off (up to SKEL_PLAN_EPOCH_TOL) only before a residue-heavy

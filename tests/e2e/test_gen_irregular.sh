@@ -105,6 +105,19 @@
 #             compute before rank 0's MPI_Iprobe and before rank 1's
 #             MPI_Recv correlate iteration by iteration (counted over each
 #             rank's draws instead, they did not: -0.04 against 0.94)
+#   anyof     the completion calls and collectives the others leave out:
+#             two receives from MPI_ANY_SOURCE with MPI_ANY_TAG completed by
+#             MPI_Waitany, sends by MPI_Waitsome, MPI_Probe with MPI_ANY_TAG
+#             and MPI_Get_count, MPI_Testany and MPI_Testsome polling,
+#             MPI_Rsend, MPI_Ssend, MPI_Sendrecv_replace, MPI_Scan and
+#             MPI_Exscan with a user-defined operation, MPI_IN_PLACE,
+#             MPI_Reduce_scatter_block, MPI_Iscatterv and MPI_Igatherv,
+#             struct, indexed and subarray types, and a communicator of
+#             MPI_Comm_split_type (made by MPI_Comm_split with the traced
+#             colours, so the skeleton keeps the application's groups);
+#             message lengths drawn every iteration, so nothing repeats:
+#             mode loops would divide nothing, and auto takes whole rounds
+#             (mode epochs) or thinned messages instead
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -132,8 +145,9 @@ declare -A ARGS=(
   [pscw]="-i 200 -w 50000"
   [selfprobe]="-i 300"
   [panels]="-i 300"
+  [anyof]="-i 300"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -142,10 +156,12 @@ declare -A COMPRESS=([selfprobe]="--pin-sources")
 declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
-# PMPI): left out too.
+# PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
+# as MPI_Comm_split with the traced colours.
 declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free"
-  [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free")
+  [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
+  [anyof]="MPI_Comm_split_type MPI_Comm_split")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
@@ -275,6 +291,10 @@ echo "selfprobe -x 1 mode thin K = 5: $sk_sr of $app_sr MPI_Sendrecv, $(grep -o 
 # made even when no send is assumed buffered.
 "$SKEL" gen "$TMP/testall-3.sig" --scale 3 --eager-limit 0 -o "$TMP/testall-strict" --quiet ||
   fail "testall refused with --eager-limit 0"
+
+# Nothing repeats in anyof: mode loops would keep every message, shrunk.
+grep -q '^mode loops' "$TMP/anyof-3/skeleton.meta" &&
+  fail "anyof: auto took mode loops, which divides no loop here (residue $(awk '$1 == "residue_fraction" { print $2 }' "$TMP/anyof-3/skeleton.meta"))"
 
 # A receive linked across a scaled loop: the loops are still divided by K.
 grep -q '^mode loops' "$TMP/cancel-3/skeleton.meta" ||

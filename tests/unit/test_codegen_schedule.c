@@ -888,6 +888,48 @@ Test(codegen_schedule, per_peer_loop_kept_whole_in_mixed_mode)
     skel_signature_free(s);
 }
 
+/* A run where nothing repeats (Q = 1: every call its own symbol, no loop),
+ * both ranks alike: 40 rounds of an exchange with the other rank by
+ * MPI_Sendrecv of 100 doubles, then an MPI_Allreduce.  Mode loops divides
+ * nothing: its schedule is every message shrunk (residue 100 %), mode
+ * messages under another name, and passes the check.  The automatic mode
+ * must not take it: one round in K made whole passes too and models 1/K
+ * (anyof of the corpus: 0.76 of 1/K in mode loops at K = 10, 0.90 in mode
+ * epochs, bench/accuracy-mechanisms.md). */
+static skel_signature *rounds_without_loops(int nrounds)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    for (int i = 0; i < nrounds; i++) {
+        tsym(&t, 2 * i, "MPI_Sendrecv", "tag=\"3\" tag2=\"3\"",
+             PEER("mod", 1) "<peer2 kind=\"mod\" value=\"-1\"/>", 100, 8, "");
+        tsym(&t, 2 * i + 1, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    }
+    tput(&t, "<block id=\"0\">");
+    for (int i = 0; i < 2 * nrounds; i++)
+        tput(&t, "<s ref=\"%d\"/>", i);
+    tput(&t, "</block></class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, no_loop_to_divide_takes_whole_rounds)
+{
+    skel_signature *s = rounds_without_loops(40);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 4, SKEL_PLAN_LOOPS, &p), SKEL_OK);
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(calls(p, 0, "MPI_Sendrecv"), 40u, "mode loops keeps every message");
+    skel_plan_free(p);
+    struct skel_codegen_report rep;
+    auto_mode(s, 4, &rep);
+    cr_assert_eq(rep.mode, SKEL_PLAN_EPOCHS, "auto took mode %d", rep.mode);
+    cr_assert_lt(rep.residue, 0.5, "residue %g", rep.residue);
+    cr_assert(!rep.fell_back, "mode loops passed the check; nothing failed");
+    skel_codegen_report_free(&rep);
+    skel_signature_free(s);
+}
+
 /* Two rank classes whose outer loops the compressor folded differently, as
  * HDF5's checkpoints of h5ckpt were (bench/accuracy-mechanisms.md, section
  * 5): class 0 runs 4 periods of [Allreduce, 20 exchanges] as one loop;
