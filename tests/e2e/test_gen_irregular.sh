@@ -114,7 +114,8 @@
 #             MPI_Reduce_scatter_block, MPI_Iscatterv and MPI_Igatherv,
 #             struct, indexed and subarray types, and a communicator of
 #             MPI_Comm_split_type (made by MPI_Comm_split with the traced
-#             colours, so the skeleton keeps the application's groups);
+#             colours, so the skeleton keeps the application's groups;
+#             its MPI_Testany and MPI_Testsome polls fold, as persistent's);
 #             message lengths drawn every iteration, so nothing repeats:
 #             mode loops would divide nothing, and auto takes whole rounds
 #             (mode epochs) or thinned messages instead
@@ -153,7 +154,8 @@ declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c): left out when its calls at K = 1 are
 # compared with the application's.
-declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test")
+declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test"
+  [anyof]="MPI_Testany MPI_Testsome")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
