@@ -283,6 +283,9 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
         goto out;
     }
 
+    if (outdir == NULL)
+        goto out; /* the plan and its check only */
+
     /* Fill and render. */
     if ((root = skel_tpl_dict_new()) == NULL) {
         rc = skel_fail(SKEL_ENOMEM, "out of memory");

@@ -100,9 +100,11 @@ struct skel_codegen_report {
 
 void skel_codegen_defaults(struct skel_codegen_opts *o);
 
-/* Generate into outdir (created if missing).  rep may be NULL; otherwise it
- * is filled (also on SKEL_EDEADLOCK, as far as known) and its classes array
- * must be released with skel_codegen_report_free(). */
+/* Generate into outdir (created if missing); outdir NULL: plan and check
+ * only, nothing written (rep says what a skeleton would be: its mode, its
+ * residue).  rep may be NULL; otherwise it is filled (also on
+ * SKEL_EDEADLOCK, as far as known) and its classes array must be released
+ * with skel_codegen_report_free(). */
 int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opts *o,
                           const char *outdir, struct skel_codegen_report *rep);
 void skel_codegen_report_free(struct skel_codegen_report *rep);

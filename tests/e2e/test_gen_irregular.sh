@@ -10,7 +10,8 @@
 #   blacs     zero-count and short receives from MPI_ANY_SOURCE, a tree
 #             combine, MPI_Isend buffers freed by MPI_Testall (BLACS's
 #             BI_Asend/BI_Srecv/BI_TreeComb/BI_BuffIsFree): the skeleton's
-#             receives are sized for their matching class
+#             receives are sized for their matching class; from its trace,
+#             skel gen pins the wildcard receives to leave messages out
 #   testall   every rank polls MPI_Testall on its sends before posting its
 #             receives: accepted even with --eager-limit 0 (the sends a Test
 #             saw complete are finished at the end, not waited for in place)
@@ -243,6 +244,23 @@ trace_skeleton "$TMP/selfprobe-auto" "$TMP/selfprobe-auto/sktrace" > "$TMP/selfp
   { tail -5 "$TMP/selfprobe-auto.run" >&2; fail "selfprobe: the skeleton of skel gen TRACE failed or hung"; }
 expect_counts "$TMP/selfprobe-auto/sktrace" "$TMP/selfprobe-auto/skeleton.meta" ||
   fail "selfprobe: the calls of skel gen TRACE's skeleton differ from skeleton.meta"
+
+# blacs from its trace: with its receives from MPI_ANY_SOURCE, mode auto
+# finds nothing better than every message shrunk (no loop divides by K;
+# thin refused, since a wildcard receive could take another channel's
+# message); with the receives pinned to their traced sources it leaves
+# messages out, and skel gen TRACE takes that (and says why).
+"$SKEL" gen "$TMP/blacs.trace" --scale 3 -o "$TMP/blacs-auto" --build --werror \
+  > "$TMP/blacs-auto.gen" 2>&1 || { cat "$TMP/blacs-auto.gen" >&2; fail "blacs: skel gen TRACE refused"; }
+grep -Eq '^mode (thin|epochs)$' "$TMP/blacs-auto/skeleton.meta" ||
+  fail "blacs: skel gen TRACE took $(grep '^mode ' "$TMP/blacs-auto/skeleton.meta"), every message kept"
+grep -q 'would keep every message' "$TMP/blacs-auto.gen" ||
+  fail "blacs: skel gen TRACE did not say why it pinned the wildcard receives: $(cat "$TMP/blacs-auto.gen")"
+trace_skeleton "$TMP/blacs-auto" "$TMP/blacs-auto/sktrace" > "$TMP/blacs-auto.run" 2>&1 ||
+  { tail -5 "$TMP/blacs-auto.run" >&2; fail "blacs: the skeleton of skel gen TRACE failed or hung"; }
+expect_counts "$TMP/blacs-auto/sktrace" "$TMP/blacs-auto/skeleton.meta" ||
+  fail "blacs: the calls of skel gen TRACE's skeleton differ from skeleton.meta"
+echo "blacs from its trace: $(grep '^mode ' "$TMP/blacs-auto/skeleton.meta"), $(grep -o 'elapsed_s=[0-9.]*' "$TMP/blacs-auto.run")"
 
 # thin_k5 SIG NAME WHAT: a mode thin skeleton of SIG at K = 5 in $TMP/NAME,
 # run under the tracer; its calls must be skeleton.meta's.

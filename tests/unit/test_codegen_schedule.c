@@ -927,6 +927,16 @@ Test(codegen_schedule, no_loop_to_divide_takes_whole_rounds)
     cr_assert_lt(rep.residue, 0.5, "residue %g", rep.residue);
     cr_assert(!rep.fell_back, "mode loops passed the check; nothing failed");
     skel_codegen_report_free(&rep);
+    /* Planned and checked only (skel generate's look ahead): the same
+     * report, nothing written. */
+    struct skel_codegen_opts o;
+    skel_codegen_defaults(&o);
+    o.templates = SKEL_SOURCE_DIR "/templates";
+    o.k = 4;
+    cr_assert_eq(skel_codegen_generate(s, &o, NULL, &rep), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(rep.mode, SKEL_PLAN_EPOCHS);
+    cr_assert_lt(rep.residue, 0.5);
+    skel_codegen_report_free(&rep);
     skel_signature_free(s);
 }
 
