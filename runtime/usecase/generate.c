@@ -143,22 +143,23 @@ static int has_blocking_wildcard(const skel_signature *sig)
     return 0;
 }
 
-/* What mode auto makes of sig at co's K, checked but not written: 1 when it
- * keeps every message, shrunk (a plan that divides no loop:
- * SKEL_CODEGEN_NO_LOOP_RESIDUE), 0 when it leaves messages out (thin,
- * epochs; thin's residue is 100 % too, its messages are not) or divides
- * loops, -1 when it makes no skeleton. */
-static int keeps_every_message(const skel_signature *sig, const struct skel_codegen_opts *co)
+/* Whether a skeleton keeps every message, shrunk: a plan that divides no
+ * loop (SKEL_CODEGEN_NO_LOOP_RESIDUE).  Thin and epochs leave messages out
+ * (thin's residue is 100 % too, its messages are not). */
+static int keeps_every_message(const struct skel_codegen_report *r)
+{
+    return r->mode != SKEL_PLAN_THIN && r->mode != SKEL_PLAN_EPOCHS &&
+           r->residue >= SKEL_CODEGEN_NO_LOOP_RESIDUE;
+}
+
+/* Whether mode auto leaves messages out of sig at co's K (planned and
+ * checked, nothing written). */
+static int leaves_messages_out(const skel_signature *sig, const struct skel_codegen_opts *co)
 {
     struct skel_codegen_report r;
-    int rc = skel_codegen_generate(sig, co, NULL, &r);
-    int all = -1;
-    if (rc == SKEL_OK && (r.mode == SKEL_PLAN_THIN || r.mode == SKEL_PLAN_EPOCHS))
-        all = 0;
-    else if (rc == SKEL_OK)
-        all = r.residue >= SKEL_CODEGEN_NO_LOOP_RESIDUE;
+    int ok = skel_codegen_generate(sig, co, NULL, &r) == SKEL_OK && !keeps_every_message(&r);
     skel_codegen_report_free(&r);
-    return all;
+    return ok;
 }
 
 /* Ranks folded into one class ran the same code; when some computed much
@@ -198,6 +199,34 @@ static void step(const struct skel_generate_opts *o, const char *what)
 {
     if (o->step != NULL)
         o->step(o->arg, what);
+}
+
+/* With receives from MPI_ANY_SOURCE, mode auto may find nothing better than
+ * every message shrunk (no loop divides, thin and epochs refused because a
+ * wildcard receive could take another channel's message), where the
+ * receives pinned to the sources they got in the trace allow thinned
+ * messages or whole rounds (blacs of the corpus at K = 10: 0.885 of 1/K
+ * with every message, 0.974 in mode thin, bench/accuracy-mechanisms.md,
+ * section 7).  *pinned: whether the pinned signature, compressed from t at
+ * K, does; it replaces *sig then (and the signature file). */
+static int pin_if_it_thins(const struct skel_generate_opts *o, skel_trace *t, const char *partial,
+                           skel_signature **sig, struct skel_generate_result *res, int *pinned)
+{
+    struct skel_codegen_opts co = o->gen.codegen;
+    co.k = res->k;
+    skel_signature *ps = NULL;
+    skel_compress_stats pcs;
+    *pinned = 0;
+    step(o, "compressing again, wildcard receives pinned to their sources");
+    int rc = compress_for(o, t, res->k, 1, &ps, &pcs);
+    int better = rc == SKEL_OK && leaves_messages_out(ps, &co);
+    skel_signature_free(ps);
+    if (rc != SKEL_OK || !better)
+        return rc;
+    skel_signature_free(*sig);
+    *sig = NULL;
+    *pinned = 1;
+    return make_signature(o, t, 1, partial, sig, res);
 }
 
 /* The application's time in the trace in dir, as the signature defines it
@@ -388,39 +417,8 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
         (res->from_trace && (rc = skel_usecase_trace_check(t, res->trace_dir, o->gen.allow_partial,
                                                            &partial)) != SKEL_OK) ||
-        (rc = make_signature(o, t, 0, partial, &sig, res)) != SKEL_OK)
-        goto out;
-    /* With receives from MPI_ANY_SOURCE, mode auto may find nothing better
-     * than every message shrunk (no loop divides, thin and epochs refused
-     * because a wildcard receive could take another channel's message),
-     * where the receives pinned to the sources they got in the trace allow
-     * thinned messages or whole rounds: then the pinned signature is taken
-     * (blacs of the corpus at K = 10: 0.885 of 1/K with every message, 0.974
-     * in mode thin, bench/accuracy-mechanisms.md, section 7). */
-    char why_pinned[sizeof res->gen.pinned] = "";
-    if (o->gen.codegen.mode == SKEL_CODEGEN_AUTO && has_blocking_wildcard(sig)) {
-        struct skel_codegen_opts co = o->gen.codegen;
-        co.k = res->k;
-        skel_signature *ps = NULL;
-        skel_compress_stats pcs;
-        if (keeps_every_message(sig, &co) == 1) {
-            step(o, "compressing again, wildcard receives pinned to their sources");
-            if ((rc = compress_for(o, t, res->k, 1, &ps, &pcs)) != SKEL_OK)
-                goto out;
-            int better = keeps_every_message(ps, &co) == 0;
-            skel_signature_free(ps);
-            if (better) {
-                skel_signature_free(sig);
-                sig = NULL;
-                if ((rc = make_signature(o, t, 1, partial, &sig, res)) != SKEL_OK)
-                    goto out;
-                snprintf(why_pinned, sizeof why_pinned,
-                         "the skeleton would keep every message, at 1/K of its size (no loop "
-                         "divides by K)");
-            }
-        }
-    }
-    if ((rc = find_uneven(sig, res)) != SKEL_OK)
+        (rc = make_signature(o, t, 0, partial, &sig, res)) != SKEL_OK ||
+        (rc = find_uneven(sig, res)) != SKEL_OK)
         goto out;
     skel_trace_close(t);
     t = NULL;
@@ -433,8 +431,25 @@ int skel_generate(const struct skel_generate_opts *o, struct skel_generate_resul
     go.build = !o->source_only;
     step(o, go.build ? "generating and building" : "generating");
     rc = skel_gen_build(sig, &go, o->outdir, &res->gen);
-    if (rc == SKEL_OK && why_pinned[0] != '\0')
-        snprintf(res->gen.pinned, sizeof res->gen.pinned, "%s", why_pinned);
+    if (rc == SKEL_OK && o->gen.codegen.mode == SKEL_CODEGEN_AUTO &&
+        keeps_every_message(&res->gen.report) && has_blocking_wildcard(sig)) {
+        int pinned = 0;
+        if ((rc = skel_trace_open(res->trace_dir, &t)) != SKEL_OK ||
+            (rc = pin_if_it_thins(o, t, partial, &sig, res, &pinned)) != SKEL_OK)
+            goto out;
+        skel_trace_close(t);
+        t = NULL;
+        if (pinned) {
+            skel_gen_result_free(&res->gen);
+            go.codegen.k = res->k;
+            step(o, go.build ? "generating and building" : "generating");
+            if ((rc = skel_gen_build(sig, &go, o->outdir, &res->gen)) != SKEL_OK)
+                goto out;
+            snprintf(res->gen.pinned, sizeof res->gen.pinned,
+                     "the skeleton would keep every message, at 1/K of its size (no loop "
+                     "divides by K)");
+        }
+    }
     /* Wildcard receives let the skeleton match differently from the
      * application (its own timing decides which message a receive from
      * MPI_ANY_SOURCE gets, and a reply goes elsewhere); when that could
