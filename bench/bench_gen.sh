@@ -83,6 +83,15 @@ field() { grep -o "$1=[0-9.e+-]*" | head -1 | cut -d= -f2; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# app_seconds: the time a program reports for its own run, from its output:
+# "... in T s" (the corpus programs, whose line may go on after it, as
+# cancel's "(N sends cancelled)"), else "... T s" at the end of a line (the
+# samples).  Nothing found is an error, not an empty figure.
+app_seconds() {
+  awk 'match($0, / in [0-9.]+ s/) { v = substr($0, RSTART + 4, RLENGTH - 6); next }
+       match($0, /[0-9.]+ s$/) { v = substr($0, RSTART, RLENGTH - 2) }
+       END { if (v == "") exit 1; print v }'
+}
 # ratio_ci K APPFILE SKELFILE: the per-round ratios (app/K)/skeleton of the
 # interleaved rounds, their median's 95 % bootstrap interval (2000
 # resamples), "[lo, hi]".
@@ -139,7 +148,7 @@ for p in $names; do
   : > "$W/$p.app"; : > "$W/$p.skel"
   for _ in $(seq "$REPEATS"); do
     # shellcheck disable=SC2086
-    mpiexec.mpich -n "$NP" "$exe" ${ARGS[$p]} | grep -Eo '[0-9.]+ s$' | tail -1 | cut -d' ' -f1 >> "$W/$p.app"
+    mpiexec.mpich -n "$NP" "$exe" ${ARGS[$p]} | app_seconds >> "$W/$p.app"
     mpiexec.mpich -n "$NP" "$d/skeleton" | field elapsed_s >> "$W/$p.skel"
   done
   app=$(median < "$W/$p.app")
