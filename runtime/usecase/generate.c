@@ -87,6 +87,24 @@ static int k_for_target(const skel_signature *sig, double target, double *k, int
     return rc;
 }
 
+/* sig, compressed (cs) for K = k, is the skeleton's: its figures into res,
+ * the file res->sigpath written. */
+static int record_signature(const skel_compress_stats *cs, double k, const char *partial,
+                            skel_signature *sig, struct skel_generate_result *res)
+{
+    res->k = k;
+    res->nranks = sig->nranks;
+    res->nclasses = sig->nclasses;
+    res->events = cs->trace_length;
+    res->threshold = cs->threshold;
+    res->ratio = cs->ratio;
+    res->app_s = skel_codegen_app_seconds(sig);
+    /* The signature says it, and gen refuses or warns. */
+    if (partial != NULL && (sig->partial = strdup(partial)) == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    return skel_sigfile_write(res->sigpath, sig);
+}
+
 /* The signature the skeleton is made from, and its K (pin: wildcard
  * receives pinned to their sources, skel_compress_opts.pin_sources). */
 static int make_signature(const struct skel_generate_opts *o, const skel_trace *t, int pin,
@@ -111,17 +129,7 @@ static int make_signature(const struct skel_generate_opts *o, const skel_trace *
     }
     if (rc != SKEL_OK)
         return rc;
-    res->k = k;
-    res->nranks = (*sig)->nranks;
-    res->nclasses = (*sig)->nclasses;
-    res->events = cs.trace_length;
-    res->threshold = cs.threshold;
-    res->ratio = cs.ratio;
-    res->app_s = skel_codegen_app_seconds(*sig);
-    /* The signature says it, and gen refuses or warns. */
-    if (partial != NULL && ((*sig)->partial = strdup(partial)) == NULL)
-        return skel_fail(SKEL_ENOMEM, "out of memory");
-    return skel_sigfile_write(res->sigpath, *sig);
+    return record_signature(&cs, k, partial, *sig, res);
 }
 
 /* A receive or probe of the signature from MPI_ANY_SOURCE that pinning
@@ -219,14 +227,14 @@ static int pin_if_it_thins(const struct skel_generate_opts *o, skel_trace *t, co
     *pinned = 0;
     step(o, "compressing again, wildcard receives pinned to their sources");
     int rc = compress_for(o, t, res->k, 1, &ps, &pcs);
-    int better = rc == SKEL_OK && leaves_messages_out(ps, &co);
-    skel_signature_free(ps);
-    if (rc != SKEL_OK || !better)
+    if (rc != SKEL_OK || !leaves_messages_out(ps, &co)) {
+        skel_signature_free(ps);
         return rc;
+    }
     skel_signature_free(*sig);
-    *sig = NULL;
+    *sig = ps;
     *pinned = 1;
-    return make_signature(o, t, 1, partial, sig, res);
+    return record_signature(&pcs, res->k, partial, ps, res);
 }
 
 /* The application's time in the trace in dir, as the signature defines it
