@@ -35,6 +35,18 @@
  * testing between sleeps of the application's poll interval
  * (docs/codegen.md).
  *
+ * A loop may poll two things in turn (PETSc's and nbx's sparse exchange:
+ * MPI_Iprobe for a message, MPI_Testall for its own sends): a poll that
+ * found nothing and another poll, at another call or site, that found
+ * nothing after it start a run of period 2, which goes on while the two
+ * alternate finding nothing and ends, like a run of one poll, with the
+ * expected one finding something (folded into it) or with anything else.
+ * The polls of the other call are dropped with their time given to the one
+ * delivered: they found nothing and completed nothing, so the skeleton
+ * loses no state, and its poll waits for what the application's loop
+ * waited for (bench/accuracy-mechanisms.md, section 8).  *polls then counts
+ * the polls of both calls (each carried the tracer's cost).
+ *
  * Both the compressor (symbols.c) and the verification (compress.c) read
  * ranks through it, so the signature replays exactly what it made of the
  * trace.  Events delivered follow the reader's rules: pointers in an event
@@ -52,6 +64,9 @@ typedef struct skel_pollfold {
     /* A run being folded: its last poll and the sums over the run. */
     int have_run;
     skel_event last;
+    int period;                /* 1: one call repeated; 2: two alternating */
+    uint16_t other_call;       /* period 2: the call before the last, */
+    uint32_t other_site;       /* and its site */
     uint64_t n, gap, cpu, dur; /* polls, their gaps, CPU of the gaps, durations */
     uint64_t busy;             /* CPU of the gaps that did not sleep */
     uint64_t gaps, asleep;     /* gaps seen, of which mostly off the CPU */

@@ -104,7 +104,8 @@ struct fkey {
     uint32_t dtsize, op;
     uint32_t prev_site, site;
     uint32_t nlinks;
-    uint32_t group, group_pad; /* 1 + index in skel_rsig.groups, 0 none; pad: 0 */
+    uint32_t group;    /* 1 + index in skel_rsig.groups, 0 none */
+    uint32_t prev_won; /* the previous call was a test or probe whose flag came back true */
     int64_t count;
     uint64_t bytes, rbytes;
     uint64_t cbytes; /* completions: bytes of the requests completed */
@@ -290,6 +291,7 @@ static int intern(struct scan *sc, const struct fkey *k, uint32_t *id)
     s->rbytes = exact((int64_t)k->rbytes);
     s->cbytes = exact((int64_t)k->cbytes);
     s->prev_site = k->prev_site;
+    s->prev_won = (uint8_t)k->prev_won;
     s->site = k->site;
     s->reply_peer = SKEL_PEER_NONE;
     timing_init(&s->gap);
@@ -460,7 +462,13 @@ int skel_symbols_pinned_peer(const skel_event *ev, int klass)
     }
 }
 
-static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint32_t *prev_site)
+/* The previous call, for an event's compute region (below). */
+struct prev_call {
+    uint32_t site;
+    uint32_t won;
+};
+
+static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, struct prev_call *prev)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
     int klass = ci != NULL ? ci->klass : SKEL_CLASS_NONE;
@@ -486,8 +494,18 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, uint3
     k.bytes = ev->bytes;
     k.rbytes = ev->rbytes;
     k.site = ev->site < sc->r->nsites ? ev->site : SKEL_SIG_NONE;
-    k.prev_site = *prev_site;
-    *prev_site = k.site;
+    /* The compute region: this call's site, the previous call's, and
+     * whether the previous call was a test or probe that came back true.
+     * Code that polls branches on the flag: nbx's rounds begin with their
+     * work after the MPI_Test that found the barrier done, and the same
+     * MPI_Test -> MPI_Iprobe pair without work repeats while the barrier
+     * is pending.  One symbol for both held a mixture (p50 0, p99 52.75
+     * us) whose long phases the skeleton drew at polls where the
+     * application had waited (bench/accuracy-mechanisms.md, section 8). */
+    k.prev_site = prev->site;
+    k.prev_won = prev->won;
+    prev->site = k.site;
+    prev->won = (ev->flags & SKEL_EVF_FLAG) ? 1u : 0u;
 
     int reply = 0;
     if (is_p2p_peer_class(klass) && ev->peer >= 0 && ev->peer == sc->last_wild) {
@@ -702,7 +720,7 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
         goto out;
     if ((rc = skel_trace_open_rank(t, rank, &rd)) != SKEL_OK)
         goto out;
-    uint32_t prev_site = SKEL_SIG_NONE;
+    struct prev_call prev = {SKEL_SIG_NONE, 0};
     skel_event ev;
     skel_pollfold pf;
     uint64_t polls;
@@ -715,7 +733,7 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
         /* Tables grow as the file declares sites: keep the count current so
          * that site indices are checked against what is known. */
         r->nsites = skel_rank_nsites(rd);
-        if ((rc = on_event(&sc, &ev, polls, &prev_site)) != SKEL_OK)
+        if ((rc = on_event(&sc, &ev, polls, &prev)) != SKEL_OK)
             goto out;
         r->delivered++;
     }
@@ -870,7 +888,7 @@ static void cover(struct val *v, uint32_t n, double T, uint32_t *cls)
 
 struct member {
     uint32_t cb, cr, cc, cw, cg; /* cluster in each dimension */
-    uint32_t ps, st;             /* compute region: previous site, site */
+    uint32_t ps, pw, st;         /* compute region: previous site and flag, site */
     uint32_t k;                  /* position in the hard-key group */
 };
 
@@ -887,6 +905,7 @@ static int cmp_member(const void *pa, const void *pb)
     CMP(cw)
     CMP(cg)
     CMP(ps)
+    CMP(pw)
     CMP(st)
     CMP(k)
 #undef CMP
@@ -927,7 +946,8 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
         /* Soft dimensions, each covered on its own. */
         for (uint32_t k = 0; k < m; k++) {
             gs = &r->syms[idx[g0 + k]];
-            mb[k] = (struct member){.k = k, .ps = gs->prev_site, .st = gs->site};
+            mb[k] =
+                (struct member){.k = k, .ps = gs->prev_site, .pw = gs->prev_won, .st = gs->site};
             v[k] = (struct val){.v = (double)gs->bytes.min, .i = k};
         }
         cover(v, m, T, cls);
@@ -966,7 +986,9 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
             for (uint32_t q = a; q < b;) {
                 uint32_t e = q;
                 double sum = 0, cnt = 0;
-                for (; e < b && mb[e].ps == mb[q].ps && mb[e].st == mb[q].st; e++) {
+                for (;
+                     e < b && mb[e].ps == mb[q].ps && mb[e].pw == mb[q].pw && mb[e].st == mb[q].st;
+                     e++) {
                     gs = &r->syms[idx[g0 + mb[e].k]];
                     sum += (double)gs->gap.sum;
                     cnt += (double)gs->n;
@@ -1059,6 +1081,8 @@ int skel_symbols_merge(const skel_rsig *r, const uint32_t *map, uint32_t n, skel
             d->site = SKEL_SIG_NONE;
         if (d->prev_site != s->prev_site)
             d->prev_site = SKEL_SIG_NONE;
+        if (d->prev_won != s->prev_won)
+            d->prev_won = 0;
         if (s->peer == SKEL_SYM_PEER_REPLY && (s->reply_mixed || s->reply_peer != d->reply_peer))
             d->reply_mixed = 1;
         d->n += s->n;

@@ -8,7 +8,8 @@
  * size, operation, count, bytes, received bytes, the requests it completes
  * or starts (as activation distances and array indices, which stay the same
  * in every iteration of a loop), the bytes of those it completes, and its
- * compute region: the call sites of the previous event and of this one.
+ * compute region: the call sites of the previous event and of this one, and
+ * whether the previous event was a test or probe whose flag came back true.
  * The symbol string is folded into
  * loops as it is read (loops.h); only the symbol table, the folding and the
  * rank's communicator and call-site tables are kept.
@@ -57,6 +58,7 @@ typedef struct skel_rsym {
                                  signature: it only keeps completions of small and large
                                  messages apart, each with its own timing) */
     uint32_t prev_site, site; /* this rank's site indices */
+    uint8_t prev_won;         /* the previous call was a test or probe that came back true */
     /* Statistics. */
     uint64_t n;
     int32_t reply_peer;  /* REPLY symbols: the world rank replied to ... */

@@ -14,6 +14,7 @@
 
 #include "compress.h"
 #include "error.h"
+#include "pollfold.h"
 #include "sigfile.h"
 #include "synth.h"
 #include "writer.h"
@@ -1007,6 +1008,194 @@ Test(compress, durations_lose_the_tracers_time_inside_calls)
         cr_expect_float_eq(s->symbols[i].duration.mean, plain->symbols[i].duration.mean, 1e-6);
     skel_signature_free(s);
     skel_signature_free(plain);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+}
+
+/* Rank r's events as hand_emit() writes them, with a compute gap of gap ns. */
+static void emit_after(struct hand *h, skel_event *ev, uint32_t site, uint64_t gap)
+{
+    ev->site = site;
+    ev->t_start = h->t + gap;
+    ev->gap_wall = ev->gap_cpu = gap;
+    ev->t_end = ev->t_start + 50;
+    h->t = ev->t_end;
+    h->nev++;
+    cr_assert_eq(skel_writer_event(h->w, ev), SKEL_OK, "%s", skel_last_error());
+}
+
+/* The MPI_Barrier symbols (below): their compute means and counts. */
+static uint32_t barriers(const skel_signature *s, double *mean, uint64_t *n, uint32_t cap)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->call != SKEL_CALL_MPI_Barrier)
+            continue;
+        if (k < cap) {
+            mean[k] = y->compute.mean;
+            n[k] = y->occurrences;
+        }
+        k++;
+    }
+    return k;
+}
+
+/* A poll's outcome is a branch (nbx: a round's work comes after the
+ * MPI_Test that found its barrier done, never after one that did not).
+ * Each round here: a probe at site 1 that comes back true, 50 us of work,
+ * a barrier at site 2, then five probes at site 1 that come back false,
+ * each followed by the barrier after 100 ns.  The barrier after a true flag
+ * and the one after a false flag have the same sites but not the same
+ * compute: two symbols, one with the work and one without, at threshold 0
+ * and above (until 2026-11-30 one symbol whose phases, drawn in the
+ * skeleton, put the work at random polls). */
+Test(compress, compute_after_a_poll_follows_its_flag)
+{
+    char *d = tmpdir();
+    const uint32_t nranks = 2, rounds = 40;
+    for (uint32_t r = 0; r < nranks; r++) {
+        struct hand h = hand_start(d, r, nranks, 3);
+        int32_t other = (int32_t)(1 - r);
+        skel_event ev;
+        for (uint32_t i = 0; i < rounds; i++) {
+            for (int k = 0; k < 6; k++) {
+                skel_event_init(&ev);
+                ev.call = SKEL_CALL_MPI_Iprobe;
+                ev.peer = other;
+                ev.tag = 1;
+                if (k == 0)
+                    ev.flags |= SKEL_EVF_FLAG;
+                emit_after(&h, &ev, 1, 100);
+                skel_event_init(&ev);
+                ev.call = SKEL_CALL_MPI_Barrier;
+                emit_after(&h, &ev, 2, k == 0 ? 50000 : 100);
+            }
+        }
+        hand_finish(&h);
+    }
+    skel_trace *t = open_written(d, nranks);
+    const double thresholds[2] = {0.0, 0.5};
+    for (int j = 0; j < 2; j++) {
+        skel_signature *s = compress_at(t, thresholds[j], 0);
+        cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+        double mean[4];
+        uint64_t n[4];
+        uint32_t k = barriers(s, mean, n, 4);
+        cr_assert_eq(k, 2, "threshold %.1f: %u symbols for the barrier", thresholds[j], k);
+        uint32_t work = mean[0] > mean[1] ? 0 : 1;
+        /* Less the tracer's cost per event (hand_finish(): 10 ns). */
+        cr_expect_float_eq(mean[work], 49990.0, 1.0, "threshold %.1f: %.1f", thresholds[j],
+                           mean[work]);
+        cr_expect_float_eq(mean[1 - work], 90.0, 1.0, "threshold %.1f: %.1f", thresholds[j],
+                           mean[1 - work]);
+        cr_expect_eq(n[work], (uint64_t)rounds * nranks / s->nclasses);
+        cr_expect_eq(n[1 - work], (uint64_t)rounds * 5 * nranks / s->nclasses);
+        skel_signature_free(s);
+    }
+    skel_trace_close(t);
+    rmtrace(d, nranks);
+    free(d);
+}
+
+/* Rounds of a loop polling two things in turn (nbx: MPI_Iprobe for a
+ * message, MPI_Testall for its sends), each finding nothing k times: round
+ * i polls k = 1 + (7i mod 5) pairs at sites 1 and 2, then (even rounds) the
+ * probe at site 1 finds its message or (odd rounds) nothing does and an
+ * MPI_Barrier at site 3 ends the run.  Writes both ranks; returns the trace. */
+static skel_trace *alternating_polls(const char *d, uint32_t rounds)
+{
+    const uint32_t nranks = 2;
+    for (uint32_t r = 0; r < nranks; r++) {
+        struct hand h = hand_start(d, r, nranks, 4);
+        int32_t other = (int32_t)(1 - r);
+        skel_event ev;
+        for (uint32_t i = 0; i < rounds; i++) {
+            uint32_t k = 1 + (7 * i) % 5;
+            for (uint32_t j = 0; j < k; j++)
+                for (uint32_t site = 1; site <= 2; site++) {
+                    skel_event_init(&ev);
+                    ev.call = SKEL_CALL_MPI_Iprobe;
+                    ev.peer = other;
+                    ev.tag = (int32_t)site;
+                    emit_after(&h, &ev, site, 100);
+                }
+            skel_event_init(&ev);
+            if (i % 2 == 0) {
+                ev.call = SKEL_CALL_MPI_Iprobe;
+                ev.peer = other;
+                ev.tag = 1;
+                ev.flags |= SKEL_EVF_FLAG;
+                emit_after(&h, &ev, 1, 100);
+            }
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Barrier;
+            emit_after(&h, &ev, 3, 5000);
+        }
+        hand_finish(&h);
+    }
+    return open_written(d, nranks);
+}
+
+/* Read through the poll filter, each round of alternating polls is one
+ * event: the probe that found its message, its polls the 2k before it, and
+ * its gap theirs; or, where nothing was found, the last poll (site 2) with
+ * the 2k - 1 before it.  Compressed, every round is the same symbols
+ * (a loop), and the signature still replays the trace. */
+Test(compress, alternating_polls_fold_into_one_wait)
+{
+    char *d = tmpdir();
+    const uint32_t rounds = 30;
+    skel_trace *t = alternating_polls(d, rounds);
+    skel_rank_reader *rd;
+    cr_assert_eq(skel_trace_open_rank(t, 0, &rd), SKEL_OK, "%s", skel_last_error());
+    skel_pollfold f;
+    skel_pollfold_init(&f, rd, 0);
+    skel_event ev;
+    uint64_t polls;
+    cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 1);
+    cr_assert_eq(ev.call, SKEL_CALL_MPI_Init);
+    for (uint32_t i = 0; i < rounds; i++) {
+        uint64_t k = 1 + (7 * i) % 5;
+        cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 1);
+        cr_assert_eq(ev.call, SKEL_CALL_MPI_Iprobe, "round %u", i);
+        if (i % 2 == 0) {
+            cr_expect_eq(ev.site, 1, "round %u", i);
+            cr_expect(ev.flags & SKEL_EVF_FLAG, "round %u", i);
+            cr_expect_eq(polls, 2 * k, "round %u: %llu polls", i, (unsigned long long)polls);
+            /* A busy wait: the gaps between the polls, not their time. */
+            cr_expect_eq(ev.gap_wall, 100 * (2 * k + 1), "round %u", i);
+        } else {
+            cr_expect_eq(ev.site, 2, "round %u", i);
+            cr_expect_eq(polls, 2 * k - 1, "round %u: %llu polls", i, (unsigned long long)polls);
+        }
+        cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 1);
+        cr_assert_eq(ev.call, SKEL_CALL_MPI_Barrier, "round %u", i);
+        cr_expect_eq(polls, 0);
+    }
+    cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 1);
+    cr_assert_eq(ev.call, SKEL_CALL_MPI_Finalize);
+    cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 0);
+    skel_rank_close(rd);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    /* Rounds differ only in found or not: a loop of two rounds, where
+     * replayed poll by poll no two rounds in five were alike - so twice the
+     * rounds make a signature no longer. */
+    uint64_t len = s->signature_length;
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+    d = tmpdir();
+    t = alternating_polls(d, 2 * rounds);
+    s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(s->signature_length, len, "signature length %llu for %u rounds, %llu for %u",
+                 (unsigned long long)s->signature_length, 2 * rounds, (unsigned long long)len,
+                 rounds);
+    skel_signature_free(s);
     skel_trace_close(t);
     rmtrace(d, 2);
     free(d);
