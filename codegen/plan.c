@@ -1199,12 +1199,16 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     if (y->dtsize > MAX_DTSIZE)
         return out_of_range(b, sym, "datatype size", y->dtsize);
     /* Mode thin: a message made is made whole (one in K is made); a
-     * send-receive's two halves are counted on their own channels. */
+     * send-receive's two halves are counted on their own channels; a
+     * matched probe counts its message's channel as a receive does, and
+     * its MPI_Mrecv or MPI_Imrecv is made when a probe made holds one. */
     int thin = p->mode == SKEL_PLAN_THIN &&
                (ci->klass == SKEL_CLASS_SEND || ci->klass == SKEL_CLASS_ISEND ||
                 ci->klass == SKEL_CLASS_RECV || ci->klass == SKEL_CLASS_IRECV ||
                 ci->klass == SKEL_CLASS_PROBE || ci->klass == SKEL_CLASS_IPROBE ||
-                ci->klass == SKEL_CLASS_SENDRECV);
+                ci->klass == SKEL_CLASS_SENDRECV || ci->klass == SKEL_CLASS_MPROBE ||
+                ci->klass == SKEL_CLASS_IMPROBE || ci->klass == SKEL_CLASS_MRECV ||
+                ci->klass == SKEL_CLASS_IMRECV);
     uint64_t wc = thin ? p->wden : w;
     if ((rc = op_sides(b, y, wc, &op)) != SKEL_OK)
         return rc;

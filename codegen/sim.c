@@ -1399,19 +1399,38 @@ static int start_one(struct sim *m, uint32_t rank, uint32_t q0)
 
 /* Matched probes receive their message (an Improbe that found nothing in
  * the application uses a tag nothing sends with: it does nothing); Mrecv
- * and Imrecv copy out the oldest message held, complete at once. */
+ * and Imrecv copy out the oldest message held, complete at once.  Mode
+ * thin: a matched probe counts its channel as a receive (exec_recv()), one
+ * that found nothing is made one in K, counted per operation (as an
+ * MPI_Iprobe that found nothing), and an Mrecv or Imrecv is left out when
+ * no message is held (its probe was left out). */
 static int exec_matched(struct sim *m, uint32_t rank, uint32_t comm, int *done)
 {
     struct rstate *r = &m->rs[rank];
     const skel_plan_op *op = &m->p->ops[r->cur];
+    int rc;
     if (op->kind == SKEL_PLAN_MPROBE) {
         if (op->call == SKEL_CALL_MPI_Improbe && !op->flag) {
+            int keep = 1;
+            if (op->thin && (rc = thin_keeps(m, rank, r->cur, -3, -1, 2, 1, &keep)) != SKEL_OK)
+                return rc;
+            r->thinned = (uint8_t)!keep;
             *done = 1;
             return SKEL_OK;
         }
-        int rc = exec_recv(m, rank, comm, done);
-        if (rc == SKEL_OK && *done)
+        rc = exec_recv(m, rank, comm, done);
+        if (rc == SKEL_OK && *done && !r->thinned)
             r->held++;
+        return rc;
+    }
+    if (r->held == 0 && op->thin) {
+        r->thinned = 1;
+        *done = 1;
+        if (op->call != SKEL_CALL_MPI_Imrecv)
+            return SKEL_OK;
+        rc = new_req(m, rank, RQ_NULL, 0, 0);
+        if (rc == SKEL_OK)
+            r->ringthin[(r->nact - 1) % m->p->ring] = 1;
         return rc;
     }
     if (r->held == 0) {

@@ -160,6 +160,48 @@ static skel_signature *sendrecv_between(void)
     return tsig_end(&t);
 }
 
+/* Two ranks, loop(100) { Isend, Mprobe and Mrecv of the other rank's
+ * message, Wait of the Isend }: a matched probe counts its message's
+ * channel as a receive, and its Mrecv is made when a probe made holds a
+ * message.  At K = 5, 20 of each, the messages whole (until 2026-11-30 mode
+ * thin kept every matched probe and left out four sends in five, and the
+ * check found the probes waiting for messages nobody sent). */
+static skel_signature *matched_between(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Isend", "tag=\"1\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 1, "MPI_Mprobe", "tag=\"1\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 2, "MPI_Mrecv", "", "", 100, 8, "");
+    tsym(&t, 3, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"100\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
+Test(codegen_schedule, thin_counts_matched_probes_as_receives)
+{
+    skel_signature *s = matched_between();
+    const double ks[] = {1, 5, 10, 1000};
+    const uint64_t n[] = {100, 20, 10, 1};
+    for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, ks[i], SKEL_PLAN_THIN, &p), SKEL_OK, "%s",
+                     skel_last_error());
+        cr_assert_eq(check(p, 0), SKEL_OK, "K=%g: %s", ks[i], skel_last_error());
+        const char *names[] = {"MPI_Isend", "MPI_Mprobe", "MPI_Mrecv", "MPI_Wait"};
+        for (int c = 0; c < 4; c++)
+            cr_assert_eq(calls(p, 0, names[c]), n[i], "K=%g: %llu %s", ks[i],
+                         (unsigned long long)calls(p, 0, names[c]), names[c]);
+        for (uint32_t j = 0; j < p->nops; j++)
+            if (p->ops[j].kind == SKEL_PLAN_MPROBE || p->ops[j].kind == SKEL_PLAN_MRECV)
+                cr_assert(p->ops[j].thin);
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+}
+
 Test(codegen_schedule, thin_counts_the_halves_of_a_sendrecv_apart)
 {
     /* Per channel 200 messages, n = 0, 1, ...: the Isend is n = 2i on the
