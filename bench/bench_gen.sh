@@ -11,8 +11,12 @@
 #   1. `skel trace` once: the trace's size (bytes, events);
 #   2. `skel compress --scale K`: its time, the signature's size (the file,
 #      and its XML when compressed), Q and the threshold chosen;
-#   3. `skel gen --scale K` (the check and the source, no build): its time
-#      and skeleton.c's size; then the build with mpicc.mpich -O2, timed;
+#   3. `skel gen TRACE --scale K` (what a user runs: compression again, with
+#      the wildcard receives pinned where that lets messages be left out;
+#      the check and the source, no build): its time and skeleton.c's size;
+#      then the build with mpicc.mpich -O2, timed.  (Until 2026-11-30 the
+#      skeleton was made from step 2's signature, which pins nothing: blacs
+#      and mprobe kept every message there, not with skel gen TRACE);
 #   4. REPEATS interleaved rounds (default 5), each running the application
 #      (untraced) and its skeleton once, so that both see the same load:
 #      app_s is the median of the times the application reports for its own
@@ -138,7 +142,7 @@ for p in $names; do
   q=$(grep -o 'Q = [0-9.]*' "$W/$p.comp" | head -1 | cut -d' ' -f3)
   thr=$(grep -o '^threshold [0-9.]*' "$W/$p.comp" | head -1 | cut -d' ' -f2)
   t0=$(now)
-  "$SKEL" gen "$sig" --scale "$K" -o "$d" --quiet > "$W/$p.gen" 2>&1 ||
+  "$SKEL" gen "$t" --scale "$K" -o "$d" --quiet > "$W/$p.gen" 2>&1 ||
     { echo "$p: gen refused: $(tail -1 "$W/$p.gen")"; continue; }
   gen_s=$(since "$t0")
   t0=$(now)
