@@ -887,6 +887,7 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
             else if (more < 0)
                 rc = more;
         }
+        skel_pollfold_free(&v.pf);
         skel_rank_close(v.rd);
         free(v.log);
         free(v.reqs);

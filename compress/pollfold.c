@@ -2,6 +2,7 @@
 #include "pollfold.h"
 
 #include "calls.h"
+#include "error.h"
 
 #include <string.h>
 
@@ -10,6 +11,12 @@ void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns
     memset(f, 0, sizeof *f);
     f->rd = rd;
     f->call_ns = call_ns;
+    skel_commslots_init(&f->slots);
+}
+
+void skel_pollfold_free(skel_pollfold *f)
+{
+    skel_commslots_free(&f->slots);
 }
 
 /* A poll of the Test family, MPI_Iprobe or MPI_Improbe. */
@@ -136,7 +143,7 @@ static void deliver_run(skel_pollfold *f, skel_event *ev, uint64_t *polls)
     f->have_run = 0;
 }
 
-int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls)
+static int next_event(skel_pollfold *f, skel_event *ev, uint64_t *polls)
 {
     *polls = 0;
     if (f->ended)
@@ -198,4 +205,15 @@ int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls)
         deliver_run(f, ev, polls);
         return 1;
     }
+}
+
+int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls)
+{
+    int rc = next_event(f, ev, polls);
+    if (rc == 1) {
+        int mrc = skel_commslots_map(&f->slots, f->rd, ev);
+        if (mrc != SKEL_OK)
+            return mrc;
+    }
+    return rc;
 }

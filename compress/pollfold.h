@@ -47,6 +47,10 @@
  * waited for (bench/accuracy-mechanisms.md, section 8).  *polls then counts
  * the polls of both calls (each carried the tracer's cost).
  *
+ * Events delivered name their communicators by slot (commslot.h: a
+ * communicator created and freed in every iteration keeps one slot);
+ * f->slots is the map.
+ *
  * Both the compressor (symbols.c) and the verification (compress.c) read
  * ranks through it, so the signature replays exactly what it made of the
  * trace.  Events delivered follow the reader's rules: pointers in an event
@@ -57,6 +61,7 @@
 
 #include <stdint.h>
 
+#include "commslot.h"
 #include "trace.h"
 
 typedef struct skel_pollfold {
@@ -76,7 +81,8 @@ typedef struct skel_pollfold {
     skel_event held;
     uint64_t raw; /* events read from the file */
     int ended;
-    uint64_t call_ns; /* the tracer's time inside each call (meta call-ns) */
+    uint64_t call_ns;     /* the tracer's time inside each call (meta call-ns) */
+    skel_commslots slots; /* communicators of the events delivered, by slot */
 } skel_pollfold;
 
 /* Start reading rd (which stays the caller's to close).  call_ns: the
@@ -85,10 +91,11 @@ typedef struct skel_pollfold {
  * puts it (the gap or the found poll's duration); the delivered poll's own
  * duration keeps it (the compressor shifts every duration alike). */
 void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns);
+void skel_pollfold_free(skel_pollfold *f);
 
 /* The next event: 1 and *ev (with *polls, the polls that found nothing
  * folded into it, 0 for most events), 0 at the end, < 0 on a reader
- * error. */
+ * error or when the slot map runs out of memory. */
 int skel_pollfold_next(skel_pollfold *f, skel_event *ev, uint64_t *polls);
 
 #endif

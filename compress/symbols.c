@@ -628,14 +628,19 @@ static char *dup_str(const char *s)
     return strdup(s != NULL ? s : "");
 }
 
-static int copy_tables(skel_rsig *r, const skel_rank_reader *rd)
+/* The rank's communicators by slot (commslot.h): each slot described by its
+ * first occupant, its index the slot and its parent the parent's slot. */
+static int copy_tables(skel_rsig *r, const skel_rank_reader *rd, skel_commslots *cs)
 {
-    r->ncomms = skel_rank_ncomms(rd);
+    int rc = skel_commslots_prepare(cs);
+    if (rc != SKEL_OK)
+        return rc;
+    r->ncomms = cs->nslots;
     r->comms = calloc(r->ncomms ? r->ncomms : 1, sizeof *r->comms);
     if (r->comms == NULL)
         return skel_fail(SKEL_ENOMEM, "out of memory");
     for (uint32_t i = 0; i < r->ncomms; i++) {
-        const skel_comm *c = skel_rank_comm(rd, i);
+        const skel_comm *c = skel_rank_comm(rd, cs->slots[i].rep);
         skel_comm *d = &r->comms[i];
         if (c == NULL) {
             d->index = i;
@@ -643,6 +648,8 @@ static int copy_tables(skel_rsig *r, const skel_rank_reader *rd)
             continue;
         }
         *d = *c;
+        d->index = i;
+        d->parent = cs->slots[i].parent;
         d->members = d->remote = d->dims = d->periods = d->in = d->out = NULL;
         if (c->flags & SKEL_COMMF_ADJ) {
             d->in = malloc(((size_t)c->nin + c->nout + 1) * sizeof *d->in);
@@ -707,6 +714,8 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
     skel_rank_reader *rd = NULL;
     struct scan sc;
     memset(&sc, 0, sizeof sc);
+    skel_pollfold pf;
+    skel_pollfold_init(&pf, NULL, 0);
     sc.last_wild = SKEL_PEER_NONE;
     sc.pin = pin;
     skel_rsig *r = calloc(1, sizeof *r);
@@ -722,7 +731,6 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
         goto out;
     struct prev_call prev = {SKEL_SIG_NONE, 0};
     skel_event ev;
-    skel_pollfold pf;
     uint64_t polls;
     r->call_ns = skel_symbols_call_ns(t, rank);
     skel_pollfold_init(&pf, rd, shift ? r->call_ns : 0);
@@ -743,8 +751,9 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
         goto out;
     const skel_rank_end *end = skel_rank_end_of(rd);
     r->per_event_ns = end != NULL ? end->per_event_ns : 0;
-    rc = copy_tables(r, rd);
+    rc = copy_tables(r, rd, &pf.slots);
 out:
+    skel_pollfold_free(&pf);
     skel_rank_close(rd);
     free(sc.tab);
     free(sc.hash);

@@ -151,6 +151,7 @@ static void runs_fold(int busy, uint64_t call_ns)
     cr_assert_eq(pf.raw, n, "%llu events read, the trace has %llu", (unsigned long long)pf.raw,
                  (unsigned long long)n);
     cr_assert_eq(delivered + total_polls, n);
+    skel_pollfold_free(&pf);
     skel_rank_close(rd);
     skel_rank_close(raw);
 }

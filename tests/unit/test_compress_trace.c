@@ -1177,6 +1177,7 @@ Test(compress, alternating_polls_fold_into_one_wait)
     cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 1);
     cr_assert_eq(ev.call, SKEL_CALL_MPI_Finalize);
     cr_assert_eq(skel_pollfold_next(&f, &ev, &polls), 0);
+    skel_pollfold_free(&f);
     skel_rank_close(rd);
     skel_signature *s = compress_at(t, 0, 0);
     cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
@@ -1198,5 +1199,129 @@ Test(compress, alternating_polls_fold_into_one_wait)
     skel_signature_free(s);
     skel_trace_close(t);
     rmtrace(d, 2);
+    free(d);
+}
+
+/* Communicator i of rank r's hand-written trace, declared: made by `call`
+ * from `parent`, of the given members. */
+static void hand_comm(struct hand *h, uint32_t i, uint64_t gid, uint16_t call, uint32_t parent,
+                      int32_t *members, uint32_t size)
+{
+    skel_comm c = {.index = i,
+                   .gid = gid,
+                   .parent = parent,
+                   .created_by = call,
+                   .size = size,
+                   .members = members};
+    cr_assert_eq(skel_writer_comm(h->w, &c), SKEL_OK, "%s", skel_last_error());
+}
+
+/* A communicator duplicated, used and freed in every iteration (idup.c's
+ * pattern; libraries that give each solve its own communicator): the
+ * tracer numbers each one anew, the compressor puts them all in one slot
+ * and the iterations fold.  A duplicate made while that slot's occupant
+ * lives, and a communicator of other members, take new slots. */
+Test(compress, communicators_freed_every_iteration_share_a_slot)
+{
+    char *d = tmpdir();
+    const uint32_t nranks = 2, iters = 40;
+    int32_t both[2] = {0, 1};
+    for (uint32_t r = 0; r < nranks; r++) {
+        struct hand h = hand_start(d, r, nranks, 8);
+        int32_t self[1] = {(int32_t)r};
+        skel_event ev;
+        uint32_t next = 2;
+        for (uint32_t i = 0; i < iters; i++) {
+            uint32_t c = next++;
+            hand_comm(&h, c, 100 + c, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Comm_dup;
+            ev.comm = SKEL_COMM_WORLD;
+            ev.newcomm = c;
+            hand_emit(&h, &ev, 1, 50);
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Allreduce;
+            ev.comm = c;
+            ev.count = 1;
+            ev.dtsize = 8;
+            ev.bytes = ev.rbytes = 8;
+            ev.op = SKEL_OP_SUM;
+            hand_emit(&h, &ev, 2, 50);
+            skel_event_init(&ev);
+            ev.call = SKEL_CALL_MPI_Comm_free;
+            ev.comm = c;
+            hand_emit(&h, &ev, 3, 50);
+        }
+        /* Two duplicates alive at once, then a communicator of this rank
+         * alone (MPI_Comm_split by rank) once they are freed. */
+        uint32_t a = next++, b = next++, x = next++;
+        hand_comm(&h, a, 100 + a, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Comm_dup;
+        ev.comm = SKEL_COMM_WORLD;
+        ev.newcomm = a;
+        hand_emit(&h, &ev, 4, 50);
+        hand_comm(&h, b, 100 + b, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
+        ev.newcomm = b;
+        hand_emit(&h, &ev, 5, 50);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Comm_free;
+        ev.comm = a;
+        hand_emit(&h, &ev, 6, 50);
+        ev.comm = b;
+        hand_emit(&h, &ev, 6, 50);
+        hand_comm(&h, x, 1000 + r, SKEL_CALL_MPI_Comm_split, SKEL_COMM_WORLD, self, 1);
+        skel_event_init(&ev);
+        ev.call = SKEL_CALL_MPI_Comm_split;
+        ev.comm = SKEL_COMM_WORLD;
+        ev.newcomm = x;
+        hand_emit(&h, &ev, 7, 50);
+        hand_finish(&h);
+    }
+    skel_trace *t = open_written(d, nranks);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(s->nclasses, 1);
+    /* One symbol per call site of the loop, the loop folded whole. */
+    uint32_t dups = 0;
+    uint64_t best = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        if (s->symbols[i].call == SKEL_CALL_MPI_Comm_dup)
+            dups++;
+    for (uint32_t b = 0; b < s->nblocks; b++)
+        for (uint32_t i = 0; i < s->blocks[b].nitems; i++)
+            if (s->blocks[b].items[i].kind == SKEL_SIG_ITEM_LOOP &&
+                s->blocks[b].items[i].count > best)
+                best = s->blocks[b].items[i].count;
+    /* The first iteration's (after MPI_Init), the loop's, the two after it. */
+    cr_expect_eq(dups, 4, "%u MPI_Comm_dup symbols", dups);
+    cr_expect_geq(best, iters - 1);
+    /* Slots: world, self, the loop's (taken again by the first of the two
+     * duplicates), the second duplicate's, the split's; every rank alike. */
+    uint32_t in_slot[8] = {0};
+    for (uint32_t i = 0; i < s->nsymbols; i++) {
+        const skel_sig_symbol *y = &s->symbols[i];
+        if (y->call != SKEL_CALL_MPI_Comm_dup)
+            continue;
+        cr_assert_lt(y->newcomm, 8);
+        in_slot[y->newcomm]++;
+        if (y->occurrences > 2 * nranks)
+            cr_expect_eq(y->newcomm, 2, "the loop's duplicates are in slot %u", y->newcomm);
+    }
+    cr_expect_eq(in_slot[2], 3, "%u MPI_Comm_dup symbols make slot 2", in_slot[2]);
+    cr_expect_eq(in_slot[3], 1, "%u MPI_Comm_dup symbols make slot 3", in_slot[3]);
+    for (uint32_t r = 0; r < nranks; r++) {
+        const skel_sig_rank *rk = &s->ranks[r];
+        cr_expect_eq(rk->ncomms, 5, "rank %u: %u slots", r, rk->ncomms);
+        for (uint32_t k = 2; k < rk->ncomms && k < 5; k++)
+            cr_expect_lt(rk->comms[k], s->ncomms, "rank %u slot %u has no communicator", r, k);
+    }
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        if (s->symbols[i].call == SKEL_CALL_MPI_Comm_split)
+            cr_expect_eq(s->symbols[i].newcomm, 4, "the split reused slot %u",
+                         s->symbols[i].newcomm);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, nranks);
     free(d);
 }
