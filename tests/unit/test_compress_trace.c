@@ -1202,18 +1202,34 @@ Test(compress, alternating_polls_fold_into_one_wait)
     free(d);
 }
 
-/* Communicator i of rank r's hand-written trace, declared: made by `call`
- * from `parent`, of the given members. */
-static void hand_comm(struct hand *h, uint32_t i, uint64_t gid, uint16_t call, uint32_t parent,
-                      int32_t *members, uint32_t size)
+/* Communicator i (global id gid) of a hand-written rank, of the given
+ * members, declared and made from MPI_COMM_WORLD by `call` at `site`. */
+static void hand_comm(struct hand *h, uint32_t i, uint64_t gid, uint16_t call, int32_t *members,
+                      uint32_t size, uint32_t site)
 {
     skel_comm c = {.index = i,
                    .gid = gid,
-                   .parent = parent,
+                   .parent = SKEL_COMM_WORLD,
                    .created_by = call,
                    .size = size,
                    .members = members};
     cr_assert_eq(skel_writer_comm(h->w, &c), SKEL_OK, "%s", skel_last_error());
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = call;
+    ev.comm = SKEL_COMM_WORLD;
+    ev.newcomm = i;
+    hand_emit(h, &ev, site, 50);
+}
+
+/* MPI_Comm_free of communicator i at `site`. */
+static void hand_comm_free(struct hand *h, uint32_t i, uint32_t site)
+{
+    skel_event ev;
+    skel_event_init(&ev);
+    ev.call = SKEL_CALL_MPI_Comm_free;
+    ev.comm = i;
+    hand_emit(h, &ev, site, 50);
 }
 
 /* A communicator duplicated, used and freed in every iteration (idup.c's
@@ -1229,16 +1245,11 @@ Test(compress, communicators_freed_every_iteration_share_a_slot)
     for (uint32_t r = 0; r < nranks; r++) {
         struct hand h = hand_start(d, r, nranks, 8);
         int32_t self[1] = {(int32_t)r};
-        skel_event ev;
         uint32_t next = 2;
         for (uint32_t i = 0; i < iters; i++) {
             uint32_t c = next++;
-            hand_comm(&h, c, 100 + c, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
-            skel_event_init(&ev);
-            ev.call = SKEL_CALL_MPI_Comm_dup;
-            ev.comm = SKEL_COMM_WORLD;
-            ev.newcomm = c;
-            hand_emit(&h, &ev, 1, 50);
+            hand_comm(&h, c, 100 + c, SKEL_CALL_MPI_Comm_dup, both, 2, 1);
+            skel_event ev;
             skel_event_init(&ev);
             ev.call = SKEL_CALL_MPI_Allreduce;
             ev.comm = c;
@@ -1247,35 +1258,16 @@ Test(compress, communicators_freed_every_iteration_share_a_slot)
             ev.bytes = ev.rbytes = 8;
             ev.op = SKEL_OP_SUM;
             hand_emit(&h, &ev, 2, 50);
-            skel_event_init(&ev);
-            ev.call = SKEL_CALL_MPI_Comm_free;
-            ev.comm = c;
-            hand_emit(&h, &ev, 3, 50);
+            hand_comm_free(&h, c, 3);
         }
         /* Two duplicates alive at once, then a communicator of this rank
          * alone (MPI_Comm_split by rank) once they are freed. */
         uint32_t a = next++, b = next++, x = next++;
-        hand_comm(&h, a, 100 + a, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Comm_dup;
-        ev.comm = SKEL_COMM_WORLD;
-        ev.newcomm = a;
-        hand_emit(&h, &ev, 4, 50);
-        hand_comm(&h, b, 100 + b, SKEL_CALL_MPI_Comm_dup, SKEL_COMM_WORLD, both, 2);
-        ev.newcomm = b;
-        hand_emit(&h, &ev, 5, 50);
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Comm_free;
-        ev.comm = a;
-        hand_emit(&h, &ev, 6, 50);
-        ev.comm = b;
-        hand_emit(&h, &ev, 6, 50);
-        hand_comm(&h, x, 1000 + r, SKEL_CALL_MPI_Comm_split, SKEL_COMM_WORLD, self, 1);
-        skel_event_init(&ev);
-        ev.call = SKEL_CALL_MPI_Comm_split;
-        ev.comm = SKEL_COMM_WORLD;
-        ev.newcomm = x;
-        hand_emit(&h, &ev, 7, 50);
+        hand_comm(&h, a, 100 + a, SKEL_CALL_MPI_Comm_dup, both, 2, 4);
+        hand_comm(&h, b, 100 + b, SKEL_CALL_MPI_Comm_dup, both, 2, 5);
+        hand_comm_free(&h, a, 6);
+        hand_comm_free(&h, b, 6);
+        hand_comm(&h, x, 1000 + r, SKEL_CALL_MPI_Comm_split, self, 1, 7);
         hand_finish(&h);
     }
     skel_trace *t = open_written(d, nranks);
