@@ -123,9 +123,9 @@ static int slot_of(skel_commslots *cs, uint32_t i, uint32_t *slot)
         uint32_t s;
         if ((rc = new_slot(cs, i, SKEL_COMM_NONE, 0, &s)) != SKEL_OK)
             return rc;
-        cs->of[i] = s + 1; /* cs->of may have moved: not through e */
+        *e = s + 1;
     }
-    *slot = cs->of[i] - 1;
+    *slot = *e - 1;
     return SKEL_OK;
 }
 
