@@ -653,7 +653,8 @@ enum {
     OPF_INPLACE_ROOT = 16,
     OPF_DELIM = 32, /* mode epochs: skel_plan_op.delim, always */
     OPF_ALWAYS = 64,
-    OPF_THIN = 128 /* mode thin: skel_plan_op.thin */
+    OPF_THIN = 128,   /* mode thin: skel_plan_op.thin */
+    OPF_REWRITE = 256 /* an I/O write into bytes the application wrote before */
 };
 
 static void set_row(skel_tpl_dict *d, const struct oprow *r)
@@ -1313,6 +1314,8 @@ static int fill_object(struct emitter *e, const skel_plan_op *op, struct oprow *
     }
     if (op->kind != SKEL_PLAN_RMA && op->kind != SKEL_PLAN_IO)
         return SKEL_OK;
+    if (op->kind == SKEL_PLAN_IO && ((y->side[0].flags | y->side[1].flags) & SKEL_EVF_REWRITE))
+        r->flags |= OPF_REWRITE;
     if ((rc = int_count(e, op, op->count[0], &r->count)) != SKEL_OK ||
         (rc = need(e, op, &e->mbuf, (uint64_t)op->count[0])) != SKEL_OK ||
         (rc = need(e, op, &e->rbuf, (uint64_t)op->count[0])) != SKEL_OK)

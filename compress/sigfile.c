@@ -285,6 +285,8 @@ static void write_flags(struct wr *w, uint16_t flags)
         tput(&t, "in-place");
     if (flags & SKEL_EVF_FLAG)
         tput(&t, "true");
+    if (flags & SKEL_EVF_REWRITE)
+        tput(&t, "rewrite");
     if (flags & SKEL_SIG_PINNED)
         tput(&t, "pinned");
     attr_text(w, "flags", &t);
@@ -1029,6 +1031,8 @@ static int flags_tok(void *ctx, const char *tok, uint32_t i)
         *f |= SKEL_EVF_INPLACE;
     else if (strcmp(tok, "true") == 0)
         *f |= SKEL_EVF_FLAG;
+    else if (strcmp(tok, "rewrite") == 0)
+        *f |= SKEL_EVF_REWRITE;
     else if (strcmp(tok, "pinned") == 0)
         *f |= SKEL_SIG_PINNED;
     else

@@ -106,7 +106,7 @@ typedef struct skel_sig_link {
 } skel_sig_link;
 
 /* Event flags a symbol keeps (SKEL_EVF_* of event.h). */
-#define SKEL_SIG_EVF_KEPT (SKEL_EVF_INPLACE | SKEL_EVF_FLAG)
+#define SKEL_SIG_EVF_KEPT (SKEL_EVF_INPLACE | SKEL_EVF_FLAG | SKEL_EVF_REWRITE)
 /* A symbol flag beside them: a receive or probe the application made from
  * MPI_ANY_SOURCE whose peer is the source it got (skel_compress_opts
  * .pin_sources); the skeleton receives from that rank. */
@@ -117,6 +117,7 @@ typedef struct skel_sig_link {
  * MPI_Bcast: only the root sends; MPI_IN_PLACE only at the root...). */
 typedef struct skel_sig_side {
     uint16_t flags; /* SKEL_EVF_INPLACE, SKEL_EVF_FLAG (Test/Iprobe came back true),
+                       SKEL_EVF_REWRITE (a write into bytes written before),
                        SKEL_SIG_PINNED */
     skel_sig_range count, bytes, rbytes;
     uint64_t events; /* events of the class on this side */

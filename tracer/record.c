@@ -563,23 +563,28 @@ static uint32_t site_index(const void *addr, int *fortran)
 
 static skel_map file_map, win_map, msg_map;
 static uint32_t nobjects;
-static uint32_t *win_comm; /* object index -> communicator index */
-static uint32_t win_comm_cap;
+/* By object index: its communicator's index and, for a file, the end of
+ * the furthest byte this rank wrote to it (SKEL_EVF_REWRITE). */
+static struct tr_object {
+    uint32_t comm;
+    MPI_Offset written;
+} * objs;
+static uint32_t objs_cap;
 
 static uint32_t new_object(uint8_t kind, uint32_t comm)
 {
     skel_object o = {.index = nobjects, .kind = kind, .comm = comm, .name = ""};
     if (skel_writer_object(skel_tr_s.w, &o) != SKEL_OK)
         return SKEL_COMM_NONE;
-    if (nobjects >= win_comm_cap) {
-        uint32_t ncap = win_comm_cap ? win_comm_cap * 2 : 16;
-        uint32_t *n = realloc(win_comm, ncap * sizeof *n);
+    if (nobjects >= objs_cap) {
+        uint32_t ncap = objs_cap ? objs_cap * 2 : 16;
+        struct tr_object *n = realloc(objs, ncap * sizeof *n);
         if (n == NULL)
             return SKEL_COMM_NONE;
-        win_comm = n;
-        win_comm_cap = ncap;
+        objs = n;
+        objs_cap = ncap;
     }
-    win_comm[nobjects] = comm;
+    objs[nobjects] = (struct tr_object){.comm = comm, .written = 0};
     return nobjects++;
 }
 
@@ -992,6 +997,25 @@ static uint32_t describe_coll(const struct skel_tr_call *c, const struct skel_ca
     return cx;
 }
 
+/* A write: whether it begins before the furthest byte the rank wrote to
+ * the file so far (a rewrite of pages the file system holds, which costs
+ * less than extending the file: docs/trace-format.md), and that byte moved
+ * on.  The offset is in etypes of the view in force; its byte position is
+ * the view's (non-contiguous views: the first byte written). */
+static void note_write(const struct skel_tr_call *c, skel_event *ev)
+{
+    MPI_Offset at = 0;
+    if (!c->has_offset || PMPI_File_get_byte_offset(c->fh, c->offset, &at) != MPI_SUCCESS || at < 0)
+        return;
+    struct tr_object *o = &objs[ev->obj];
+    if (at < o->written)
+        ev->flags |= SKEL_EVF_REWRITE;
+    MPI_Offset end =
+        at + (MPI_Offset)(ev->bytes <= (uint64_t)INT64_MAX - (uint64_t)at ? ev->bytes : 0);
+    if (end > o->written)
+        o->written = end;
+}
+
 static uint32_t describe_file(const struct skel_tr_call *c, const struct skel_call_info *ci, int ok,
                               skel_event *ev)
 {
@@ -1007,7 +1031,7 @@ static uint32_t describe_file(const struct skel_tr_call *c, const struct skel_ca
     }
     ev->obj = lookup_object(&file_map, HANDLE_KEY(c->fh));
     if (ev->obj != SKEL_COMM_NONE)
-        cx = win_comm[ev->obj];
+        cx = objs[ev->obj].comm;
     if (ci->klass == SKEL_CLASS_IOCLOSE)
         skel_map_del(&file_map, HANDLE_KEY(c->fh));
     if (ci->klass == SKEL_CLASS_IO || ci->klass == SKEL_CLASS_IIO) {
@@ -1015,7 +1039,8 @@ static uint32_t describe_file(const struct skel_tr_call *c, const struct skel_ca
         if (ci->shape != SKEL_SHAPE_WRITE) {
             ev->rbytes = ev->bytes;
             ev->bytes = 0;
-        }
+        } else if (ok && ev->obj != SKEL_COMM_NONE)
+            note_write(c, ev);
     }
     return cx;
 }
@@ -1083,14 +1108,14 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
          * that window's communicator. */
         ev->obj = lookup_object(&win_map, HANDLE_KEY(c->win));
         if (ev->obj != SKEL_COMM_NONE) {
-            cx = win_comm[ev->obj];
+            cx = objs[ev->obj].comm;
             skel_map_del(&win_map, HANDLE_KEY(c->win));
         }
         return cx;
     }
     ev->obj = lookup_object(&win_map, HANDLE_KEY(c->win));
     if (ev->obj != SKEL_COMM_NONE)
-        cx = win_comm[ev->obj];
+        cx = objs[ev->obj].comm;
     if ((c->call == SKEL_CALL_MPI_Win_post || c->call == SKEL_CALL_MPI_Win_start) && ok &&
         c->group != MPI_GROUP_NULL)
         window_group(c->group, ev);

@@ -65,6 +65,10 @@ struct skel_tr_call {
     MPI_Win win;
     MPI_Win *winp;
     MPI_Group group; /* GROUP (MPI_Win_post, MPI_Win_start) */
+    /* Writes to a file (set by every write's wrapper): the explicit offset,
+     * or the individual file pointer before the call, in etypes of the view. */
+    MPI_Offset offset;
+    int has_offset;
 
     /* The key, from comm to inplace: the scalar arguments that decide an
      * event's fields.  A call whose key equals that of the previous call at

@@ -91,6 +91,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" fortran");
         if (ev.flags & SKEL_EVF_ERROR)
             printf(" ERROR");
+        if (ev.flags & SKEL_EVF_REWRITE)
+            printf(" rewrite");
         printf(" @%s\n",
                skel_usecase_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));
         n++;

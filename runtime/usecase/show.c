@@ -186,6 +186,8 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
             fputs(" in-place", out);
         if (sd->flags & SKEL_EVF_FLAG)
             fputs(" flag=true", out);
+        if (sd->flags & SKEL_EVF_REWRITE)
+            fputs(" rewrites", out);
         if (sd->flags & SKEL_SIG_PINNED)
             fputs(" (from MPI_ANY_SOURCE in the application)", out);
     }

@@ -134,7 +134,7 @@ declare -A ARGS=(
   [norepeat]="-i 600"
   [bwsweep]="-m 262144 -r 40"
   [onesided]="-i 200 -n 512"
-  [mpiio]="-i 60 -e 10"
+  [mpiio]="-i 60 -e 10 -a 1"
   [persistent]="-i 200 -n 1024"
   [mprobe]="-i 300 -n 4096"
   [cancel]="-i 300 -n 256"
@@ -466,10 +466,31 @@ nalloc=$(zcat -f "$TMP/onesided-1.sig" | grep -c 'call="MPI_Win_allocate"' || tr
 # MPI-IO skeletons leave no scratch file behind.
 left=$(find "$SKEL_IO_DIR" -mindepth 1 | head -3)
 [ -z "$left" ] || fail "mpiio: the skeleton left files in SKEL_IO_DIR: $left"
-# Every write meets new space of the file, as the application's checkpoints
-# do: a scratch file kept for inspection (SKEL_IO_KEEP=1) is at least as
-# long as the bytes written into it (rewriting one region per rank, it
-# would hold 2 x the largest write of the 40 the K = 3 skeleton makes).
+# The tracer tells writes into bytes written before from writes that extend
+# the file (SKEL_EVF_REWRITE): mpiio rewrites each rank's block in the loop
+# (MPI_File_iwrite_at), its header (MPI_File_write through the file
+# pointer) and its first checkpoint, and appends the checkpoints after it
+# (-a 1): the signature keeps both kinds of MPI_File_write_at_all, and the
+# first MPI_File_iwrite_at of each rank as the only one not rewriting.
+mpiio_writes() {
+  "$SKEL" show "$TMP/mpiio-1.sig" | awk -v c="$1" -v want="$2" '
+    $1 ~ /^X[0-9]+$/ && $2 == c { r = / rewrites$/ ? "rewrite" : "new"; if (r == want) n++ }
+    END { print n + 0 }'
+}
+for c in MPI_File_iwrite_at MPI_File_write_at_all MPI_File_write; do
+  echo "mpiio: $c symbols: $(mpiio_writes "$c" rewrite) rewriting, $(mpiio_writes "$c" new) extending"
+done
+[ "$(mpiio_writes MPI_File_iwrite_at new)" = 2 ] && [ "$(mpiio_writes MPI_File_iwrite_at rewrite)" -ge 2 ] &&
+  [ "$(mpiio_writes MPI_File_write_at_all new)" = 2 ] && [ "$(mpiio_writes MPI_File_write_at_all rewrite)" = 2 ] &&
+  [ "$(mpiio_writes MPI_File_write rewrite)" = 1 ] && [ "$(mpiio_writes MPI_File_write new)" = 0 ] ||
+  fail "mpiio: the signature does not tell rewriting writes from extending ones"
+# The skeleton does the same: its extending writes meet new space of the
+# file, its rewriting ones the start of the rank's first chunk.  Its
+# scratch file kept for inspection (SKEL_IO_KEEP=1) is shorter than the
+# bytes written into it (it would be at least as long had every write met
+# new space) and longer than two chunks of 64 KiB per rank (the extending
+# checkpoint of each rank went beyond the first; had every write rewritten,
+# one chunk per rank).
 keep="$TMP/skel-io-keep"
 mkdir -p "$keep"
 if SKEL_IO_DIR="$keep" SKEL_IO_KEEP=1 timeout 60 mpiexec.mpich -n 2 "$TMP/mpiio-3/skeleton" \
@@ -478,8 +499,8 @@ if SKEL_IO_DIR="$keep" SKEL_IO_KEEP=1 timeout 60 mpiexec.mpich -n 2 "$TMP/mpiio-
     awk -F, '$1 == "all" && $2 ~ /^MPI_File_i?write/ { s += $4 } END { print s + 0 }')
   size=$(find "$keep" -type f -name '.skel-io-*' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
   echo "mpiio: skeleton wrote $written B, its scratch files hold $size B"
-  [ "$written" -gt 0 ] && [ "$size" -ge "$written" ] ||
-    fail "mpiio: the skeleton wrote $written B into scratch files of $size B (writes rewrite the same region?)"
+  [ "$written" -gt 0 ] && [ "$size" -lt "$written" ] && [ "$size" -gt $((2 * 2 * 65536)) ] ||
+    fail "mpiio: the skeleton wrote $written B into scratch files of $size B (every write into new space, or none?)"
 else
   tail -5 "$TMP/mpiio-keep.run" >&2
   fail "mpiio: the skeleton failed with SKEL_IO_KEEP=1"

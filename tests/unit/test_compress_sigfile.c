@@ -141,6 +141,30 @@ Test(sigfile, round_trip_of_other_patterns)
     }
 }
 
+/* Every flag a symbol keeps is written as a word and read back. */
+Test(sigfile, symbol_flags_round_trip)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s", skel_last_error());
+    cr_assert_geq(s->nsymbols, 3);
+    const uint16_t want[3] = {SKEL_EVF_REWRITE, SKEL_EVF_INPLACE | SKEL_EVF_REWRITE, SKEL_EVF_FLAG};
+    for (int i = 0; i < 3; i++)
+        s->symbols[i].side[0].flags = want[i];
+    char *t;
+    size_t n;
+    cr_assert_eq(skel_sigfile_format(s, &t, &n), SKEL_OK);
+    cr_expect_not_null(strstr(t, "flags=\"rewrite\""), "no flags=\"rewrite\" in the document");
+    cr_expect_not_null(strstr(t, "flags=\"in-place rewrite\""));
+    skel_signature *b;
+    cr_assert_eq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK, "%s", skel_last_error());
+    for (int i = 0; i < 3; i++)
+        cr_expect_eq(b->symbols[i].side[0].flags, want[i], "symbol %d: flags %#x, want %#x", i,
+                     b->symbols[i].side[0].flags, want[i]);
+    free(t);
+    skel_signature_free(s);
+    skel_signature_free(b);
+}
+
 Test(sigfile, write_is_atomic)
 {
     skel_signature *s;

@@ -79,6 +79,10 @@ enum skel_event_flags {
     SKEL_EVF_INPLACE = 1u << 2, /* MPI_IN_PLACE was passed */
     SKEL_EVF_FLAG = 1u << 3,    /* Iprobe/Improbe/Test*: flag came back true */
     SKEL_EVF_CANCELLED = 1u << 4,
+    /* An MPI-IO write that begins before the furthest byte this rank had
+     * written to the file since it opened it: the application rewrites
+     * (pages its file system holds) rather than extends the file. */
+    SKEL_EVF_REWRITE = 1u << 5,
 };
 
 /* One request completed by a Wait/Test call. */

@@ -24,10 +24,10 @@ const char *const skel_spec_shapes[] = {
     "redscat",    "redscatblk", "scan",      "exscan",     "nallgather", "nallgatherv", "nalltoall",
     "nalltoallv", "nalltoallw", "read",      "write",      "put",        "get",         NULL};
 const char *const skel_spec_kinds[] = {
-    "IGN",    "INPLACE", "COUNT",    "SCOUNT",   "RCOUNT",  "SCOUNTS", "RCOUNTS", "DTYPE",
-    "SDTYPE", "RDTYPE",  "SDTYPES",  "RDTYPES",  "DEST",    "SRC",     "TAG",     "RTAG",
-    "ROOT",   "OP",      "COMM",     "COMM_OUT", "REQ_OUT", "STATUS",  "FLAG",    "MSG_OUT",
-    "MSG_IN", "FILE",    "FILE_OUT", "WIN",      "WIN_OUT", "TARGET",  "GROUP",   NULL};
+    "IGN",    "INPLACE",  "COUNT",   "SCOUNT", "RCOUNT", "SCOUNTS", "RCOUNTS", "DTYPE", "SDTYPE",
+    "RDTYPE", "SDTYPES",  "RDTYPES", "DEST",   "SRC",    "TAG",     "RTAG",    "ROOT",  "OP",
+    "COMM",   "COMM_OUT", "REQ_OUT", "STATUS", "FLAG",   "MSG_OUT", "MSG_IN",  "FILE",  "FILE_OUT",
+    "WIN",    "WIN_OUT",  "TARGET",  "GROUP",  "OFFSET", NULL};
 
 static const char *table_path = "(table)";
 

@@ -157,7 +157,17 @@ static const char *capture(const struct skel_spec_param *p, char *buf, size_t ca
         snprintf(buf, cap, "c.target = %s;", n);
     else if (strcmp(k, "GROUP") == 0)
         snprintf(buf, cap, "c.group = %s;", n);
+    else if (strcmp(k, "OFFSET") == 0)
+        snprintf(buf, cap, "c.offset = %s;\n    c.has_offset = 1;", n);
     return buf;
+}
+
+static const struct skel_spec_param *find_kind(const struct skel_spec_call *c, const char *kind)
+{
+    for (int k = 0; k < c->nparams; k++)
+        if (strcmp(c->params[k].kind, kind) == 0)
+            return &c->params[k];
+    return NULL;
 }
 
 static void write_wrappers(const char *dir)
@@ -201,6 +211,15 @@ static void write_wrappers(const char *dir)
                 fprintf(f, "    c.win = *%s;\n", p->name);
             else if (strcmp(p->kind, "MSG_IN") == 0)
                 fprintf(f, "    c.msg = *%s;\n", p->name);
+        }
+        /* A write through the individual file pointer: where it starts, read
+         * before the call moves the pointer (record.c: describe_file). */
+        if (strcmp(c->shape, "write") == 0 && find_kind(c, "OFFSET") == NULL) {
+            const struct skel_spec_param *fh = find_kind(c, "FILE");
+            if (fh == NULL || strchr(fh->decl, '*') != NULL)
+                skel_spec_die(c->line, "%s writes but has no file handle parameter", c->name);
+            fprintf(f, "    c.has_offset = PMPI_File_get_position(%s, &c.offset) == MPI_SUCCESS;\n",
+                    fh->name);
         }
         fprintf(f, "    int rc = P%s(%s);\n", c->name, args);
         fprintf(f, "    skel_tr_leave(&c);\n");

@@ -1,22 +1,25 @@
 /* mpiio.c - MPI-IO the way a parallel checkpoint does it (HDF5 over
  * ROMIO): a file opened on every rank, a view set, each rank's block
  * written collectively at its offset (MPI_File_write_at_all) and a small
- * header written by rank 0 alone (MPI_File_write_at), File_sync; between
+ * header written by rank 0 alone (MPI_File_write at 0), File_sync; between
  * checkpoints, nonblocking writes completed by MPI_Wait, reads back
  * (independent and collective) through the individual file pointer after a
- * seek, and compute.  The file is made in $TMPDIR (default /tmp) and
- * removed at the end.
+ * seek, and compute.  The loop rewrites each rank's block in place (the
+ * pages stay cached); with -a 1 each checkpoint goes to new space after the
+ * last, as a series of checkpoints in one file does.  The file is made in
+ * $TMPDIR (default /tmp) and removed at the end.
  *
- * usage: mpiio [-i ITERS] [-n DOUBLES] [-w WORK] [-e EVERY] */
+ * usage: mpiio [-i ITERS] [-n DOUBLES] [-w WORK] [-e EVERY] [-a APPEND] */
 #include "common.h"
 
 #include <unistd.h>
 
 int main(int argc, char **argv)
 {
-    long opt[4] = {100, 8192, 20000, 10};
+    long opt[5] = {100, 8192, 20000, 10, 0};
     MPI_Init(&argc, &argv);
-    irr_options(argc, argv, "[-i ITERS] [-n DOUBLES] [-w WORK] [-e EVERY]", "inwe", opt);
+    irr_options(argc, argv, "[-i ITERS] [-n DOUBLES] [-w WORK] [-e EVERY] [-a APPEND]", "inwea",
+                opt);
     int me, np;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
@@ -38,6 +41,7 @@ int main(int argc, char **argv)
     }
     MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
     MPI_Offset base = 64, mine = base + (MPI_Offset)me * n * (MPI_Offset)sizeof *block;
+    MPI_Offset ckpt = mine; /* where the next checkpoint goes */
     double t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
         for (int i = 0; i < n; i += 64)
@@ -52,13 +56,16 @@ int main(int argc, char **argv)
         if ((it + 1) % every == 0) { /* a checkpoint */
             MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
             if (me == 0) {
-                char header[64] = "skel mpiio checkpoint";
-                MPI_File_write_at(fh, 0, header, (int)sizeof header, MPI_CHAR, MPI_STATUS_IGNORE);
+                char header[64] = "skel mpiio checkpoint"; /* through the file pointer */
+                MPI_File_seek(fh, 0, MPI_SEEK_SET);
+                MPI_File_write(fh, header, (int)sizeof header, MPI_CHAR, MPI_STATUS_IGNORE);
             }
-            MPI_File_write_at_all(fh, mine, block, n, MPI_DOUBLE, MPI_STATUS_IGNORE);
+            MPI_File_write_at_all(fh, ckpt, block, n, MPI_DOUBLE, MPI_STATUS_IGNORE);
             MPI_File_sync(fh);
-            MPI_File_seek(fh, mine, MPI_SEEK_SET);
+            MPI_File_seek(fh, ckpt, MPI_SEEK_SET);
             MPI_File_read_all(fh, block, n, MPI_DOUBLE, MPI_STATUS_IGNORE);
+            if (opt[4]) /* the next one after every rank's block of this one */
+                ckpt += (MPI_Offset)np * n * (MPI_Offset)sizeof *block;
         }
     }
     double secs = irr_clock() - t0;
