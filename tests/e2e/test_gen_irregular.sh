@@ -485,7 +485,7 @@ done
   [ "$(mpiio_writes MPI_File_write rewrite)" = 1 ] && [ "$(mpiio_writes MPI_File_write new)" = 0 ] ||
   fail "mpiio: the signature does not tell rewriting writes from extending ones"
 # The skeleton does the same: its extending writes meet new space of the
-# file, its rewriting ones the start of the rank's first chunk.  Its
+# file, its rewriting ones where the rank wrote last.  Its
 # scratch file kept for inspection (SKEL_IO_KEEP=1) is shorter than the
 # bytes written into it (it would be at least as long had every write met
 # new space) and longer than two chunks of 64 KiB per rank (the extending
