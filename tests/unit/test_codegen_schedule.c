@@ -825,6 +825,54 @@ Test(codegen_schedule, io_and_rma_are_replayed)
     skel_signature_free(s);
 }
 
+/* A file opened, a collective write extending it and an independent one
+ * into bytes written before (flag "rewrite"), closed. */
+static int io_rewrite(struct tsig *t, int base)
+{
+    int b = base * 4; /* symbol ids of this class (its block id is its class) */
+    tsym(t, b + 0, "MPI_File_open", "obj=\"0\"", "", 0, 0, "");
+    tsym(t, b + 1, "MPI_File_write_at_all", "obj=\"0\"", "", 1000, 8, "");
+    tsym_side(t, b + 2, "MPI_File_write_at", "obj=\"0\"", "", 64, 1, "rewrite", "");
+    tsym(t, b + 3, "MPI_File_close", "obj=\"0\"", "", 0, 0, "");
+    tput(t, "<block id=\"%d\">", base);
+    for (int i = 0; i < 4; i++)
+        tput(t, "<s ref=\"%d\"/>", b + i);
+    tput(t, "</block>\n");
+    return 1;
+}
+
+/* The flags of the generated row of symbol sym (its comment names it). */
+static unsigned row_flags(const char *src, int sym)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, ", symbol %d */", sym);
+    const char *end = strstr(src, pat);
+    cr_assert_not_null(end, "no row of symbol %d", sym);
+    const char *row = end;
+    while (row > src && row[-1] != '\n')
+        row--;
+    unsigned flags = 0;
+    cr_assert_eq(sscanf(row, " { %*[^,], %u", &flags), 1, "row: %.80s", row);
+    return flags;
+}
+
+/* A write the application made into bytes it had written before is marked
+ * in its row (SKEL_OPF_REWRITE, 256: the skeleton writes where the rank
+ * wrote last instead of into new space); the other is not. */
+Test(codegen_schedule, io_rewrites_are_marked, .timeout = 120)
+{
+    skel_signature *s = two_classes(io_rewrite, io_rewrite);
+    char dir[] = "/tmp/skel-cg-rewrite.XXXXXX";
+    tsig_generate(s, dir);
+    char *src = tsig_slurp(dir, "skeleton.c");
+    cr_expect_eq(row_flags(src, 2) & 256u, 256u, "the rewriting MPI_File_write_at is not marked");
+    cr_expect_eq(row_flags(src, 1) & 256u, 0u, "the extending MPI_File_write_at_all is marked");
+    cr_expect_eq(row_flags(src, 6) & 256u, 256u, "class 1's rewrite is not marked");
+    free(src);
+    skel_signature_free(s);
+    tsig_remove_dir(dir);
+}
+
 /* One rank's collective file call where the other makes a window call: the
  * check says the collectives do not match. */
 static int io_only(struct tsig *t, int base)
