@@ -997,6 +997,15 @@ static uint32_t describe_coll(const struct skel_tr_call *c, const struct skel_ca
     return cx;
 }
 
+int skel_tr_file_position(MPI_File fh, MPI_Offset *off)
+{
+    int amode = 0;
+    if (fh == MPI_FILE_NULL || PMPI_File_get_amode(fh, &amode) != MPI_SUCCESS ||
+        (amode & MPI_MODE_SEQUENTIAL))
+        return 0;
+    return PMPI_File_get_position(fh, off) == MPI_SUCCESS;
+}
+
 /* A write: whether it begins before the furthest byte the rank wrote to
  * the file so far (a rewrite of pages the file system holds, which costs
  * less than extending the file: docs/trace-format.md), and that byte moved

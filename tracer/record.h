@@ -170,6 +170,10 @@ static inline void skel_tr_leave(struct skel_tr_call *c)
 /* The handler: interprets c, writes the event, bookkeeping of requests and
  * communicators.  Always decrements the nesting depth. */
 void skel_tr_commit(struct skel_tr_call *c, int rc);
+/* The individual file pointer of fh into *off before a write moves it: 1,
+ * or 0 where the file has none (MPI_MODE_SEQUENTIAL, where the write itself
+ * is erroneous: the application's call, not ours, then reports it). */
+int skel_tr_file_position(MPI_File fh, MPI_Offset *off);
 
 /* Helpers for the hand-written wrappers (irregular.c); call with the lock held. */
 #include "event.h"

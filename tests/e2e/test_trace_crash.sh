@@ -75,4 +75,36 @@ for how in segv term abort exit; do
   fi
   "$SKEL" stats --strict "$TMP/$how" > /dev/null && fail "$how: --strict accepted a truncated trace"
 done
+
+# An erroneous call fails in the application's call, not in the tracer's:
+# the tracer reads a write's file pointer before the call (MPI-IO rewrites,
+# record.c), which a file opened with MPI_MODE_SEQUENTIAL has not; under
+# MPI_ERRORS_ARE_FATAL the abort names the application's MPI_File_write.
+cat > "$TMP/seqfile.c" <<'C'
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_File fh;
+    if (argc < 2 || MPI_File_open(MPI_COMM_WORLD, argv[1],
+                                  MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_SEQUENTIAL |
+                                      MPI_MODE_DELETE_ON_CLOSE,
+                                  MPI_INFO_NULL, &fh) != MPI_SUCCESS)
+        return 2;
+    MPI_File_set_errhandler(fh, MPI_ERRORS_ARE_FATAL);
+    char b[8] = "skel";
+    MPI_File_write_shared(fh, b, 4, MPI_CHAR, MPI_STATUS_IGNORE); /* allowed */
+    MPI_File_write(fh, b, 4, MPI_CHAR, MPI_STATUS_IGNORE);        /* erroneous */
+    MPI_File_close(&fh);
+    MPI_Finalize();
+    return 0;
+}
+C
+mpicc.mpich -O1 -g "$TMP/seqfile.c" -o "$TMP/seqfile"
+status=0
+"$SKEL" trace --quiet -o "$TMP/seqfile.trace" -- timeout 60 mpiexec.mpich -n 1 "$TMP/seqfile" \
+  "$TMP/seqfile.dat" > "$TMP/seqfile.out" 2>&1 || status=$?
+[ "$status" != 0 ] || fail "seqfile: MPI_File_write on a sequential file did not fail"
+grep -q "MPI_FILE_WRITE(" "$TMP/seqfile.out" && ! grep -q "MPI_FILE_GET_POSITION" "$TMP/seqfile.out" ||
+  fail "seqfile: the error is not the application's MPI_File_write: $(grep -i 'mpi_file' "$TMP/seqfile.out" | head -3)"
 echo ok

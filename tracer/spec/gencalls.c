@@ -218,8 +218,7 @@ static void write_wrappers(const char *dir)
             const struct skel_spec_param *fh = find_kind(c, "FILE");
             if (fh == NULL || strchr(fh->decl, '*') != NULL)
                 skel_spec_die(c->line, "%s writes but has no file handle parameter", c->name);
-            fprintf(f, "    c.has_offset = PMPI_File_get_position(%s, &c.offset) == MPI_SUCCESS;\n",
-                    fh->name);
+            fprintf(f, "    c.has_offset = skel_tr_file_position(%s, &c.offset);\n", fh->name);
         }
         fprintf(f, "    int rc = P%s(%s);\n", c->name, args);
         fprintf(f, "    skel_tr_leave(&c);\n");
