@@ -170,6 +170,13 @@ static void fill_report(const skel_plan *p, struct skel_codegen_report *rep)
     rep->residue = tot > 0 ? res / tot : 0;
 }
 
+int skel_codegen_fallback_rank(int mode, double residue)
+{
+    if (mode == SKEL_PLAN_EPOCHS)
+        return 2;
+    return residue < SKEL_CODEGEN_NO_LOOP_RESIDUE ? 1 : 0;
+}
+
 int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opts *o,
                           const char *outdir, struct skel_codegen_report *rep)
 {
@@ -219,7 +226,7 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
      * 0.52: 0.86 of 1/K; its thin schedule, every loop whole, 0.75). */
     static const int automatic[] = {SKEL_PLAN_LOOPS, SKEL_PLAN_EPOCHS, SKEL_PLAN_MIXED,
                                     SKEL_PLAN_INNER, SKEL_PLAN_THIN,   SKEL_PLAN_MESSAGES};
-    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 6 : 1, kept = -1;
+    int nmodes = o->mode == SKEL_CODEGEN_AUTO ? 6 : 1, kept = -1, kept_rank = -1;
     for (int m = 0; m < nmodes; m++) {
         int mode = o->mode == SKEL_CODEGEN_AUTO ? automatic[m] : o->mode, last = m + 1 == nmodes;
         /* Epochs further from 1/K still leave out whole rounds alike on
@@ -251,9 +258,11 @@ int skel_codegen_generate(const skel_signature *s, const struct skel_codegen_opt
             if (mode == SKEL_PLAN_LOOPS && plan_residue(p) >= SKEL_CODEGEN_NO_LOOP_RESIDUE)
                 later = 1;
             if (later) {
-                /* epochs further from 1/K before a residue-heavy schedule */
-                if (kept < 0 || mode == SKEL_PLAN_EPOCHS)
+                int rank = skel_codegen_fallback_rank(mode, plan_residue(p));
+                if (kept < 0 || rank > kept_rank) {
                     kept = mode;
+                    kept_rank = rank;
+                }
                 continue;
             }
         }

@@ -45,6 +45,14 @@ enum { SKEL_CODEGEN_AUTO = -1 }; /* mode: loops, falling back to messages */
  * messages would be taken (after epochs, mixed, inner and thin). */
 #define SKEL_CODEGEN_NO_LOOP_RESIDUE 0.99
 
+/* Of the schedules mode auto passed over for a later mode, the one it
+ * falls back to when only messages is left is the first of the highest
+ * rank: epochs further from 1/K (2), then a residue-heavy schedule that
+ * divides a loop (1), then one that divides none (0: messages under another
+ * name, whichever mode made it).  residue: skeleton.meta's residue_fraction
+ * of the schedule. */
+int skel_codegen_fallback_rank(int mode, double residue);
+
 /* Mode auto takes mode epochs before mixed and inner when the epochs made
  * model 1/K within this (the dedicated ratio's target, 0.95-1.05); epochs
  * further off (up to SKEL_PLAN_EPOCH_TOL) only before a residue-heavy

@@ -893,6 +893,23 @@ Test(codegen_schedule, io_collectives_must_match)
     skel_signature_free(s);
 }
 
+/* Mode auto, when only messages is left, falls back to epochs further
+ * from 1/K, else to a residue-heavy schedule that divides a loop, else to
+ * one dividing none: a mixed schedule of residue 0.7 outranks a loops one
+ * of residue 1 (anyof's trace where epochs refused: auto took loops, which
+ * divides nothing, over a mixed schedule that passed). */
+Test(codegen_schedule, auto_falls_back_to_the_schedule_that_divides_most)
+{
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_EPOCHS, 0.0), 2);
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_EPOCHS, 1.0), 2);
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_MIXED, 0.7), 1);
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_INNER, 0.98), 1);
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_MIXED, 1.0), 0);
+    cr_expect_eq(skel_codegen_fallback_rank(SKEL_PLAN_LOOPS, SKEL_CODEGEN_NO_LOOP_RESIDUE), 0);
+    cr_expect_gt(skel_codegen_fallback_rank(SKEL_PLAN_MIXED, 0.7),
+                 skel_codegen_fallback_rank(SKEL_PLAN_LOOPS, 1.0));
+}
+
 Test(codegen_schedule, k_out_of_range)
 {
     skel_signature *s = tsig_stencil();
