@@ -205,6 +205,10 @@ for p in $programs; do
     fi
     grep -Eq '^SKEL_RESULT elapsed_s=[0-9.]+ repeats=1 ranks=2 ' "$d.run" ||
       { echo "FAIL $p K=$K: no SKEL_RESULT line" >&2; cat "$d.run" >&2; failed=1; continue; }
+    # The interpreter's own time per segment (docs/codegen.md), 0 until
+    # eight segments were timed.
+    grep -Eq '^SKEL_RESULT .* interp_ns=[0-9]+\.[0-9]( |$)' "$d.run" ||
+      { echo "FAIL $p K=$K: SKEL_RESULT without interp_ns" >&2; cat "$d.run" >&2; failed=1; continue; }
     if ! expect_counts "$d/sktrace" "$d/skeleton.meta"; then
       echo "FAIL $p K=$K: the skeleton's calls differ from skeleton.meta" >&2; failed=1; continue
     fi

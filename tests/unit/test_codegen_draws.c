@@ -137,12 +137,7 @@ static const char driver[] =
 
 Test(codegen_draws, every_segment_once_per_block, .timeout = 120)
 {
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 0);
-    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
-    skel_signature *s = tsig_end(&t);
+    skel_signature *s = tsig_one_allreduce();
     char dir[] = "/tmp/skel-test-codegen-draws-XXXXXX";
     tsig_generate(s, dir);
     char *src = tsig_slurp(dir, "skeleton.c");

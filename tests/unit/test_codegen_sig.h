@@ -254,6 +254,19 @@ static inline void tsig_remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* The smallest program: two ranks of one class making one MPI_Allreduce of
+ * 8 bytes (for tests that take the template's functions from the
+ * skeleton.c it generates). */
+static inline skel_signature *tsig_one_allreduce(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym(&t, 0, "MPI_Allreduce", "op=\"MPI_SUM\"", "", 1, 8, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
 /* The stencil shape of jacobi: loop(19) { loop(9) { Isend Irecv Waitall } Allreduce }. */
 static inline skel_signature *tsig_stencil(void)
 {
