@@ -57,7 +57,7 @@ static const char driver[] =
     "\n"
     "int main(void)\n"
     "{\n"
-    "    skel_iread_cost();\n"
+    "    skel_iread_ns = skel_read_cost(skel_wall_ns, 64);\n"
     "    if (skel_iread_ns != 0) {\n"
     "        printf(\"a clock that stands still reads in %g ns\\n\", skel_iread_ns);\n"
     "        return 1;\n"
@@ -130,11 +130,14 @@ Test(codegen_interp, segments_timed_and_paid, .timeout = 120)
     char *src = tsig_slurp(dir, "skeleton.c");
 
     char *mix = tsig_function_of(src, "static uint64_t skel_mix(");
+    char *cost = tsig_function_of(src, "static double skel_read_cost(");
     char *block = tsig_text_between(src, "/* ---- The interpreter's own time",
                                     "/* Compute for a duration of distribution");
-    tsig_run_driver(dir, "interp", (const char *[]){driver_head, mix, block, driver, NULL}, 1);
+    tsig_run_driver(dir, "interp", (const char *[]){driver_head, mix, cost, block, driver, NULL},
+                    1);
 
     free(mix);
+    free(cost);
     free(block);
     free(src);
     skel_signature_free(s);

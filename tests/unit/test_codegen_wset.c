@@ -189,7 +189,7 @@ Test(codegen_wset, reported_rate_is_the_runs, .timeout = 120)
     char *src = walk_skeleton(dir);
 
     char *decl = tsig_text_between(src, "#define SKEL_RATE_EVERY_NS",
-                                   "/* The cost of one skel_cpu_ns()"),
+                                   "/* The cost of one read of a clock"),
          *timed = tsig_function_of(src, "static void skel_run_timed("),
          *run = tsig_function_of(src, "static double skel_rate_run(");
     tsig_run_driver(
