@@ -21,7 +21,7 @@
 # skel cannot make a skeleton of are listed with the reason.  Measures,
 # never passes or fails on time.  Needs root.
 #
-# Duration: printed before it starts (a full run takes ~13.5 hours: the link
+# Duration: printed before it starts (a full run takes ~25 hours: the link
 # scenarios slow the communicating programs 5-310x, and everything runs
 # --repeats times); --estimate prints it and stops.  --quick: five programs
 # at smaller sizes under cpu-one and link-one (~1h45, most of it MPB on the
@@ -88,7 +88,9 @@ is_sample() { case " $samples " in *" $1 "*) return 0 ;; esac; return 1; }
 # and its slowdown with two CPU competitors on a host and under a 10 Mbit/s
 # link, from earlier runs of this bench (bench/accuracy.md; 2026-11-26/27:
 # LAMMPS 56x, ScaLAPACK 65x, MPB ~310x on the link, where a flat guess had
-# made --estimate say 7 minutes for a 24-minute ScaLAPACK run).  Sizes not
+# made --estimate say 7 minutes for a 24-minute ScaLAPACK run; 2026-12-01:
+# fft 133x and randacc 180x: at the quick size their applications took 318
+# and 251 s under link-one, where 5x and 3x had been guessed).  Sizes not
 # measured are scaled from the measured ones by their work.
 profile() { # profile PROGRAM SIZE -> "app_s cpu_x link_x"
     case $1/$2 in
@@ -97,9 +99,9 @@ profile() { # profile PROGRAM SIZE -> "app_s cpu_x link_x"
     isort/quick) echo "0.3 2 60" ;; isort/full) echo "2.5 2 60" ;;
     mw/quick) echo "2.3 1.2 1" ;; mw/full) echo "13.6 1.2 1" ;;
     pipeline/quick) echo "1.1 2 2" ;; pipeline/full) echo "7.6 2 2" ;;
-    randacc/quick) echo "1.4 2 3" ;; randacc/full) echo "7 2 3" ;;
+    randacc/quick) echo "1.4 2 180" ;; randacc/full) echo "7 2 180" ;;
     nbody/quick) echo "1.1 2 2" ;; nbody/full) echo "4.6 2 2" ;;
-    fft/quick) echo "1.2 2 5" ;; fft/full) echo "5 2 5" ;;
+    fft/quick) echo "2.4 2 135" ;; fft/full) echo "5 2 135" ;;
     lammps/quick) echo "2 2 56" ;; lammps/full) echo "12 2 56" ;;
     mpb/quick) echo "0.7 2 310" ;; mpb/full) echo "1.5 2 310" ;;
     scalapack/quick) echo "1.2 2 65" ;; scalapack/full) echo "2.5 2 65" ;;
