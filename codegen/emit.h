@@ -33,4 +33,10 @@ int skel_emit(const skel_plan *p, const struct skel_codegen_opts *o,
  * (preemption). */
 long skel_emit_poll_interval(const skel_sig_symbol *y);
 
+/* d as nq >= 3 quantiles v[0..nq-1] (levels i / (nq - 1)) whose mean,
+ * linear between them, is d's exact mean: the sketch's quantiles, the top
+ * segment taking what makes the mean exact (emit.c).  Returns nq, or 1
+ * (v[0] = the mean) for a distribution without spread. */
+int skel_emit_quantiles(const skel_sig_dist *d, double *v, int nq);
+
 #endif

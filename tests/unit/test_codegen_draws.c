@@ -11,14 +11,18 @@
  * the case, when a block misses or repeats a segment or stratum, when a
  * repeat's phases do not add up to their number times the mean, when every
  * block comes in the same order, or when the seed does not change the
- * order.  The generator's count of each symbol's phases is checked too. */
+ * order.  The generator's count of each symbol's phases is checked too, and
+ * the quantile tables themselves: their body is the sketch's, their top
+ * segment takes what makes the mean exact. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "codegen.h"
+#include "emit.h"
 #include "plan.h"
 #include "proc.h"
 #include "test_codegen_sig.h"
@@ -223,4 +227,83 @@ Test(codegen_draws, full_phases_counted_through_scaled_loops, .timeout = 60)
         skel_signature_free(s);
         tsig_remove_dir(dir);
     }
+}
+
+/* A distribution of n phases: v(i) ns for the i-th. */
+static skel_sig_dist dist_of(int n, double (*v)(int))
+{
+    skel_sig_dist d = {0};
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t x = (uint64_t)llround(v(i));
+        cr_assert_eq(skel_sketch_add(&d.sketch, x), SKEL_OK);
+        sum += (double)x;
+        d.min = i == 0 || x < d.min ? x : d.min;
+        d.max = x > d.max ? x : d.max;
+    }
+    d.count = (uint64_t)n;
+    d.mean = sum / n;
+    return d;
+}
+
+/* The mean of a table, linear between its quantiles. */
+static double table_mean(const double *v, int n)
+{
+    double m = 0;
+    for (int i = 0; i + 1 < n; i++)
+        m += (v[i] + v[i + 1]) / 2;
+    return m / (n - 1);
+}
+
+/* pipeline's forward blocks: 2399 phases of 95-110 us and one of 2.4 ms. */
+static double blocks_and_one_outlier(int i)
+{
+    return i == 1234 ? 2.4e6 : 95e3 + 15e3 * (double)((i * 7919) % 2399) / 2398;
+}
+
+static double blocks_only(int i)
+{
+    return 95e3 + 15e3 * (double)((i * 7919) % 2399) / 2398;
+}
+
+/* Three phases in ten at 1 ms, the rest at 10 us: the top segment is no
+ * tail, and the body's trapezoids overshoot the mean at the step. */
+static double two_levels(int i)
+{
+    return i % 10 < 3 ? 1e6 : 1e4;
+}
+
+Test(codegen_draws, a_single_outlier_stays_in_the_top_segment)
+{
+    double (*cases[])(int) = {blocks_and_one_outlier, blocks_only, two_levels};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        skel_sig_dist d = dist_of(2400, cases[c]);
+        double v[33];
+        cr_assert_eq(skel_emit_quantiles(&d, v, 33), 33);
+        cr_assert_float_eq(table_mean(v, 33), d.mean, 1e-6 * d.mean,
+                           "case %zu: table mean %g, traced %g", c, table_mean(v, 33), d.mean);
+        for (int i = 0; i + 1 < 33; i++)
+            cr_assert(v[i] <= v[i + 1], "case %zu: quantile %d %g above quantile %d %g", c, i, v[i],
+                      i + 1, v[i + 1]);
+        if (c < 2) {
+            /* The body is the phases' own: the median of 95-110 us (the
+             * whole table scaled to the mean made it 77 us with the
+             * outlier), and the top no higher than the largest phase. */
+            cr_assert(v[16] > 0.99 * 102.5e3 && v[16] < 1.01 * 102.5e3, "case %zu: median %g", c,
+                      v[16]);
+            cr_assert(v[0] > 0.99 * 95e3, "case %zu: lowest %g", c, v[0]);
+            cr_assert(v[32] <= 1.01 * (double)d.max, "case %zu: top %g above the max %llu", c,
+                      v[32], (unsigned long long)d.max);
+        }
+        if (c == 0)
+            /* The outlier's 2.4 ms over 2400 phases is 1 us of the mean:
+             * the top segment (1/32 of the phases) averages ~140 us. */
+            cr_assert((v[31] + v[32]) / 2 < 200e3, "top segment averages %g", (v[31] + v[32]) / 2);
+        skel_sketch_free(&d.sketch);
+    }
+    /* No spread: the mean alone. */
+    skel_sig_dist one = {.count = 5, .mean = 1e4, .min = 10000, .max = 10000};
+    double v[33];
+    cr_assert_eq(skel_emit_quantiles(&one, v, 33), 1);
+    cr_assert_float_eq(v[0], 1e4, 1e-9);
 }
