@@ -920,6 +920,15 @@ static int op_start(struct builder *b, const skel_sig_symbol *y, int klass, skel
                                               : "it cancels a request made before the trace began");
     if (klass == SKEL_CLASS_START && y->nlinks == 0)
         return unsupported(b, y->id, "it starts no request the trace names");
+    if (klass == SKEL_CLASS_REQFREE && y->nlinks == 0) {
+        /* It frees a request the trace does not know (a persistent
+         * collective's, whose starts the trace holds as nonblocking
+         * collectives, or one an unwrapped call made): the skeleton holds
+         * none to free.  The compute before it is kept. */
+        op->kind = SKEL_PLAN_COMPUTE;
+        op->call = 0;
+        return SKEL_OK;
+    }
     return op_links(b, y, op);
 }
 

@@ -87,7 +87,7 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
 struct scratch {
     MPI_Request *reqs;
     MPI_Status *stats;
-    skel_completion *compl;
+    skel_completion * compl ;
     uint64_t *ids;
     size_t cap;
 };
@@ -145,12 +145,12 @@ static void complete(struct skel_tr_call *c, int rc, int n, const MPI_Request *s
         const MPI_Status *s = st != NULL ? &st[st_by_position ? i : j] : NULL;
         if (rc == MPI_ERR_IN_STATUS && s != NULL && s->MPI_ERROR == MPI_ERR_PENDING)
             continue;
-        skel_tr_complete_request(&scr.compl[k], saved[i], s, (uint32_t)i);
-        if (scr.compl[k].req != 0)
+        skel_tr_complete_request(&scr.compl [k], saved[i], s, (uint32_t)i);
+        if (scr.compl [k].req != 0)
             k++;
     }
     ev.ncomplete = k;
-    ev.complete = scr.compl;
+    ev.complete = scr.compl ;
     skel_tr_commit_event(c, &ev, rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc);
     skel_tr_unlock();
     c->t->depth--;
@@ -336,9 +336,12 @@ int MPI_Start(MPI_Request *request)
     int rc = PMPI_Start(request);
     skel_tr_leave(&c);
     skel_tr_lock();
-    uint64_t id = skel_tr_req_id(*request, NULL, NULL, NULL);
-    if (skel_tr_active == 1)
+    /* A persistent collective's start is recorded as the nonblocking
+     * collective it begins (record.c, "persistent collectives"). */
+    if (skel_tr_active == 1 && !skel_tr_pcoll_start(&c, *request, rc)) {
+        uint64_t id = skel_tr_req_id(*request, NULL, NULL, NULL);
         refer(&c, rc, &id, id != 0);
+    }
     skel_tr_unlock();
     c.t->depth--;
     return rc;
@@ -353,18 +356,38 @@ int MPI_Startall(int count, MPI_Request array_of_requests[])
     skel_tr_leave(&c);
     skel_tr_lock();
     if (count >= 0 && scratch_need((size_t)count + 1) && skel_tr_active == 1) {
-        int k = 0;
+        int k = 0, ncoll = 0;
         for (int i = 0; i < count; i++) {
+            if (skel_tr_pcoll_is(array_of_requests[i])) {
+                ncoll++;
+                continue;
+            }
             uint64_t id = skel_tr_req_id(array_of_requests[i], NULL, NULL, NULL);
             if (id != 0)
                 scr.ids[k++] = id;
         }
-        /* One request started through Startall is still a list of one. */
-        skel_event ev;
-        skel_event_init(&ev);
-        ev.nreqs = (uint32_t)k;
-        ev.reqs = scr.ids;
-        skel_tr_commit_event(&c, &ev, rc);
+        /* One request started through Startall is still a list of one.
+         * Persistent collectives are recorded after it as the nonblocking
+         * collectives they begin, in the array's order; the call's time is
+         * the first event's, the others take none. */
+        int recorded = 0;
+        if (k > 0 || ncoll == 0) {
+            skel_event ev;
+            skel_event_init(&ev);
+            ev.nreqs = (uint32_t)k;
+            ev.reqs = scr.ids;
+            skel_tr_commit_event(&c, &ev, rc);
+            recorded = 1;
+        }
+        for (int i = 0; i < count && ncoll > 0 && skel_tr_active == 1; i++) {
+            if (!skel_tr_pcoll_is(array_of_requests[i]))
+                continue;
+            if (recorded) {
+                c.t0 = c.t1;
+                c.gap_wall = c.gap_cpu = 0;
+            }
+            recorded = skel_tr_pcoll_start(&c, array_of_requests[i], rc);
+        }
     }
     skel_tr_unlock();
     c.t->depth--;
@@ -384,6 +407,7 @@ int MPI_Request_free(MPI_Request *request)
     if (skel_tr_active == 1)
         refer(&c, rc, &id, id != 0);
     skel_tr_req_free(saved);
+    skel_tr_pcoll_free(saved);
     skel_tr_unlock();
     c.t->depth--;
     return rc;

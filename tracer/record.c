@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <limits.h>
 #include <unistd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1181,7 +1182,9 @@ static void describe(const struct skel_tr_call *c, const struct skel_call_info *
             ev->newcomm = register_comm(*c->newcomm, cx, c->call);
         break;
     case SKEL_CLASS_GROUP:
-        if (c->call == SKEL_CALL_MPI_Comm_group)
+        /* MPI_Comm_group, and a persistent collective's set-up: the
+         * communicator they read */
+        if (c->call == SKEL_CALL_MPI_Comm_group || ci->shape != SKEL_SHAPE_NONE)
             cx = skel_tr_comm_index(c->comm);
         break;
     case SKEL_CLASS_IOOPEN:
@@ -1456,6 +1459,131 @@ static void created_request(const struct skel_tr_call *c, int klass, int ok, ske
     }
 }
 
+/* ---- persistent collectives (MPI 4.0) ----------------------------------------- */
+
+/* MPI_Allreduce_init and its kind make a persistent request on which every
+ * MPI_Start begins one collective operation.  The set-up is recorded as the
+ * local call it is (class GROUP, with the collective's shape and
+ * communicator); each start of the request is recorded as the nonblocking
+ * collective it begins (MPI_Iallreduce for MPI_Allreduce_init), with the
+ * arguments given at set-up, at the MPI_Start's site and times, and with a
+ * new request that the Wait or Test completing the start completes.  So the
+ * replay, compression, predictions and skeletons see nonblocking
+ * collectives, which they know: a skeleton calls MPI_Iallreduce where the
+ * application started a persistent MPI_Allreduce (docs/trace-format.md,
+ * "Persistent collectives"). */
+struct tr_pcoll {
+    uint64_t key;   /* the request handle; 0: a free slot */
+    uint16_t icall; /* the nonblocking collective a start begins */
+    skel_event ev;  /* its fields, described at set-up */
+};
+static struct tr_pcoll *pcolls;
+static uint32_t npcolls, pcoll_cap;
+static skel_map pcoll_map; /* handle -> index in pcolls */
+
+/* The nonblocking collective a set-up call's starts begin (MPI_Iallreduce for
+ * MPI_Allreduce_init), 0 if none. */
+static unsigned pcoll_icall(unsigned call)
+{
+    static uint16_t memo[SKEL_CALL_LIMIT];
+    if (call >= SKEL_CALL_LIMIT)
+        return 0;
+    if (memo[call] == 0) {
+        const char *n = skel_call_name(call);
+        size_t len = strlen(n);
+        char buf[80];
+        if (len < 10 || len >= sizeof buf - 1 || strcmp(n + len - 5, "_init") != 0)
+            return 0;
+        /* "MPI_Allreduce_init" -> "MPI_IAllreduce" (names compare ignoring case) */
+        snprintf(buf, sizeof buf, "MPI_I%.*s", (int)(len - 9), n + 4);
+        unsigned id = skel_call_by_name(buf);
+        const struct skel_call_info *ii = skel_call_info(id);
+        if (ii == NULL || ii->klass != SKEL_CLASS_ICOLL)
+            return 0;
+        memo[call] = (uint16_t)id;
+    }
+    return memo[call];
+}
+
+/* A set-up call made persistent request *c->reqp: describe the collective
+ * its starts begin. */
+static void pcoll_made(const struct skel_tr_call *c, int ok)
+{
+    if (!ok || c->reqp == NULL || *c->reqp == MPI_REQUEST_NULL)
+        return;
+    unsigned icall = pcoll_icall(c->call);
+    if (icall == 0)
+        return;
+    uint64_t key = HANDLE_KEY(*c->reqp);
+    uint32_t i = 0;
+    skel_map_slot *s = skel_map_find(&pcoll_map, key);
+    if (s != NULL) {
+        i = s->val; /* a handle freed behind our back and made again */
+    } else {
+        while (i < npcolls && pcolls[i].key != 0)
+            i++;
+        if (i == npcolls) {
+            if (npcolls == pcoll_cap) {
+                uint32_t ncap = pcoll_cap ? 2 * pcoll_cap : 16;
+                struct tr_pcoll *n = realloc(pcolls, ncap * sizeof *n);
+                if (n == NULL)
+                    return; /* its starts are then recorded as starts of an unknown request */
+                pcolls = n;
+                pcoll_cap = ncap;
+            }
+            npcolls++;
+        }
+        if (skel_map_put(&pcoll_map, key, i) != 0)
+            return;
+    }
+    struct tr_pcoll *p = &pcolls[i];
+    struct skel_tr_call ic = *c;
+    ic.call = (uint16_t)icall;
+    p->key = key;
+    p->icall = (uint16_t)icall;
+    skel_event_init(&p->ev);
+    describe(&ic, skel_call_info(icall), 1, &p->ev);
+    if (c->inplace)
+        p->ev.flags |= SKEL_EVF_INPLACE;
+}
+
+int skel_tr_pcoll_is(MPI_Request h)
+{
+    return pcoll_map.live != 0 && skel_map_find(&pcoll_map, HANDLE_KEY(h)) != NULL;
+}
+
+int skel_tr_pcoll_start(struct skel_tr_call *c, MPI_Request h, int rc)
+{
+    if (pcoll_map.live == 0)
+        return 0;
+    skel_map_slot *s = skel_map_find(&pcoll_map, HANDLE_KEY(h));
+    if (s == NULL)
+        return 0;
+    const struct tr_pcoll *p = &pcolls[s->val];
+    skel_event ev = p->ev;
+    c->call = p->icall;
+    if (rc == MPI_SUCCESS)
+        ev.req = req_new(h, p->icall, SKEL_CLASS_ICOLL, ev.comm, 0, ev.bytes, ev.peer);
+    else
+        ev.req = next_req_id++; /* keep the id sequence dense */
+    int fortran = 0;
+    uint32_t site = site_of(c->site, c->call, &fortran);
+    commit_at(c, &ev, rc, site, fortran);
+    return 1;
+}
+
+void skel_tr_pcoll_free(MPI_Request h)
+{
+    if (pcoll_map.live == 0)
+        return;
+    uint64_t key = HANDLE_KEY(h);
+    skel_map_slot *s = skel_map_find(&pcoll_map, key);
+    if (s == NULL)
+        return;
+    pcolls[s->val].key = 0;
+    skel_map_del_slot(&pcoll_map, s);
+}
+
 void skel_tr_commit(struct skel_tr_call *c, int rc)
 {
     const struct skel_call_info *ci = skel_call_info(c->call);
@@ -1465,7 +1593,10 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
         uint32_t site = site_of(c->site, c->call, &fortran);
         skel_event local;
         skel_event *ev = event_of(c, ci, ok, site, &local);
-        created_request(c, ci->klass, ok, ev);
+        if (ci->klass == SKEL_CLASS_GROUP && ci->shape != SKEL_SHAPE_NONE)
+            pcoll_made(c, ok); /* the set-up itself creates no request of the trace */
+        else
+            created_request(c, ci->klass, ok, ev);
         commit_at(c, ev, rc, site, fortran);
     }
     skel_tr_unlock();

@@ -192,5 +192,11 @@ void skel_tr_req_cancelled(MPI_Request h);
 void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
                               uint32_t index);
 void skel_tr_comm_forget(MPI_Comm comm);
+/* Persistent collectives (record.c): whether h is one; record a start of h
+ * (c: the Start's call; its call id becomes the nonblocking collective's)
+ * and return 1, or return 0 when h is not one; h was freed. */
+int skel_tr_pcoll_is(MPI_Request h);
+int skel_tr_pcoll_start(struct skel_tr_call *c, MPI_Request h, int rc);
+void skel_tr_pcoll_free(MPI_Request h);
 
 #endif

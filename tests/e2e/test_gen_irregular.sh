@@ -120,6 +120,13 @@
 #             message lengths drawn every iteration, so nothing repeats:
 #             mode loops would divide nothing, and auto takes whole rounds
 #             (mode epochs) or thinned messages instead
+#   pcoll     MPI 4.0's persistent collectives: MPI_Allreduce_init started
+#             with a persistent halo by one MPI_Startall, MPI_Allgatherv_init,
+#             MPI_Bcast_init and MPI_Barrier_init (polled by MPI_Test)
+#             started by MPI_Start, an MPI_Reduce_init, all freed: the
+#             tracer records every start as the nonblocking collective it
+#             begins (checked below), the set-up and the frees of those
+#             requests are local calls the skeleton does not make
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -148,15 +155,16 @@ declare -A ARGS=(
   [selfprobe]="-i 300"
   [panels]="-i 300"
   [anyof]="-i 300"
+  [pcoll]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
 # call per loop (compress/pollfold.c; nbx's loops poll two calls in turn):
 # left out when its calls at K = 1 are compared with the application's.
 declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test"
-  [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall")
+  [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall" [pcoll]="MPI_Test")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
@@ -164,7 +172,8 @@ declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="M
 declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free"
   [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
-  [anyof]="MPI_Comm_split_type MPI_Comm_split")
+  [anyof]="MPI_Comm_split_type MPI_Comm_split"
+  [pcoll]="MPI_Allreduce_init MPI_Allgatherv_init MPI_Bcast_init MPI_Barrier_init MPI_Reduce_init MPI_Request_free")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
@@ -288,6 +297,17 @@ thin_k5() {
 # app_calls TRACE CALL, meta_calls META CALL: how many CALLs in all ranks.
 app_calls() { "$SKEL" stats --csv --no-check "$1" | awk -F, -v c="$2" '$1 == "all" && $2 == c { print $3 }'; }
 meta_calls() { awk -v c="$2" '$1 == "expect" && $3 == c { s += $4 } END { print s + 0 }' "$1"; }
+
+# pcoll: every start of a persistent collective is in the trace as the
+# nonblocking collective it begins, and none as an MPI_Start of a request
+# the trace does not know (the halo's MPI_Startall names its two requests).
+for c in MPI_Iallreduce:400 MPI_Iallgatherv:400 MPI_Ibcast:80 MPI_Ibarrier:80 MPI_Ireduce:2 MPI_Startall:400; do
+  got=$(app_calls "$TMP/pcoll.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "pcoll: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/pcoll.trace" | awk '$5 == "MPI_Startall" && !/reqs=/ { bad++ } END { exit bad > 0 }' ||
+  fail "pcoll: an MPI_Startall recorded without the halo's requests"
+echo "pcoll: persistent collectives traced as nonblocking ones, skeletons made and run"
 
 # Mode thin: selfprobe's messages, one in 5 on every channel, made whole.
 # The skeleton's calls are skeleton.meta's, and its sends 1/5 of the

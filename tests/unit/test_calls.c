@@ -5,6 +5,7 @@
 
 #include "calls.h"
 
+#include <stdio.h>
 #include <string.h>
 
 Test(calls, every_call_has_a_category_that_fits_its_class)
@@ -69,4 +70,39 @@ Test(calls, polls_are_the_tests_and_nonblocking_probes)
                        id == SKEL_CALL_MPI_Improbe;
         cr_assert_eq(ci->poll, expected, "%s", ci->name);
     }
+}
+
+/* MPI 4.0's persistent collectives (mpi_calls.tbl, flag S): the set-up is a
+ * local call (class GROUP) with the collective's shape, and the tracer
+ * records each start as the nonblocking collective named after it
+ * (record.c: "MPI_Allreduce_init" -> MPI_Iallreduce), which must exist with
+ * the same shape and rootedness.  A GROUP call without a shape is plain
+ * group bookkeeping. */
+Test(calls, persistent_collective_setups_start_their_nonblocking_collective)
+{
+    unsigned n = 0;
+    for (unsigned id = 0; id < SKEL_CALL_LIMIT; id++) {
+        const struct skel_call_info *ci = skel_call_info(id);
+        if (ci == NULL || ci->klass != SKEL_CLASS_GROUP || ci->shape == SKEL_SHAPE_NONE)
+            continue;
+        n++;
+        size_t len = strlen(ci->name);
+        cr_assert(len > 9 && strcmp(ci->name + len - 5, "_init") == 0, "%s", ci->name);
+        cr_assert_eq(ci->category, SKEL_CATEGORY_COLLECTIVE, "%s", ci->name);
+        char name[80];
+        snprintf(name, sizeof name, "MPI_I%.*s", (int)(len - 9), ci->name + 4);
+        const struct skel_call_info *ii = skel_call_info(skel_call_by_name(name));
+        cr_assert_not_null(ii, "%s: no %s", ci->name, name);
+        cr_assert_eq(ii->klass, SKEL_CLASS_ICOLL, "%s", ii->name);
+        cr_assert_eq(ii->shape, ci->shape, "%s", ci->name);
+        cr_assert_eq(ii->rooted, ci->rooted, "%s", ci->name);
+    }
+    /* Every nonblocking collective has its persistent form (MPI 4.0). */
+    unsigned ni = 0;
+    for (unsigned id = 0; id < SKEL_CALL_LIMIT; id++) {
+        const struct skel_call_info *ci = skel_call_info(id);
+        ni += ci != NULL && ci->klass == SKEL_CLASS_ICOLL;
+    }
+    cr_assert_eq(n, ni);
+    cr_assert_eq(skel_call_info(skel_call_by_name("MPI_Allreduce_init"))->klass, SKEL_CLASS_GROUP);
 }

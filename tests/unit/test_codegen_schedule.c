@@ -1456,6 +1456,40 @@ static skel_signature *persistent_halo(int rewait)
     return tsig_end(&t);
 }
 
+/* A persistent collective as the tracer records it (docs/trace-format.md,
+ * "Persistent collectives"): its set-up a local call, each start an
+ * MPI_Iallreduce completed by MPI_Wait, its MPI_Request_free naming no
+ * request.  The skeleton makes the nonblocking collectives and their Waits,
+ * and neither the set-up nor the free (a free of nothing held would stop
+ * it); the compute before both is kept. */
+Test(codegen_schedule, persistent_collectives_are_made_as_nonblocking_ones)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Allreduce_init", "", "", 0, 0, "");
+    tsym(&t, 1, "MPI_Iallreduce", "op=\"MPI_SUM\"", "", 64, 8, "");
+    tsym(&t, 2, "MPI_Wait", "", "", 0, 0, "<link dist=\"1\" index=\"0\" call=\"MPI_Iallreduce\"/>");
+    tsym(&t, 3, "MPI_Request_free", "", "", 0, 0, "");
+    tput(&t, "<block id=\"0\"><s ref=\"1\"/><s ref=\"2\"/></block>\n");
+    tput(&t, "<block id=\"1\"><s ref=\"0\"/><loop body=\"0\" count=\"20\"/>"
+             "<s ref=\"3\"/></block>\n</class>\n");
+    skel_signature *s = tsig_end(&t);
+    skel_plan *p = NULL;
+    cr_assert_eq(skel_plan_build(s, 1, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+    cr_assert_eq(check(p, 0), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(calls(p, 0, "MPI_Iallreduce"), 20);
+    cr_expect_eq(calls(p, 0, "MPI_Wait"), 20);
+    cr_expect_eq(calls(p, 0, "MPI_Allreduce_init"), 0);
+    cr_expect_eq(calls(p, 0, "MPI_Request_free"), 0);
+    const skel_plan_op *init = op_of(p, 0), *fr = op_of(p, 3);
+    cr_assert(init != NULL && fr != NULL);
+    cr_expect_eq(init->kind, SKEL_PLAN_COMPUTE);
+    cr_expect_eq(fr->kind, SKEL_PLAN_COMPUTE);
+    skel_plan_free(p);
+    skel_signature_free(s);
+}
+
 /* Persistent requests are made once, started, completed and freed where the
  * application did.  A loop-scaled skeleton makes them at 1/K but starts
  * them in full iterations: the send's count is the application's (the

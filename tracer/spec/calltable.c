@@ -155,12 +155,17 @@ static void parse_line(struct skel_spec_call *c, char *s, int line, char *seen_i
                 c->handwritten = 1;
             else if (*f == 'P' && !c->poll)
                 c->poll = 1;
+            else if (*f == 'S' && !c->started)
+                c->started = 1;
             else
-                skel_spec_die(line, "flags must be '-' or H and P at most once each, got '%s'",
+                skel_spec_die(line, "flags must be '-' or H, P and S at most once each, got '%s'",
                               field[5]);
         }
     }
     parse_params(c, p);
+    if (c->started && (strcmp(c->klass, "GROUP") != 0 || strcmp(c->shape, "-") == 0))
+        skel_spec_die(line, "flag S (a persistent collective's set-up) needs class GROUP and the "
+                            "collective's shape");
 }
 
 int skel_spec_read(const char *path, struct skel_spec_call *calls, int max)

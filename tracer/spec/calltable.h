@@ -30,6 +30,7 @@ struct skel_spec_call {
     char shape[16];    /* "-" or "bcast" */
     int handwritten;   /* flag H */
     int poll;          /* flag P */
+    int started;       /* flag S: a persistent collective's set-up (MPI 4.0) */
     int nparams;
     struct skel_spec_param params[SKEL_SPEC_MAX_PARAMS];
 };

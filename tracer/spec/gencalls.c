@@ -190,6 +190,9 @@ static void write_wrappers(const char *dir)
         }
         if (c->nparams == 0)
             strcpy(decls, "void");
+        /* MPI 4.0's persistent collectives: absent from MPI 3 libraries. */
+        if (c->started)
+            fprintf(f, "#if MPI_VERSION >= 4\n");
         fprintf(f, "int %s(%s)\n{\n", c->name, decls);
         fprintf(f, "    struct skel_tr_call c;\n");
         fprintf(f, "    if (!skel_tr_enter(&c, SKEL_CALL_%s, __builtin_return_address(0)))\n",
@@ -228,7 +231,8 @@ static void write_wrappers(const char *dir)
             if (*stmt)
                 fprintf(f, "    %s\n", stmt);
         }
-        fprintf(f, "    skel_tr_commit(&c, rc);\n    return rc;\n}\n\n");
+        fprintf(f, "    skel_tr_commit(&c, rc);\n    return rc;\n}\n");
+        fprintf(f, c->started ? "#endif\n\n" : "\n");
     }
     close_out(af);
 }
