@@ -530,8 +530,9 @@ int skel_emit_quantiles(const skel_sig_dist *d, double *v, int nq)
     for (int i = 0; i < nq - 2; i++)
         body += (v[i] + v[i + 1]) / 2;
     double t = (nq - 1) * d->mean - body, top = 2 * t - v[nq - 2];
-    /* The sketch's quantiles are within 1 % of a sample. */
-    if (t >= v[nq - 2] && top >= v[nq - 2] && top <= 1.01 * (double)d->max) {
+    /* top >= v[nq - 2] exactly when t is; the sketch's quantiles are
+     * within 1 % of a sample. */
+    if (t >= v[nq - 2] && top <= 1.01 * (double)d->max) {
         v[nq - 1] = top;
         return nq;
     }
@@ -543,11 +544,6 @@ int skel_emit_quantiles(const skel_sig_dist *d, double *v, int nq)
     for (int i = 0; i < nq; i++)
         v[i] *= d->mean / m;
     return nq;
-}
-
-static void quantiles(const skel_sig_dist *d, double v[NQ], int *n)
-{
-    *n = skel_emit_quantiles(d, v, NQ);
 }
 
 /* Whether a phase's time off the CPU, off ns against cpu ns on it, was
@@ -746,8 +742,7 @@ static int add_qvals(struct emitter *e, const double *v, int n, uint32_t *first)
 static void off_quantiles(const skel_sig_symbol *y, const double *v, int n, double *off, int *noff)
 {
     double off_mean = y->compute.mean - y->compute_cpu.mean, w[NQ], m = 0;
-    int nw = 1;
-    quantiles(&y->compute, w, &nw);
+    int nw = skel_emit_quantiles(&y->compute, w, NQ);
     *noff = nw > 1 || n > 1 ? NQ : 1;
     for (int i = 0; i < *noff; i++) {
         double a = w[nw > 1 ? i : 0] - v[n > 1 ? i : 0];
@@ -820,13 +815,13 @@ static int dist_index(struct emitter *e, uint32_t sym, int32_t *out)
     const skel_sig_symbol *y = &e->s->symbols[sym];
     const skel_sig_dist *d = y->compute_cpu.count > 0 ? &y->compute_cpu : &y->compute;
     double v[NQ], off[NQ];
-    int n = 1, noff = 0;
+    int n, noff = 0;
     if (!(d->mean >= 0) || d->mean > MAX_COMPUTE_NS) {
         char b[320];
         return skel_fail(SKEL_ERANGE, "%s: mean compute time %g ns out of range",
                          skel_plan_describe(e->s, sym, b, sizeof b), d->mean);
     }
-    quantiles(d, v, &n);
+    n = skel_emit_quantiles(d, v, NQ);
     /* A wait by polling sleeps in its poll loop, for as long as its message
      * takes to come, not for the traced time. */
     if (off_cpu(y) && y->polls == 0)
