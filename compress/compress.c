@@ -485,6 +485,22 @@ static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank
         d->mpi_ns = (double)x->mpi_ns > dsh ? x->mpi_ns - (uint64_t)dsh : 0;
         d->per_event_ns = x->per_event_ns;
     }
+    /* Threads calling MPI at the same time: said once, for the rank where
+     * most calls overlapped (docs/signature.md, "Limits"). */
+    uint32_t worst = 0;
+    for (uint32_t r = 1; r < nranks; r++)
+        if (rs[r].rs->overlaps > rs[worst].rs->overlaps)
+            worst = r;
+    if (nranks > 0 && rs[worst].rs->overlaps > 0) {
+        const skel_rsig *x = rs[worst].rs;
+        char b[200];
+        snprintf(b, sizeof b,
+                 "rank %u made MPI calls from %u threads, %llu of them while another thread "
+                 "was in a call",
+                 worst, x->threads, (unsigned long long)x->overlaps);
+        if ((sig->threads = strdup(b)) == NULL)
+            return skel_oom();
+    }
     return SKEL_OK;
 }
 

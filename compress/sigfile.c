@@ -374,6 +374,8 @@ static void write_head(struct wr *w, const skel_signature *s)
     attr(w, "tracer", s->tracer_version);
     if (s->partial != NULL)
         attr(w, "partial", s->partial);
+    if (s->threads != NULL)
+        attr(w, "threads", s->threads);
     for (uint32_t i = 0; i < s->argc; i++) {
         char *c = clean(s->argv[i]);
         if (c == NULL || w->bad ||
@@ -1249,6 +1251,14 @@ static int class_el(struct rd *r, const xmlNode *n)
     return rc;
 }
 
+/* Replace what is not printable ASCII in text (may be NULL) by '?'. */
+static void printable(char *text)
+{
+    for (char *p = text; p != NULL && *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+            *p = '?';
+}
+
 static int build_app(struct rd *r, const xmlNode *app)
 {
     skel_signature *s = r->s;
@@ -1260,10 +1270,11 @@ static int build_app(struct rd *r, const xmlNode *app)
     /* Absent: the trace was whole (signatures from before the attribute too). */
     if ((s->partial = get(app, "partial")) == NULL && xmlHasProp(app, (const xmlChar *)"partial"))
         return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
+    if ((s->threads = get(app, "threads")) == NULL && xmlHasProp(app, (const xmlChar *)"threads"))
+        return skel_fail(SKEL_ENOMEM, "%s: out of memory", r->name);
     /* Copied into skeleton.meta and printed: one line of printable text. */
-    for (char *p = s->partial; p != NULL && *p; p++)
-        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
-            *p = '?';
+    printable(s->partial);
+    printable(s->threads);
     for (const xmlNode *c = app->children; c != NULL; c = c->next)
         s->argc += skel_xmldoc_is(c, "arg");
     if ((s->argv = calloc(s->argc ? s->argc : 1, sizeof *s->argv)) == NULL)

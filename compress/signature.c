@@ -18,6 +18,7 @@ void skel_signature_free(skel_signature *s)
     free(s->mpi_library);
     free(s->tracer_version);
     free(s->partial);
+    free(s->threads);
     for (uint32_t i = 0; s->sites != NULL && i < s->nsites; i++) {
         free(s->sites[i].module);
         free(s->sites[i].func);

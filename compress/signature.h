@@ -275,6 +275,8 @@ typedef struct skel_signature {
     uint32_t nranks;
     char *partial; /* NULL: made from a whole trace; else why the trace was not whole
                       (skel_trace_completeness(), compressed with --allow-partial) */
+    char *threads; /* NULL, or how the application's threads called MPI at the same time
+                      (each rank's calls are one stream here: docs/signature.md, "Limits") */
     /* Compression. */
     double threshold; /* similarity threshold used */
     double max_threshold;

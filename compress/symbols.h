@@ -98,6 +98,12 @@ typedef struct skel_rsig {
     uint64_t per_event_ns;
     uint64_t call_ns;   /* the tracer's time inside each call (meta call-ns; 0 unknown) */
     uint64_t delivered; /* events once polls are folded (events counts them all) */
+    /* Threads: how many made MPI calls (the highest thread index + 1), and
+     * how many calls began while another thread's call was still in
+     * progress (MPI_THREAD_MULTIPLE at work; the rank's calls are one
+     * stream here: docs/signature.md, "Limits"). */
+    uint32_t threads;
+    uint64_t overlaps;
 } skel_rsig;
 
 /* Which peer of ev a scan with pinning gives the source it got: 1 the

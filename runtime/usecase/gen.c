@@ -130,6 +130,8 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
                          sig->partial);
     if (sig->partial != NULL)
         snprintf(res->partial, sizeof res->partial, "%s", sig->partial);
+    if (sig->threads != NULL)
+        snprintf(res->threads, sizeof res->threads, "%s", sig->threads);
     res->app_s = skel_codegen_app_seconds(sig);
     res->mpi = skel_gen_mpi(sig, o, res->mpi_why, sizeof res->mpi_why);
     snprintf(res->mpicc, sizeof res->mpicc, "%s",
@@ -149,8 +151,17 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
     if ((rc = make_parents(outdir)) != SKEL_OK ||
         (rc = skel_adir_open(outdir, SKEL_ADIR_KEEP, &ad, NULL)) != SKEL_OK)
         return rc;
-    if ((rc = skel_codegen_generate(sig, &co, skel_adir_path(ad), &res->report)) != SKEL_OK)
+    if ((rc = skel_codegen_generate(sig, &co, skel_adir_path(ad), &res->report)) != SKEL_OK) {
+        /* The likeliest cause when the application's threads called MPI at
+         * once: a skeleton makes each rank's calls in one stream. */
+        if (rc == SKEL_EDEADLOCK && sig->threads != NULL)
+            skel_fail_context(rc,
+                              "the application called MPI from several threads at once (%s), "
+                              "and a skeleton makes each rank's calls in one thread, in the order "
+                              "they ended (docs/signature.md, \"Limits\")",
+                              sig->threads);
         goto out;
+    }
     if (o->build && (rc = build(skel_adir_path(ad), res->mpicc, res->mpi, o->werror)) != SKEL_OK) {
         skel_fail_context(rc, "the skeleton in %s was left as it was", outdir);
         goto out;
@@ -183,6 +194,11 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 "%s: warning: generated from a partial trace (%s): the skeleton replays part of "
                 "the run (skeleton.meta says complete 0)\n",
                 who, r->partial);
+    if (r->threads[0] != '\0')
+        fprintf(out,
+                "%s: warning: %s; the skeleton makes each rank's calls in one thread, in the "
+                "order they ended, so it serialises what ran in parallel\n",
+                who, r->threads);
     if (r->pinned[0] != '\0')
         fprintf(out,
                 "%s: warning: with MPI_ANY_SOURCE, %s; the blocking wildcard receives and probes "

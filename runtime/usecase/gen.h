@@ -44,6 +44,7 @@ struct skel_gen_result {
     char mpi_why[160];        /* where that came from, for messages */
     char mpicc[256];          /* the compiler wrapper used */
     char partial[256];        /* the signature's trace was partial: why ("" when whole) */
+    char threads[256];        /* the application's threads called MPI at once: how ("" if not) */
     /* skel generate pinned the wildcard receives to their sources because
      * the schedule with wildcards would deadlock: that refusal ("" if not) */
     char pinned[600];

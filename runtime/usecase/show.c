@@ -349,6 +349,11 @@ void skel_show_print(FILE *out, const char *path, const skel_signature *s, long 
         skel_usecase_put_text(out, s->partial); /* from the file: untrusted */
         fputc('\n', out);
     }
+    if (s->threads != NULL) {
+        fputs("THREADS AT ONCE: ", out);
+        skel_usecase_put_text(out, s->threads); /* from the file: untrusted */
+        fputs(" (each rank's calls are one stream here)\n", out);
+    }
     for (uint32_t k = 0; k < s->nclasses; k++)
         if (rank < 0 || (rank < s->nranks && s->ranks[rank].cls == k))
             show_class(out, s, &s->classes[k]);

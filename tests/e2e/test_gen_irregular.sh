@@ -309,6 +309,34 @@ done
   fail "pcoll: an MPI_Startall recorded without the halo's requests"
 echo "pcoll: persistent collectives traced as nonblocking ones, skeletons made and run"
 
+# mthreads: two threads per rank calling MPI at the same time
+# (MPI_THREAD_MULTIPLE).  A skeleton makes each rank's calls in one stream,
+# so Skel must say so: the signature carries it (skel show), and skel gen
+# either refuses with that as the cause (the schedule in one stream would
+# deadlock: exit 6) or warns.
+"$SKEL" trace --quiet --timeout 90 -o "$TMP/mthreads.trace" -- mpiexec.mpich -n 2 \
+  "$CORPUS/mthreads" -i 60 > "$TMP/mthreads.app" 2>&1 ||
+  { cat "$TMP/mthreads.app" >&2; fail "mthreads: the application failed"; }
+"$SKEL" compress "$TMP/mthreads.trace" -o "$TMP/mthreads.sig" --scale 2 > "$TMP/mthreads.cmp" 2>&1 ||
+  { cat "$TMP/mthreads.cmp" >&2; fail "mthreads: compress"; }
+"$SKEL" show "$TMP/mthreads.sig" | grep -E '^THREADS AT ONCE: rank [01] made MPI calls from 2 threads, [1-9][0-9]* of them' ||
+  fail "mthreads: skel show does not say that the threads called MPI at once"
+set +e
+"$SKEL" gen "$TMP/mthreads.sig" --scale 2 -o "$TMP/mthreads-2" --build > "$TMP/mthreads.gen" 2>&1
+rc=$?
+set -e
+if [ "$rc" = 6 ]; then
+  grep -q 'called MPI from several threads at once (rank' "$TMP/mthreads.gen" ||
+    fail "mthreads: the refusal does not name the threads as its cause: $(cat "$TMP/mthreads.gen")"
+elif [ "$rc" = 0 ]; then
+  grep -q 'warning: rank [01] made MPI calls from 2 threads' "$TMP/mthreads.gen" ||
+    fail "mthreads: skel gen made a skeleton without a warning about the threads"
+else
+  cat "$TMP/mthreads.gen" >&2
+  fail "mthreads: skel gen exited $rc"
+fi
+echo "mthreads: skel gen exit $rc, $(grep -o 'several threads at once\|warning: rank [01] made MPI calls from 2 threads' "$TMP/mthreads.gen" | head -1)"
+
 # Mode thin: selfprobe's messages, one in 5 on every channel, made whole.
 # The skeleton's calls are skeleton.meta's, and its sends 1/5 of the
 # application's, rounded up per channel (a rank, a peer, a matching class:

@@ -165,6 +165,43 @@ Test(sigfile, symbol_flags_round_trip)
     skel_signature_free(b);
 }
 
+/* The application's notes - a partial trace, threads that called MPI at
+ * once - are read back as written, and what is not printable in them is
+ * replaced (they reach skeleton.meta and the terminal). */
+Test(sigfile, application_notes_round_trip)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s", skel_last_error());
+    cr_expect_null(s->threads, "no note in the sample");
+    s->threads = strdup("rank 1 made MPI calls from 2 threads, 37 of them while another thread "
+                        "was in a call");
+    s->partial = strdup("rank 0 was ended by signal 9");
+    char *t;
+    size_t n;
+    cr_assert_eq(skel_sigfile_format(s, &t, &n), SKEL_OK);
+    skel_signature *b;
+    cr_assert_eq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK, "%s", skel_last_error());
+    cr_assert_not_null(b->threads);
+    cr_expect_str_eq(b->threads, s->threads);
+    cr_expect_str_eq(b->partial, s->partial);
+    skel_signature_free(b);
+    /* A control character in the file is not passed on: "37" -> "\t7". */
+    char *p = strstr(t, "37 of them");
+    cr_assert_not_null(p);
+    size_t off = (size_t)(p - t);
+    char *u = malloc(n + 4);
+    cr_assert_not_null(u);
+    memcpy(u, t, off);
+    memcpy(u + off, "&#9;", 4);
+    memcpy(u + off + 4, p + 1, n - off - 1);
+    cr_assert_eq(skel_sigfile_parse(u, n + 3, "x", &b), SKEL_OK, "%s", skel_last_error());
+    cr_expect_not_null(strstr(b->threads, "?7 of them"), "%s", b->threads);
+    free(u);
+    free(t);
+    skel_signature_free(s);
+    skel_signature_free(b);
+}
+
 Test(sigfile, write_is_atomic)
 {
     skel_signature *s;
