@@ -827,28 +827,26 @@ void skel_symbols_free(skel_rsig *r)
 
 /* ---- clustering --------------------------------------------------------------------- */
 
-static int cmp_hard(const skel_rsig *r, const skel_rsym *a, const skel_rsym *b)
-{
 #define CMP(f)                                                                                     \
     if (a->f != b->f)                                                                              \
         return a->f < b->f ? -1 : 1;
+
+/* The hard dimensions but the tags: symbols that differ in them never
+ * merge. */
+static int cmp_hard_but_tags(const skel_rsig *r, const skel_rsym *a, const skel_rsym *b)
+{
     CMP(call)
     CMP(flags)
     CMP(comm)
     CMP(newcomm)
     CMP(obj)
     CMP(peer)
-    CMP(tag)
     CMP(peer2)
-    CMP(tag2)
     CMP(root)
     CMP(dtsize)
     CMP(op)
     CMP(nlinks)
     CMP(group)
-#undef CMP
-    if (a->nlinks == 0)
-        return 0;
     const skel_sig_link *la = r->links + a->link_off, *lb = r->links + b->link_off;
     for (uint32_t i = 0; i < a->nlinks; i++) {
         if (la[i].dist != lb[i].dist)
@@ -861,6 +859,39 @@ static int cmp_hard(const skel_rsig *r, const skel_rsym *a, const skel_rsym *b)
             return la[i].flags < lb[i].flags ? -1 : 1;
     }
     return 0;
+}
+
+/* All hard dimensions, the tags last: symbols equal but for their tags sort
+ * together. */
+static int cmp_hard(const skel_rsig *r, const skel_rsym *a, const skel_rsym *b)
+{
+    int c = cmp_hard_but_tags(r, a, b);
+    if (c != 0)
+        return c;
+    CMP(tag)
+    CMP(tag2)
+    return 0;
+}
+#undef CMP
+
+/* Tags that count.  A program that tags its messages by iteration or by a
+ * message counter (BLACS's next_msgid(), `tag = step`) makes a new symbol
+ * at a call site for every tag, so nothing repeats and no loop folds.  Where
+ * the symbols of one site and kind (equal in every hard dimension but the
+ * tags) carry at least TAG_COUNTER distinct tags, the tags are a counter,
+ * not a kind of message: at a threshold above 0 they merge like a soft
+ * dimension.  The skeleton then tags by matching class (codegen/plan.c:
+ * op_tag), so a receive still meets only the messages its class met. */
+#define TAG_COUNTER 16
+
+static uint32_t distinct_tags(const skel_rsig *r, const uint32_t *idx, uint32_t g0, uint32_t g1)
+{
+    uint32_t d = 1;
+    for (uint32_t i = g0 + 1; i < g1; i++) {
+        const skel_rsym *a = &r->syms[idx[i - 1]], *b = &r->syms[idx[i]];
+        d += a->tag != b->tag || a->tag2 != b->tag2;
+    }
+    return d;
 }
 
 /* qsort has no context argument in C11: sort through a thread-local. */
@@ -959,8 +990,13 @@ int skel_symbols_cluster(const skel_rsig *r, double T, uint32_t *map, uint32_t *
      * representative of the cluster. */
     for (uint32_t g0 = 0; g0 < n;) {
         uint32_t g1 = g0 + 1;
-        while (g1 < n && cmp_hard(r, &r->syms[idx[g0]], &r->syms[idx[g1]]) == 0)
+        while (g1 < n && cmp_hard_but_tags(r, &r->syms[idx[g0]], &r->syms[idx[g1]]) == 0)
             g1++;
+        if (distinct_tags(r, idx, g0, g1) < TAG_COUNTER) { /* tags are kinds: apart */
+            g1 = g0 + 1;
+            while (g1 < n && cmp_hard(r, &r->syms[idx[g0]], &r->syms[idx[g1]]) == 0)
+                g1++;
+        }
         uint32_t m = g1 - g0;
         const skel_rsym *gs;
         /* Soft dimensions, each covered on its own. */

@@ -127,6 +127,12 @@
 #             tracer records every start as the nonblocking collective it
 #             begins (checked below), the set-up and the frees of those
 #             requests are local calls the skeleton does not make
+#   tagstep   messages tagged by the time step (a new tag every iteration),
+#             a receive polled by MPI_Request_get_status (not wrapped), a
+#             broadcast from a rotating root, a zero-count MPI_Allreduce and
+#             an MPI_Comm_split every iteration: its tags are a counter, so
+#             the signature at K = 3 folds its loop (checked below) where a
+#             symbol per tag repeated nothing
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -156,8 +162,9 @@ declare -A ARGS=(
   [panels]="-i 300"
   [anyof]="-i 300"
   [pcoll]="-i 200"
+  [tagstep]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -308,6 +315,16 @@ done
 "$SKEL" dump --rank 0 "$TMP/pcoll.trace" | awk '$5 == "MPI_Startall" && !/reqs=/ { bad++ } END { exit bad > 0 }' ||
   fail "pcoll: an MPI_Startall recorded without the halo's requests"
 echo "pcoll: persistent collectives traced as nonblocking ones, skeletons made and run"
+
+# tagstep: a tag per step is a counter, not a kind of message: its
+# signature at K = 3 folds (Q 1.0 when every tag made new symbols) and the
+# skeleton divides its loop.
+q=$("$SKEL" show "$TMP/tagstep-3.sig" | grep -o 'Q = [0-9.]*' | head -1)
+awk -v q="${q#Q = }" 'BEGIN { exit !(q + 0 >= 10) }' ||
+  fail "tagstep: the signature at K = 3 did not fold ($q): a symbol per tag?"
+grep -q '^mode loops$' "$TMP/tagstep-3/skeleton.meta" ||
+  fail "tagstep: K = 3 skeleton in $(grep '^mode ' "$TMP/tagstep-3/skeleton.meta"), not loops"
+echo "tagstep: $q at K = 3, mode loops"
 
 # mthreads: two threads per rank calling MPI at the same time
 # (MPI_THREAD_MULTIPLE).  A skeleton makes each rank's calls in one stream,

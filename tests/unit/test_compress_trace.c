@@ -858,7 +858,9 @@ Test(compress, groups_that_rarely_repeat)
  * iteration i posts MPI_Irecv and MPI_Isend of sizes[i % 4] bytes and
  * completes both at one MPI_Waitall whose time grows with the size.  Written
  * by hand; returns the trace. */
-static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t iters)
+/* iters exchanges between two ranks, of sizes[i % 4] bytes, tagged 7 + i %
+ * ntags. */
+static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t iters, uint32_t ntags)
 {
     const uint32_t nranks = 2;
     for (uint32_t r = 0; r < nranks; r++) {
@@ -868,10 +870,11 @@ static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t it
         skel_event ev;
         for (uint32_t i = 0; i < iters; i++) {
             uint64_t n = sizes[i % 4], rq = ++req, sq = ++req;
+            int32_t tag = 7 + (int32_t)(i % ntags);
             skel_event_init(&ev);
             ev.call = SKEL_CALL_MPI_Irecv;
             ev.peer = other;
-            ev.tag = 7;
+            ev.tag = tag;
             ev.count = (int64_t)n;
             ev.dtsize = 1;
             ev.bytes = n;
@@ -884,7 +887,7 @@ static skel_trace *exchanges(const char *d, const uint64_t sizes[4], uint32_t it
                                      .call = SKEL_CALL_MPI_Irecv,
                                      .index = 0,
                                      .src = other,
-                                     .tag = 7,
+                                     .tag = tag,
                                      .bytes = n},
                                     {.req = sq,
                                      .call = SKEL_CALL_MPI_Isend,
@@ -924,7 +927,7 @@ Test(compress, completions_keep_small_and_large_messages_apart)
 {
     char *d = tmpdir();
     const uint64_t mixed[4] = {8, 8, 8, 2000000};
-    skel_trace *t = exchanges(d, mixed, 40);
+    skel_trace *t = exchanges(d, mixed, 40, 1);
     double mean[8];
     for (int k = 0; k < 2; k++) {
         double T = k ? 0.2 : 0;
@@ -947,13 +950,56 @@ Test(compress, completions_keep_small_and_large_messages_apart)
     free(d);
     d = tmpdir();
     const uint64_t close[4] = {1000, 1040, 1000, 1040};
-    t = exchanges(d, close, 40);
+    t = exchanges(d, close, 40, 1);
     skel_signature *s = compress_at(t, 0, 0);
     cr_expect_eq(waitalls(s, mean, 8), 2);
     skel_signature_free(s);
     s = compress_at(t, 0.05, 0);
     cr_expect_eq(waitalls(s, mean, 8), 1);
     check_against(t, s);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+}
+
+/* The MPI_Irecv symbols of s. */
+static uint32_t irecvs(const skel_signature *s)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nsymbols; i++)
+        n += s->symbols[i].call == SKEL_CALL_MPI_Irecv;
+    return n;
+}
+
+/* Tags that count (symbols.c, TAG_COUNTER): exchanges tagged by iteration
+ * make a symbol per tag at threshold 0 and nothing folds; above it, the 40
+ * tags of one site merge and the loop folds.  Two tags taken in turn are
+ * kinds of message and stay apart at any threshold. */
+Test(compress, tags_that_count_merge_above_threshold_0)
+{
+    char *d = tmpdir();
+    const uint64_t same[4] = {64, 64, 64, 64};
+    skel_trace *t = exchanges(d, same, 40, 40);
+    skel_signature *s = compress_at(t, 0, 0);
+    cr_expect_eq(irecvs(s), 40);
+    cr_expect_lt(s->ratio, 1.5, "Q %.2f with a new tag every iteration", s->ratio);
+    skel_signature_free(s);
+    s = compress_at(t, 0.2, 0);
+    cr_assert_eq(skel_compress_verify(t, s), SKEL_OK, "%s", skel_last_error());
+    check_against(t, s);
+    cr_expect_eq(irecvs(s), 1);
+    cr_expect_gt(s->ratio, 10, "Q %.2f: the loop did not fold", s->ratio);
+    skel_signature_free(s);
+    skel_trace_close(t);
+    rmtrace(d, 2);
+    free(d);
+
+    d = tmpdir();
+    t = exchanges(d, same, 40, 2);
+    s = compress_at(t, 0.2, 0);
+    check_against(t, s);
+    cr_expect_eq(irecvs(s), 2, "two kinds of message merged");
     skel_signature_free(s);
     skel_trace_close(t);
     rmtrace(d, 2);
@@ -968,7 +1014,7 @@ Test(compress, durations_lose_the_tracers_time_inside_calls)
 {
     char *d = tmpdir();
     const uint64_t sizes[4] = {8, 8, 8, 8};
-    skel_trace *t = exchanges(d, sizes, 20);
+    skel_trace *t = exchanges(d, sizes, 20, 1);
     skel_signature *plain = compress_at(t, 0, 0);
     skel_trace_close(t);
     /* The same trace, its meta saying 30 ns per call. */
