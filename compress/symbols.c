@@ -847,6 +847,8 @@ static int cmp_hard_but_tags(const skel_rsig *r, const skel_rsym *a, const skel_
     CMP(op)
     CMP(nlinks)
     CMP(group)
+    if (a->nlinks == 0)
+        return 0; /* r->links may be NULL */
     const skel_sig_link *la = r->links + a->link_off, *lb = r->links + b->link_off;
     for (uint32_t i = 0; i < a->nlinks; i++) {
         if (la[i].dist != lb[i].dist)

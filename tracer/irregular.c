@@ -87,7 +87,7 @@ int MPI_Abort(MPI_Comm comm, int errorcode)
 struct scratch {
     MPI_Request *reqs;
     MPI_Status *stats;
-    skel_completion * compl ;
+    skel_completion *compls;
     uint64_t *ids;
     size_t cap;
 };
@@ -106,9 +106,9 @@ static int scratch_need(size_t n)
     MPI_Status *s = realloc(scr.stats, cap * sizeof *s);
     if (s != NULL)
         scr.stats = s;
-    skel_completion *c = realloc(scr.compl, cap * sizeof *c);
+    skel_completion *c = realloc(scr.compls, cap * sizeof *c);
     if (c != NULL)
-        scr.compl = c;
+        scr.compls = c;
     uint64_t *id = realloc(scr.ids, cap * sizeof *id);
     if (id != NULL)
         scr.ids = id;
@@ -145,12 +145,12 @@ static void complete(struct skel_tr_call *c, int rc, int n, const MPI_Request *s
         const MPI_Status *s = st != NULL ? &st[st_by_position ? i : j] : NULL;
         if (rc == MPI_ERR_IN_STATUS && s != NULL && s->MPI_ERROR == MPI_ERR_PENDING)
             continue;
-        skel_tr_complete_request(&scr.compl [k], saved[i], s, (uint32_t)i);
-        if (scr.compl [k].req != 0)
+        skel_tr_complete_request(&scr.compls[k], saved[i], s, (uint32_t)i);
+        if (scr.compls[k].req != 0)
             k++;
     }
     ev.ncomplete = k;
-    ev.complete = scr.compl ;
+    ev.complete = scr.compls;
     skel_tr_commit_event(c, &ev, rc == MPI_ERR_IN_STATUS ? MPI_SUCCESS : rc);
     skel_tr_unlock();
     c->t->depth--;

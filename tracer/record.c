@@ -1473,7 +1473,7 @@ static void created_request(const struct skel_tr_call *c, int klass, int ok, ske
  * application started a persistent MPI_Allreduce (docs/trace-format.md,
  * "Persistent collectives"). */
 struct tr_pcoll {
-    uint64_t key;   /* the request handle; 0: a free slot */
+    uint8_t used;   /* 0: a free slot */
     uint16_t icall; /* the nonblocking collective a start begins */
     skel_event ev;  /* its fields, described at set-up */
 };
@@ -1520,7 +1520,7 @@ static void pcoll_made(const struct skel_tr_call *c, int ok)
     if (s != NULL) {
         i = s->val; /* a handle freed behind our back and made again */
     } else {
-        while (i < npcolls && pcolls[i].key != 0)
+        while (i < npcolls && pcolls[i].used)
             i++;
         if (i == npcolls) {
             if (npcolls == pcoll_cap) {
@@ -1539,7 +1539,7 @@ static void pcoll_made(const struct skel_tr_call *c, int ok)
     struct tr_pcoll *p = &pcolls[i];
     struct skel_tr_call ic = *c;
     ic.call = (uint16_t)icall;
-    p->key = key;
+    p->used = 1;
     p->icall = (uint16_t)icall;
     skel_event_init(&p->ev);
     describe(&ic, skel_call_info(icall), 1, &p->ev);
@@ -1580,7 +1580,7 @@ void skel_tr_pcoll_free(MPI_Request h)
     skel_map_slot *s = skel_map_find(&pcoll_map, key);
     if (s == NULL)
         return;
-    pcolls[s->val].key = 0;
+    pcolls[s->val].used = 0;
     skel_map_del_slot(&pcoll_map, s);
 }
 
