@@ -407,13 +407,16 @@ static int assemble(skel_signature *sig, skel_rclass **cls, uint32_t ncls)
 }
 
 /* The threshold: o->threshold, or with a scale K the smallest of 0, step,
- * 2 step, ... (up to the maximum) at which Q reaches K/2.  A larger
+ * 2 step, ... (up to the maximum) at which Q reaches K/2 - Q of the loops,
+ * against the trace with its polling loops folded (a signature that only
+ * folds polls divides nothing by K: tagstep's Q 3.04 at threshold 0, 1.0
+ * without its folded MPI_Request_get_status polls).  A larger
  * threshold is only kept when it shortens the signature by more than 1 %
  * (SKEL_COMPRESS_MIN_GAIN): when no threshold reaches K/2, the smallest one
  * that compresses about as well as any is used, not the maximum - a larger
  * one would blur sizes and times for a few items. */
 static int choose_threshold(struct job *job, const skel_compress_opts *o, unsigned threads,
-                            uint64_t events, skel_compress_stats *st)
+                            uint64_t events, uint64_t delivered, skel_compress_stats *st)
 {
     uint32_t nranks = job->nranks;
     uint64_t best = UINT64_MAX;
@@ -440,11 +443,12 @@ static int choose_threshold(struct job *job, const skel_compress_opts *o, unsign
             st->threshold = T;
             st->signature_length = len;
             st->ratio = len ? (double)events / (double)len : 0;
+            st->loop_ratio = len ? (double)delivered / (double)len : 0;
         }
         st->trace_length = events;
         if (o->scale <= 0)
             return SKEL_OK;
-        if (st->ratio >= o->scale / 2) {
+        if (st->loop_ratio >= o->scale / 2) {
             st->reached = 1;
             return SKEL_OK;
         }
@@ -601,9 +605,10 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
     /* 1. Read every rank once. */
     int rc = skel_parallel_for(nranks, threads, scan_one, &job);
     st.scan_s = now_s() - t0;
-    uint64_t events = 0;
+    uint64_t events = 0, delivered = 0;
     for (uint32_t r = 0; rc == SKEL_OK && r < nranks; r++) {
         events += rs[r].rs->events;
+        delivered += rs[r].rs->delivered;
         rs[r].map = malloc((rs[r].rs->nsyms ? rs[r].rs->nsyms : 1) * sizeof *rs[r].map);
         if (rs[r].map == NULL)
             rc = skel_oom();
@@ -611,7 +616,7 @@ int skel_compress_trace(const skel_trace *t, const skel_compress_opts *o, skel_s
     /* 2. The threshold; 3. rank folding; 4. the signature; 5. which sends
      * met which receives (a second read of the trace). */
     if (rc == SKEL_OK)
-        rc = choose_threshold(&job, o, threads, events, &st);
+        rc = choose_threshold(&job, o, threads, events, delivered, &st);
     if (rc == SKEL_OK)
         rc = fold(t, sig, &job, threads, st.threshold, &cls, &ncls);
     for (uint32_t c = 1; rc == SKEL_OK && c < ncls && st.napart < SKEL_COMPRESS_APART; c++) {

@@ -57,8 +57,12 @@ typedef struct skel_compress_opts {
 typedef struct skel_compress_stats {
     double threshold; /* chosen */
     double ratio;     /* Q at that threshold */
-    int reached;      /* automatic: Q >= K/2 was reached (else the maximum was used) */
-    uint32_t tried;   /* thresholds evaluated */
+    /* Q against the trace with its polling loops folded (compress/pollfold.h):
+     * what the signature's loops gain, which the choice of the threshold
+     * and K/2 compare (folding polls divides no loop by K). */
+    double loop_ratio;
+    int reached;    /* automatic: Q >= K/2 was reached (else the maximum was used) */
+    uint32_t tried; /* thresholds evaluated */
     uint64_t trace_length, signature_length;
     uint32_t nclasses;
     double scan_s, total_s; /* wall times: reading the files, everything */

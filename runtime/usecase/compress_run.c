@@ -82,10 +82,10 @@ void skel_compress_run_print(FILE *out, const struct skel_compress_run_opts *o,
         fprintf(out, "PARTIAL TRACE: %s (the signature says so)\n", sig->partial);
     if (o->opts.scale > 0)
         fprintf(out,
-                "threshold %.3f, chosen for scale %g: Q %s K/2 = %g after %u threshold%s "
-                "(maximum %.3f)\n",
-                st->threshold, o->opts.scale, st->reached ? ">=" : "<", o->opts.scale / 2,
-                st->tried, st->tried == 1 ? "" : "s", o->opts.max_threshold);
+                "threshold %.3f, chosen for scale %g: Q of the loops %.2f %s K/2 = %g after "
+                "%u threshold%s (maximum %.3f)\n",
+                st->threshold, o->opts.scale, st->loop_ratio, st->reached ? ">=" : "<",
+                o->opts.scale / 2, st->tried, st->tried == 1 ? "" : "s", o->opts.max_threshold);
     else
         fprintf(out, "threshold %.3f\n", st->threshold);
     fprintf(out, "Q = %.2f (trace %" PRIu64 " events, signature %" PRIu64 " items)\n", st->ratio,

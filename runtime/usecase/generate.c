@@ -118,7 +118,7 @@ static int make_signature(const struct skel_generate_opts *o, const skel_trace *
         rc = compress_for(o, t, k, pin, sig, &cs);
     } else if ((rc = compress_for(o, t, 1, pin, sig, &cs)) == SKEL_OK &&
                (rc = k_for_target(*sig, o->target_s, &k, &res->k_clamped)) == SKEL_OK) {
-        if (cs.ratio >= k / 2) {
+        if (cs.loop_ratio >= k / 2) {
             (*sig)->scale = k; /* what compressing for K would have written */
         } else {
             skel_signature_free(*sig);
