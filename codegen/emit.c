@@ -989,6 +989,8 @@ static const char *wait_name(unsigned call)
         return "SKEL_WAITSOME";
     case SKEL_CALL_MPI_Test:
         return "SKEL_TEST";
+    case SKEL_CALL_MPI_Request_get_status:
+        return "SKEL_GETSTATUS";
     case SKEL_CALL_MPI_Testall:
         return "SKEL_TESTALL";
     case SKEL_CALL_MPI_Testany:

@@ -877,7 +877,8 @@ static int op_links(struct builder *b, const skel_sig_symbol *y, skel_plan_op *o
             p->ring = y->links[i].dist;
     }
     if ((y->call == SKEL_CALL_MPI_Wait || y->call == SKEL_CALL_MPI_Test ||
-         y->call == SKEL_CALL_MPI_Start || y->call == SKEL_CALL_MPI_Request_free) &&
+         y->call == SKEL_CALL_MPI_Request_get_status || y->call == SKEL_CALL_MPI_Start ||
+         y->call == SKEL_CALL_MPI_Request_free) &&
         n > 1)
         return out_of_range(b, y->id, "request index of a single-request call", n - 1);
     op->nreq = n ? n : 1;

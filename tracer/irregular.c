@@ -312,6 +312,40 @@ int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
     return rc;
 }
 
+/* MPI_Request_get_status: a poll that leaves the request to the application
+ * (it is neither freed nor made inactive).  Where it finds the request
+ * complete, the trace records the completion here, where the application
+ * learnt of it: the loop polling until then folds into this poll as
+ * MPI_Test's does (compress/pollfold.c), and the Wait or Test that frees the
+ * request later completes one the trace no longer holds, so nothing.  A
+ * persistent request stays the trace's until the call that makes it inactive
+ * (its next start needs it): there this poll completes nothing. */
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Request_get_status, RA))
+        return PMPI_Request_get_status(request, flag, status);
+    MPI_Status local;
+    if (status == MPI_STATUS_IGNORE)
+        status = &local;
+    int rc = PMPI_Request_get_status(request, flag, status);
+    skel_tr_leave(&c);
+    int done = rc == MPI_SUCCESS && *flag && request != MPI_REQUEST_NULL;
+    if (done) {
+        uint32_t comm = 0;
+        int klass = 0, persistent = 0;
+        skel_tr_lock();
+        done = skel_tr_req_id(request, &comm, &klass, &persistent) != 0 && !persistent;
+        skel_tr_unlock();
+    }
+    if (done && !scratch_need(1)) {
+        c.t->depth--;
+        return rc;
+    }
+    complete(&c, rc, 1, &request, status, 1, NULL, done, done);
+    return rc;
+}
+
 /* ---- persistent requests, freeing, cancelling ------------------------------ */
 
 /* Record a call that refers to existing requests (not creating one). */

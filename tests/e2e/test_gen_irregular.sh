@@ -128,7 +128,8 @@
 #             begins (checked below), the set-up and the frees of those
 #             requests are local calls the skeleton does not make
 #   tagstep   messages tagged by the time step (a new tag every iteration),
-#             a receive polled by MPI_Request_get_status (not wrapped), a
+#             a receive polled by MPI_Request_get_status (a poll that leaves
+#             the request to its MPI_Wait: folded like MPI_Test), a
 #             broadcast from a rotating root, a zero-count MPI_Allreduce and
 #             an MPI_Comm_split every iteration: its tags are a counter, so
 #             the signature at K = 3 folds its loop (checked below) where a
@@ -171,7 +172,8 @@ declare -A COMPRESS=([selfprobe]="--pin-sources")
 # call per loop (compress/pollfold.c; nbx's loops poll two calls in turn):
 # left out when its calls at K = 1 are compared with the application's.
 declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test"
-  [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall" [pcoll]="MPI_Test")
+  [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall" [pcoll]="MPI_Test"
+  [tagstep]="MPI_Request_get_status")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
@@ -325,6 +327,16 @@ awk -v q="${q#Q = }" 'BEGIN { exit !(q + 0 >= 10) }' ||
 grep -q '^mode loops$' "$TMP/tagstep-3/skeleton.meta" ||
   fail "tagstep: K = 3 skeleton in $(grep '^mode ' "$TMP/tagstep-3/skeleton.meta"), not loops"
 echo "tagstep: $q at K = 3, mode loops"
+# Its receives are polled by MPI_Request_get_status: the poll that found
+# one complete completes it in the trace (200 per rank), and the MPI_Wait
+# that frees it afterwards completes nothing the trace still holds.
+for r in 0 1; do
+  "$SKEL" dump --rank "$r" "$TMP/tagstep.trace" |
+    awk '$5 == "MPI_Request_get_status" && /done=[0-9]+\(from / { g++ }
+         $5 == "MPI_Wait" { w++; if (/done=/) bad++ }
+         END { if (g != 200 || w != 200 || bad > 0) { print g + 0, "completing polls,", w + 0, "waits,", bad + 0, "completing"; exit 1 } }' ||
+    fail "tagstep: rank $r's MPI_Request_get_status polls did not complete its receives"
+done
 
 # mthreads: two threads per rank calling MPI at the same time
 # (MPI_THREAD_MULTIPLE).  A skeleton makes each rank's calls in one stream,

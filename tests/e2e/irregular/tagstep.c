@@ -1,11 +1,11 @@
 /* tagstep.c - messages tagged by the time step, as many codes tag them
  * (`tag = step`, a message counter): each iteration receives from the left
  * neighbour with MPI_Irecv of a strided vector type and sends to the right
- * with the step as tag, polls the receive with MPI_Request_get_status (not
- * a call the tracer wraps) before its MPI_Wait, broadcasts from a root that
- * rotates over the ranks, makes a zero-count MPI_Allreduce and a
- * communicator of MPI_Comm_split every iteration (reduced over, then
- * freed).  A new tag every step would make every step's calls new symbols,
+ * with the step as tag, polls the receive with MPI_Request_get_status
+ * (which leaves the request to its MPI_Wait) before that MPI_Wait,
+ * broadcasts from a root that rotates over the ranks, makes a zero-count
+ * MPI_Allreduce and a communicator of MPI_Comm_split every iteration
+ * (reduced over, then freed).  A new tag every step would make every step's calls new symbols,
  * and nothing would repeat: the tags of one site are a counter, which the
  * compression merges above threshold 0 (compress/symbols.c, TAG_COUNTER).
  * Every message is checked.
