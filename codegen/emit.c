@@ -1014,6 +1014,8 @@ static void add_links(struct emitter *e, const skel_plan_op *op, const skel_sig_
     r->nreq = op->nreq;
     if (op->nreq > e->maxreq)
         e->maxreq = op->nreq;
+    if (y->nlinks > e->maxreq) /* two links at one index (skel_complete) */
+        e->maxreq = y->nlinks;
 }
 
 /* Start, Startall, Request_free, Cancel: the requests they name. */

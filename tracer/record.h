@@ -188,9 +188,14 @@ void skel_tr_req_free(MPI_Request h);
 void skel_tr_req_cancelled(MPI_Request h);
 /* Request h completed: describe it in *cp (status may be NULL for sends;
  * cp->req is 0 for a request the tracer does not know) and drop it from the
- * table unless it is persistent. */
-void skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
-                              uint32_t index);
+ * table unless it is persistent.  Returns 1 when the request completed with
+ * the next one of its handle (the send of an MPI_Isendrecv, irregular.c),
+ * which the caller then completes too (status NULL). */
+int skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Status *st,
+                             uint32_t index);
+/* The last two requests of handle h are one operation's (MPI_Isendrecv: its
+ * receive, then its send): they complete together.  0 if h has fewer. */
+int skel_tr_req_pair(MPI_Request h);
 void skel_tr_comm_forget(MPI_Comm comm);
 /* Persistent collectives (record.c): whether h is one; record a start of h
  * (c: the Start's call; its call id becomes the nonblocking collective's)

@@ -134,6 +134,11 @@
 #             an MPI_Comm_split every iteration: its tags are a counter, so
 #             the signature at K = 3 folds its loop (checked below) where a
 #             symbol per tag repeated nothing
+#   isendrecv MPI 4.0's MPI_Isendrecv (two per iteration, completed by one
+#             MPI_Waitall) and MPI_Isendrecv_replace (polled by MPI_Test)
+#             answered by a plain MPI_Recv and MPI_Send: the tracer records
+#             each as its MPI_Irecv and MPI_Isend on one handle, both
+#             completed where the handle is (checked below)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -164,8 +169,9 @@ declare -A ARGS=(
   [anyof]="-i 300"
   [pcoll]="-i 200"
   [tagstep]="-i 200"
+  [isendrecv]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -173,7 +179,7 @@ declare -A COMPRESS=([selfprobe]="--pin-sources")
 # left out when its calls at K = 1 are compared with the application's.
 declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test"
   [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall" [pcoll]="MPI_Test"
-  [tagstep]="MPI_Request_get_status")
+  [tagstep]="MPI_Request_get_status" [isendrecv]="MPI_Test")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
@@ -337,6 +343,23 @@ for r in 0 1; do
          END { if (g != 200 || w != 200 || bad > 0) { print g + 0, "completing polls,", w + 0, "waits,", bad + 0, "completing"; exit 1 } }' ||
     fail "tagstep: rank $r's MPI_Request_get_status polls did not complete its receives"
 done
+
+# isendrecv: each MPI_Isendrecv is an MPI_Irecv and an MPI_Isend of the
+# trace (2 per iteration and rank, and rank 0's MPI_Isendrecv_replace), and
+# the call completing its handle completes both: every MPI_Waitall of rank 0
+# four requests, two of them receives from rank 1; every completing MPI_Test
+# two.  Without the wrappers the trace holds none of these messages, and rank
+# 1's MPI_Recv has no sender in the skeleton.
+for c in MPI_Isend:1000 MPI_Irecv:1000 MPI_Recv:200 MPI_Waitall:400; do
+  got=$(app_calls "$TMP/isendrecv.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "isendrecv: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/isendrecv.trace" |
+  awk '$5 == "MPI_Waitall" { w++; n = split($0, a, ","); if (n != 4 || gsub(/\(from 1 tag/, "") != 2) bad++ }
+       $5 == "MPI_Test" && /done=/ { t++; if (split($0, a, ",") != 2) bad++ }
+       END { if (w != 200 || t != 200 || bad > 0) { print w + 0, "waitalls,", t + 0, "completing tests,", bad + 0, "wrong"; exit 1 } }' ||
+  fail "isendrecv: rank 0's completions do not complete both halves of its MPI_Isendrecv calls"
+echo "isendrecv: traced as MPI_Irecv + MPI_Isend, completed together, skeletons made and run"
 
 # mthreads: two threads per rank calling MPI at the same time
 # (MPI_THREAD_MULTIPLE).  A skeleton makes each rank's calls in one stream,
