@@ -188,3 +188,4 @@ for p in $names; do
     "$(range < "$W/$p.app")" "$(range < "$W/$p.skel")" "$(noise "$W/$p.app")"
 done
 echo "load average at end $(load)"
+[ "${KEEP:-0}" != 1 ] || echo "kept: $W"

@@ -6,6 +6,9 @@
 #include "record.h"
 #include "session.h"
 
+#include "error.h"
+#include "writer.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,10 +56,60 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     return rc;
 }
 
+/* ---- MPI_Pcontrol --------------------------------------------------------- */
+
+/* MPI_Pcontrol(0) stops recording the calling thread's calls until
+ * MPI_Pcontrol with another level (the MPI standard's profiling control):
+ * the thread counts as inside a wrapper, so its calls go straight to the
+ * library.  The time between is a pause of the trace (not the
+ * application's compute), and its CPU time is kept out of the next sample.
+ * A skeleton brackets its untimed cold run with it (docs/trace-format.md). */
+static __thread struct {
+    int off;
+    uint64_t t0, cpu0;
+} pctl __attribute__((tls_model("initial-exec")));
+
+static void pcontrol_resume(struct skel_tr_thread *t)
+{
+    uint64_t now = skel_tr_now(), ns = now - pctl.t0;
+    uint64_t cpu = skel_tr_cpu_now() - pctl.cpu0;
+    pctl.off = 0;
+    t->depth--;
+    skel_tr_lock();
+    if (skel_tr_active == 1 && skel_writer_pause(skel_tr_s.w, t->index, ns) != SKEL_OK)
+        skel_tr_disable(skel_last_error());
+    skel_tr_unlock();
+    t->prev_end += ns;
+    t->wall_ref += ns;
+    t->cpu_ref += cpu;
+}
+
+int MPI_Pcontrol(const int level, ...)
+{
+    if (skel_tr_active == 1) {
+        struct skel_tr_thread *t = &skel_tr_self;
+        if (!t->ready)
+            t = skel_tr_thread_slow();
+        if (level == 0 && !pctl.off && t->depth == 0) {
+            pctl.off = 1;
+            pctl.t0 = skel_tr_now();
+            pctl.cpu0 = skel_tr_cpu_now();
+            if (t->ws.armed)
+                skel_tr_ws_drop(&t->ws, pctl.t0);
+            t->depth++;
+        } else if (level != 0 && pctl.off) {
+            pcontrol_resume(t);
+        }
+    }
+    return PMPI_Pcontrol(level);
+}
+
 int MPI_Finalize(void)
 {
     struct skel_tr_call c;
     memset(&c, 0, sizeof c);
+    if (pctl.off) /* recording stopped by MPI_Pcontrol(0): the trace still ends here */
+        pcontrol_resume(&skel_tr_self);
     if (skel_tr_enter(&c, SKEL_CALL_MPI_Finalize, RA)) {
         /* Everything is written before PMPI_Finalize: a work-around shim
          * below us may end the process inside it.  The event therefore
