@@ -85,22 +85,13 @@ Test(codegen_buffers, receives_do_not_share_the_send_buffer, .timeout = 120)
     tsig_remove_dir(dir);
 }
 
-/* An MPI_Isendrecv as the tracer records it (an MPI_Irecv and an MPI_Isend
- * completed by one MPI_Wait, two links at index 0): the request arrays of
+/* An MPI_Isendrecv as the tracer records it (tsig_isendrecv: an MPI_Irecv
+ * and an MPI_Isend completed by one MPI_Wait, two links at index 0): the request arrays of
  * skel_complete hold the call's links, not only its indices (the send is
  * completed after the call, as an extra request). */
 Test(codegen_buffers, isendrecv_links_fit_the_request_arrays, .timeout = 120)
 {
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 0);
-    tsym(&t, 0, "MPI_Irecv", "tag=\"7\"", PEER("mod", -1), 100, 8, "");
-    tsym(&t, 1, "MPI_Isend", "tag=\"7\"", PEER("mod", 1), 100, 8, "");
-    tsym(&t, 2, "MPI_Wait", "", "", 0, 0,
-         "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>"
-         "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block></class>\n");
-    skel_signature *s = tsig_end(&t);
+    skel_signature *s = tsig_isendrecv();
     char dir[] = "/tmp/skel-cg-isendrecv.XXXXXX";
     tsig_generate(s, dir);
     char *src = tsig_slurp(dir, "skeleton.c");

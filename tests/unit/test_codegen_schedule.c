@@ -1158,28 +1158,11 @@ Test(codegen_schedule, sends_a_test_saw_complete_are_deferred)
     skel_signature_free(s);
 }
 
-/* An MPI_Isendrecv on both ranks, as the tracer records it: an MPI_Irecv
- * and an MPI_Isend on one handle, completed by one MPI_Wait whose two links
- * name the same index (tracer/irregular.c).  With rendezvous for every
- * message (eager limit 0) it passes: the Wait completes both halves. */
-static skel_signature *isendrecv_pair(void)
-{
-    struct tsig t = {0};
-    tsig_head(&t, 2, (int[]){0, 0});
-    tclass(&t, 0, "0 1", 1);
-    tsym(&t, 0, "MPI_Irecv", "tag=\"7\"", PEER("mod", -1), 100, 8, "");
-    tsym(&t, 1, "MPI_Isend", "tag=\"7\"", PEER("mod", 1), 100, 8, "");
-    tsym(&t, 2, "MPI_Wait", "", "", 0, 0,
-         "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>"
-         "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
-    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
-             "<block id=\"1\"><loop body=\"0\" count=\"6\"/></block>\n</class>\n");
-    return tsig_end(&t);
-}
-
+/* An MPI_Isendrecv on both ranks (tsig_isendrecv): with rendezvous for every
+ * message (eager limit 0) it passes, the Wait completing both halves. */
 Test(codegen_schedule, isendrecv_completes_both_halves_at_one_index)
 {
-    skel_signature *s = isendrecv_pair();
+    skel_signature *s = tsig_isendrecv();
     skel_plan *p = NULL;
     for (double k = 1; k <= 3; k += 2) {
         cr_assert_eq(skel_plan_build(s, k, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());

@@ -285,4 +285,22 @@ static inline skel_signature *tsig_stencil(void)
     return tsig_end(&t);
 }
 
+/* An MPI_Isendrecv on both ranks, as the tracer records it (tracer/irregular.c):
+ * an MPI_Irecv and an MPI_Isend on one handle, completed by one MPI_Wait
+ * whose two links name index 0; the body repeats 6 times. */
+static inline skel_signature *tsig_isendrecv(void)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 1);
+    tsym(&t, 0, "MPI_Irecv", "tag=\"7\"", PEER("mod", -1), 100, 8, "");
+    tsym(&t, 1, "MPI_Isend", "tag=\"7\"", PEER("mod", 1), 100, 8, "");
+    tsym(&t, 2, "MPI_Wait", "", "", 0, 0,
+         "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>"
+         "<link dist=\"1\" index=\"0\" call=\"MPI_Isend\"/>");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/></block>\n"
+             "<block id=\"1\"><loop body=\"0\" count=\"6\"/></block>\n</class>\n");
+    return tsig_end(&t);
+}
+
 #endif
