@@ -1384,17 +1384,21 @@ static int cpu_phase(int ph)
     return ph == PH_GAP_CPU || ph == PH_LOCAL_CPU;
 }
 
-/* Give processor c to process i at S->now: a new quantum, and a switch
- * when another process ran last. */
+/* Give processor c to process i at S->now: a switch when another process
+ * ran last, then a new quantum.  A quantum is the process's own running
+ * time, so it starts when the switch is paid: a quantum measured shorter
+ * than two switches (a loaded machine's probe) must still let the process
+ * run, where one counted from S->now would be all switching and the
+ * simulated time would run on for ever with nothing done. */
 static void give(struct sim *S, struct cpu *c, uint32_t i)
 {
     c->cur = (int32_t)i;
-    c->slice_end = S->now + S->quantum;
     if (c->last >= 0 && c->last != (int32_t)i) {
         double from = c->lost_until > S->now ? c->lost_until : S->now;
         c->lost_until = from + S->sched.switch_ns;
         S->switches++;
     }
+    c->slice_end = (c->lost_until > S->now ? c->lost_until : S->now) + S->quantum;
     c->last = (int32_t)i;
 }
 
@@ -1444,12 +1448,14 @@ static int schedule(struct sim *S, struct cpu *c)
             S->p[c->cur].rq = c->tail++;
             c->cur = -1;
         } else {
-            c->slice_end = S->now + S->quantum;
+            /* the yielders' turns first (two switches each), then the
+             * running process's next quantum (see give) */
             if (nyield > 0) {
                 double from = c->lost_until > S->now ? c->lost_until : S->now;
                 c->lost_until = from + 2.0 * nyield * S->sched.switch_ns;
                 S->switches += 2 * (uint64_t)nyield;
             }
+            c->slice_end = (c->lost_until > S->now ? c->lost_until : S->now) + S->quantum;
         }
     }
     if (c->cur < 0) {

@@ -531,6 +531,17 @@ Test(lbf, slices_and_waiting)
     sched = sched_of("slice,wait=yield,quantum=4ms,switch=10us");
     double slow = predict("2/1", NULL, NULL, NULL);
     cr_expect_gt(slow, 11100 * US, "switches cost nothing: %g us", slow / US);
+    /* Measured by calibrate's probe on a loaded machine (2026-12-02): a
+     * quantum of 40 us and a switch of 20.8 us.  The yielder's turn then
+     * costs more than the quantum; rank 0 still gets a whole quantum after
+     * each turn (the simulation once ran on for ever, its clock at 730000 s
+     * with nothing done): 40 us of every 81.6 us until the message. */
+    sched = sched_of("slice,wait=yield,quantum=40us,switch=20.8us");
+    double tiny = predict("2/1", NULL, NULL, NULL);
+    double cycle = 40 + 2 * 20.8;
+    cr_expect_gt(tiny, 11100 * US, "a 40 us quantum: %g us", tiny / US);
+    cr_expect_lt(tiny, (1000 * cycle / 40 + 10000 + 100 + 2 * cycle) * US,
+                 "a 40 us quantum: %g us, more than the yielder's turns take", tiny / US);
     memset(&sched, 0, sizeof sched);
     remove_trace();
 }
