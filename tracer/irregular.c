@@ -416,9 +416,10 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
  * status).  So the replay, compression, the predictions and the skeleton
  * see messages they know, and the skeleton posts the receive and the send
  * where the application's call did (docs/trace-format.md, "MPI_Isendrecv"). */
-static void record_isendrecv(struct skel_tr_call *c, int rc, int sendcount, MPI_Datatype sendtype,
-                             int dest, int sendtag, int recvcount, MPI_Datatype recvtype,
-                             int source, int recvtag, MPI_Comm comm, MPI_Request *request)
+static void record_isendrecv(struct skel_tr_call *c, int rc, long long sendcount,
+                             MPI_Datatype sendtype, int dest, int sendtag, long long recvcount,
+                             MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                             MPI_Request *request)
 {
     c->call = SKEL_CALL_MPI_Irecv;
     c->count = recvcount;
@@ -476,6 +477,95 @@ int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
     skel_tr_leave(&c);
     record_isendrecv(&c, rc, count, datatype, dest, sendtag, count, datatype, source, recvtag, comm,
                      request);
+    return rc;
+}
+
+#ifdef MPICH_VERSION
+/* Their large-count variants (MPI_Count counts), recorded alike. */
+int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest,
+                    int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+                    int source, int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Irecv, RA))
+        return PMPI_Isendrecv_c(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                                recvtype, source, recvtag, comm, request);
+    int rc = PMPI_Isendrecv_c(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
+                              recvtype, source, recvtag, comm, request);
+    skel_tr_leave(&c);
+    record_isendrecv(&c, rc, sendcount, sendtype, dest, sendtag, recvcount, recvtype, source,
+                     recvtag, comm, request);
+    return rc;
+}
+
+int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
+                            int sendtag, int source, int recvtag, MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Irecv, RA))
+        return PMPI_Isendrecv_replace_c(buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                                        request);
+    int rc = PMPI_Isendrecv_replace_c(buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                                      request);
+    skel_tr_leave(&c);
+    record_isendrecv(&c, rc, count, datatype, dest, sendtag, count, datatype, source, recvtag, comm,
+                     request);
+    return rc;
+}
+#endif
+#endif
+
+/* ---- partitioned communication (MPI 4.0) ---------------------------------- */
+
+/* With MPICH's prototypes (count an MPI_Count, as MPI 4.0 says); Open MPI
+ * 5.0 declares it an int. */
+#if MPI_VERSION >= 4 && defined(MPICH_VERSION)
+/* A partitioned send or receive is recorded as the persistent send or
+ * receive of its whole buffer it is to the other side (MPI_Send_init,
+ * MPI_Recv_init with partitions x count elements): its MPI_Start, its
+ * completion and MPI_Request_free are those of any persistent request.
+ * MPI_Pready, MPI_Pready_range, MPI_Pready_list and MPI_Parrived are not
+ * wrapped: local calls whose time is the compute around them
+ * (docs/trace-format.md). */
+static void record_partitioned(struct skel_tr_call *c, int rc, int partitions, MPI_Count count,
+                               MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
+                               MPI_Request *request)
+{
+    c->parts = partitions > 0 ? partitions : 0;
+    c->count = count;
+    c->dt = datatype;
+    if (c->call == SKEL_CALL_MPI_Send_init)
+        c->dest = peer;
+    else
+        c->src = peer;
+    c->tag = tag;
+    c->comm = comm;
+    c->reqp = request;
+    skel_tr_commit(c, rc);
+}
+
+int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype,
+                   int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Send_init, RA))
+        return PMPI_Psend_init(buf, partitions, count, datatype, dest, tag, comm, info, request);
+    int rc = PMPI_Psend_init(buf, partitions, count, datatype, dest, tag, comm, info, request);
+    skel_tr_leave(&c);
+    record_partitioned(&c, rc, partitions, count, datatype, dest, tag, comm, request);
+    return rc;
+}
+
+int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source,
+                   int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Recv_init, RA))
+        return PMPI_Precv_init(buf, partitions, count, datatype, source, tag, comm, info, request);
+    int rc = PMPI_Precv_init(buf, partitions, count, datatype, source, tag, comm, info, request);
+    skel_tr_leave(&c);
+    record_partitioned(&c, rc, partitions, count, datatype, source, tag, comm, request);
     return rc;
 }
 #endif

@@ -346,7 +346,8 @@ struct tr_req {
     uint8_t persistent;
     uint8_t cancelled;
     uint8_t live;
-    uint8_t pair; /* the next request of this handle completes with this one */
+    uint8_t pair;   /* the next request of this handle completes with this one */
+    uint8_t posted; /* a receive completes as posted: its source, tag and capacity */
 };
 
 static struct tr_req *reqs; /* 1-based pool; reqs[0] unused */
@@ -428,7 +429,7 @@ static void req_release(uint32_t i)
 }
 
 static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, int persistent,
-                        uint64_t bytes, int32_t peer, int32_t tag)
+                        int posted, uint64_t bytes, int32_t peer, int32_t tag)
 {
     uint32_t i = req_alloc();
     if (i == 0)
@@ -440,6 +441,7 @@ static uint64_t req_new(MPI_Request h, uint16_t call, int klass, uint32_t comm, 
                               .call = call,
                               .klass = (uint8_t)klass,
                               .persistent = (uint8_t)persistent,
+                              .posted = (uint8_t)posted,
                               .live = 1,
                               .bytes = bytes,
                               .peer = peer,
@@ -675,12 +677,23 @@ static uint64_t coll_peers(MPI_Comm comm, uint32_t ci, int neighbor_in, int neig
     return n;
 }
 
-static uint64_t sum_counts(const int *counts, uint64_t n)
+/* Whether a call gave per-peer counts, and the k-th (negative ones as 0). */
+static inline int has_counts(struct skel_tr_counts a)
+{
+    return a.i != NULL || a.c != NULL;
+}
+
+static inline uint64_t count_at(struct skel_tr_counts a, uint64_t k)
+{
+    long long v = a.c != NULL ? (long long)a.c[k] : a.i != NULL ? a.i[k] : 0;
+    return v > 0 ? (uint64_t)v : 0;
+}
+
+static uint64_t sum_counts(struct skel_tr_counts counts, uint64_t n)
 {
     uint64_t s = 0;
-    for (uint64_t i = 0; counts != NULL && i < n; i++)
-        if (counts[i] > 0)
-            s += (uint64_t)counts[i];
+    for (uint64_t i = 0; has_counts(counts) && i < n; i++)
+        s += count_at(counts, i);
     return s;
 }
 
@@ -765,7 +778,8 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
         break;
     case SKEL_SHAPE_REDSCAT:
         ev->dtsize = type_size(c->dt);
-        ev->count = c->rcounts != NULL && me >= 0 ? c->rcounts[me] : 0;
+        ev->count =
+            has_counts(c->rcounts) && me >= 0 ? (int64_t)count_at(c->rcounts, (uint64_t)me) : 0;
         ev->rbytes = (uint64_t)ev->count * ev->dtsize;
         ev->bytes = sum_counts(c->rcounts, comms[ci].size) * ev->dtsize;
         break;
@@ -833,15 +847,15 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
         break;
     case SKEL_SHAPE_ALLTOALLW:
     case SKEL_SHAPE_NALLTOALLW:
-        for (uint64_t i = 0; c->rcounts != NULL && c->rdts != NULL && i < nin; i++)
-            if (c->rcounts[i] > 0)
-                ev->rbytes += (uint64_t)c->rcounts[i] * type_size(c->rdts[i]);
+        for (uint64_t i = 0; has_counts(c->rcounts) && c->rdts != NULL && i < nin; i++)
+            if (count_at(c->rcounts, i) > 0)
+                ev->rbytes += count_at(c->rcounts, i) * type_size(c->rdts[i]);
         if (c->inplace) {
             ev->bytes = ev->rbytes;
         } else {
-            for (uint64_t i = 0; c->scounts != NULL && c->sdts != NULL && i < nout; i++)
-                if (c->scounts[i] > 0)
-                    ev->bytes += (uint64_t)c->scounts[i] * type_size(c->sdts[i]);
+            for (uint64_t i = 0; has_counts(c->scounts) && c->sdts != NULL && i < nout; i++)
+                if (count_at(c->scounts, i) > 0)
+                    ev->bytes += count_at(c->scounts, i) * type_size(c->sdts[i]);
         }
         ev->count = (int64_t)ev->bytes;
         ev->dtsize = 1;
@@ -914,11 +928,26 @@ static int32_t tag_of(int tag)
     return tag == MPI_ANY_TAG ? SKEL_TAG_ANY : tag;
 }
 
-static void count_bytes(skel_event *ev, int count, MPI_Datatype dt)
+static void count_bytes(skel_event *ev, long long count, MPI_Datatype dt)
 {
     ev->count = count;
     ev->dtsize = type_size(dt);
     ev->bytes = (uint64_t)(count > 0 ? count : 0) * ev->dtsize;
+}
+
+/* A partitioned send or receive (MPI_Psend_init, MPI_Precv_init) moves its
+ * partitions as one message: count elements in each. */
+static void count_parts(skel_event *ev, const struct skel_tr_call *c)
+{
+    count_bytes(ev, c->count, c->dt);
+    if (c->parts <= 0 || c->count <= 0)
+        return;
+    /* A buffer beyond the address space is an erroneous call: as given. */
+    uint64_t most = (uint64_t)INT64_MAX / (uint64_t)c->parts / (ev->dtsize ? ev->dtsize : 1);
+    if ((uint64_t)c->count <= most) {
+        ev->count = (int64_t)c->parts * c->count;
+        ev->bytes = (uint64_t)ev->count * ev->dtsize;
+    }
 }
 
 /* The classes whose events carry what a status says (source, tag, size):
@@ -949,7 +978,7 @@ static uint32_t describe_send(const struct skel_tr_call *c, skel_event *ev)
     uint32_t cx = skel_tr_comm_index(c->comm);
     ev->peer = skel_tr_world_rank(cx, c->dest);
     ev->tag = tag_of(c->tag);
-    count_bytes(ev, c->count, c->dt);
+    count_parts(ev, c);
     return cx;
 }
 
@@ -959,7 +988,7 @@ static uint32_t describe_recv(const struct skel_tr_call *c, int klass, int ok, s
     ev->peer = skel_tr_world_rank(cx, c->src);
     ev->tag = tag_of(c->tag);
     if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT)
-        count_bytes(ev, c->count, c->dt);
+        count_parts(ev, c);
     received(c, cx, ok, ev);
     return cx;
 }
@@ -1460,8 +1489,8 @@ static void created_request(const struct skel_tr_call *c, int klass, int ok, ske
         return;
     if (ok && *c->reqp != MPI_REQUEST_NULL) {
         int persistent = klass == SKEL_CLASS_SEND_INIT || klass == SKEL_CLASS_RECV_INIT;
-        ev->req =
-            req_new(*c->reqp, c->call, klass, ev->comm, persistent, ev->bytes, ev->peer, ev->tag);
+        ev->req = req_new(*c->reqp, c->call, klass, ev->comm, persistent, c->parts > 0, ev->bytes,
+                          ev->peer, ev->tag);
     } else if (skel_call_creates_request(c->call, klass)) {
         /* The call failed or gave no request: keep the id sequence dense. */
         ev->req = next_req_id++;
@@ -1572,7 +1601,7 @@ int skel_tr_pcoll_start(struct skel_tr_call *c, MPI_Request h, int rc)
     skel_event ev = p->ev;
     c->call = p->icall;
     if (rc == MPI_SUCCESS)
-        ev.req = req_new(h, p->icall, SKEL_CLASS_ICOLL, ev.comm, 0, ev.bytes, ev.peer, ev.tag);
+        ev.req = req_new(h, p->icall, SKEL_CLASS_ICOLL, ev.comm, 0, 0, ev.bytes, ev.peer, ev.tag);
     else
         ev.req = next_req_id++; /* keep the id sequence dense */
     int fortran = 0;
@@ -1688,10 +1717,13 @@ int skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Statu
         cp->src = SKEL_PEER_NULL;
         cp->tag = SKEL_TAG_ANY;
         cp->bytes = 0;
-    } else if (recv && r->pair && r->peer != SKEL_PEER_ANY && r->tag != SKEL_TAG_ANY) {
+    } else if (recv && (r->pair || r->posted) && r->peer != SKEL_PEER_ANY &&
+               r->tag != SKEL_TAG_ANY) {
         /* The receive of an MPI_Isendrecv: MPICH 4.0.2 leaves its status
          * unset (a stale one: docs/trace-format.md), so the request's own source
-         * and tag are taken, and the bytes it could take. */
+         * and tag are taken, and the bytes it could take.  So for a
+         * partitioned receive, which takes no wildcards and whose message
+         * fills it (MPI 4.0: the two sides' buffers are of one size). */
         cp->src = r->peer;
         cp->tag = r->tag;
     } else if (recv && st != NULL) {

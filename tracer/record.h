@@ -53,7 +53,12 @@ struct skel_tr_call {
 
     /* Outputs and arrays: read through, never compared. */
     MPI_Comm *newcomm;
-    const int *scounts, *rcounts;
+    /* Per-peer counts of a v- or w-collective: ints, or MPI_Counts for the
+     * large-count variants of MPI 4.0 (MPI_Alltoallv_c). */
+    struct skel_tr_counts {
+        const int *i;
+        const MPI_Count *c;
+    } scounts, rcounts;
     const MPI_Datatype *sdts, *rdts;
     MPI_Request *reqp;
     MPI_Status *status;
@@ -78,8 +83,9 @@ struct skel_tr_call {
     MPI_Comm comm;
     MPI_Datatype dt, sdt, rdt;
     MPI_Op op;
-    int count, scount, rcount;
+    long long count, scount, rcount; /* MPI_Count in the large-count variants */
     int dest, src, tag, rtag, root, target;
+    int parts; /* a partitioned send or receive: its partitions, count in each */
     int inplace;
 };
 #define SKEL_TR_KEY_OFF offsetof(struct skel_tr_call, comm)

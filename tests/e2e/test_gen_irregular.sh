@@ -139,6 +139,19 @@
 #             answered by a plain MPI_Recv and MPI_Send: the tracer records
 #             each as its MPI_Irecv and MPI_Isend on one handle, both
 #             completed where the handle is (checked below)
+#   partitioned MPI 4.0's partitioned communication: MPI_Psend_init of 8
+#             partitions and MPI_Precv_init of 4 (the same bytes), started by
+#             MPI_Startall every iteration, partitions marked by MPI_Pready,
+#             MPI_Pready_range and MPI_Pready_list, MPI_Parrived polled,
+#             MPI_Waitall: recorded as the persistent send and receive of the
+#             whole buffer (checked below)
+#   bigcount  MPI 4.0's large-count interface for every call: MPI_Isend_c,
+#             MPI_Irecv_c, MPI_Send_c, MPI_Recv_c, MPI_Sendrecv_c,
+#             MPI_Isendrecv_c, MPI_Allreduce_c, MPI_Bcast_c, MPI_Alltoallv_c
+#             and MPI_Allgatherv_c (MPI_Count counts, MPI_Aint
+#             displacements), MPI_Put_c and MPI_Get_c on a window of
+#             MPI_Win_create_c: each recorded as the call it varies (checked
+#             below)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -170,8 +183,10 @@ declare -A ARGS=(
   [pcoll]="-i 200"
   [tagstep]="-i 200"
   [isendrecv]="-i 200"
+  [partitioned]="-i 200"
+  [bigcount]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -368,6 +383,41 @@ done
        END { if (w != 200 || t != 200 || bad > 0) { print w + 0, "waitalls,", t + 0, "completing tests,", bad + 0, "wrong"; exit 1 } }' ||
   fail "isendrecv: rank 0's completions do not complete both halves of its MPI_Isendrecv calls"
 echo "isendrecv: traced as MPI_Irecv + MPI_Isend, completed together, skeletons made and run"
+
+# partitioned: the set-ups are one MPI_Send_init and one MPI_Recv_init of
+# the whole buffer per rank (8 partitions of 128 doubles sent, 4 of 256
+# received), every MPI_Startall names both, and every MPI_Waitall of rank 0
+# completes the receive from rank 1 with its 8192 bytes.  Without the
+# wrappers the MPI_Startall names requests the trace does not know.
+for c in MPI_Send_init:2 MPI_Recv_init:2 MPI_Startall:400 MPI_Waitall:400 MPI_Sendrecv:100; do
+  got=$(app_calls "$TMP/partitioned.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "partitioned: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/partitioned.trace" |
+  awk '$5 ~ /^MPI_(Send|Recv)_init$/ { if (!/bytes=8192 /) bad++ }
+       $5 == "MPI_Startall" { s++; if (!/reqs=[0-9]+,[0-9]+ /) bad++ }
+       $5 == "MPI_Waitall" { w++; if (!/\(from 1 tag 5 8192B\)/) bad++ }
+       END { if (s != 200 || w != 200 || bad > 0) { print s + 0, "starts,", w + 0, "waitalls,", bad + 0, "wrong"; exit 1 } }' ||
+  fail "partitioned: rank 0's partitioned requests are not the whole buffer's persistent ones"
+echo "partitioned: traced as MPI_Send_init + MPI_Recv_init of the whole buffer, skeletons made and run"
+
+# bigcount: every large-count call is in the trace under the name of the
+# call it varies, with its bytes: per rank and iteration an MPI_Isend of 512
+# doubles and one of 128 (the MPI_Isendrecv_c's half), an MPI_Alltoallv
+# sending 8 + 16 doubles; rank 0's MPI_Send of 256 doubles.  Without the
+# wrappers none of them is in the trace.
+for c in MPI_Isend:800 MPI_Irecv:800 MPI_Send:200 MPI_Recv:200 MPI_Sendrecv:400 MPI_Allreduce:400 \
+  MPI_Bcast:400 MPI_Alltoallv:400 MPI_Allgatherv:400 MPI_Put:400 MPI_Get:400 MPI_Win_create:2; do
+  got=$(app_calls "$TMP/bigcount.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "bigcount: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/bigcount.trace" |
+  awk '$5 == "MPI_Isend" { if (/bytes=4096 /) big++; else if (/bytes=1024 /) quarter++; else bad++ }
+       $5 == "MPI_Send" { if (!/bytes=2048 /) bad++ }
+       $5 == "MPI_Alltoallv" { if (!/bytes=192 /) bad++ }
+       END { if (big != 200 || quarter != 200 || bad > 0) { print big + 0, "+", quarter + 0, "isends,", bad + 0, "wrong"; exit 1 } }' ||
+  fail "bigcount: rank 0's large-count calls are not recorded with their sizes"
+echo "bigcount: large-count calls traced as the calls they vary, skeletons made and run"
 
 # mthreads: two threads per rank calling MPI at the same time
 # (MPI_THREAD_MULTIPLE).  A skeleton makes each rank's calls in one stream,

@@ -157,12 +157,18 @@ static void parse_line(struct skel_spec_call *c, char *s, int line, char *seen_i
                 c->poll = 1;
             else if (*f == 'S' && !c->started)
                 c->started = 1;
+            else if (*f == 'L' && !c->large)
+                c->large = 1;
             else
-                skel_spec_die(line, "flags must be '-' or H, P and S at most once each, got '%s'",
+                skel_spec_die(line,
+                              "flags must be '-' or H, P, S and L at most once each, got '%s'",
                               field[5]);
         }
     }
     parse_params(c, p);
+    if (c->large && c->handwritten)
+        skel_spec_die(line, "flag L (a generated large-count variant) cannot go with H: write "
+                            "the variant by hand beside the call");
     if (c->started && (strcmp(c->klass, "GROUP") != 0 || strcmp(c->shape, "-") == 0))
         skel_spec_die(line, "flag S (a persistent collective's set-up) needs class GROUP and the "
                             "collective's shape");

@@ -31,6 +31,7 @@ struct skel_spec_call {
     int handwritten;   /* flag H */
     int poll;          /* flag P */
     int started;       /* flag S: a persistent collective's set-up (MPI 4.0) */
+    int large;         /* flag L: MPI 4.0 has a large-count variant NAME_c */
     int nparams;
     struct skel_spec_param params[SKEL_SPEC_MAX_PARAMS];
 };

@@ -95,8 +95,9 @@ static void write_table(const char *dir)
     close_out(af);
 }
 
-/* Statement capturing one parameter after the PMPI call, or "" for none. */
-static const char *capture(const struct skel_spec_param *p, char *buf, size_t cap)
+/* Statement capturing one parameter after the PMPI call, or "" for none
+ * (large: in the large-count variant, where per-peer counts are MPI_Counts). */
+static const char *capture(const struct skel_spec_param *p, int large, char *buf, size_t cap)
 {
     const char *k = p->kind;
     const char *n = p->name;
@@ -109,10 +110,10 @@ static const char *capture(const struct skel_spec_param *p, char *buf, size_t ca
         snprintf(buf, cap, "c.scount = %s;", n);
     else if (strcmp(k, "RCOUNT") == 0)
         snprintf(buf, cap, "c.rcount = %s;", n);
-    else if (strcmp(k, "SCOUNTS") == 0)
-        snprintf(buf, cap, "c.scounts = %s;", n);
+    else if (strcmp(k, "SCOUNTS") == 0) /* both members: the struct is not cleared */
+        snprintf(buf, cap, "c.scounts = (struct skel_tr_counts){.%c = %s};", large ? 'c' : 'i', n);
     else if (strcmp(k, "RCOUNTS") == 0)
-        snprintf(buf, cap, "c.rcounts = %s;", n);
+        snprintf(buf, cap, "c.rcounts = (struct skel_tr_counts){.%c = %s};", large ? 'c' : 'i', n);
     else if (strcmp(k, "DTYPE") == 0)
         snprintf(buf, cap, "c.dt = %s;", n);
     else if (strcmp(k, "SDTYPE") == 0)
@@ -170,69 +171,107 @@ static const struct skel_spec_param *find_kind(const struct skel_spec_call *c, c
     return NULL;
 }
 
+/* The declaration of a parameter in the large-count variant of its call
+ * (MPI 4.0, "Large counts"): element counts become MPI_Count, displacement
+ * arrays and a window's displacement unit MPI_Aint; the compiler checks the
+ * result against mpi.h. */
+static void large_decl(const struct skel_spec_param *p, char *buf, size_t cap)
+{
+    const char *k = p->kind, *n = p->name;
+    size_t len = strlen(n);
+    int counts = strcmp(k, "SCOUNTS") == 0 || strcmp(k, "RCOUNTS") == 0 ||
+                 (len > 6 && strcmp(n + len - 6, "counts") == 0);
+    int count = strcmp(k, "COUNT") == 0 || strcmp(k, "SCOUNT") == 0 || strcmp(k, "RCOUNT") == 0 ||
+                (len > 5 && strcmp(n + len - 5, "count") == 0);
+    int displs = strstr(n, "displs") != NULL && strncmp(p->decl, "const int ", 10) == 0;
+    if (counts && strncmp(p->decl, "const int ", 10) == 0)
+        snprintf(buf, cap, "const MPI_Count %s", p->decl + 10);
+    else if (displs)
+        snprintf(buf, cap, "const MPI_Aint %s", p->decl + 10);
+    else if ((count || strcmp(n, "disp_unit") == 0) && strncmp(p->decl, "int ", 4) == 0)
+        snprintf(buf, cap, "%s %s", count ? "MPI_Count" : "MPI_Aint", p->decl + 4);
+    else
+        snprintf(buf, cap, "%s", p->decl);
+}
+
+static void write_wrapper(FILE *f, const struct skel_spec_call *c, int large)
+{
+    char args[1024] = "", decls[2048] = "";
+    for (int k = 0; k < c->nparams; k++) {
+        if (k > 0) {
+            strcat(args, ", ");
+            strcat(decls, ", ");
+        }
+        strcat(args, c->params[k].name);
+        char d[200];
+        if (large)
+            large_decl(&c->params[k], d, sizeof d);
+        else
+            snprintf(d, sizeof d, "%s", c->params[k].decl);
+        strcat(decls, d);
+    }
+    if (c->nparams == 0)
+        strcpy(decls, "void");
+    const char *sfx = large ? "_c" : "";
+    /* MPI 4.0's persistent collectives: absent from MPI 3 libraries.  The
+     * large-count variants as MPICH declares them (MPI 4.0's prototypes). */
+    if (large)
+        fprintf(f, "#if MPI_VERSION >= 4 && defined(MPICH_VERSION)\n");
+    else if (c->started)
+        fprintf(f, "#if MPI_VERSION >= 4\n");
+    /* A large-count call is recorded as the call it varies. */
+    fprintf(f, "int %s%s(%s)\n{\n", c->name, sfx, decls);
+    fprintf(f, "    struct skel_tr_call c;\n");
+    fprintf(f, "    if (!skel_tr_enter(&c, SKEL_CALL_%s, __builtin_return_address(0)))\n", c->name);
+    fprintf(f, "        return P%s%s(%s);\n", c->name, sfx, args);
+    /* Things that must be read before the call changes them. */
+    for (int k = 0; k < c->nparams; k++) {
+        const struct skel_spec_param *p = &c->params[k];
+        if (strcmp(p->kind, "STATUS") == 0)
+            fprintf(f,
+                    "    MPI_Status skel_status;\n    if (%s == MPI_STATUS_IGNORE)\n"
+                    "        %s = &skel_status;\n",
+                    p->name, p->name);
+        else if (strcmp(p->kind, "FILE") == 0 && strchr(p->decl, '*') != NULL)
+            fprintf(f, "    c.fh = *%s;\n", p->name);
+        else if (strcmp(p->kind, "FILE") == 0)
+            fprintf(f, "    c.fh = %s;\n", p->name);
+        else if (strcmp(p->kind, "WIN") == 0 && strchr(p->decl, '*') != NULL)
+            fprintf(f, "    c.win = *%s;\n", p->name);
+        else if (strcmp(p->kind, "MSG_IN") == 0)
+            fprintf(f, "    c.msg = *%s;\n", p->name);
+    }
+    /* A write through the individual file pointer: where it starts, read
+     * before the call moves the pointer (record.c: describe_file). */
+    if (strcmp(c->shape, "write") == 0 && find_kind(c, "OFFSET") == NULL) {
+        const struct skel_spec_param *fh = find_kind(c, "FILE");
+        if (fh == NULL || strchr(fh->decl, '*') != NULL)
+            skel_spec_die(c->line, "%s writes but has no file handle parameter", c->name);
+        fprintf(f, "    c.has_offset = skel_tr_file_position(%s, &c.offset);\n", fh->name);
+    }
+    fprintf(f, "    int rc = P%s%s(%s);\n", c->name, sfx, args);
+    fprintf(f, "    skel_tr_leave(&c);\n");
+    for (int k = 0; k < c->nparams; k++) {
+        char buf[256];
+        const char *stmt = capture(&c->params[k], large, buf, sizeof buf);
+        if (*stmt)
+            fprintf(f, "    %s\n", stmt);
+    }
+    fprintf(f, "    skel_tr_commit(&c, rc);\n    return rc;\n}\n");
+    fprintf(f, large || c->started ? "#endif\n\n" : "\n");
+}
+
 static void write_wrappers(const char *dir)
 {
     skel_afile *af = open_out(dir, "skel_wrappers.c");
     FILE *f = skel_afile_stream(af);
     fprintf(f, "#include \"record.h\"\n\n");
     for (int i = 0; i < ncalls; i++) {
-        const struct skel_spec_call *c = &calls[i];
-        if (c->handwritten)
+        if (calls[i].handwritten)
             continue;
-        char args[1024] = "", decls[2048] = "";
-        for (int k = 0; k < c->nparams; k++) {
-            if (k > 0) {
-                strcat(args, ", ");
-                strcat(decls, ", ");
-            }
-            strcat(args, c->params[k].name);
-            strcat(decls, c->params[k].decl);
-        }
-        if (c->nparams == 0)
-            strcpy(decls, "void");
-        /* MPI 4.0's persistent collectives: absent from MPI 3 libraries. */
-        if (c->started)
-            fprintf(f, "#if MPI_VERSION >= 4\n");
-        fprintf(f, "int %s(%s)\n{\n", c->name, decls);
-        fprintf(f, "    struct skel_tr_call c;\n");
-        fprintf(f, "    if (!skel_tr_enter(&c, SKEL_CALL_%s, __builtin_return_address(0)))\n",
-                c->name);
-        fprintf(f, "        return P%s(%s);\n", c->name, args);
-        /* Things that must be read before the call changes them. */
-        for (int k = 0; k < c->nparams; k++) {
-            const struct skel_spec_param *p = &c->params[k];
-            if (strcmp(p->kind, "STATUS") == 0)
-                fprintf(f,
-                        "    MPI_Status skel_status;\n    if (%s == MPI_STATUS_IGNORE)\n"
-                        "        %s = &skel_status;\n",
-                        p->name, p->name);
-            else if (strcmp(p->kind, "FILE") == 0 && strchr(p->decl, '*') != NULL)
-                fprintf(f, "    c.fh = *%s;\n", p->name);
-            else if (strcmp(p->kind, "FILE") == 0)
-                fprintf(f, "    c.fh = %s;\n", p->name);
-            else if (strcmp(p->kind, "WIN") == 0 && strchr(p->decl, '*') != NULL)
-                fprintf(f, "    c.win = *%s;\n", p->name);
-            else if (strcmp(p->kind, "MSG_IN") == 0)
-                fprintf(f, "    c.msg = *%s;\n", p->name);
-        }
-        /* A write through the individual file pointer: where it starts, read
-         * before the call moves the pointer (record.c: describe_file). */
-        if (strcmp(c->shape, "write") == 0 && find_kind(c, "OFFSET") == NULL) {
-            const struct skel_spec_param *fh = find_kind(c, "FILE");
-            if (fh == NULL || strchr(fh->decl, '*') != NULL)
-                skel_spec_die(c->line, "%s writes but has no file handle parameter", c->name);
-            fprintf(f, "    c.has_offset = skel_tr_file_position(%s, &c.offset);\n", fh->name);
-        }
-        fprintf(f, "    int rc = P%s(%s);\n", c->name, args);
-        fprintf(f, "    skel_tr_leave(&c);\n");
-        for (int k = 0; k < c->nparams; k++) {
-            char buf[256];
-            const char *stmt = capture(&c->params[k], buf, sizeof buf);
-            if (*stmt)
-                fprintf(f, "    %s\n", stmt);
-        }
-        fprintf(f, "    skel_tr_commit(&c, rc);\n    return rc;\n}\n");
-        fprintf(f, c->started ? "#endif\n\n" : "\n");
+        write_wrapper(f, &calls[i], 0);
+        if (calls[i].large)
+            write_wrapper(f, &calls[i], 1);
     }
     close_out(af);
 }
