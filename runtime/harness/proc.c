@@ -86,6 +86,11 @@ int skel_proc_interrupted(void)
     return got_signal;
 }
 
+const volatile sig_atomic_t *skel_proc_interrupt_flag(void)
+{
+    return &got_signal;
+}
+
 int skel_proc_interrupt_status(void)
 {
     return got_signal ? 128 + got_signal : 0;

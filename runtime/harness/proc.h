@@ -17,6 +17,7 @@
 #ifndef SKEL_PROC_H
 #define SKEL_PROC_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -88,6 +89,8 @@ unsigned long long skel_proc_start_time(pid_t pid);
 int skel_proc_signals_install(void);
 void skel_proc_signals_restore(void);
 int skel_proc_interrupted(void); /* the signal received, or 0 */
+/* The same as a flag a long computation can watch (struct skel_lbf_opts.stop). */
+const volatile sig_atomic_t *skel_proc_interrupt_flag(void);
 int skel_proc_guard(pid_t pgid); /* SKEL_ESTATE if the registry is full */
 void skel_proc_unguard(pid_t pgid);
 

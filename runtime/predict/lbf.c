@@ -1503,7 +1503,10 @@ static int timed_phase(int ph)
  * (returns 0 then; 1 when all are done). */
 static int run(struct sim *S)
 {
-    for (;;) {
+    for (uint32_t turns = 0;; turns++) {
+        if ((turns & 0xfff) == 0 && S->o->stop != NULL && *S->o->stop)
+            return skel_fail(SKEL_EINTERRUPTED, "prediction: interrupted by signal %d",
+                             (int)*S->o->stop);
         /* everything that happens now */
         int moved;
         do {

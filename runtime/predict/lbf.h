@@ -37,6 +37,7 @@
 #ifndef SKEL_LBF_H
 #define SKEL_LBF_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -153,6 +154,9 @@ struct skel_lbf_opts {
                                       quantile of its distribution (0 < q < 1) */
     void (*report)(void *ctx, const struct skel_lbf_report *r); /* each event, in order */
     void *ctx;
+    /* Non-NULL: the simulation stops with SKEL_EINTERRUPTED soon after *stop
+     * becomes non-zero (a command's signal flag: runtime/harness/proc.h). */
+    const volatile sig_atomic_t *stop;
 };
 
 struct skel_lbf_result {

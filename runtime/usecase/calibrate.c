@@ -478,6 +478,7 @@ static int predict(struct run *R, const char *spec, double ns_per_byte, double b
     lo_opts.link_ns_per_byte = ns_per_byte;
     lo_opts.sched = R->sched;
     lo_opts.spread = R->spread;
+    lo_opts.stop = skel_proc_interrupt_flag(); /* Ctrl-C stops a long simulation too */
     struct skel_lbf_result lr;
     memset(&lr, 0, sizeof lr);
     rc = skel_lbf_predict_interval(R->trace, &lo_opts, LO_Q, HI_Q, &lr, lo, hi);

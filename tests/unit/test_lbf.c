@@ -542,6 +542,21 @@ Test(lbf, slices_and_waiting)
     cr_expect_gt(tiny, 11100 * US, "a 40 us quantum: %g us", tiny / US);
     cr_expect_lt(tiny, (1000 * cycle / 40 + 10000 + 100 + 2 * cycle) * US,
                  "a 40 us quantum: %g us, more than the yielder's turns take", tiny / US);
+    /* A signal's flag stops the simulation (skel calibrate under Ctrl-C or
+     * a CI's SIGTERM ran on for minutes in the case above). */
+    skel_trace *t;
+    cr_assert_eq(skel_trace_open(dir, &t), SKEL_OK, "%s", skel_last_error());
+    volatile sig_atomic_t flag = 15;
+    struct skel_lbf_opts o = {.sched = sched, .stop = &flag};
+    struct skel_lbf_result res;
+    memset(&res, 0, sizeof res);
+    cr_expect_eq(skel_lbf_predict(t, &o, &res), SKEL_EINTERRUPTED, "a raised flag is not seen");
+    cr_expect(strstr(skel_last_error(), "signal 15") != NULL, "%s", skel_last_error());
+    skel_lbf_result_free(&res);
+    flag = 0;
+    cr_expect_eq(skel_lbf_predict(t, &o, &res), SKEL_OK, "%s", skel_last_error());
+    skel_lbf_result_free(&res);
+    skel_trace_close(t);
     memset(&sched, 0, sizeof sched);
     remove_trace();
 }
