@@ -116,15 +116,7 @@ int main(int argc, char **argv)
     }
     double secs = irr_clock() - t0;
     MPI_Win_free(&win);
-    long allbad = 0;
-    MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (me == 0) {
-        if (allbad != 0) {
-            fprintf(stderr, "bigcount: %ld wrong messages\n", allbad);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-        printf("bigcount: %ld iterations on %d ranks in %.6f s\n", opt[0], np, secs);
-    }
+    irr_finish("bigcount", bad, opt[0], "iterations", np, secs);
     free(out);
     free(in);
     free(win_mem);

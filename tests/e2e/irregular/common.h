@@ -81,4 +81,23 @@ static inline void irr_options(int argc, char **argv, const char *usage, const c
     }
 }
 
+/* The end of a run: the ranks' counts of wrong values summed on rank 0,
+ * which aborts the job if any (so a wrong program cannot pass for one that
+ * ran), or else prints "NAME: ITERS WHAT on NP ranks in T s". */
+static inline void irr_finish(const char *name, long bad, long iters, const char *what, int np,
+                              double secs)
+{
+    long allbad = 0;
+    int me = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (me != 0)
+        return;
+    if (allbad != 0) {
+        fprintf(stderr, "%s: %ld wrong messages\n", name, allbad);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    printf("%s: %ld %s on %d ranks in %.6f s\n", name, iters, what, np, secs);
+}
+
 #endif

@@ -74,15 +74,7 @@ int main(int argc, char **argv)
     double secs = irr_clock() - t0;
     MPI_Request_free(&r[0]);
     MPI_Request_free(&r[1]);
-    long allbad = 0;
-    MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (me == 0) {
-        if (allbad != 0) {
-            fprintf(stderr, "partitioned: %ld wrong partitions\n", allbad);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-        printf("partitioned: %ld iterations on %d ranks in %.6f s\n", opt[0], np, secs);
-    }
+    irr_finish("partitioned", bad, opt[0], "iterations", np, secs);
     free(out);
     free(in);
     MPI_Finalize();

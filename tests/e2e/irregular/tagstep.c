@@ -57,16 +57,8 @@ int main(int argc, char **argv)
         irr_work(opt[2] / 4);
     }
     double secs = irr_clock() - t0;
-    long allbad = 0;
-    MPI_Reduce(&bad, &allbad, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Type_free(&vec);
-    if (me == 0) {
-        if (allbad != 0) {
-            fprintf(stderr, "tagstep: %ld wrong messages\n", allbad);
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-        printf("tagstep: %ld steps on %d ranks in %.6f s\n", opt[0], np, secs);
-    }
+    irr_finish("tagstep", bad, opt[0], "steps", np, secs);
     free(out);
     free(in);
     free(bc);
