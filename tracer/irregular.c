@@ -516,6 +516,28 @@ int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, i
 #endif
 #endif
 
+/* ---- MPI_Comm_idup_with_info (MPI 4.0) ------------------------------------- */
+
+#if MPI_VERSION >= 4
+/* Recorded as the MPI_Comm_idup it is with hints (the info is not kept, as
+ * MPI_Comm_dup_with_info's is not): the new communicator's slot and the
+ * request its Wait or Test completes, so the skeleton makes it again by
+ * MPI_Comm_idup and uses it only once that request completed. */
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
+{
+    struct skel_tr_call c;
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Comm_idup, RA))
+        return PMPI_Comm_idup_with_info(comm, info, newcomm, request);
+    int rc = PMPI_Comm_idup_with_info(comm, info, newcomm, request);
+    skel_tr_leave(&c);
+    c.comm = comm;
+    c.newcomm = newcomm;
+    c.reqp = request;
+    skel_tr_commit(&c, rc);
+    return rc;
+}
+#endif
+
 /* ---- partitioned communication (MPI 4.0) ---------------------------------- */
 
 /* With MPICH's prototypes (count an MPI_Count, as MPI 4.0 says); Open MPI

@@ -1167,7 +1167,8 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
         c->group != MPI_GROUP_NULL)
         window_group(c->group, ev);
     if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
-        c->call == SKEL_CALL_MPI_Win_flush || ci->klass != SKEL_CLASS_WINSYNC)
+        c->call == SKEL_CALL_MPI_Win_flush || c->call == SKEL_CALL_MPI_Win_flush_local ||
+        ci->klass != SKEL_CLASS_WINSYNC)
         ev->peer = skel_tr_world_rank(cx, c->target);
     if (ci->klass != SKEL_CLASS_WINSYNC) {
         count_bytes(ev, c->count, c->dt);
@@ -1176,7 +1177,8 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
             ev->bytes = 0;
         }
         if (c->call == SKEL_CALL_MPI_Accumulate || c->call == SKEL_CALL_MPI_Raccumulate ||
-            c->call == SKEL_CALL_MPI_Get_accumulate || c->call == SKEL_CALL_MPI_Fetch_and_op)
+            c->call == SKEL_CALL_MPI_Get_accumulate || c->call == SKEL_CALL_MPI_Rget_accumulate ||
+            c->call == SKEL_CALL_MPI_Fetch_and_op)
             ev->op = op_code(c->op);
     }
     return cx;

@@ -1671,6 +1671,7 @@ static int winsync_kind(uint16_t call)
     switch (call) {
     case SKEL_CALL_MPI_Win_create:
     case SKEL_CALL_MPI_Win_allocate:
+    case SKEL_CALL_MPI_Win_allocate_shared:
     case SKEL_CALL_MPI_Win_create_dynamic:
     case SKEL_CALL_MPI_Win_free:
     case SKEL_CALL_MPI_Win_fence:
@@ -2023,6 +2024,7 @@ static __attribute__((noinline)) int passive_of(skel_pag *g, const skel_replay_i
     case SKEL_CALL_MPI_Win_lock:
     case SKEL_CALL_MPI_Win_unlock:
     case SKEL_CALL_MPI_Win_flush:
+    case SKEL_CALL_MPI_Win_flush_local:
         if (!real_rank(g, ev->peer) || (uint32_t)ev->peer == r)
             return SKEL_OK;
         if (skel_grow_u32(&sl->passive, &sl->passive_cap, 1, sizeof *sl->passive) != SKEL_OK)
@@ -2031,7 +2033,8 @@ static __attribute__((noinline)) int passive_of(skel_pag *g, const skel_replay_i
         break;
     case SKEL_CALL_MPI_Win_lock_all:
     case SKEL_CALL_MPI_Win_unlock_all:
-    case SKEL_CALL_MPI_Win_flush_all: {
+    case SKEL_CALL_MPI_Win_flush_all:
+    case SKEL_CALL_MPI_Win_flush_local_all: {
         const skel_comm *cm = skel_rank_comm(skel_replay_reader(g->rp, r), ev->comm);
         if (cm == NULL || cm->members == NULL)
             return SKEL_OK;

@@ -59,8 +59,9 @@
 #   idup      communicators duplicated by MPI_Comm_idup: one before the loop
 #             whose ranks send and receive between the idup and its Wait (a
 #             blocking MPI_Comm_dup in its place deadlocks), scratch ones in
-#             the loop completed by an MPI_Waitall with an MPI_Iallreduce,
-#             used by an MPI_Bcast and freed
+#             the loop (by MPI 4.0's MPI_Comm_idup_with_info, recorded as
+#             MPI_Comm_idup: counted below) completed by an MPI_Waitall with
+#             an MPI_Iallreduce, used by an MPI_Bcast and freed
 #   intercomm two halves of MPI_COMM_WORLD coupled by MPI_Intercomm_create:
 #             Isend/Irecv one way, a receive from MPI_ANY_SOURCE answered
 #             the other, MPI_Barrier, MPI_Allreduce, an MPI_Allgather whose
@@ -152,6 +153,15 @@
 #             displacements), MPI_Put_c and MPI_Get_c on a window of
 #             MPI_Win_create_c: each recorded as the call it varies (checked
 #             below)
+#   shwin     MPI-3 shared memory: a window of MPI_Win_allocate_shared on
+#             a node communicator (MPI_Comm_split_type), read by loads after
+#             MPI_Win_shared_query, an MPI_Put and an MPI_Rget_accumulate
+#             completed by MPI_Wait per fence epoch, MPI_Reduce_local; on a
+#             second shared window in one MPI_Win_lock_all epoch, an
+#             MPI_Accumulate completed by MPI_Win_flush_local (and
+#             MPI_Win_flush_local_all), then MPI_Win_sync: the windows, the
+#             atomic and the local flushes recorded, each MPI_Wait
+#             completing its request (checked below)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -185,8 +195,9 @@ declare -A ARGS=(
   [isendrecv]="-i 200"
   [partitioned]="-i 200"
   [bigcount]="-i 200"
+  [shwin]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -203,6 +214,7 @@ declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [pscw]="MPI_Group_incl MPI_Group_excl MPI_Group_free"
   [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [anyof]="MPI_Comm_split_type MPI_Comm_split"
+  [shwin]="MPI_Comm_split_type MPI_Comm_split"
   [pcoll]="MPI_Allreduce_init MPI_Allgatherv_init MPI_Bcast_init MPI_Barrier_init MPI_Reduce_init MPI_Request_free")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
@@ -336,6 +348,14 @@ thin_k5() {
 app_calls() { "$SKEL" stats --csv --no-check "$1" | awk -F, -v c="$2" '$1 == "all" && $2 == c { print $3 }'; }
 meta_calls() { awk -v c="$2" '$1 == "expect" && $3 == c { s += $4 } END { print s + 0 }' "$1"; }
 
+# idup: every duplicate is in the trace as an MPI_Comm_idup (per rank one
+# before the loop and one every 7 of 300 iterations, 42, by
+# MPI_Comm_idup_with_info), each MPI_Bcast on its scratch communicator.
+for c in MPI_Comm_idup:86 MPI_Bcast:84; do
+  got=$(app_calls "$TMP/idup.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "idup: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+
 # pcoll: every start of a persistent collective is in the trace as the
 # nonblocking collective it begins, and none as an MPI_Start of a request
 # the trace does not know (the halo's MPI_Startall names its two requests).
@@ -400,6 +420,26 @@ done
        END { if (s != 200 || w != 200 || bad > 0) { print s + 0, "starts,", w + 0, "waitalls,", bad + 0, "wrong"; exit 1 } }' ||
   fail "partitioned: rank 0's partitioned requests are not the whole buffer's persistent ones"
 echo "partitioned: traced as MPI_Send_init + MPI_Recv_init of the whole buffer, skeletons made and run"
+
+# shwin: the shared windows, the request-based atomic and the local flushes
+# are in the trace (per rank: two MPI_Win_allocate_shared, 200
+# MPI_Rget_accumulate of one double, each completed by the MPI_Wait after
+# it, 200 MPI_Win_flush_local naming the right neighbour); without their
+# wrappers the windows were unknown and every MPI_Wait completed nothing.
+for c in MPI_Win_allocate_shared:4 MPI_Rget_accumulate:400 MPI_Wait:400 MPI_Put:400 MPI_Win_fence:804 \
+  MPI_Accumulate:400 MPI_Win_flush_local:400 MPI_Win_flush_local_all:100 MPI_Win_sync:400; do
+  got=$(app_calls "$TMP/shwin.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "shwin: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/shwin.trace" |
+  awk '$5 == "MPI_Rget_accumulate" { if (!/bytes=8 / || !/op=MPI_SUM/ || !match($0, /req=[0-9]+/)) bad++; r = substr($0, RSTART + 4, RLENGTH - 4) }
+       $5 == "MPI_Wait" { w++; if ($0 !~ ("done=" r "( |$)")) bad++ }
+       $5 == "MPI_Win_flush_local" { if (!/ peer=1 /) bad++ }
+       END { if (w != 200 || bad > 0) { print w + 0, "waits,", bad + 0, "wrong"; exit 1 } }' ||
+  fail "shwin: rank 0's MPI_Wait calls do not complete its MPI_Rget_accumulate requests, or its flushes name no target"
+grep -q 'SKEL_X_WIN_ALLOCATE_SHARED' "$TMP/shwin-3/skeleton.c" ||
+  fail "shwin: the skeleton does not make the shared window"
+echo "shwin: shared windows, MPI_Rget_accumulate and the local flushes traced, completed by their MPI_Wait, skeletons made and run"
 
 # bigcount: every large-count call is in the trace under the name of the
 # call it varies, with its bytes: per rank and iteration an MPI_Isend of 512

@@ -7,7 +7,8 @@
  *     MPI_Comm_dup in place of the idup deadlocks here;
  *   - every iteration, an MPI_Allreduce and a ring MPI_Sendrecv on the
  *     duplicate;
- *   - every P iterations, an MPI_Comm_idup of the duplicate and an
+ *   - every P iterations, an MPI_Comm_idup of the duplicate (by MPI 4.0's
+ *     MPI_Comm_idup_with_info where mpi.h has it) and an
  *     MPI_Iallreduce on MPI_COMM_WORLD completed by one MPI_Waitall, with
  *     compute in between; the scratch communicator carries an MPI_Bcast and
  *     is freed.
@@ -53,7 +54,11 @@ int main(int argc, char **argv)
             MPI_Comm scratch;
             MPI_Request r[2];
             double a = x, b = 0;
+#if MPI_VERSION >= 4 /* with hints, as MPI 4.0 allows: recorded as MPI_Comm_idup */
+            MPI_Comm_idup_with_info(dup, MPI_INFO_NULL, &scratch, &r[0]);
+#else
             MPI_Comm_idup(dup, &scratch, &r[0]);
+#endif
             MPI_Iallreduce(&a, &b, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD, &r[1]);
             irr_work(opt[3] / 2);
             MPI_Status st[2];
