@@ -500,8 +500,9 @@ static int fill_head(const skel_trace *t, skel_signature *sig, const struct rank
         char b[200];
         snprintf(b, sizeof b,
                  "rank %u made MPI calls from %u threads, %llu of them while another thread "
-                 "was in a call",
-                 worst, x->threads, (unsigned long long)x->overlaps);
+                 "was in a call (%llu blocking calls made nonblocking)",
+                 worst, x->threads, (unsigned long long)x->overlaps,
+                 (unsigned long long)x->nonblocking);
         if ((sig->threads = strdup(b)) == NULL)
             return skel_oom();
     }
@@ -894,6 +895,7 @@ int skel_compress_verify(const skel_trace *t, const skel_signature *s)
             return skel_fail(SKEL_ENOMEM, "out of memory");
         int rc = skel_trace_open_rank(t, r, &v.rd);
         skel_pollfold_init(&v.pf, v.rd, skel_symbols_call_ns(t, r));
+        skel_pollfold_source(&v.pf, t, r);
         if (rc == SKEL_OK)
             rc = skel_sig_walk(s, s->ranks[r].cls, verify_symbol, &v);
         if (rc == SKEL_OK) {

@@ -12,11 +12,18 @@ void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns
     f->rd = rd;
     f->call_ns = call_ns;
     skel_commslots_init(&f->slots);
+    skel_concur_init(&f->cc, rd);
+}
+
+void skel_pollfold_source(skel_pollfold *f, const skel_trace *t, uint32_t rank)
+{
+    skel_concur_source(&f->cc, t, rank);
 }
 
 void skel_pollfold_free(skel_pollfold *f)
 {
     skel_commslots_free(&f->slots);
+    skel_concur_free(&f->cc);
 }
 
 /* A poll of the Test family, MPI_Iprobe or MPI_Improbe. */
@@ -154,7 +161,7 @@ static int next_event(skel_pollfold *f, skel_event *ev, uint64_t *polls)
         return 1;
     }
     for (;;) {
-        int rc = skel_rank_next(f->rd, ev);
+        int rc = skel_concur_next(&f->cc, ev);
         if (rc < 0)
             return rc;
         if (rc == 0) {

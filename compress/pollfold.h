@@ -51,6 +51,9 @@
  * communicator created and freed in every iteration keeps one slot);
  * f->slots is the map.
  *
+ * It reads the rank through compress/concur.h, which delivers the calls
+ * that threads made at once as one thread can make them.
+ *
  * Both the compressor (symbols.c) and the verification (compress.c) read
  * ranks through it, so the signature replays exactly what it made of the
  * trace.  Events delivered follow the reader's rules: pointers in an event
@@ -62,6 +65,7 @@
 #include <stdint.h>
 
 #include "commslot.h"
+#include "concur.h"
 #include "trace.h"
 
 typedef struct skel_pollfold {
@@ -83,6 +87,7 @@ typedef struct skel_pollfold {
     int ended;
     uint64_t call_ns;     /* the tracer's time inside each call (meta call-ns) */
     skel_commslots slots; /* communicators of the events delivered, by slot */
+    skel_concur cc;       /* what it reads: threads' calls at once made nonblocking */
 } skel_pollfold;
 
 /* Start reading rd (which stays the caller's to close).  call_ns: the
@@ -92,6 +97,9 @@ typedef struct skel_pollfold {
  * duration keeps it (the compressor shifts every duration alike). */
 void skel_pollfold_init(skel_pollfold *f, skel_rank_reader *rd, uint64_t call_ns);
 void skel_pollfold_free(skel_pollfold *f);
+/* The trace and rank rd reads, for the threads' first pass
+ * (skel_concur_source()). */
+void skel_pollfold_source(skel_pollfold *f, const skel_trace *t, uint32_t rank);
 
 /* The next event: 1 and *ev (with *polls, the polls that found nothing
  * folded into it, 0 for most events), 0 at the end, < 0 on a reader

@@ -734,21 +734,13 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
     uint64_t polls;
     r->call_ns = skel_symbols_call_ns(t, rank);
     skel_pollfold_init(&pf, rd, shift ? r->call_ns : 0);
-    uint32_t prev_thread = 0;
-    uint64_t prev_end = 0;
+    skel_pollfold_source(&pf, t, rank);
     for (;;) {
         rc = skel_pollfold_next(&pf, &ev, &polls);
         if (rc <= 0)
             break;
-        /* A rank file holds its threads' events in the order they ended:
-         * one that began before the previous one (another thread's) ended
-         * ran at the same time. */
         if (ev.thread >= r->threads)
             r->threads = ev.thread + 1;
-        if (r->delivered > 0 && ev.thread != prev_thread && ev.t_start < prev_end)
-            r->overlaps++;
-        prev_thread = ev.thread;
-        prev_end = ev.t_end;
         /* Tables grow as the file declares sites: keep the count current so
          * that site indices are checked against what is known. */
         r->nsites = skel_rank_nsites(rd);
@@ -758,6 +750,10 @@ int skel_symbols_scan(const skel_trace *t, uint32_t rank, int pin, int shift, sk
     }
     /* The trace's length counts every event, folded polls included. */
     r->events = pf.raw;
+    /* Calls that began while another thread's call ran (compress/concur.h,
+     * which made the blocking ones among them nonblocking). */
+    r->overlaps = pf.cc.overlaps;
+    r->nonblocking = pf.cc.posts;
     if (rc < 0 || (rc = skel_match_log_end(r->mlog)) != SKEL_OK)
         goto out;
     const skel_rank_end *end = skel_rank_end_of(rd);

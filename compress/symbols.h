@@ -101,9 +101,10 @@ typedef struct skel_rsig {
     /* Threads: how many made MPI calls (the highest thread index + 1), and
      * how many calls began while another thread's call was still in
      * progress (MPI_THREAD_MULTIPLE at work; the rank's calls are one
-     * stream here: docs/signature.md, "Limits"). */
+     * stream here: docs/signature.md, "Limits"), and how many blocking
+     * calls among those were made nonblocking (compress/concur.h). */
     uint32_t threads;
-    uint64_t overlaps;
+    uint64_t overlaps, nonblocking;
 } skel_rsig;
 
 /* Which peer of ev a scan with pinning gives the source it got: 1 the

@@ -346,12 +346,97 @@ static int master_worker(struct gen *g)
     return emit(g, &ev, 1000, 4000);
 }
 
+/* An event of thread t at explicit times (threads calling MPI at once);
+ * tend[t]: the thread's previous end. */
+static int emit_at(struct gen *g, skel_event *ev, uint32_t t, uint64_t *tend, uint64_t start,
+                   uint64_t end)
+{
+    ev->thread = t;
+    ev->seq = g->nevents;
+    ev->t_start = start;
+    ev->t_end = end;
+    ev->gap_wall = ev->gap_cpu = start - tend[t];
+    tend[t] = end;
+    if (end > g->t)
+        g->t = end;
+    g->nevents++;
+    return skel_writer_event(g->w, ev);
+}
+
+/* The ring's two threads (synth.h): the same calls on slots 2 and 3, begun
+ * 100 ns apart, ending 3 and 4.5 us after the first began. */
+static int ring_threads(struct gen *g)
+{
+    const skel_synth_opts *o = g->o;
+    int32_t n = (int32_t)o->nranks, r = (int32_t)g->rank;
+    int32_t *members = malloc((size_t)n * sizeof *members);
+    if (members == NULL)
+        return skel_fail(SKEL_ENOMEM, "out of memory");
+    for (int32_t i = 0; i < n; i++)
+        members[i] = i;
+    skel_event ev;
+    int rc = SKEL_OK;
+    for (uint32_t t = 0; t < 2 && rc == SKEL_OK; t++) {
+        skel_comm c = {.index = 2 + t,
+                       .gid = 2000 + t,
+                       .parent = SKEL_COMM_WORLD,
+                       .created_by = SKEL_CALL_MPI_Comm_dup,
+                       .size = (uint32_t)n,
+                       .members = members};
+        if ((rc = skel_writer_comm(g->w, &c)) == SKEL_OK) {
+            base_event(&ev, SKEL_CALL_MPI_Comm_dup, SITE_CART, SKEL_COMM_WORLD);
+            ev.newcomm = 2 + t;
+            rc = emit(g, &ev, 2000, 10000);
+        }
+    }
+    free(members);
+    uint64_t tend[2] = {g->t, g->t};
+    uint32_t first = (uint32_t)r % 2;
+    for (uint64_t it = 0; it < o->iterations && rc == SKEL_OK; it++) {
+        int reduce = o->reduce_every > 0 && (it + 1) % o->reduce_every == 0;
+        for (int step = 0; step < 1 + reduce && rc == SKEL_OK; step++) {
+            uint64_t at = g->t + (step == 0 ? jitter(g, o->gap_ns, o->gap_jitter) : 800);
+            skel_event e[2];
+            for (uint32_t t = 0; t < 2; t++) {
+                if (step == 0) {
+                    base_event(&e[t], SKEL_CALL_MPI_Sendrecv, SITE_SENDRECV, 2 + t);
+                    p2p(&e[t], (r + 1) % n, 7, msg_count(g));
+                    e[t].peer2 = e[t].asrc = (r + n - 1) % n;
+                    e[t].tag2 = e[t].atag = 7;
+                    e[t].rbytes = e[t].bytes;
+                } else {
+                    base_event(&e[t], SKEL_CALL_MPI_Allreduce, SITE_ALLREDUCE, 2 + t);
+                    e[t].count = 1;
+                    e[t].dtsize = 8;
+                    e[t].bytes = e[t].rbytes = 8;
+                    e[t].op = SKEL_OP_SUM;
+                }
+            }
+            rc = emit_at(g, &e[first], first, tend, at + 100 * first, at + 3000);
+            if (rc == SKEL_OK)
+                rc = emit_at(g, &e[1 - first], 1 - first, tend, at + 100 * (1 - first), at + 4500);
+        }
+        for (uint32_t k = 0; k < o->inner && rc == SKEL_OK; k++) {
+            base_event(&ev, SKEL_CALL_MPI_Bcast, SITE_BCAST, SKEL_COMM_WORLD);
+            ev.count = 16;
+            ev.dtsize = 4;
+            ev.bytes = 64;
+            ev.rbytes = r == 0 ? 0 : 64;
+            ev.root = 0;
+            rc = emit_at(g, &ev, 0, tend, g->t + 400, g->t + 2400);
+        }
+    }
+    return rc;
+}
+
 static int ring(struct gen *g)
 {
     const skel_synth_opts *o = g->o;
     int32_t n = (int32_t)o->nranks, r = (int32_t)g->rank;
     skel_event ev;
     int rc = SKEL_OK;
+    if (o->threads == 2)
+        return ring_threads(g);
     for (uint64_t it = 0; it < o->iterations; it++) {
         base_event(&ev, SKEL_CALL_MPI_Sendrecv, SITE_SENDRECV, SKEL_COMM_WORLD);
         p2p(&ev, (r + 1) % n, 7, msg_count(g));
@@ -413,6 +498,8 @@ uint64_t skel_synth_events(const skel_synth_opts *o, uint32_t rank)
             return n + 2 * (o->iterations + 1) * (o->nranks - 1) + 1;
         return n + 2 * (o->iterations + 1) + 1;
     case SKEL_SYNTH_RING:
+        if (o->threads == 2)
+            return n + 2 + o->iterations * (2 + o->inner) + 2 * reduces;
         return n + o->iterations * (1 + o->inner) + reduces;
     }
     return 0;
@@ -441,6 +528,7 @@ static int write_rank(const char *dir, const skel_synth_opts *o, uint32_t rank)
     skel_rank_info info = {.rank = rank,
                            .nranks = o->nranks,
                            .pid = 1000 + rank,
+                           .thread_level = o->threads == 2 ? 3 : 0, /* MPI_THREAD_MULTIPLE */
                            .t_init = 1000000,
                            .unix_init_ns = 1700000000000000000ull,
                            .host = "synthetic",
@@ -508,6 +596,9 @@ int skel_synth_write(const char *dir, const skel_synth_opts *o)
     if (o->nranks < 1 || (o->pattern == SKEL_SYNTH_MASTER_WORKER && o->nranks < 2))
         return skel_fail(SKEL_EUSAGE, "synthetic trace: %u ranks are too few for pattern %d",
                          o->nranks, (int)o->pattern);
+    if (o->threads > 2 || (o->threads == 2 && o->pattern != SKEL_SYNTH_RING))
+        return skel_fail(SKEL_EUSAGE, "synthetic trace: %u threads only for the ring (2 at most)",
+                         o->threads);
     if (o->pattern < SKEL_SYNTH_STENCIL || o->pattern > SKEL_SYNTH_RING)
         return skel_fail(SKEL_EUSAGE, "synthetic trace: unknown pattern %d", (int)o->pattern);
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)

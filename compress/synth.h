@@ -37,7 +37,13 @@ enum skel_synth_pattern {
     SKEL_SYNTH_MASTER_WORKER = 2,
     /* Periodic ring: per iteration one MPI_Sendrecv to the right neighbour
      * from the left one, and an inner loop of `inner` MPI_Bcast from rank 0;
-     * an MPI_Allreduce every `reduce_every` iterations. */
+     * an MPI_Allreduce every `reduce_every` iterations.  With `threads` = 2
+     * (MPI_THREAD_MULTIPLE), two threads each make the ring's MPI_Sendrecv
+     * and MPI_Allreduce on a communicator of their own (two MPI_Comm_dup
+     * first, slots 2 and 3) at the same time, thread 0 starting first; rank
+     * r's file holds thread r % 2's calls first (their ends), so
+     * neighbouring ranks' files hold the threads in opposite orders; the
+     * inner MPI_Bcast are thread 0's, after both. */
     SKEL_SYNTH_RING = 3,
 };
 
@@ -47,6 +53,7 @@ typedef struct skel_synth_opts {
     uint64_t iterations;   /* outer iterations (tasks per worker for master/worker) */
     uint32_t reduce_every; /* 0: never */
     uint32_t inner;        /* ring: inner loop length */
+    uint32_t threads;      /* ring: 0 or 1, or 2 threads calling MPI at once */
     uint32_t poll;         /* master/worker: the master polls (see above) */
     int poll_busy;         /* master/worker: ... and computes between polls */
     int skip_border;       /* stencil: border ranks skip the calls to MPI_PROC_NULL */

@@ -157,8 +157,10 @@ int skel_gen_build(const skel_signature *sig, const struct skel_gen_opts *o, con
         if (rc == SKEL_EDEADLOCK && sig->threads != NULL)
             skel_fail_context(rc,
                               "the application called MPI from several threads at once (%s), "
-                              "and a skeleton makes each rank's calls in one thread, in the order "
-                              "they ended (docs/signature.md, \"Limits\")",
+                              "and a skeleton makes each rank's calls in one thread: the blocking "
+                              "sends, receives and collectives that overlapped are posted "
+                              "nonblocking, the other calls keep the order they ended in "
+                              "(docs/signature.md, \"Limits\")",
                               sig->threads);
         goto out;
     }
@@ -196,8 +198,9 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                 who, r->partial);
     if (r->threads[0] != '\0')
         fprintf(out,
-                "%s: warning: %s; the skeleton makes each rank's calls in one thread, in the "
-                "order they ended, so it serialises what ran in parallel\n",
+                "%s: warning: %s; the skeleton makes each rank's calls in one thread (those "
+                "that overlapped posted nonblocking, then completed together), so it "
+                "serialises the compute that ran in parallel\n",
                 who, r->threads);
     if (r->pinned[0] != '\0')
         fprintf(out,

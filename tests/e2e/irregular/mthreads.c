@@ -1,9 +1,12 @@
 /* mthreads.c - MPI_THREAD_MULTIPLE at work: two threads per rank, each
  * exchanging with the neighbour rank on a communicator of its own
  * (MPI_Sendrecv every iteration, the two threads entering it together
- * through a pthread barrier, and an MPI_Allreduce every tenth).  The tracer records both threads' calls; a
- * skeleton makes each rank's calls in one stream, so Skel says that the
- * calls overlapped (test_gen_irregular.sh; docs/signature.md, "Limits").
+ * through a pthread barrier, and an MPI_Allreduce every tenth).  The tracer
+ * records both threads' calls, in the order they ended; the compressor
+ * posts the ones that overlapped nonblocking (compress/concur.h), so that
+ * the skeleton, which makes each rank's calls in one stream, runs; Skel
+ * says that the calls overlapped (test_gen_irregular.sh; docs/signature.md,
+ * "Limits").
  *
  * usage: mthreads [-i ITERS] [-n DOUBLES] [-w WORK] */
 #include "common.h"
