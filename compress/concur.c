@@ -460,9 +460,8 @@ static int number(skel_concur *c, skel_concur_item *it)
         c->npending = 0;
         return SKEL_OK;
     }
-    if (c->off == 0) { /* nothing made yet: the trace's ids as they are */
-        const struct skel_call_info *ci = skel_call_info(e->call);
-        if (e->req != 0 && skel_call_creates_request(e->call, ci ? ci->klass : SKEL_CLASS_NONE))
+    if (c->off == 0) {            /* nothing made yet: the trace's ids as they are */
+        if (e->req > c->last_req) /* the latest (note_req) */
             c->last_req = e->req;
         return SKEL_OK;
     }
@@ -541,11 +540,23 @@ static int first_pass(skel_concur *c)
     return rc < 0 ? rc : SKEL_OK;
 }
 
-int skel_concur_next(skel_concur *c, skel_event *ev)
+/* A request id of the trace's, delivered as it is (nothing was made
+ * nonblocking before it): the latest is kept for when something is.  Ids
+ * grow in creation order, and a call that names an older request (a start,
+ * a free) names one made before, so the largest is the latest. */
+static inline void note_req(skel_concur *c, const skel_event *ev)
+{
+    if (ev->req > c->last_req)
+        c->last_req = ev->req;
+}
+
+/* Everything but one thread's next event: the first event, another
+ * thread's, held events and clusters.  have: *ev was just read (rc 1). */
+static int next_slow(skel_concur *c, skel_event *ev, int have)
 {
     item_release(&c->cur);
     for (;;) {
-        if (c->opos < c->on) {
+        if (!have && c->opos < c->on) {
             c->cur = c->out[c->opos++];
             int rc = number(c, &c->cur);
             if (rc != SKEL_OK)
@@ -553,10 +564,10 @@ int skel_concur_next(skel_concur *c, skel_event *ev)
             *ev = c->cur.ev;
             return 1;
         }
-        if (c->ended)
+        if (!have && c->ended)
             return 0;
-        skel_event e;
-        int rc = skel_rank_next(c->rd, &e);
+        int rc = have ? 1 : skel_rank_next(c->rd, ev);
+        have = 0;
         if (rc < 0)
             return rc;
         if (c->raw == 0 && rc > 0) {
@@ -570,6 +581,9 @@ int skel_concur_next(skel_concur *c, skel_event *ev)
                 int prc = first_pass(c);
                 if (prc != SKEL_OK)
                     return prc;
+                /* One thread under MPI_THREAD_MULTIPLE (mpi4py's default):
+                 * nothing can overlap, read as it is. */
+                c->many = c->multiple = c->nseen > 1;
             }
         }
         if (rc == 0) {
@@ -579,27 +593,46 @@ int skel_concur_next(skel_concur *c, skel_event *ev)
             continue;
         }
         /* Threads' calls that overlapped, as the file holds them. */
-        if (c->raw > 0 && e.thread != c->raw_thread && e.t_start < c->raw_end)
+        if (c->raw > 0 && ev->thread != c->raw_thread && ev->t_start < c->raw_end)
             c->overlaps++;
         c->raw++;
-        c->raw_thread = e.thread;
-        c->raw_end = e.t_end;
-        if ((rc = see_thread(c, e.thread, e.t_end)) != SKEL_OK)
+        c->raw_thread = ev->thread;
+        c->raw_end = ev->t_end;
+        if ((rc = see_thread(c, ev->thread, ev->t_end)) != SKEL_OK)
             return rc;
-        if (e.thread < c->nleft && c->left[e.thread] > 0 && --c->left[e.thread] == 0)
-            c->last_end[e.thread] = UINT64_MAX; /* its last call: it waits for nothing more */
+        if (ev->thread < c->nleft && c->left[ev->thread] > 0 && --c->left[ev->thread] == 0)
+            c->last_end[ev->thread] = UINT64_MAX; /* its last call: it waits for nothing more */
         if (!c->many) {
-            /* One thread so far: delivered as read, nothing held (nothing
-             * was made nonblocking yet, so the ids are the trace's; the
-             * latest is kept for when something is). */
-            const struct skel_call_info *ci = skel_call_info(e.call);
-            if (e.req != 0 && skel_call_creates_request(e.call, ci ? ci->klass : SKEL_CLASS_NONE))
-                c->last_req = e.req;
-            c->cur = (skel_concur_item){.ev = e, .kind = REAL};
-            *ev = e;
+            /* One thread so far: delivered as read, nothing held. */
+            note_req(c, ev);
             return 1;
         }
-        if ((rc = hold(c, &e)) != SKEL_OK || (rc = settle(c)) != SKEL_OK)
+        if ((rc = hold(c, ev)) != SKEL_OK || (rc = settle(c)) != SKEL_OK)
             return rc;
     }
+}
+
+int skel_concur_next(skel_concur *c, skel_event *ev)
+{
+    if (!c->many && c->raw > 0 && !c->ended) {
+        /* The common case: the thread of the previous event calls again,
+         * read into *ev and delivered from there (nothing is held while
+         * one thread calls). */
+        int rc = skel_rank_next(c->rd, ev);
+        if (rc > 0 && ev->thread == c->raw_thread) {
+            c->raw++;
+            c->raw_end = ev->t_end;
+            c->last_end[ev->thread] = ev->t_end;
+            note_req(c, ev);
+            return 1;
+        }
+        if (rc < 0)
+            return rc;
+        if (rc == 0) {
+            c->ended = 1;
+            return 0;
+        }
+        return next_slow(c, ev, 1);
+    }
+    return next_slow(c, ev, 0);
 }

@@ -20,10 +20,12 @@
  *     its end (a wait, a probe, a communicator's creation);
  *   - one MPI_Waitall at the cluster's end completes the new requests,
  *     with each receive's actual source, tag and bytes.
- * Under MPI_THREAD_MULTIPLE every blocking collective is posted (with an
- * MPI_Waitall of its own where it is in no cluster): a blocking collective
- * does not match a nonblocking one, and another rank's file may hold the
- * same collective outside a cluster.  And there a compute gap is the
+ * Under MPI_THREAD_MULTIPLE, on a rank whose file shows several threads
+ * calling MPI, every blocking collective is posted (with an MPI_Waitall of
+ * its own where it is in no cluster): a blocking collective does not match
+ * a nonblocking one, and another rank's file may hold the same collective
+ * outside a cluster (a program whose ranks differ in that is refused by
+ * the schedule check of skel gen, naming the collective).  And there a compute gap is the
  * rank's, not its thread's: only the part of it after the latest end of
  * the events delivered before it (a post ends where it starts, the
  * MPI_Waitall where the cluster does), its CPU time in proportion: the
@@ -79,7 +81,7 @@ typedef struct skel_concur {
     const skel_trace *trace; /* for the first pass (skel_concur_source), or NULL */
     uint32_t rank;
     int many;       /* a second thread was seen: events are held */
-    int multiple;   /* the rank had MPI_THREAD_MULTIPLE */
+    int multiple;   /* MPI_THREAD_MULTIPLE and several threads calling MPI */
     uint64_t *left; /* per thread: events still to come (first pass), 0 done */
     uint32_t nleft, lcap;
     uint64_t *last_end; /* per thread: end of its latest event, 0 if none yet */
