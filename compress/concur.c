@@ -61,43 +61,37 @@ void skel_concur_free(skel_concur *c)
     memset(c, 0, sizeof *c);
 }
 
+/* *dst: a copy of n elements of size bytes at src (NULL, *n 0, if none). */
+static int dup_array(const void **dst, uint32_t *n, const void *src, size_t size)
+{
+    *dst = NULL;
+    if (*n == 0 || src == NULL) {
+        *n = 0;
+        return SKEL_OK;
+    }
+    void *p = malloc(*n * size);
+    if (p == NULL)
+        return oom();
+    memcpy(p, src, *n * size);
+    *dst = p;
+    return SKEL_OK;
+}
+
 /* A copy of ev that owns its arrays. */
 static int copy_event(skel_concur_item *it, const skel_event *ev)
 {
     memset(it, 0, sizeof *it);
     it->ev = *ev;
-    it->ev.complete = NULL;
+    it->owned = 1;
     it->ev.reqs = NULL;
     it->ev.group = NULL;
-    it->owned = 1;
-    if (ev->ncomplete > 0 && ev->complete != NULL) {
-        skel_completion *p = malloc(ev->ncomplete * sizeof *p);
-        if (p == NULL)
-            return oom();
-        memcpy(p, ev->complete, ev->ncomplete * sizeof *p);
-        it->ev.complete = p;
-    } else {
-        it->ev.ncomplete = 0;
-    }
-    if (ev->nreqs > 0 && ev->reqs != NULL) {
-        uint64_t *p = malloc(ev->nreqs * sizeof *p);
-        if (p == NULL)
-            return oom();
-        memcpy(p, ev->reqs, ev->nreqs * sizeof *p);
-        it->ev.reqs = p;
-    } else {
-        it->ev.nreqs = 0;
-    }
-    if (ev->ngroup > 0 && ev->group != NULL) {
-        int32_t *p = malloc(ev->ngroup * sizeof *p);
-        if (p == NULL)
-            return oom();
-        memcpy(p, ev->group, ev->ngroup * sizeof *p);
-        it->ev.group = p;
-    } else {
-        it->ev.ngroup = 0;
-    }
-    return SKEL_OK;
+    int rc = dup_array((const void **)&it->ev.complete, &it->ev.ncomplete, ev->complete,
+                       sizeof *ev->complete);
+    if (rc == SKEL_OK)
+        rc = dup_array((const void **)&it->ev.reqs, &it->ev.nreqs, ev->reqs, sizeof *ev->reqs);
+    if (rc == SKEL_OK)
+        rc = dup_array((const void **)&it->ev.group, &it->ev.ngroup, ev->group, sizeof *ev->group);
+    return rc;
 }
 
 static int grow(void **p, uint32_t *cap, uint32_t need, size_t size)

@@ -346,6 +346,37 @@ static int master_worker(struct gen *g)
     return emit(g, &ev, 1000, 4000);
 }
 
+/* The ring's calls (synth.h): the exchange with both neighbours, the
+ * broadcast from rank 0 and the sum. */
+static void ring_sendrecv(struct gen *g, skel_event *ev, uint32_t comm)
+{
+    int32_t n = (int32_t)g->o->nranks, r = (int32_t)g->rank;
+    base_event(ev, SKEL_CALL_MPI_Sendrecv, SITE_SENDRECV, comm);
+    p2p(ev, (r + 1) % n, 7, msg_count(g));
+    ev->peer2 = ev->asrc = (r + n - 1) % n;
+    ev->tag2 = ev->atag = 7;
+    ev->rbytes = ev->bytes;
+}
+
+static void ring_bcast(const struct gen *g, skel_event *ev)
+{
+    base_event(ev, SKEL_CALL_MPI_Bcast, SITE_BCAST, SKEL_COMM_WORLD);
+    ev->count = 16;
+    ev->dtsize = 4;
+    ev->bytes = 64;
+    ev->rbytes = g->rank == 0 ? 0 : 64;
+    ev->root = 0;
+}
+
+static void ring_allreduce(skel_event *ev, uint32_t comm)
+{
+    base_event(ev, SKEL_CALL_MPI_Allreduce, SITE_ALLREDUCE, comm);
+    ev->count = 1;
+    ev->dtsize = 8;
+    ev->bytes = ev->rbytes = 8;
+    ev->op = SKEL_OP_SUM;
+}
+
 /* An event of thread t at explicit times (threads calling MPI at once);
  * tend[t]: the thread's previous end. */
 static int emit_at(struct gen *g, skel_event *ev, uint32_t t, uint64_t *tend, uint64_t start,
@@ -398,31 +429,17 @@ static int ring_threads(struct gen *g)
             uint64_t at = g->t + (step == 0 ? jitter(g, o->gap_ns, o->gap_jitter) : 800);
             skel_event e[2];
             for (uint32_t t = 0; t < 2; t++) {
-                if (step == 0) {
-                    base_event(&e[t], SKEL_CALL_MPI_Sendrecv, SITE_SENDRECV, 2 + t);
-                    p2p(&e[t], (r + 1) % n, 7, msg_count(g));
-                    e[t].peer2 = e[t].asrc = (r + n - 1) % n;
-                    e[t].tag2 = e[t].atag = 7;
-                    e[t].rbytes = e[t].bytes;
-                } else {
-                    base_event(&e[t], SKEL_CALL_MPI_Allreduce, SITE_ALLREDUCE, 2 + t);
-                    e[t].count = 1;
-                    e[t].dtsize = 8;
-                    e[t].bytes = e[t].rbytes = 8;
-                    e[t].op = SKEL_OP_SUM;
-                }
+                if (step == 0)
+                    ring_sendrecv(g, &e[t], 2 + t);
+                else
+                    ring_allreduce(&e[t], 2 + t);
             }
             rc = emit_at(g, &e[first], first, tend, at + 100 * first, at + 3000);
             if (rc == SKEL_OK)
                 rc = emit_at(g, &e[1 - first], 1 - first, tend, at + 100 * (1 - first), at + 4500);
         }
         for (uint32_t k = 0; k < o->inner && rc == SKEL_OK; k++) {
-            base_event(&ev, SKEL_CALL_MPI_Bcast, SITE_BCAST, SKEL_COMM_WORLD);
-            ev.count = 16;
-            ev.dtsize = 4;
-            ev.bytes = 64;
-            ev.rbytes = r == 0 ? 0 : 64;
-            ev.root = 0;
+            ring_bcast(g, &ev);
             rc = emit_at(g, &ev, 0, tend, g->t + 400, g->t + 2400);
         }
     }
@@ -432,37 +449,21 @@ static int ring_threads(struct gen *g)
 static int ring(struct gen *g)
 {
     const skel_synth_opts *o = g->o;
-    int32_t n = (int32_t)o->nranks, r = (int32_t)g->rank;
     skel_event ev;
     int rc = SKEL_OK;
     if (o->threads == 2)
         return ring_threads(g);
     for (uint64_t it = 0; it < o->iterations; it++) {
-        base_event(&ev, SKEL_CALL_MPI_Sendrecv, SITE_SENDRECV, SKEL_COMM_WORLD);
-        p2p(&ev, (r + 1) % n, 7, msg_count(g));
-        ev.peer2 = (r + n - 1) % n;
-        ev.tag2 = 7;
-        ev.asrc = ev.peer2;
-        ev.atag = 7;
-        ev.rbytes = ev.bytes;
+        ring_sendrecv(g, &ev, SKEL_COMM_WORLD);
         if ((rc = emit(g, &ev, jitter(g, o->gap_ns, o->gap_jitter), 4000)) != SKEL_OK)
             return rc;
         for (uint32_t k = 0; k < o->inner; k++) {
-            base_event(&ev, SKEL_CALL_MPI_Bcast, SITE_BCAST, SKEL_COMM_WORLD);
-            ev.count = 16;
-            ev.dtsize = 4;
-            ev.bytes = 64;
-            ev.rbytes = r == 0 ? 0 : 64;
-            ev.root = 0;
+            ring_bcast(g, &ev);
             if ((rc = emit(g, &ev, 400, 2000)) != SKEL_OK)
                 return rc;
         }
         if (o->reduce_every > 0 && (it + 1) % o->reduce_every == 0) {
-            base_event(&ev, SKEL_CALL_MPI_Allreduce, SITE_ALLREDUCE, SKEL_COMM_WORLD);
-            ev.count = 1;
-            ev.dtsize = 8;
-            ev.bytes = ev.rbytes = 8;
-            ev.op = SKEL_OP_SUM;
+            ring_allreduce(&ev, SKEL_COMM_WORLD);
             if ((rc = emit(g, &ev, 800, 3000)) != SKEL_OK)
                 return rc;
         }
