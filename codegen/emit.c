@@ -1445,9 +1445,16 @@ static int fill_seqs(struct emitter *e)
         if (first > INT_MAX)
             break;
         rows_add(&seqs, "{%llu, %u},", (unsigned long long)first, q->n);
-        for (uint32_t j = 0; j < q->n; j++)
-            rows_add(&items, "{%d, %u, %llu},", q->items[j].kind == SKEL_PLAN_ITEM_LOOP,
-                     q->items[j].ref, (unsigned long long)q->items[j].count);
+        /* A loop met at weight w < 1 pays its first iteration's excess whole
+         * where the application paid it once per w of the skeleton's: the
+         * skeleton measures it and reports 1 - w of it less (skel_run()). */
+        double share = q->w < p->wden ? 1.0 - (double)q->w / (double)p->wden : 0.0;
+        for (uint32_t j = 0; j < q->n; j++) {
+            int loop = q->items[j].kind == SKEL_PLAN_ITEM_LOOP;
+            rows_add(&items, "{%d, %u, %llu, %.9g},", loop, q->items[j].ref,
+                     (unsigned long long)q->items[j].count,
+                     loop && q->items[j].count >= 2 ? share : 0.0);
+        }
         first += q->n;
     }
     int rc = rows_end(&items), rc2 = rows_end(&seqs);

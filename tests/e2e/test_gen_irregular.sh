@@ -268,6 +268,15 @@ for p in $programs; do
     if [ "$K" = 1 ] && grep -q 'cold_s=' "$d.run"; then
       echo "FAIL $p K=1: a cold run at K = 1" >&2; failed=1; continue
     fi
+    # A loop's first iteration (docs/codegen.md): reported at every K; at
+    # K = 1 every loop is at weight 1 and none is timed, so exactly 0.
+    first=$(grep -Eo '^SKEL_RESULT .* first_s=-?[0-9]+\.[0-9]+' "$d.run" | sed 's/.*first_s=//')
+    if [ -z "$first" ]; then
+      echo "FAIL $p K=$K: SKEL_RESULT without first_s" >&2; cat "$d.run" >&2; failed=1; continue
+    fi
+    if [ "$K" = 1 ] && [ "$first" != 0.000000 ]; then
+      echo "FAIL $p K=1: first_s=$first, a loop at weight 1 timed" >&2; failed=1; continue
+    fi
     if ! expect_counts "$d/sktrace" "$d/skeleton.meta"; then
       echo "FAIL $p K=$K: the skeleton's calls differ from skeleton.meta" >&2; failed=1; continue
     fi
