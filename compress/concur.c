@@ -356,7 +356,6 @@ static int emit_cluster(skel_concur *c, uint32_t n)
     }
     c->hhead = (c->hhead + n) % c->hcap;
     c->hn -= n;
-    c->clusters++;
     c->posts += posts;
     return SKEL_OK;
 }

@@ -111,7 +111,7 @@ typedef struct skel_concur {
     uint32_t raw_thread;
     uint64_t overlaps;        /* events read that began while another thread's call ran */
     uint64_t busy_until;      /* the latest end of the calls delivered (MPI_THREAD_MULTIPLE) */
-    uint64_t clusters, posts; /* clusters rewritten, calls made nonblocking */
+    uint64_t posts;           /* calls made nonblocking */
 } skel_concur;
 
 /* Start reading rd (which stays the caller's to close; NULL: an empty
