@@ -1299,6 +1299,7 @@ static const char *object_call(unsigned call)
         {SKEL_CALL_MPI_Win_start, "SKEL_X_WIN_START"},
         {SKEL_CALL_MPI_Win_complete, "SKEL_X_WIN_COMPLETE"},
         {SKEL_CALL_MPI_Win_wait, "SKEL_X_WIN_WAIT"},
+        {SKEL_CALL_MPI_Win_test, "SKEL_X_WIN_TEST"},
     };
     for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
         if (calls[i].call == call)
@@ -1321,6 +1322,8 @@ static int fill_object(struct emitter *e, const skel_plan_op *op, struct oprow *
             ? "SKEL_F_RMA"
             : "SKEL_F_IO";
     r->slot = op->obj >= 0 ? (uint32_t)op->obj : UINT32_MAX; /* set_row() */
+    if (op->flag)
+        r->flags |= OPF_FLAG; /* MPI_Win_test: the application's found its epoch over */
     if (op->obj >= 0 && (uint32_t)op->obj + 1 > e->nobjs)
         e->nobjs = (uint32_t)op->obj + 1;
     if (op->obj < 0 && op->kind != SKEL_PLAN_FILE && op->kind != SKEL_PLAN_IO &&

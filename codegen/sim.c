@@ -1596,10 +1596,18 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     return SKEL_OK;
 }
 
-static int is_pscw(uint16_t call)
+/* The general active-target call op makes: an MPI_Win_test that found its
+ * exposure epoch over in the application is its MPI_Win_wait (the skeleton
+ * waits there until it is, skel_rma()); one that found nothing is local
+ * (0). */
+static uint16_t pscw_call(const skel_plan_op *op)
 {
+    uint16_t call = op->call == SKEL_CALL_MPI_Win_test && op->flag ? SKEL_CALL_MPI_Win_wait
+                                                                   : op->call;
     return call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_start ||
-           call == SKEL_CALL_MPI_Win_complete || call == SKEL_CALL_MPI_Win_wait;
+                   call == SKEL_CALL_MPI_Win_complete || call == SKEL_CALL_MPI_Win_wait
+               ? call
+               : 0;
 }
 
 /* General active-target synchronisation as handshakes (PSCW_COMM):
@@ -1614,7 +1622,7 @@ static int exec_pscw(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     const skel_plan_op *op = &m->p->ops[r->cur];
     int rc;
     if (!r->started) {
-        uint16_t call = op->call;
+        uint16_t call = pscw_call(op);
         int opens = call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_start;
         int sends = call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_complete;
         int access = call == SKEL_CALL_MPI_Win_start || call == SKEL_CALL_MPI_Win_complete;
@@ -1680,7 +1688,7 @@ static int exec_object(struct sim *m, uint32_t rank, uint32_t comm, int *done)
 {
     struct rstate *r = &m->rs[rank];
     const skel_plan_op *op = &m->p->ops[r->cur];
-    if (op->kind == SKEL_PLAN_WINSYNC && is_pscw(op->call))
+    if (op->kind == SKEL_PLAN_WINSYNC && pscw_call(op) != 0)
         return exec_pscw(m, rank, comm, done);
     if (op->collective)
         return exec_coll(m, rank, comm, done);
@@ -1982,7 +1990,7 @@ static void describe_block(const struct sim *m, uint32_t rank, char *buf, size_t
                                 rank, (unsigned long long)r->pos, op_str(m, r->cur, d, sizeof d));
     if (o >= len)
         return;
-    if (op->kind == SKEL_PLAN_WINSYNC && is_pscw(op->call)) {
+    if (op->kind == SKEL_PLAN_WINSYNC && pscw_call(op) != 0) {
         for (uint32_t i = 0; i < r->pscw.n; i++) {
             const struct precv *rv = &m->recvs[r->pscw.v[i]];
             if (!rv->matched) {

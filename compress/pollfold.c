@@ -26,13 +26,13 @@ void skel_pollfold_free(skel_pollfold *f)
     skel_concur_free(&f->cc);
 }
 
-/* A poll of the Test family, MPI_Iprobe or MPI_Improbe. */
+/* A poll of the Test family, MPI_Iprobe, MPI_Improbe or MPI_Win_test. */
 static int is_poll(const skel_event *ev)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
     return ci != NULL && ci->poll &&
            (ci->klass == SKEL_CLASS_WAIT || ci->klass == SKEL_CLASS_IPROBE ||
-            ci->klass == SKEL_CLASS_IMPROBE);
+            ci->klass == SKEL_CLASS_IMPROBE || ci->klass == SKEL_CLASS_WINSYNC);
 }
 
 /* It found nothing: no flag, no request completed. */

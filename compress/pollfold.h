@@ -1,8 +1,8 @@
 /* pollfold.h - a polling loop read as one wait (internal to compress/).
  *
  * A master that waits with MPI_Irecv and a loop of MPI_Test and nanosleep
- * (or MPI_Iprobe, MPI_Improbe) makes a timing-dependent number of calls that
- * find
+ * (or MPI_Iprobe, MPI_Improbe; or a target that ends its exposure epoch
+ * with MPI_Win_test) makes a timing-dependent number of calls that find
  * nothing before the one that finds its message: "Test Test Test Test(true)"
  * for one task, "Test Test(true)" for the next.  Loop counts are exact, so
  * such a string never folds into loops, the skeleton must keep every message

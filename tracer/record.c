@@ -1166,6 +1166,8 @@ static uint32_t describe_window(const struct skel_tr_call *c, const struct skel_
     if ((c->call == SKEL_CALL_MPI_Win_post || c->call == SKEL_CALL_MPI_Win_start) && ok &&
         c->group != MPI_GROUP_NULL)
         window_group(c->group, ev);
+    if (c->flagp != NULL && ok && *c->flagp) /* MPI_Win_test: the epoch ended */
+        ev->flags |= SKEL_EVF_FLAG;
     if (c->call == SKEL_CALL_MPI_Win_lock || c->call == SKEL_CALL_MPI_Win_unlock ||
         c->call == SKEL_CALL_MPI_Win_flush || c->call == SKEL_CALL_MPI_Win_flush_local ||
         ci->klass != SKEL_CLASS_WINSYNC)
@@ -1371,6 +1373,8 @@ static skel_event *event_of(const struct skel_tr_call *c, const struct skel_call
             ev->atag = SKEL_TAG_NONE;
             ev->rbytes = 0;
             received(c, ev->comm, ok, ev);
+        } else if (c->flagp != NULL && ok && *c->flagp) {
+            ev->flags |= SKEL_EVF_FLAG; /* MPI_Win_test */
         }
         return ev;
     }

@@ -87,6 +87,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             if (c->src >= 0)
                 printf("(from %d tag %d %" PRIu64 "B)", c->src, c->tag, c->bytes);
         }
+        if (ev.flags & SKEL_EVF_FLAG)
+            printf(" found"); /* a poll's flag came back true */
         if (ev.flags & SKEL_EVF_FORTRAN)
             printf(" fortran");
         if (ev.flags & SKEL_EVF_ERROR)

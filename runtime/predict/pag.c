@@ -1312,7 +1312,7 @@ static int batch_group(skel_pag *g, const skel_replay_item *it, struct slot *sl)
 }
 
 static int win_pscw(skel_pag *g, const skel_replay_item *it, uint32_t si, double w);
-static int winsync_kind(uint16_t call);
+static int winsync_kind(const skel_event *ev);
 static int passive_of(skel_pag *g, const skel_replay_item *it, struct slot *sl);
 static int passive_hold(skel_pag *g, uint32_t si, double w);
 
@@ -1393,7 +1393,7 @@ batch_single(skel_pag *g, const skel_replay_item *it, struct slot *sl, uint32_t 
     if (ci != NULL && ci->klass == SKEL_CLASS_WINSYNC) {
         if ((rc = passive_of(g, it, sl)) != SKEL_OK)
             return rc;
-        if (winsync_kind(it->ev->call) > WS_COLL)
+        if (winsync_kind(it->ev) > WS_COLL)
             return win_pscw(g, it, si, w);
         if (s->npassive > 0 && g->passive_deps && s->nmsg == 0)
             return passive_hold(g, si, w);
@@ -1666,8 +1666,14 @@ static int emit_cycle(skel_pag *g, skel_pag_batch *b)
  * the replay's end every held step is let go with the partners it matched,
  * the rest of its time its own work. */
 
-static int winsync_kind(uint16_t call)
+/* An MPI_Win_test that found its exposure epoch over is the wait it ended
+ * (its polls before it are polls: waiting, step()); one that found nothing
+ * waits for nobody. */
+static int winsync_kind(const skel_event *ev)
 {
+    uint16_t call = ev->call;
+    if (call == SKEL_CALL_MPI_Win_test)
+        return (ev->flags & SKEL_EVF_FLAG) ? WS_WAIT : WS_NONE;
     switch (call) {
     case SKEL_CALL_MPI_Win_create:
     case SKEL_CALL_MPI_Win_allocate:
@@ -1968,7 +1974,7 @@ static __attribute__((noinline)) int win_pscw(skel_pag *g, const skel_replay_ite
     skel_pag_step *s = &sl->steps[0];
     uint32_t r = it->rank;
     const skel_event *ev = it->ev;
-    int kind = winsync_kind(ev->call);
+    int kind = winsync_kind(ev);
     struct win *wn = win_of(g, r, ev->obj);
     if (wn == NULL)
         return split(g, s, w);
@@ -2209,7 +2215,7 @@ int skel_pag_next(skel_pag *g, skel_pag_batch *b)
             g->replay_done = 1;
             continue;
         }
-        if (!it.group && winsync_kind(it.ev->call) == WS_COLL) {
+        if (!it.group && winsync_kind(it.ev) == WS_COLL) {
             if ((rc = win_coll_arrive(g, &it)) < 0)
                 return rc;
             if (rc == 1)

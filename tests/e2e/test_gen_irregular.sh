@@ -162,6 +162,12 @@
 #             MPI_Win_flush_local_all), then MPI_Win_sync: the windows, the
 #             atomic and the local flushes recorded, each MPI_Wait
 #             completing its request (checked below)
+#   wintest   exposure epochs ended by polling MPI_Win_test between slices
+#             of work instead of MPI_Win_wait, and every third iteration
+#             a test that finds nothing (its partner cannot start yet)
+#             followed by MPI_Win_wait: the polls folded into the test that
+#             found the epoch over, which the skeleton makes as a wait, the
+#             one that found nothing made once (checked below)
 # and, from a fixed signature of a real trace (h5ckpt.sig, bench/apps'
 # parallel HDF5 program), rank classes whose outer loops were folded
 # differently: made in mode inner at K = 6.5, in mode epochs at K = 4.06.
@@ -196,8 +202,9 @@ declare -A ARGS=(
   [partitioned]="-i 200"
   [bigcount]="-i 200"
   [shwin]="-i 200"
+  [wintest]="-i 200 -w 40000"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -205,7 +212,7 @@ declare -A COMPRESS=([selfprobe]="--pin-sources")
 # left out when its calls at K = 1 are compared with the application's.
 declare -A POLLED=([persistent]="MPI_Test" [mprobe]="MPI_Improbe" [selfprobe]="MPI_Iprobe MPI_Test"
   [anyof]="MPI_Testany MPI_Testsome" [nbx]="MPI_Iprobe MPI_Test MPI_Testall" [pcoll]="MPI_Test"
-  [tagstep]="MPI_Request_get_status" [isendrecv]="MPI_Test")
+  [tagstep]="MPI_Request_get_status" [isendrecv]="MPI_Test" [wintest]="MPI_Win_test")
 # Group calls are local bookkeeping the skeleton does not make as the
 # application's calls (it makes the groups MPI_Comm_create needs through
 # PMPI): left out too; so is MPI_Comm_split_type, which the skeleton makes
@@ -215,6 +222,7 @@ declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [intercomm]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
   [anyof]="MPI_Comm_split_type MPI_Comm_split"
   [shwin]="MPI_Comm_split_type MPI_Comm_split"
+  [wintest]="MPI_Group_incl MPI_Group_free"
   [pcoll]="MPI_Allreduce_init MPI_Allgatherv_init MPI_Bcast_init MPI_Barrier_init MPI_Reduce_init MPI_Request_free")
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
@@ -449,6 +457,25 @@ done
 grep -q 'SKEL_X_WIN_ALLOCATE_SHARED' "$TMP/shwin-3/skeleton.c" ||
   fail "shwin: the skeleton does not make the shared window"
 echo "shwin: shared windows, MPI_Rget_accumulate and the local flushes traced, completed by their MPI_Wait, skeletons made and run"
+
+# wintest: every MPI_Win_test is in the trace with what it found (rank 0:
+# 200 polls that found the ring's epoch over, the others and the 66 of the
+# test that gives up found nothing); the skeleton makes one test per
+# folded run of polls, as a wait where the application's found the epoch
+# over (SKEL_X_WIN_TEST with SKEL_OPF_FLAG).
+for c in MPI_Win_post:466 MPI_Win_start:466 MPI_Win_complete:466 MPI_Put:866 MPI_Win_wait:66 \
+  MPI_Send:66 MPI_Recv:66; do
+  got=$(app_calls "$TMP/wintest.trace" "${c%%:*}")
+  [ "${got:-0}" = "${c#*:}" ] || fail "wintest: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
+done
+"$SKEL" dump --rank 0 "$TMP/wintest.trace" |
+  awk '$5 == "MPI_Win_test" { if (/ found /) f++; else nf++ }
+       END { if (f != 200 || nf < 66) { print f + 0, "found,", nf + 0, "found nothing"; exit 1 } }' ||
+  fail "wintest: rank 0's MPI_Win_test calls do not say what they found"
+meta_tests=$(meta_calls "$TMP/wintest-1/skeleton.meta" MPI_Win_test)
+[ "$meta_tests" = 466 ] ||
+  fail "wintest: the K = 1 skeleton makes $meta_tests MPI_Win_test, not 466 (one per folded run of polls: 2 x 200, and rank 0's 66 that found nothing)"
+echo "wintest: MPI_Win_test traced with its flag, its polls folded, skeletons made and run"
 
 # bigcount: every large-count call is in the trace under the name of the
 # call it varies, with its bytes: per rank and iteration an MPI_Isend of 512

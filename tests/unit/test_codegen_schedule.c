@@ -667,6 +667,11 @@ Test(codegen_schedule, unsupported_calls_refused)
     skel_signature_free(s);
 }
 
+/* How pscw_class() ends each exposure epoch: 0 MPI_Win_wait, 1 an
+ * MPI_Win_test that found it over (its polls folded), 2 one that found
+ * nothing. */
+static int pscw_close;
+
 /* General active-target synchronisation: a window, then a loop of 20
  * iterations: post to the other rank, start on it, a put, complete, wait.
  * Blocks base and base + 1, symbols 7 (base / 2) and on. */
@@ -679,7 +684,11 @@ static int pscw_class(struct tsig *t, int base, int post, int start)
     tsym(t, b + 2, "MPI_Win_start", "obj=\"0\"", member, 0, 0, "");
     tsym(t, b + 3, "MPI_Put", "obj=\"0\"", PEER("mod", 1), 500, 8, "");
     tsym(t, b + 4, "MPI_Win_complete", "obj=\"0\"", "", 0, 0, "");
-    tsym(t, b + 5, "MPI_Win_wait", "obj=\"0\"", "", 0, 0, "");
+    if (pscw_close == 0)
+        tsym(t, b + 5, "MPI_Win_wait", "obj=\"0\"", "", 0, 0, "");
+    else
+        tsym_side(t, b + 5, "MPI_Win_test", "obj=\"0\"", "", 0, 0, pscw_close == 1 ? "true" : "",
+                  "");
     tsym(t, b + 6, "MPI_Win_free", "obj=\"0\"", "", 0, 0, "");
     tput(t, "<block id=\"%d\">", base + 1);
     if (post)
@@ -750,6 +759,37 @@ Test(codegen_schedule, pscw_without_its_peer_refused)
     s = two_classes(pscw_post_only, pscw_post_only);
     expect_refusal(s, 1 << 20);
     expect_detail("waits for the MPI_Win_complete of rank 1, which never comes");
+    skel_signature_free(s);
+}
+
+/* Exposure epochs ended by MPI_Win_test: one that found the epoch over is
+ * its MPI_Win_wait (the schedule passes, and the skeleton makes it with the
+ * flag that makes it wait); one that found nothing ends nothing, so the
+ * next iteration's post opens an epoch over the open one: refused. */
+Test(codegen_schedule, pscw_ended_by_win_test)
+{
+    pscw_close = 1;
+    skel_signature *s = two_classes(pscw_both, pscw_both);
+    pscw_close = 0;
+    for (int k = 1; k <= 20; k += 19) {
+        skel_plan *p = NULL;
+        cr_assert_eq(skel_plan_build(s, k, SKEL_PLAN_LOOPS, &p), SKEL_OK, "%s", skel_last_error());
+        cr_assert_eq(check(p, 0), SKEL_OK, "K = %d: %s", k, skel_last_error());
+        cr_assert_eq(calls(p, 1, "MPI_Win_test"), 20u / (unsigned)k);
+        cr_assert_eq(calls(p, 1, "MPI_Win_wait"), 0u);
+        int flagged = 0;
+        for (uint32_t i = 0; i < p->nops; i++)
+            flagged += p->ops[i].call == SKEL_CALL_MPI_Win_test && p->ops[i].flag;
+        cr_assert_eq(flagged, 2, "K = %d: %d flagged MPI_Win_test operations", k, flagged);
+        skel_plan_free(p);
+    }
+    skel_signature_free(s);
+
+    pscw_close = 2;
+    s = two_classes(pscw_both, pscw_both);
+    pscw_close = 0;
+    expect_refusal(s, 1 << 20);
+    expect_detail("opens an exposure epoch on a window whose previous one is not closed");
     skel_signature_free(s);
 }
 
