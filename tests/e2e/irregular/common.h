@@ -47,6 +47,16 @@ static inline void irr_ring(int *me, int *np, int *right, int *left)
     *left = (*me + *np - 1) % *np;
 }
 
+/* The group of the two neighbours lr[] (left, right) of a window's group of
+ * MPI_COMM_WORLD's ranks: one member where they are the same rank (two
+ * ranks). */
+static inline MPI_Group irr_neighbours(MPI_Group world, const int lr[2])
+{
+    MPI_Group g;
+    MPI_Group_incl(world, lr[0] == lr[1] ? 1 : 2, lr, &g);
+    return g;
+}
+
 /* About n multiply-adds of real arithmetic (a few ns each). */
 static inline void irr_work(long n)
 {

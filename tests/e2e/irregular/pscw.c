@@ -10,19 +10,6 @@
  * usage: pscw [-i ITERS] [-n DOUBLES] [-w WORK] */
 #include "common.h"
 
-/* The group of the given ranks of MPI_COMM_WORLD (duplicates dropped:
- * with two ranks the left and right neighbours are the same rank). */
-static MPI_Group group_of(MPI_Group world, const int *ranks, int n)
-{
-    int uniq[2], k = 0;
-    for (int i = 0; i < n && k < 2; i++)
-        if (k == 0 || uniq[0] != ranks[i])
-            uniq[k++] = ranks[i];
-    MPI_Group g;
-    MPI_Group_incl(world, k, uniq, &g);
-    return g;
-}
-
 int main(int argc, char **argv)
 {
     long opt[3] = {300, 512, 20000};
@@ -47,7 +34,7 @@ int main(int argc, char **argv)
     MPI_Group world, nbrs, root, workers;
     MPI_Win_get_group(win, &world);
     int lr[2] = {left, right}, zero = 0;
-    nbrs = group_of(world, lr, 2);
+    nbrs = irr_neighbours(world, lr);
     MPI_Group_incl(world, 1, &zero, &root);
     MPI_Group_excl(world, 1, &zero, &workers);
     double check = 0, t0 = irr_clock();

@@ -12,19 +12,6 @@
  * usage: wintest [-i ITERS] [-n DOUBLES] [-w WORK] */
 #include "common.h"
 
-/* The group of the given ranks of the window's group (duplicates dropped:
- * with two ranks the left and right neighbours are the same rank). */
-static MPI_Group group_of(MPI_Group world, const int *ranks, int n)
-{
-    int uniq[2], k = 0;
-    for (int i = 0; i < n && k < 2; i++)
-        if (k == 0 || uniq[0] != ranks[i])
-            uniq[k++] = ranks[i];
-    MPI_Group g;
-    MPI_Group_incl(world, k, uniq, &g);
-    return g;
-}
-
 /* The value rank r puts at index i in iteration it. */
 static double value(long it, int i, int r)
 {
@@ -55,7 +42,7 @@ int main(int argc, char **argv)
     MPI_Group world, nbrs, zero, one;
     MPI_Win_get_group(win, &world);
     int lr[2] = {left, right}, r0 = 0, r1 = 1;
-    nbrs = group_of(world, lr, 2);
+    nbrs = irr_neighbours(world, lr);
     MPI_Group_incl(world, 1, &r0, &zero);
     MPI_Group_incl(world, 1, &r1, &one);
     long bad = 0, polls = 0;
