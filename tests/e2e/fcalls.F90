@@ -4,7 +4,8 @@
 ! Fortran's indices), statuses read back (Probe, Iprobe, Recv, Sendrecv,
 ! MPI-IO), MPI_IN_PLACE, per-peer datatypes (Alltoallw), MPI_UNWEIGHTED,
 ! CHARACTER arguments (File_open, File_set_view), LOGICAL arguments
-! (Cart_create, Cart_sub), groups, communicators, windows and Init_thread.
+! (Cart_create, Cart_sub), groups, communicators, windows and Init_thread;
+! with -DMPI4, MPI 4.0's MPI_Comm_idup_with_info.
 !
 ! Compiled twice by tests/e2e/test_tracer_fortran.sh: with -DUSE_F08 against
 ! `use mpi_f08`, without against `use mpi`.  Each rank writes
@@ -89,6 +90,9 @@ program fcalls
   logical :: flag, periods(1), remain(1)
   character(len=64) :: fname
   T_COMM :: dup, split, rev, cart, sub, dgraph
+#ifdef MPI4
+  T_COMM :: idup
+#endif
   T_REQ :: reqs(6), r2(2), preq(2), req
   T_GROUP :: wgroup, g2
   T_FILE :: fh
@@ -242,6 +246,17 @@ program fcalls
   call MPI_Iallreduce(MPI_IN_PLACE, abuf, 1, MPI_INTEGER, MPI_MAX, dup, req, ierr)
   call note('MPI_Iallreduce')
   call MPI_Wait(req, MPI_STATUS_IGNORE, ierr); call note('MPI_Wait')
+#ifdef MPI4
+  ! MPI_Comm_idup_with_info (MPI 4.0, so not in every MPI's bindings):
+  ! recorded as the MPI_Comm_idup it is with hints.
+  call MPI_Comm_idup_with_info(dup, MPI_INFO_NULL, idup, req, ierr)
+  call note('MPI_Comm_idup')
+  call MPI_Wait(req, MPI_STATUS_IGNORE, ierr); call note('MPI_Wait')
+  x = rank
+  call MPI_Allreduce(MPI_IN_PLACE, x, 1, MPI_INTEGER, MPI_SUM, idup, ierr)
+  call note('MPI_Allreduce')
+  write (10, '(a,i0)') 'allreduce on idup with info ', x
+#endif
   call MPI_Ibarrier(split, req, ierr); call note('MPI_Ibarrier')
   flag = .false.
   do while (.not. flag)

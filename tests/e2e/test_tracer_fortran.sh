@@ -197,8 +197,8 @@ for name in fstencil fstencil08; do
     fi
     check_sample mpich "$name" "$SAMPLES/$name"
 done
-check_fcalls mpich mpif90.mpich mpi
-check_fcalls mpich mpif90.mpich f08 -DUSE_F08
+check_fcalls mpich mpif90.mpich mpi -DMPI4
+check_fcalls mpich mpif90.mpich f08 -DUSE_F08 -DMPI4
 if [[ -x "$SAMPLES/fstencil" ]]; then
     check_exports mpich "$build/tracer/libskeltrace.so" $(libs_of "$SAMPLES/fstencil" mpichfort)
 fi
