@@ -710,6 +710,22 @@ int MPI_Cancel(MPI_Request *request)
     return rc;
 }
 
+/* Not recorded (not in the call table: its time is compute), but the
+ * handle is forgotten, as MPI_Comm_free's is: the library may give it to
+ * the next communicator, which must not be taken for this one.  It is how
+ * the parents and children of MPI_Comm_spawn part. */
+int MPI_Comm_disconnect(MPI_Comm *comm)
+{
+    MPI_Comm saved = comm != NULL ? *comm : MPI_COMM_NULL;
+    int rc = PMPI_Comm_disconnect(comm);
+    if (skel_tr_active == 1) {
+        skel_tr_lock();
+        skel_tr_comm_forget(saved);
+        skel_tr_unlock();
+    }
+    return rc;
+}
+
 int MPI_Comm_free(MPI_Comm *comm)
 {
     struct skel_tr_call c;

@@ -97,12 +97,32 @@ struct tr_comm {
     uint32_t rsize;   /* remote group (intercommunicators) */
     int32_t *remote;
     int inter;
+    int external; /* a group reaches outside this world (MPI_Comm_spawn) */
 };
+
+#define EXTERNAL (SKEL_COMM_NONE - 1) /* comm_map's value for an external communicator */
 
 static struct tr_comm *comms;
 static uint32_t ncomms, comm_cap;
 static skel_map comm_map;
 static skel_map gid_seq; /* membership hash -> communicators created so far */
+
+/* Communicators whose groups reach outside MPI_COMM_WORLD (the
+ * intercommunicator MPI_Comm_spawn returns to parents and children, and what
+ * is made from it) describe processes that are not in this trace: no
+ * record is written for them, their index is that of the world (so every
+ * table stays in bounds), and the thread's call is marked; its event is not
+ * written, so its time falls into the next compute gap.  Set once the first
+ * such communicator is seen, so that other programs pay nothing. */
+static int external_seen;
+
+static int external_call(struct skel_tr_call *c)
+{
+    if (__builtin_expect(!external_seen, 1) || !c->t->external)
+        return 0;
+    c->t->external = 0;
+    return 1;
+}
 
 int32_t skel_tr_world_rank(uint32_t ci, int rank)
 {
@@ -248,6 +268,17 @@ static uint32_t register_comm(MPI_Comm comm, uint32_t parent, uint16_t created_b
         free(tc.remote);
         return SKEL_COMM_NONE;
     }
+    for (uint32_t i = 0; i < tc.size; i++)
+        tc.external |= tc.members[i] == MPI_UNDEFINED;
+    for (uint32_t i = 0; i < tc.rsize; i++)
+        tc.external |= tc.remote[i] == MPI_UNDEFINED;
+    if (tc.external) {
+        free(tc.members);
+        free(tc.remote);
+        external_seen = 1;
+        skel_map_put(&comm_map, HANDLE_KEY(comm), EXTERNAL);
+        return EXTERNAL;
+    }
     /* Global id: the same on every member, from the membership and how many
      * communicators with this membership this rank has seen before (creation
      * is collective, so members count alike).  The two groups of an
@@ -312,13 +343,20 @@ uint32_t skel_tr_comm_index(MPI_Comm comm)
     if (comm == MPI_COMM_WORLD)
         return SKEL_COMM_WORLD;
     skel_map_slot *s = skel_map_find(&comm_map, HANDLE_KEY(comm));
-    if (s != NULL)
-        return s->val;
-    if (comm == MPI_COMM_NULL)
+    uint32_t ci;
+    if (s != NULL) {
+        ci = (uint32_t)s->val;
+    } else {
+        if (comm == MPI_COMM_NULL)
+            return SKEL_COMM_WORLD;
+        /* Created by a call we did not see (before tracing started, by a
+         * library through PMPI, by MPI_Comm_spawn): describe it now. */
+        ci = register_comm(comm, SKEL_COMM_NONE, 0);
+    }
+    if (ci == EXTERNAL) {
+        skel_tr_self.external = 1;
         return SKEL_COMM_WORLD;
-    /* Created by a call we did not see (before tracing started, or by a
-     * library through PMPI): describe it now. */
-    uint32_t ci = register_comm(comm, SKEL_COMM_NONE, 0);
+    }
     return ci == SKEL_COMM_NONE ? SKEL_COMM_WORLD : ci;
 }
 
@@ -1221,6 +1259,10 @@ static void describe(const struct skel_tr_call *c, const struct skel_call_info *
         cx = skel_tr_comm_index(c->comm);
         if (ok && c->newcomm != NULL && *c->newcomm != MPI_COMM_NULL)
             ev->newcomm = register_comm(*c->newcomm, cx, c->call);
+        if (ev->newcomm == EXTERNAL) { /* made over a spawned world: not recorded */
+            skel_tr_self.external = 1;
+            ev->newcomm = SKEL_COMM_NONE;
+        }
         break;
     case SKEL_CLASS_GROUP:
         /* MPI_Comm_group, and a persistent collective's set-up: the
@@ -1482,6 +1524,8 @@ static inline __attribute__((always_inline)) void commit_at(struct skel_tr_call 
 
 void skel_tr_commit_event(struct skel_tr_call *c, skel_event *ev, int rc)
 {
+    if (external_call(c))
+        return;
     int fortran = 0;
     uint32_t site = site_of(c->site, c->call, &fortran);
     commit_at(c, ev, rc, site, fortran);
@@ -1637,6 +1681,11 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
         uint32_t site = site_of(c->site, c->call, &fortran);
         skel_event local;
         skel_event *ev = event_of(c, ci, ok, site, &local);
+        if (external_call(c)) {
+            skel_tr_unlock();
+            c->t->depth--;
+            return;
+        }
         if (ci->klass == SKEL_CLASS_GROUP && ci->shape != SKEL_SHAPE_NONE)
             pcoll_made(c, ok); /* the set-up itself creates no request of the trace */
         else

@@ -39,6 +39,7 @@ struct skel_tr_thread {
     uint32_t seq;      /* calls recorded by this thread (for overhead sampling) */
     int sleepy;        /* the latest sampled gap was mostly off the CPU */
     int ready;
+    int external;         /* this call is on a communicator outside the world (record.c) */
     struct skel_tr_ws ws; /* working-set sampling (wset.h) */
 };
 

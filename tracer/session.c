@@ -387,6 +387,48 @@ static uint64_t default_cpu_period_us(void)
     return us < 20 ? 20 : us > 1000 ? 1000 : us;
 }
 
+/* A process started by MPI_Comm_spawn (or _multiple) belongs to a world of
+ * its own, whose ranks number from 0 like the parents': written into
+ * SKEL_TRACE_DIR they would overwrite the parents' rank files and meta.
+ * Its world traces into a subdirectory of its own instead, spawn-N with the
+ * first N whose mkdir succeeds (so concurrent and nested spawns each get
+ * one), chosen by the world's rank 0 and broadcast: a complete trace of that
+ * world, which every skel command reads on its own.  Returns 0, or -1 after
+ * a message when not tracing. */
+static int spawned_dir(struct skel_tr_session *s)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    PMPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL)
+        return 0;
+    size_t dl = strnlen(s->dir, sizeof s->dir);
+    int n = 0;
+    if (s->rank == 0) {
+        for (int i = 1; i < 1000000 && n == 0; i++) {
+            char sub[sizeof s->dir];
+            int len = snprintf(sub, sizeof sub, "%s/spawn-%d", s->dir, i);
+            if (len < 0 || (size_t)len >= sizeof sub) {
+                n = -1;
+                errno = ENAMETOOLONG;
+            } else if (mkdir(sub, 0777) == 0) {
+                n = i;
+            } else if (errno != EEXIST) {
+                n = -1;
+            }
+        }
+        if (n <= 0)
+            fprintf(stderr,
+                    "skel tracer (spawned rank 0): cannot create a spawn-N directory in %s: %s; "
+                    "not tracing the spawned processes\n",
+                    s->dir, strerror(errno));
+    }
+    PMPI_Bcast(&n, 1, MPI_INT, 0, s->comm);
+    if (n <= 0)
+        return -1;
+    snprintf(s->dir + dl, sizeof s->dir - dl, "/spawn-%d", n);
+    return 0;
+}
+
 int skel_tr_start(int provided)
 {
     struct skel_tr_session *s = &skel_tr_s;
@@ -438,6 +480,8 @@ int skel_tr_start(int provided)
                 s->dir, strerror(errno));
         return 0;
     }
+    if (spawned_dir(s) != 0)
+        return 0;
     char path[sizeof s->dir + 64], name[64];
     skel_trace_rank_filename((uint32_t)s->rank, name, sizeof name);
     size_t dl = strnlen(s->dir, sizeof s->dir - 1);

@@ -119,6 +119,14 @@ int skel_cmd_trace(int argc, char **argv)
                 "skel trace: warning: the trace in %s is partial: %s; other commands refuse it "
                 "unless given --allow-partial\n",
                 o.outdir, res.run.partial);
+    if (res.traced && res.run.spawned > 0)
+        fprintf(stderr,
+                "skel trace: note: the program spawned %d world%s (MPI_Comm_spawn): each is "
+                "traced in %s/spawn-N, %d of them whole; calls between worlds are not "
+                "recorded (their time is compute), and a skeleton of %s makes none of the "
+                "spawned processes' work\n",
+                res.run.spawned, res.run.spawned == 1 ? "" : "s", o.outdir,
+                res.run.spawned_complete, o.outdir);
     if (rc == SKEL_OK && res.have_stats) {
         printf("traced with the %s tracer in %.2f s\n",
                res.run.flavor == SKEL_MPI_OPENMPI ? "Open MPI" : "MPICH", res.run.wall_s);

@@ -56,7 +56,21 @@ static int srun_exports(char *const argv[])
     return 1;
 }
 
-/* A trace may replace only a trace: check dir before anything is run or
+int skel_tracerun_spawn_name(const char *name)
+{
+    if (strncmp(name, "spawn-", 6) != 0 || name[6] < '1' || name[6] > '9')
+        return 0;
+    long n = 0;
+    for (const char *p = name + 6; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9' || n > 100000000)
+            return 0;
+        n = n * 10 + (*p - '0');
+    }
+    return (int)n;
+}
+
+/* A trace may replace only a trace (with the traces of the worlds its
+ * processes spawned): check dir before anything is run or
  * removed.  An absent or empty directory is fine; one holding a trace needs
  * force; one holding anything else is refused whatever force says. */
 static int check_target(const char *dir, int force)
@@ -73,7 +87,8 @@ static int check_target(const char *dir, int force)
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         int ours = strcmp(e->d_name, "meta") == 0 ||
-                   (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL);
+                   (strncmp(e->d_name, "rank-", 5) == 0 && strstr(e->d_name, ".skt") != NULL) ||
+                   skel_tracerun_spawn_name(e->d_name) > 0;
         if (!ours) {
             rc = skel_fail(SKEL_EUSAGE,
                            "%s holds %s, which is not part of a trace: choose another -o "
@@ -142,6 +157,29 @@ static int assess(const char *dir, char *const argv[], int finish, struct skel_t
     if (rc == SKEL_OK && (rc = skel_trace_open(dir, &t)) == SKEL_OK)
         rc = skel_trace_completeness(t, &res->complete, res->partial, sizeof res->partial);
     skel_trace_close(t);
+    /* The worlds the program spawned, each a trace of its own. */
+    DIR *d = rc == SKEL_OK ? opendir(dir) : NULL;
+    struct dirent *e;
+    while (d != NULL && rc == SKEL_OK && (e = readdir(d)) != NULL) {
+        if (skel_tracerun_spawn_name(e->d_name) == 0)
+            continue;
+        char sub[PATH_MAX];
+        int len = snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+        if (len < 0 || (size_t)len >= sizeof sub)
+            continue;
+        res->spawned++;
+        int whole = 0;
+        char why[256];
+        skel_trace *st = NULL;
+        if ((!finish || skel_tracerun_finish(sub, NULL) == SKEL_OK) &&
+            skel_trace_open(sub, &st) == SKEL_OK &&
+            skel_trace_completeness(st, &whole, why, sizeof why) == SKEL_OK && whole)
+            res->spawned_complete++;
+        skel_trace_close(st);
+        skel_clear_error();
+    }
+    if (d != NULL)
+        closedir(d);
     return rc;
 }
 

@@ -14,14 +14,14 @@
 #include "elfdeps.h"
 
 struct skel_tracerun_opts {
-    const char *outdir;         /* trace directory (created; must be empty or absent) */
-    int force;                  /* allow an outdir holding a trace: it is replaced when the new
-                                   one is written (one holding anything else is refused) */
-    const char *tracer_mpich;   /* path of libskeltrace.so */
-    const char *tracer_openmpi; /* path of libskeltrace-openmpi.so, or NULL */
+    const char *outdir;          /* trace directory (created; must be empty or absent) */
+    int force;                   /* allow an outdir holding a trace: it is replaced when the new
+                                    one is written (one holding anything else is refused) */
+    const char *tracer_mpich;    /* path of libskeltrace.so */
+    const char *tracer_openmpi;  /* path of libskeltrace-openmpi.so, or NULL */
     enum skel_mpi_flavor flavor; /* SKEL_MPI_UNKNOWN: detect from the program */
-    const char *buffer;         /* SKEL_TRACE_BUFFER value, or NULL */
-    double timeout_s;           /* <= 0: none */
+    const char *buffer;          /* SKEL_TRACE_BUFFER value, or NULL */
+    double timeout_s;            /* <= 0: none */
 };
 
 struct skel_tracerun_result {
@@ -32,8 +32,15 @@ struct skel_tracerun_result {
     int traced;                  /* a trace (whole or partial) is in outdir */
     int complete;                /* it holds the whole run (skel_trace_completeness()) */
     char partial[256];           /* if not, why not */
-    int stale_removed; /* a new trace directory left by a killed `skel trace` was removed */
+    int stale_removed;    /* a new trace directory left by a killed `skel trace` was removed */
+    int spawned;          /* traces of worlds the program spawned: outdir/spawn-1... */
+    int spawned_complete; /* of those, the whole ones */
 };
+
+/* N when name is "spawn-N" (N >= 1, no leading zero): the directory where
+ * the tracer writes the N-th world spawned by MPI_Comm_spawn (docs/
+ * trace-format.md); 0 for any other name. */
+int skel_tracerun_spawn_name(const char *name);
 
 /* Run argv (argv[0] the launcher or the program itself).  The trace is
  * written into OUTDIR.skel-new and put in OUTDIR's place when the run is
