@@ -50,7 +50,7 @@ W=$(mktemp -d /tmp/skel-bench-gen.XXXXXX)
 
 declare -A PATHS ARGS
 for s in jacobi cg isort mw pipeline fstencil fstencil08; do PATHS[$s]="$B/samples/$s"; done
-for s in blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest; do PATHS[$s]="$B/tests/irregular/$s"; done
+for s in blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest strided; do PATHS[$s]="$B/tests/irregular/$s"; done
 # Runs of about 0.5-1 s on an idle 2-core machine.
 ARGS=(
   [jacobi]="-i $((1000 * FACTOR))"
@@ -87,11 +87,12 @@ ARGS=(
   [bigcount]="-i $((2000 * FACTOR)) -w 150000"
   [shwin]="-i $((2000 * FACTOR)) -w 150000"
   [wintest]="-i $((2000 * FACTOR)) -w 150000"
+  [strided]="-i $((2000 * FACTOR))"
 )
 # Options of `skel compress` per program: selfprobe's wildcard probes are
 # pinned to the sources they found (docs/codegen.md, "Pinned sources").
 declare -A COMPRESS=([selfprobe]="--pin-sources")
-names=${PROGRAMS:-"jacobi cg isort mw pipeline fstencil fstencil08 blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest"}
+names=${PROGRAMS:-"jacobi cg isort mw pipeline fstencil fstencil08 blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest strided"}
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 range() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.3g-%.3g", lo, hi }'; }

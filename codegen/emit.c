@@ -98,7 +98,7 @@ struct emitter {
     const skel_signature *s;
     skel_tpl_dict *root;
     /* Datatype sizes > 1 needing a contiguous type, with an index by size. */
-    uint32_t *dtypes;
+    uint64_t *dtypes; /* size | layout class << 32 */
     uint32_t ndtypes, capdtypes;
     uint32_t *dtab, dtabcap; /* open addressing: type index, 0 empty */
     /* Distinct peer encodings (entry 0 of the skeleton's table is
@@ -146,13 +146,16 @@ static uint32_t mix32(uint64_t z)
     return (uint32_t)(z ^ (z >> 31));
 }
 
-/* Index in the skeleton's skel_types of the contiguous type of dtsize
- * bytes (0: MPI_BYTE); the table grows as sizes come. */
-static int type_index(struct emitter *e, uint32_t dtsize, int *out)
+/* Index in the skeleton's skel_types of the type of dtsize bytes (0:
+ * MPI_BYTE): contiguous when runs is 0, else laid out in runs of
+ * skel_evf_block_bytes() of the class (a run, a gap as long, ...; its extent
+ * twice its size); the table grows as sizes come. */
+static int type_index_runs(struct emitter *e, uint32_t dtsize, unsigned runs, int *out)
 {
     *out = 0;
-    if (dtsize <= 1)
+    if (dtsize <= 1 && runs == 0)
         return SKEL_OK;
+    uint64_t key = (uint64_t)dtsize | (uint64_t)runs << 32;
     if ((uint64_t)(e->ndtypes + 1) * 2 > e->dtabcap) {
         uint32_t cap = e->dtabcap ? e->dtabcap * 2 : 64, *t = calloc(cap, sizeof *t);
         if (t == NULL)
@@ -167,19 +170,24 @@ static int type_index(struct emitter *e, uint32_t dtsize, int *out)
         e->dtab = t;
         e->dtabcap = cap;
     }
-    uint32_t j = mix32(dtsize) & (e->dtabcap - 1);
+    uint32_t j = mix32(key) & (e->dtabcap - 1);
     for (; e->dtab[j] != 0; j = (j + 1) & (e->dtabcap - 1))
-        if (e->dtypes[e->dtab[j] - 1] == dtsize) {
+        if (e->dtypes[e->dtab[j] - 1] == key) {
             *out = (int)e->dtab[j];
             return SKEL_OK;
         }
     int rc = skel_grow_u32(&e->dtypes, &e->capdtypes, (uint64_t)e->ndtypes + 1, sizeof *e->dtypes);
     if (rc != SKEL_OK)
         return rc;
-    e->dtypes[e->ndtypes++] = dtsize;
+    e->dtypes[e->ndtypes++] = key;
     e->dtab[j] = e->ndtypes;
     *out = (int)e->ndtypes;
     return SKEL_OK;
+}
+
+static int type_index(struct emitter *e, uint32_t dtsize, int *out)
+{
+    return type_index_runs(e, dtsize, 0, out);
 }
 
 static uint32_t peer_hash(const struct peer *x)
@@ -929,7 +937,14 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     r->form = p2p_form(op->call);
     if (r->form == NULL)
         return op_fail(e, op, SKEL_EUNSUPPORTED, "this point-to-point call is not supported");
-    if ((rc = type_index(e, op->dtsize, &r->type)) != SKEL_OK ||
+    /* A non-contiguous message (docs/codegen.md): a send of elements, or of
+     * bytes scaled as one element of their size; a receive of elements. */
+    int sends = op->kind == SKEL_PLAN_SEND || op->kind == SKEL_PLAN_ISEND, in_runs = 0;
+    if (op->runs != 0 && sends)
+        in_runs = op->dtsize > 1 || (op->count[0] > 0 && op->count[0] <= INT_MAX);
+    else if (op->runs != 0 && (op->kind == SKEL_PLAN_RECV || op->kind == SKEL_PLAN_IRECV))
+        in_runs = unit > 1 && unit <= INT_MAX;
+    if ((!in_runs && (rc = type_index(e, op->dtsize, &r->type)) != SKEL_OK) ||
         (rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
         return rc;
     tag_value(op->tag, r->tag, sizeof r->tag);
@@ -937,6 +952,21 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         r->flags |= OPF_ANY;
     if (op->flag)
         r->flags |= OPF_FLAG;
+    if (in_runs && sends) {
+        /* twice its bytes of buffer: the type's extent */
+        int64_t n = op->dtsize > 1 ? op->count[0] : 1;
+        uint64_t size = op->dtsize > 1 ? op->dtsize : (uint64_t)op->count[0];
+        if ((rc = type_index_runs(e, (uint32_t)size, op->runs, &r->type)) != SKEL_OK ||
+            (rc = int_count(e, op, n, &r->count)) != SKEL_OK)
+            return rc;
+        return need_send(e, op, (uint64_t)n * size * 2);
+    }
+    if (in_runs) { /* a receive */
+        if ((rc = type_index_runs(e, (uint32_t)unit, op->runs, &r->type)) != SKEL_OK ||
+            (rc = int_count(e, op, op->rcap, &r->count)) != SKEL_OK)
+            return rc;
+        return need_recv(e, op, (uint64_t)op->rcap * unit * 2);
+    }
     switch (op->kind) {
     case SKEL_PLAN_SEND:
     case SKEL_PLAN_ISEND:
@@ -1672,8 +1702,13 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     if ((rc = rows_end(&peers)) != SKEL_OK)
         return rc;
     skel_tpl_list(root, "dtypes");
-    for (uint32_t i = 0; i < e->ndtypes; i++)
-        skel_tpl_setf(skel_tpl_add(root, "dtypes"), "size", "%u", e->dtypes[i]);
+    for (uint32_t i = 0; i < e->ndtypes; i++) {
+        skel_tpl_dict *d = skel_tpl_add(root, "dtypes");
+        skel_tpl_setf(d, "size", "%u", (uint32_t)e->dtypes[i]);
+        skel_tpl_setf(d, "run", "%llu",
+                      (unsigned long long)skel_evf_block_bytes((unsigned)(e->dtypes[i] >> 32)
+                                                               << SKEL_EVF_BLOCK_SHIFT));
+    }
     skel_tpl_setf(root, "ntypes", "%u", e->ndtypes + 1);
     skel_tpl_setf(root, "maxreq", "%u", e->maxreq ? e->maxreq : 1);
     skel_tpl_setf(root, "mbuf_bytes", "%llu", (unsigned long long)(e->mbuf + 64));

@@ -289,6 +289,11 @@ static void write_flags(struct wr *w, uint16_t flags)
         tput(&t, "rewrite");
     if (flags & SKEL_SIG_PINNED)
         tput(&t, "pinned");
+    char runs[32];
+    if (flags & SKEL_EVF_BLOCK_MASK) { /* a non-contiguous datatype's runs */
+        snprintf(runs, sizeof runs, "runs-%llu", (unsigned long long)skel_evf_block_bytes(flags));
+        tput(&t, runs);
+    }
     attr_text(w, "flags", &t);
 }
 
@@ -1037,8 +1042,17 @@ static int flags_tok(void *ctx, const char *tok, uint32_t i)
         *f |= SKEL_EVF_REWRITE;
     else if (strcmp(tok, "pinned") == 0)
         *f |= SKEL_SIG_PINNED;
-    else
+    else if (strncmp(tok, "runs-", 5) == 0 && tok[5] >= '1' && tok[5] <= '9' &&
+             strlen(tok + 5) <= 6 && strspn(tok + 5, "0123456789") == strlen(tok + 5)) {
+        /* runs-N: N one of the layout classes' run lengths (event.h) */
+        uint64_t n = strtoull(tok + 5, NULL, 10);
+        unsigned cls = skel_evf_block_class(n);
+        if (skel_evf_block_bytes(cls << SKEL_EVF_BLOCK_SHIFT) != n || (*f & SKEL_EVF_BLOCK_MASK))
+            return -1;
+        *f |= (uint16_t)(cls << SKEL_EVF_BLOCK_SHIFT);
+    } else {
         return -1;
+    }
     return 0;
 }
 

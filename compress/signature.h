@@ -106,7 +106,8 @@ typedef struct skel_sig_link {
 } skel_sig_link;
 
 /* Event flags a symbol keeps (SKEL_EVF_* of event.h). */
-#define SKEL_SIG_EVF_KEPT (SKEL_EVF_INPLACE | SKEL_EVF_FLAG | SKEL_EVF_REWRITE)
+#define SKEL_SIG_EVF_KEPT                                                                          \
+    (SKEL_EVF_INPLACE | SKEL_EVF_FLAG | SKEL_EVF_REWRITE | SKEL_EVF_BLOCK_MASK)
 /* A symbol flag beside them: a receive or probe the application made from
  * MPI_ANY_SOURCE whose peer is the source it got (skel_compress_opts
  * .pin_sources); the skeleton receives from that rank. */

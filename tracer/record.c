@@ -966,6 +966,167 @@ static int32_t tag_of(int tag)
     return tag == MPI_ANY_TAG ? SKEL_TAG_ANY : tag;
 }
 
+/* ---- the layout of a message's datatype ----------------------------------- */
+
+/* Contiguous runs of bytes in one element of dt, as its constructors say
+ * (MPI_Type_get_envelope/contents; adjacent runs that happen to touch are
+ * counted apart, which rarely happens with the strided and indexed types
+ * applications build); 0 when unknown (a combiner this does not read, arrays
+ * too long, too deep). */
+static uint64_t type_runs(MPI_Datatype dt, int depth);
+
+/* Runs of the element type old repeated with n elements in a row (*run of
+ * them one run when old is contiguous and the elements touch). */
+static uint64_t runs_of(MPI_Datatype old, uint64_t n, int touch, int depth)
+{
+    if (n == 0)
+        return 0;
+    uint64_t r = type_runs(old, depth + 1);
+    if (r == 0)
+        return UINT64_MAX; /* unknown */
+    int sz = 0;
+    MPI_Aint lb = 0, ext = 0;
+    PMPI_Type_size(old, &sz);
+    PMPI_Type_get_extent(old, &lb, &ext);
+    if (sz == 0)
+        return 0; /* no bytes, no run */
+    if (r == 1 && ext == (MPI_Aint)sz)
+        return touch ? 1 : n;
+    return n * r;
+}
+
+static uint64_t type_runs(MPI_Datatype dt, int depth)
+{
+    int ni = 0, na = 0, nd = 0, comb = MPI_UNDEFINED;
+    if (depth > 8 || PMPI_Type_get_envelope(dt, &ni, &na, &nd, &comb) != MPI_SUCCESS)
+        return 0;
+    if (comb == MPI_COMBINER_NAMED)
+        return 1;
+    int sz = 0;
+    MPI_Aint tlb = 0, text = 0;
+    if (PMPI_Type_size(dt, &sz) != MPI_SUCCESS ||
+        PMPI_Type_get_true_extent(dt, &tlb, &text) != MPI_SUCCESS)
+        return 0;
+    if (sz <= 0 || text == (MPI_Aint)sz)
+        return 1; /* no holes */
+    if (ni < 0 || na < 0 || nd < 0 || ni > 65536 || na > 65536 || nd > 65536)
+        return 0;
+    int *iv = malloc(((size_t)ni + 1) * sizeof *iv);
+    MPI_Aint *av = malloc(((size_t)na + 1) * sizeof *av);
+    MPI_Datatype *tv = malloc(((size_t)nd + 1) * sizeof *tv);
+    uint64_t runs = 0, acc;
+    if (iv == NULL || av == NULL || tv == NULL ||
+        PMPI_Type_get_contents(dt, ni, na, nd, iv, av, tv) != MPI_SUCCESS) {
+        free(iv);
+        free(av);
+        free(tv);
+        return 0;
+    }
+    int old_ext_ok = nd > 0;
+    MPI_Aint olb = 0, oext = 0;
+    if (old_ext_ok)
+        old_ext_ok = PMPI_Type_get_extent(tv[0], &olb, &oext) == MPI_SUCCESS;
+    switch (comb) {
+    case MPI_COMBINER_DUP:
+    case MPI_COMBINER_RESIZED:
+        runs = nd > 0 ? type_runs(tv[0], depth + 1) : 0;
+        break;
+    case MPI_COMBINER_CONTIGUOUS:
+        runs = ni >= 1 && nd >= 1 && iv[0] >= 0 ? runs_of(tv[0], (uint64_t)iv[0], 1, depth) : 0;
+        break;
+    case MPI_COMBINER_VECTOR:
+    case MPI_COMBINER_HVECTOR:
+        if (ni >= 2 && nd >= 1 && old_ext_ok && iv[0] >= 0 && iv[1] >= 0) {
+            MPI_Aint stride = comb == MPI_COMBINER_VECTOR ? (ni >= 3 ? (MPI_Aint)iv[2] * oext : 0)
+                                                          : (na >= 1 ? av[0] : 0);
+            int touch = iv[0] <= 1 || stride == (MPI_Aint)iv[1] * oext;
+            uint64_t per = runs_of(tv[0], (uint64_t)iv[1], 1, depth);
+            runs = per == UINT64_MAX ? UINT64_MAX : touch && per == 1 ? 1 : per * (uint64_t)iv[0];
+        }
+        break;
+    case MPI_COMBINER_INDEXED:
+    case MPI_COMBINER_HINDEXED:
+    case MPI_COMBINER_STRUCT:
+        for (int i = 0; ni >= 1 && i < iv[0] && i + 1 < ni && runs != UINT64_MAX; i++) {
+            int k = comb == MPI_COMBINER_STRUCT ? i : 0;
+            if (iv[i + 1] <= 0 || k >= nd)
+                continue;
+            acc = runs_of(tv[k], (uint64_t)iv[i + 1], 1, depth);
+            runs = acc == UINT64_MAX ? UINT64_MAX : runs + acc;
+        }
+        break;
+    case MPI_COMBINER_INDEXED_BLOCK:
+    case MPI_COMBINER_HINDEXED_BLOCK:
+        if (ni >= 2 && nd >= 1 && iv[0] >= 0 && iv[1] > 0) {
+            uint64_t per = runs_of(tv[0], (uint64_t)iv[1], 1, depth);
+            runs = per == UINT64_MAX ? UINT64_MAX : per * (uint64_t)iv[0];
+        }
+        break;
+    case MPI_COMBINER_SUBARRAY:
+        /* ndims, sizes, subsizes, starts, order: whole dimensions from the
+         * fastest on merge with the first partial one into a run; the
+         * dimensions above it count the runs. */
+        if (ni >= 1 && iv[0] >= 1 && ni >= 3 * iv[0] + 2 && nd >= 1) {
+            int n = iv[0], c_order = iv[3 * n + 1] == MPI_ORDER_C, j = 0;
+#define SKEL_DIM(j) (c_order ? n - 1 - (j) : (j))
+            while (j < n && iv[1 + SKEL_DIM(j)] == iv[1 + n + SKEL_DIM(j)])
+                j++;
+            uint64_t rows = 1;
+            for (int k = j + 1; k < n; k++)
+                rows *= (uint64_t)(iv[1 + n + SKEL_DIM(k)] > 0 ? iv[1 + n + SKEL_DIM(k)] : 0);
+#undef SKEL_DIM
+            runs = runs_of(tv[0], 1, 1, depth) == 1 ? rows : UINT64_MAX;
+        }
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < nd; i++) {
+        int a, b, c, k = MPI_COMBINER_NAMED;
+        if (PMPI_Type_get_envelope(tv[i], &a, &b, &c, &k) == MPI_SUCCESS && k != MPI_COMBINER_NAMED)
+            PMPI_Type_free(&tv[i]);
+    }
+    free(iv);
+    free(av);
+    free(tv);
+    return runs == UINT64_MAX ? 0 : runs;
+}
+
+/* The layout class of count elements of dt (SKEL_EVF_BLOCK_MASK of
+ * event.h), remembered per handle in a small table checked by the size (a
+ * handle freed and given to a type of another size is described again). */
+static unsigned layout_class(MPI_Datatype dt, long long count, uint32_t size)
+{
+    static struct {
+        uint64_t key;
+        uint32_t size;
+        uint8_t cls, set;
+    } memo[64];
+    if (size == 0 || count <= 0 || dt == MPI_DATATYPE_NULL)
+        return 0;
+    uint64_t key = HANDLE_KEY(dt);
+    unsigned i = (unsigned)(skel_mix64(key) & 63);
+    if (memo[i].set && memo[i].key == key && memo[i].size == size)
+        return memo[i].cls;
+    unsigned cls = 0;
+    uint64_t runs = type_runs(dt, 0);
+    MPI_Aint lb = 0, ext = 0;
+    PMPI_Type_get_extent(dt, &lb, &ext);
+    if (runs > 1 || (runs == 1 && ext != (MPI_Aint)size && count > 1))
+        cls = skel_evf_block_class(size / runs > 0 ? size / runs : 1);
+    memo[i].key = key;
+    memo[i].size = size;
+    memo[i].cls = (uint8_t)cls;
+    memo[i].set = 1;
+    return cls;
+}
+
+static void count_layout(skel_event *ev, MPI_Datatype dt)
+{
+    ev->flags &= ~SKEL_EVF_BLOCK_MASK;
+    ev->flags |= (uint16_t)(layout_class(dt, ev->count, ev->dtsize) << SKEL_EVF_BLOCK_SHIFT);
+}
+
 static void count_bytes(skel_event *ev, long long count, MPI_Datatype dt)
 {
     ev->count = count;
@@ -1017,6 +1178,7 @@ static uint32_t describe_send(const struct skel_tr_call *c, skel_event *ev)
     ev->peer = skel_tr_world_rank(cx, c->dest);
     ev->tag = tag_of(c->tag);
     count_parts(ev, c);
+    count_layout(ev, c->dt);
     return cx;
 }
 
@@ -1025,8 +1187,10 @@ static uint32_t describe_recv(const struct skel_tr_call *c, int klass, int ok, s
     uint32_t cx = skel_tr_comm_index(c->comm);
     ev->peer = skel_tr_world_rank(cx, c->src);
     ev->tag = tag_of(c->tag);
-    if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT)
+    if (klass == SKEL_CLASS_RECV || klass == SKEL_CLASS_IRECV || klass == SKEL_CLASS_RECV_INIT) {
         count_parts(ev, c);
+        count_layout(ev, c->dt);
+    }
     received(c, cx, ok, ev);
     return cx;
 }
@@ -1038,6 +1202,7 @@ static uint32_t describe_mrecv(const struct skel_tr_call *c, int ok, skel_event 
     if (s != NULL)
         skel_map_del(&msg_map, HANDLE_KEY(c->msg));
     count_bytes(ev, c->count, c->dt);
+    count_layout(ev, c->dt);
     if (c->status != NULL && ok)
         from_status(c->status, cx, ev);
     return cx;
@@ -1050,10 +1215,13 @@ static uint32_t describe_sendrecv(const struct skel_tr_call *c, int ok, skel_eve
     ev->tag = tag_of(c->tag);
     ev->peer2 = skel_tr_world_rank(cx, c->src);
     ev->tag2 = tag_of(c->rtag);
-    if (c->call == SKEL_CALL_MPI_Sendrecv)
+    if (c->call == SKEL_CALL_MPI_Sendrecv) {
         count_bytes(ev, c->scount, c->sdt);
-    else
+        count_layout(ev, c->sdt);
+    } else {
         count_bytes(ev, c->count, c->dt);
+        count_layout(ev, c->dt);
+    }
     if (c->status != NULL && ok)
         from_status(c->status, cx, ev);
     return cx;
@@ -1409,7 +1577,7 @@ static skel_event *event_of(const struct skel_tr_call *c, const struct skel_call
     struct tr_memo *m = memo_of(site, ci, ok);
     if (m != NULL && memo_hit(m, c)) {
         skel_event *ev = &m->ev;
-        ev->flags = 0;
+        ev->flags &= SKEL_EVF_BLOCK_MASK;
         if (has_status(ci->klass)) {
             ev->asrc = SKEL_PEER_NONE;
             ev->atag = SKEL_TAG_NONE;

@@ -188,6 +188,8 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
             fputs(" flag=true", out);
         if (sd->flags & SKEL_EVF_REWRITE)
             fputs(" rewrites", out);
+        if (sd->flags & SKEL_EVF_BLOCK_MASK)
+            fprintf(out, " in runs of %llu B", (unsigned long long)skel_evf_block_bytes(sd->flags));
         if (sd->flags & SKEL_SIG_PINNED)
             fputs(" (from MPI_ANY_SOURCE in the application)", out);
     }

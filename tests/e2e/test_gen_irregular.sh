@@ -203,8 +203,9 @@ declare -A ARGS=(
   [bigcount]="-i 200"
   [shwin]="-i 200"
   [wintest]="-i 200 -w 40000"
+  [strided]="-i 200"
 )
-programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest"
+programs="blacs testall dtypes norepeat bwsweep onesided mpiio persistent mprobe cancel bsend dynwin neighbor nbx idup intercomm pscw selfprobe panels anyof pcoll tagstep isendrecv partitioned bigcount shwin wintest strided"
 # Options of skel compress for a program.
 declare -A COMPRESS=([selfprobe]="--pin-sources")
 # Calls a program makes in a polling loop, which the skeleton folds into one
@@ -227,6 +228,15 @@ declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
 # The skeletons' scratch files of MPI-IO, which must all be gone at the end.
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
+
+# layouts TRACE RANK: how many sends and receives of each layout the rank
+# made (`skel dump` prints runs=B for a non-contiguous datatype's runs).
+layouts() {
+  "$SKEL" dump --rank "$2" "$1" |
+    awk '{ c = $5; r = "-"; for (i = 6; i <= NF; i++) if ($i ~ /^runs=/) r = $i
+           if (c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Isend|Issend|Irsend|Ibsend|Recv|Irecv)$/) print c, r }' |
+    sort | uniq -c
+}
 
 # trace_skeleton DIR OUT: run DIR/skeleton on 2 ranks under the tracer into OUT.
 trace_skeleton() {
@@ -290,6 +300,17 @@ for p in $programs; do
     fi
     if [ "$K" = 1 ] && ! expect_counts "$app" "$d/skeleton.meta" "${POLLED[$p]:-} ${LOCALCALLS[$p]:-}"; then
       echo "FAIL $p K=1: skeleton.meta differs from the application's calls" >&2; failed=1; continue
+    fi
+    # At K = 1 the skeleton's sends and receives have the application's
+    # layouts: contiguous, or in runs of the same length class (docs/codegen.md,
+    # "Non-contiguous messages").
+    if [ "$K" = 1 ]; then
+      for r in 0 1; do
+        if ! diff <(layouts "$app" $r) <(layouts "$d/sktrace" $r) > "$d.layouts.$r"; then
+          echo "FAIL $p K=1: rank $r's messages are laid out otherwise than the application's:" >&2
+          cat "$d.layouts.$r" >&2; failed=1; continue 2
+        fi
+      done
     fi
     echo "ok $p K=$K gen+build ${secs}s $(grep -o 'elapsed_s=[0-9.]*' "$d.run") $(grep '^mode ' "$d/skeleton.meta")" \
       "skeleton.c $(wc -c < "$d/skeleton.c") B, signature $(wc -c < "$TMP/$p-$K.sig") B"

@@ -102,3 +102,36 @@ Test(codegen_buffers, isendrecv_links_fit_the_request_arrays, .timeout = 120)
     skel_signature_free(s);
     tsig_remove_dir(dir);
 }
+
+/* A message whose application datatype was not contiguous (runs-512: 4096
+ * doubles in runs of 512 bytes) is made of the skeleton's type of its size
+ * in runs of 512 bytes, whose extent is twice its size: the buffers hold
+ * twice the message.  Contiguous messages keep their contiguous types. */
+Test(codegen_buffers, non_contiguous_messages_in_runs, .timeout = 120)
+{
+    struct tsig t = {0};
+    tsig_head(&t, 2, (int[]){0, 0});
+    tclass(&t, 0, "0 1", 0);
+    tsym_side(&t, 0, "MPI_Irecv", "tag=\"3\"", PEER("mod", 1), 4096, 8, "runs-512", "");
+    tsym_side(&t, 1, "MPI_Send", "tag=\"3\"", PEER("mod", 1), 4096, 8, "runs-512", "");
+    tsym(&t, 2, "MPI_Wait", "", "", 0, 0, "<link dist=\"2\" index=\"0\" call=\"MPI_Irecv\"/>");
+    tsym(&t, 3, "MPI_Send", "tag=\"4\"", PEER("mod", 1), 100, 24, "");
+    tsym(&t, 4, "MPI_Recv", "tag=\"4\"", PEER("mod", 1), 100, 24, "");
+    tput(&t, "<block id=\"0\"><s ref=\"0\"/><s ref=\"1\"/><s ref=\"2\"/><s ref=\"3\"/>"
+             "<s ref=\"4\"/></block></class>\n");
+    skel_signature *s = tsig_end(&t);
+    char dir[] = "/tmp/skel-cg-runs.XXXXXX";
+    tsig_generate(s, dir);
+    char *src = tsig_slurp(dir, "skeleton.c");
+    const char *sizes = strstr(src, "skel_type_size[SKEL_NTYPES]");
+    const char *runs = strstr(src, "skel_type_run[SKEL_NTYPES]");
+    cr_assert(sizes != NULL && runs != NULL, "no type tables");
+    /* MPI_BYTE, then 8 bytes in runs of 512 and 24 contiguous, in the order met */
+    cr_expect_not_null(strstr(sizes, "= {\n    1,\n    8,\n    24,\n};"), "%.80s", sizes);
+    cr_expect_not_null(strstr(runs, "= {\n    0,\n    512,\n    0,\n};"), "%.80s", runs);
+    cr_expect_geq(define_of(src, "SKEL_MBUF_BYTES"), 2 * 32768);
+    cr_expect_geq(define_of(src, "SKEL_PBUF_BYTES"), 2 * 32768);
+    free(src);
+    skel_signature_free(s);
+    tsig_remove_dir(dir);
+}

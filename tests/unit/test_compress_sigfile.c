@@ -165,6 +165,50 @@ Test(sigfile, symbol_flags_round_trip)
     skel_signature_free(b);
 }
 
+/* A non-contiguous message's layout class is written as runs-N (N the run
+ * length it stands for) and read back; a length that is no class's, or a
+ * second one, is refused. */
+Test(sigfile, layout_runs_round_trip)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s", skel_last_error());
+    cr_assert_geq(s->nsymbols, 3);
+    const uint16_t want[3] = {(uint16_t)(1u << SKEL_EVF_BLOCK_SHIFT),
+                              (uint16_t)(SKEL_EVF_INPLACE | 7u << SKEL_EVF_BLOCK_SHIFT),
+                              (uint16_t)(15u << SKEL_EVF_BLOCK_SHIFT)};
+    for (int i = 0; i < 3; i++)
+        s->symbols[i].side[0].flags = want[i];
+    char *t;
+    size_t n;
+    cr_assert_eq(skel_sigfile_format(s, &t, &n), SKEL_OK);
+    cr_expect_not_null(strstr(t, "flags=\"runs-8\""), "no flags=\"runs-8\" in the document");
+    cr_expect_not_null(strstr(t, "flags=\"in-place runs-512\""));
+    cr_expect_not_null(strstr(t, "flags=\"runs-131072\""));
+    skel_signature *b;
+    cr_assert_eq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK, "%s", skel_last_error());
+    for (int i = 0; i < 3; i++)
+        cr_expect_eq(b->symbols[i].side[0].flags, want[i], "symbol %d: flags %#x, want %#x", i,
+                     b->symbols[i].side[0].flags, want[i]);
+    skel_signature_free(b);
+    const char *bad[] = {"runs-4", "runs-100", "runs-262144", "runs-8 runs-16", "runs-08"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        char *doc = strdup(t), *p = strstr(doc, "runs-131072");
+        cr_assert_not_null(p);
+        size_t head = (size_t)(p - doc), blen = strlen(bad[k]);
+        char *e = malloc(n + blen + 1);
+        cr_assert_not_null(e);
+        memcpy(e, doc, head);
+        memcpy(e + head, bad[k], blen);
+        strcpy(e + head + blen, p + strlen("runs-131072"));
+        cr_expect_neq(skel_sigfile_parse(e, strlen(e), "x", &b), SKEL_OK, "%s was accepted",
+                      bad[k]);
+        free(e);
+        free(doc);
+    }
+    free(t);
+    skel_signature_free(s);
+}
+
 /* The application's notes - a partial trace, threads that called MPI at
  * once - are read back as written, and what is not printable in them is
  * replaced (they reach skeleton.meta and the terminal). */

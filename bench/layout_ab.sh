@@ -1,0 +1,61 @@
+#!/bin/bash
+# layout_ab.sh - skeletons of a program whose messages have a non-contiguous
+# datatype (bench/layout.c: 1 MiB messages in runs of RUN doubles), made in
+# runs as the application's (docs/codegen.md, "Non-contiguous messages")
+# against the same skeleton made contiguous (the signature's runs-N flags
+# taken out), interleaved with the application: ROUNDS rounds (default 9) of
+# application, skeleton in runs, contiguous skeleton.  Prints the dedicated
+# ratio (app/K)/skeleton of each and contiguous/runs time, medians with 95 %
+# bootstrap intervals (10000 resamples of the rounds), and the application's
+# noise floor.  NODES=testbed:1,2 runs everything on the emulated testbed
+# (TCP between namespaces) through `skel run`; default: this machine, shared
+# memory.  Figures only: never passes or fails.
+#
+#   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES
+set -euo pipefail
+B=$(cd "${1:-${SKEL_BUILD_DIR:-build/release}}" && pwd)
+K=${K:-2}
+ROUNDS=${ROUNDS:-9}
+RUN=${RUN:-8}
+here=$(cd "$(dirname "$0")" && pwd)
+SKEL=$B/runtime/cli/skel
+W=$(mktemp -d /tmp/skel-layout.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+mpicc.mpich -O2 -o "$W/layout" "$here/layout.c"
+app=("$W/layout" 1048576 "$RUN" 300 0.0005)
+"$SKEL" trace --quiet -o "$W/trace" -- mpiexec.mpich -n 2 "${app[@]}" >/dev/null
+"$SKEL" compress -q -o "$W/runs.sig" "$W/trace"
+sed -E 's/ flags="runs-[0-9]+"//' "$W/runs.sig" >"$W/contig.sig"
+grep -q 'runs-' "$W/runs.sig" || { echo "layout_ab.sh: the trace shows no non-contiguous message" >&2; exit 1; }
+for v in runs contig; do
+  "$SKEL" gen "$W/$v.sig" --scale "$K" -o "$W/$v" --build --quiet
+done
+run() {
+  if [ -n "${NODES:-}" ]; then "$SKEL" run --nodes "$NODES" -- "$@" 2>/dev/null
+  else mpiexec.mpich -n 2 "$@" 2>/dev/null; fi
+}
+elapsed() { grep -o 'elapsed_s=[0-9.]*' | cut -d= -f2; }
+for _ in $(seq "$ROUNDS"); do
+  a=$(run "${app[@]}" | sed -n 's/^layout: .* in \([0-9.]*\) s$/\1/p')
+  n=$(run "$W/runs/skeleton" | elapsed)
+  o=$(run "$W/contig/skeleton" | elapsed)
+  echo "$a $n $o"
+done >"$W/rounds"
+echo "K = $K, runs of $RUN doubles, ${NODES:-this machine (shared memory)}; application, runs, contiguous (s):"
+cat "$W/rounds"
+python3 - "$W/rounds" "$K" <<'PY'
+import random, statistics as st, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if len(l.split()) == 3]
+K = float(sys.argv[2])
+random.seed(1)
+def med_ci(v):
+    meds = sorted(st.median(random.choices(v, k=len(v))) for _ in range(10000))
+    return st.median(v), meds[249], meds[9749]
+app = [a for a, n, o in rows]
+m = st.median(app)
+print("%d rounds; application median %.3f s, noise floor %+.1f..%+.1f %%"
+      % (len(rows), m, (min(app) / m - 1) * 100, (max(app) / m - 1) * 100))
+print("ratio (app/K)/skeleton, in runs:    %.3f [%.3f, %.3f]" % med_ci([a / K / n for a, n, o in rows]))
+print("ratio (app/K)/skeleton, contiguous: %.3f [%.3f, %.3f]" % med_ci([a / K / o for a, n, o in rows]))
+print("contiguous / runs time:             %.3f [%.3f, %.3f]" % med_ci([o / n for a, n, o in rows]))
+PY

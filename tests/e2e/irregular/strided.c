@@ -1,0 +1,79 @@
+/* strided.c - messages of non-contiguous datatypes, as dense linear algebra
+ * sends parts of a matrix: each iteration a rank sends its neighbour a
+ * column of a matrix (MPI_Type_vector of one double per row: runs of 8
+ * bytes), a 64 x 64 block of it (MPI_Type_create_subarray: runs of 512
+ * bytes), a set of 16-double pieces (MPI_Type_indexed: runs of 128 bytes)
+ * and a contiguous row, blocking on even iterations and nonblocking on odd
+ * ones.  The tracer records each message's layout (runs=B in `skel dump`)
+ * and the skeleton sends its bytes in runs as long (docs/codegen.md,
+ * "Non-contiguous messages").  Every value received is checked.
+ *
+ * usage: strided [-i ITERS] [-n N] (N x N matrix, N >= 64, default 256) */
+#include "common.h"
+
+int main(int argc, char **argv)
+{
+    long opt[2] = {200, 256};
+    MPI_Init(&argc, &argv);
+    irr_options(argc, argv, "[-i ITERS] [-n N]", "in", opt);
+    int me, np, right, left, n = (int)opt[1];
+    if (n < 64)
+        n = 64;
+    irr_ring(&me, &np, &right, &left);
+    double *a = malloc((size_t)n * n * sizeof *a), *b = malloc((size_t)n * n * sizeof *b);
+    if (a == NULL || b == NULL)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    for (long i = 0; i < (long)n * n; i++)
+        a[i] = me * 1e6 + (double)i;
+
+    MPI_Datatype column, block, pieces, types[3];
+    MPI_Type_vector(n, 1, n, MPI_DOUBLE, &column);
+    int sizes[2] = {n, n}, sub[2] = {64, 64}, start[2] = {n - 64, 0};
+    MPI_Type_create_subarray(2, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &block);
+    int lens[8], disp[8];
+    for (int k = 0; k < 8; k++) {
+        lens[k] = 16;
+        disp[k] = k * 3 * n / 8;
+    }
+    MPI_Type_indexed(8, lens, disp, MPI_DOUBLE, &pieces);
+    types[0] = column, types[1] = block, types[2] = pieces;
+    for (int t = 0; t < 3; t++)
+        MPI_Type_commit(&types[t]);
+
+    long bad = 0;
+    double t0 = irr_clock();
+    for (long it = 0; it < opt[0]; it++) {
+        for (int t = 0; t < 4; t++) {
+            MPI_Datatype ty = t < 3 ? types[t] : MPI_DOUBLE;
+            int count = t < 3 ? 1 : n;
+            memset(b, 0, (size_t)n * n * sizeof *b);
+            if (it % 2 == 0) {
+                if (me % 2 == 0) {
+                    MPI_Send(a, count, ty, right, t, MPI_COMM_WORLD);
+                    MPI_Recv(b, count, ty, left, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                } else {
+                    MPI_Recv(b, count, ty, left, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    MPI_Send(a, count, ty, right, t, MPI_COMM_WORLD);
+                }
+            } else {
+                MPI_Request r[2];
+                MPI_Status st[2];
+                MPI_Irecv(b, count, ty, left, t, MPI_COMM_WORLD, &r[0]);
+                MPI_Isend(a, count, ty, right, t, MPI_COMM_WORLD, &r[1]);
+                MPI_Waitall(2, r, st);
+            }
+            /* The first element the type holds came from the left neighbour. */
+            long first = t == 1 ? (long)(n - 64) * n : 0;
+            bad += b[first] != left * 1e6 + (double)first;
+        }
+        irr_work(20000);
+    }
+    double secs = MPI_Wtime() - t0;
+    for (int t = 0; t < 3; t++)
+        MPI_Type_free(&types[t]);
+    free(a);
+    free(b);
+    irr_finish("strided", bad, opt[0], "exchanges", np, secs);
+    MPI_Finalize();
+    return 0;
+}
