@@ -9,9 +9,12 @@
 # bootstrap intervals (10000 resamples of the rounds), and the application's
 # noise floor.  NODES=testbed:1,2 runs everything on the emulated testbed
 # (TCP between namespaces) through `skel run`; default: this machine, shared
-# memory.  Figures only: never passes or fails.
+# memory.  APP="PROGRAM ARGS..." measures another program instead (a sample
+# whose halo is a strided column: APP="build/release/samples/jacobi -n 512
+# -i 2000"), its time read from its last line ("... in T s" or "..., T s").
+# Figures only: never passes or fails.
 #
-#   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES
+#   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES, APP
 set -euo pipefail
 B=$(cd "${1:-${SKEL_BUILD_DIR:-build/release}}" && pwd)
 K=${K:-2}
@@ -21,8 +24,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 SKEL=$B/runtime/cli/skel
 W=$(mktemp -d /tmp/skel-layout.XXXXXX)
 trap 'rm -rf "$W"' EXIT
-mpicc.mpich -O2 -o "$W/layout" "$here/layout.c"
-app=("$W/layout" 1048576 "$RUN" 300 0.0005)
+if [ -n "${APP:-}" ]; then
+  read -r -a app <<<"$APP"
+else
+  mpicc.mpich -O2 -o "$W/layout" "$here/layout.c"
+  app=("$W/layout" 1048576 "$RUN" 300 0.0005)
+fi
 "$SKEL" trace --quiet -o "$W/trace" -- mpiexec.mpich -n 2 "${app[@]}" >/dev/null
 "$SKEL" compress -q -o "$W/runs.sig" "$W/trace"
 sed -E 's/ flags="runs-[0-9]+"//' "$W/runs.sig" >"$W/contig.sig"
@@ -36,12 +43,14 @@ run() {
 }
 elapsed() { grep -o 'elapsed_s=[0-9.]*' | cut -d= -f2; }
 for _ in $(seq "$ROUNDS"); do
-  a=$(run "${app[@]}" | sed -n 's/^layout: .* in \([0-9.]*\) s$/\1/p')
+  a=$(run "${app[@]}" | awk 'match($0, / in [0-9.]+ s/) { v = substr($0, RSTART + 4, RLENGTH - 6); next }
+                            match($0, /[0-9.]+ s$/) { v = substr($0, RSTART, RLENGTH - 2) }
+                            END { print v }')
   n=$(run "$W/runs/skeleton" | elapsed)
   o=$(run "$W/contig/skeleton" | elapsed)
   echo "$a $n $o"
 done >"$W/rounds"
-echo "K = $K, runs of $RUN doubles, ${NODES:-this machine (shared memory)}; application, runs, contiguous (s):"
+echo "${APP:-layout.c, runs of $RUN doubles}, K = $K, ${NODES:-this machine (shared memory)}; application, runs, contiguous (s):"
 cat "$W/rounds"
 python3 - "$W/rounds" "$K" <<'PY'
 import random, statistics as st, sys
