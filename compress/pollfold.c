@@ -30,9 +30,7 @@ void skel_pollfold_free(skel_pollfold *f)
 static int is_poll(const skel_event *ev)
 {
     const struct skel_call_info *ci = skel_call_info(ev->call);
-    return ci != NULL && ci->poll &&
-           (ci->klass == SKEL_CLASS_WAIT || ci->klass == SKEL_CLASS_IPROBE ||
-            ci->klass == SKEL_CLASS_IMPROBE || ci->klass == SKEL_CLASS_WINSYNC);
+    return ci != NULL && ci->poll; /* flag P of tracer/spec/mpi_calls.tbl */
 }
 
 /* It found nothing: no flag, no request completed. */
