@@ -1850,6 +1850,11 @@ void skel_tr_commit(struct skel_tr_call *c, int rc)
         skel_event local;
         skel_event *ev = event_of(c, ci, ok, site, &local);
         if (external_call(c)) {
+            /* Described into the site's memo with the world's index: the
+             * same call again must be described again, and dropped again. */
+            struct tr_memo *m = memo_of(site, ci, ok);
+            if (m != NULL)
+                m->call = 0;
             skel_tr_unlock();
             c->t->depth--;
             return;

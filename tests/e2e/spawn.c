@@ -1,6 +1,6 @@
 /* spawn.c - a program that starts a world of its own with MPI_Comm_spawn:
  * the parents (every rank of the launched world) spawn one child running
- * this program, send it a value over the intercommunicator, merge the two
+ * this program, send it 20 values over the intercommunicator, merge the two
  * groups into one intracommunicator and reduce over it, then each world
  * runs -i ITER MPI_Allreduce of its own and parts with MPI_Comm_disconnect.
  *
@@ -33,14 +33,17 @@ int main(int argc, char **argv)
         char *args[] = {"-i", n, NULL};
         MPI_Comm_spawn(argv[0], args, 1, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &inter,
                        MPI_ERRCODES_IGNORE);
-        if (rank == 0) {
-            x = 42;
-            MPI_Send(&x, 1, MPI_INT, 0, 1, inter);
-        }
+        if (rank == 0) /* the same call again and again (the tracer's memo) */
+            for (int i = 0; i < 20; i++) {
+                x = 42 + i;
+                MPI_Send(&x, 1, MPI_INT, 0, 1, inter);
+            }
     } else {
         inter = parent;
-        MPI_Recv(&x, 1, MPI_INT, 0, 1, inter, MPI_STATUS_IGNORE);
-        ok &= x == 42;
+        for (int i = 0; i < 20; i++) {
+            MPI_Recv(&x, 1, MPI_INT, 0, 1, inter, MPI_STATUS_IGNORE);
+            ok &= x == 42 + i;
+        }
     }
     MPI_Intercomm_merge(inter, parent != MPI_COMM_NULL, &merged);
     int one = 1, all = 0, msize = 0;
