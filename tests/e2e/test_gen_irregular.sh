@@ -355,16 +355,22 @@ expect_counts "$TMP/selfprobe-auto/sktrace" "$TMP/selfprobe-auto/skeleton.meta" 
   fail "selfprobe: the calls of skel gen TRACE's skeleton differ from skeleton.meta"
 
 # blacs from its trace: with its receives from MPI_ANY_SOURCE, mode auto
-# finds nothing better than every message shrunk (no loop divides by K;
-# thin refused, since a wildcard receive could take another channel's
+# usually finds nothing better than every message shrunk (no loop divides
+# by K; thin refused, since a wildcard receive could take another channel's
 # message); with the receives pinned to their traced sources it leaves
-# messages out, and skel gen TRACE takes that (and says why).
+# messages out, and skel gen TRACE takes that (and says why).  Which
+# sources the wildcard receives met depends on the run: some traces give
+# mode epochs unpinned (seen once, 2026-12-02), which is as good; pinned
+# receives without the reason said are not.
 "$SKEL" gen "$TMP/blacs.trace" --scale 3 -o "$TMP/blacs-auto" --build --werror \
   > "$TMP/blacs-auto.gen" 2>&1 || { cat "$TMP/blacs-auto.gen" >&2; fail "blacs: skel gen TRACE refused"; }
 grep -Eq '^mode (thin|epochs)$' "$TMP/blacs-auto/skeleton.meta" ||
   fail "blacs: skel gen TRACE took $(grep '^mode ' "$TMP/blacs-auto/skeleton.meta"), every message kept"
-grep -q 'would keep every message' "$TMP/blacs-auto.gen" ||
-  fail "blacs: skel gen TRACE did not say why it pinned the wildcard receives: $(cat "$TMP/blacs-auto.gen")"
+if ! grep -q 'would keep every message' "$TMP/blacs-auto.gen"; then
+  grep -Eq 'flags="[^"]*pinned' "$TMP/blacs-auto/app.sig" &&
+    fail "blacs: skel gen TRACE pinned the wildcard receives without saying why: $(cat "$TMP/blacs-auto.gen")"
+  echo "blacs: $(grep '^mode ' "$TMP/blacs-auto/skeleton.meta") reached unpinned this time"
+fi
 trace_skeleton "$TMP/blacs-auto" "$TMP/blacs-auto/sktrace" > "$TMP/blacs-auto.run" 2>&1 ||
   { tail -5 "$TMP/blacs-auto.run" >&2; fail "blacs: the skeleton of skel gen TRACE failed or hung"; }
 expect_counts "$TMP/blacs-auto/sktrace" "$TMP/blacs-auto/skeleton.meta" ||
