@@ -939,13 +939,27 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
         return op_fail(e, op, SKEL_EUNSUPPORTED, "this point-to-point call is not supported");
     /* A non-contiguous message (docs/codegen.md): a send of elements, or of
      * bytes scaled as one element of their size; a receive of elements. */
-    int sends = op->kind == SKEL_PLAN_SEND || op->kind == SKEL_PLAN_ISEND, in_runs = 0;
+    int sends = op->kind == SKEL_PLAN_SEND || op->kind == SKEL_PLAN_ISEND ||
+                op->kind == SKEL_PLAN_PSEND,
+        in_runs = 0;
     if (op->runs != 0 && sends)
         in_runs = op->dtsize > 1 || (op->count[0] > 0 && op->count[0] <= INT_MAX);
-    else if (op->runs != 0 && (op->kind == SKEL_PLAN_RECV || op->kind == SKEL_PLAN_IRECV))
+    else if (op->runs != 0 && (op->kind == SKEL_PLAN_RECV || op->kind == SKEL_PLAN_IRECV ||
+                               op->kind == SKEL_PLAN_PRECV))
         in_runs = unit > 1 && unit <= INT_MAX;
     if ((!in_runs && (rc = type_index(e, op->dtsize, &r->type)) != SKEL_OK) ||
         (rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
+        return rc;
+    /* A send-receive: its receive half's type in rtype (an index into the
+     * same table), each half in runs of its own when its datatype was not
+     * contiguous and both are of elements. */
+    r->rtype = r->type;
+    int srruns = op->kind == SKEL_PLAN_SENDRECV && unit > 1 && unit <= INT_MAX;
+    if (srruns && op->runs != 0 &&
+        (rc = type_index_runs(e, (uint32_t)unit, op->runs, &r->type)) != SKEL_OK)
+        return rc;
+    if (srruns && op->rruns != 0 &&
+        (rc = type_index_runs(e, (uint32_t)unit, op->rruns, &r->rtype)) != SKEL_OK)
         return rc;
     tag_value(op->tag, r->tag, sizeof r->tag);
     if (skel_sig_source_of(y) != NULL && skel_sig_source_of(y)->kind == SKEL_SIG_PEER_ANY)
@@ -993,9 +1007,11 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
             (rc = peer_index(e, op, &y->peer2, &r->peer2)) != SKEL_OK)
             return rc;
         tag_value(op->tag2, r->tag2, sizeof r->tag2);
-        if ((rc = need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit)) != SKEL_OK)
+        /* a half in runs takes twice its bytes: its type's extent */
+        uint64_t sx = srruns && op->runs != 0 ? 2 : 1, rx = srruns && op->rruns != 0 ? 2 : 1;
+        if ((rc = need(e, op, &e->mbuf, (uint64_t)op->count[0] * unit * sx)) != SKEL_OK)
             return rc;
-        return replace ? SKEL_OK : need_recv(e, op, (uint64_t)op->rcap * unit);
+        return replace ? SKEL_OK : need_recv(e, op, (uint64_t)op->rcap * unit * rx);
     }
     default: /* probes */
         /* An Iprobe that found its message after a polling loop: the

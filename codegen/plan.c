@@ -1229,8 +1229,14 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
         return rc;
     op.thin = (uint8_t)(thin && op.kind != SKEL_PLAN_COMPUTE);
     if (op.kind == SKEL_PLAN_SEND || op.kind == SKEL_PLAN_ISEND || op.kind == SKEL_PLAN_RECV ||
-        op.kind == SKEL_PLAN_IRECV)
+        op.kind == SKEL_PLAN_IRECV || op.kind == SKEL_PLAN_PSEND || op.kind == SKEL_PLAN_PRECV ||
+        op.kind == SKEL_PLAN_SENDRECV)
         op.runs = (uint8_t)((y->side[0].flags & SKEL_EVF_BLOCK_MASK) >> SKEL_EVF_BLOCK_SHIFT);
+    if (op.kind == SKEL_PLAN_SENDRECV)
+        op.rruns =
+            y->call == SKEL_CALL_MPI_Sendrecv_replace
+                ? op.runs
+                : (uint8_t)((y->side[0].flags & SKEL_EVF_RBLOCK_MASK) >> SKEL_EVF_RBLOCK_SHIFT);
     scale_in_bytes(p, y, wc, &op);
     if ((rc = scale_object_bytes(b, y, w, &op)) != SKEL_OK)
         return rc;

@@ -203,11 +203,14 @@ typedef struct skel_plan_op {
      * MPI_Iprobe that found nothing is made one time in K (the same rule,
      * counting its own executions). */
     uint8_t thin;
-    /* Point-to-point sends and receives whose application datatype was not
-     * contiguous: its layout class (SKEL_EVF_BLOCK_MASK of event.h, shifted
-     * down), 0 for contiguous messages; the skeleton's message is laid out in
-     * runs of that many bytes (docs/codegen.md, "Non-contiguous messages"). */
-    uint8_t runs;
+    /* Point-to-point sends and receives (blocking, nonblocking, persistent,
+     * send-receives) whose application datatype was not contiguous: its
+     * layout class (SKEL_EVF_BLOCK_MASK of event.h, shifted down), 0 for
+     * contiguous messages; the skeleton's message is laid out in runs of
+     * that many bytes (docs/codegen.md, "Non-contiguous messages").  rruns:
+     * a send-receive's receive half's (SKEL_EVF_RBLOCK_MASK; an
+     * MPI_Sendrecv_replace's is its one datatype's, runs). */
+    uint8_t runs, rruns;
 } skel_plan_op;
 
 enum { SKEL_PLAN_ITEM_OP = 0, SKEL_PLAN_ITEM_LOOP = 1 };

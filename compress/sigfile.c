@@ -294,6 +294,10 @@ static void write_flags(struct wr *w, uint16_t flags)
         snprintf(runs, sizeof runs, "runs-%llu", (unsigned long long)skel_evf_block_bytes(flags));
         tput(&t, runs);
     }
+    if (flags & SKEL_EVF_RBLOCK_MASK) { /* a send-receive's receive datatype's */
+        snprintf(runs, sizeof runs, "rruns-%llu", (unsigned long long)skel_evf_rblock_bytes(flags));
+        tput(&t, runs);
+    }
     attr_text(w, "flags", &t);
 }
 
@@ -1042,14 +1046,19 @@ static int flags_tok(void *ctx, const char *tok, uint32_t i)
         *f |= SKEL_EVF_REWRITE;
     else if (strcmp(tok, "pinned") == 0)
         *f |= SKEL_SIG_PINNED;
-    else if (strncmp(tok, "runs-", 5) == 0 && tok[5] >= '1' && tok[5] <= '9' &&
-             strlen(tok + 5) <= 6 && strspn(tok + 5, "0123456789") == strlen(tok + 5)) {
-        /* runs-N: N one of the layout classes' run lengths (event.h) */
-        uint64_t n = strtoull(tok + 5, NULL, 10);
-        unsigned cls = skel_evf_block_class(n);
-        if (skel_evf_block_bytes(cls << SKEL_EVF_BLOCK_SHIFT) != n || (*f & SKEL_EVF_BLOCK_MASK))
+    else if (strncmp(tok, "runs-", 5) == 0 || strncmp(tok, "rruns-", 6) == 0) {
+        /* runs-N (rruns-N, a send-receive's receive half): N one of the
+         * layout classes' run lengths (event.h) */
+        int recv = strncmp(tok, "rruns-", 6) == 0;
+        const char *d = tok + (recv ? 6 : 5);
+        unsigned shift = recv ? SKEL_EVF_RBLOCK_SHIFT : SKEL_EVF_BLOCK_SHIFT;
+        if (*d < '1' || *d > '9' || strlen(d) > 6 || strspn(d, "0123456789") != strlen(d))
             return -1;
-        *f |= (uint16_t)(cls << SKEL_EVF_BLOCK_SHIFT);
+        uint64_t n = strtoull(d, NULL, 10);
+        unsigned cls = skel_evf_block_class(n);
+        if (skel_evf_block_bytes(cls << SKEL_EVF_BLOCK_SHIFT) != n || (*f & (15u << shift)))
+            return -1;
+        *f |= (uint16_t)(cls << shift);
     } else {
         return -1;
     }

@@ -107,11 +107,13 @@ typedef struct skel_sig_link {
 
 /* Event flags a symbol keeps (SKEL_EVF_* of event.h). */
 #define SKEL_SIG_EVF_KEPT                                                                          \
-    (SKEL_EVF_INPLACE | SKEL_EVF_FLAG | SKEL_EVF_REWRITE | SKEL_EVF_BLOCK_MASK)
-/* A symbol flag beside them: a receive or probe the application made from
- * MPI_ANY_SOURCE whose peer is the source it got (skel_compress_opts
- * .pin_sources); the skeleton receives from that rank. */
-#define SKEL_SIG_PINNED (1u << 8)
+    (SKEL_EVF_INPLACE | SKEL_EVF_FLAG | SKEL_EVF_REWRITE | SKEL_EVF_LAYOUT_MASK)
+/* A symbol flag beside them (in bit 7, which no event flag uses): a receive
+ * or probe the application made from MPI_ANY_SOURCE whose peer is the
+ * source it got (skel_compress_opts .pin_sources); the skeleton receives
+ * from that rank.  Only its name is written to a signature file. */
+#define SKEL_SIG_PINNED (1u << 7)
+_Static_assert((SKEL_SIG_PINNED & SKEL_SIG_EVF_KEPT) == 0, "a symbol flag apart from event flags");
 
 /* What a rank passes to a call: at the root of a rooted collective it
  * differs from the other members (MPI_Reduce: only the root receives;

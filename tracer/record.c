@@ -1218,6 +1218,10 @@ static uint32_t describe_sendrecv(const struct skel_tr_call *c, int ok, skel_eve
     if (c->call == SKEL_CALL_MPI_Sendrecv) {
         count_bytes(ev, c->scount, c->sdt);
         count_layout(ev, c->sdt);
+        /* the receive half's datatype, in bits 8-11 */
+        ev->flags &= ~SKEL_EVF_RBLOCK_MASK;
+        ev->flags |=
+            (uint16_t)(layout_class(c->rdt, c->rcount, type_size(c->rdt)) << SKEL_EVF_RBLOCK_SHIFT);
     } else {
         count_bytes(ev, c->count, c->dt);
         count_layout(ev, c->dt);
@@ -1577,7 +1581,7 @@ static skel_event *event_of(const struct skel_tr_call *c, const struct skel_call
     struct tr_memo *m = memo_of(site, ci, ok);
     if (m != NULL && memo_hit(m, c)) {
         skel_event *ev = &m->ev;
-        ev->flags &= SKEL_EVF_BLOCK_MASK;
+        ev->flags &= SKEL_EVF_LAYOUT_MASK;
         if (has_status(ci->klass)) {
             ev->asrc = SKEL_PEER_NONE;
             ev->atag = SKEL_TAG_NONE;

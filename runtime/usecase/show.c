@@ -190,6 +190,9 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
             fputs(" rewrites", out);
         if (sd->flags & SKEL_EVF_BLOCK_MASK)
             fprintf(out, " in runs of %llu B", (unsigned long long)skel_evf_block_bytes(sd->flags));
+        if (sd->flags & SKEL_EVF_RBLOCK_MASK)
+            fprintf(out, " received in runs of %llu B",
+                    (unsigned long long)skel_evf_rblock_bytes(sd->flags));
         if (sd->flags & SKEL_SIG_PINNED)
             fputs(" (from MPI_ANY_SOURCE in the application)", out);
     }

@@ -229,12 +229,17 @@ declare -A LOCALCALLS=([blacs]="MPI_Comm_group MPI_Group_incl MPI_Group_free"
 export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
 
-# layouts TRACE RANK: how many sends and receives of each layout the rank
-# made (`skel dump` prints runs=B for a non-contiguous datatype's runs).
+# layouts TRACE RANK: how many sends and receives (blocking, nonblocking,
+# persistent, send-receives) of each layout the rank made (`skel dump`
+# prints runs=B for a non-contiguous datatype's runs, rruns=B for a
+# send-receive's receive half's).
 layouts() {
   "$SKEL" dump --rank "$2" "$1" |
-    awk '{ c = $5; r = "-"; for (i = 6; i <= NF; i++) if ($i ~ /^runs=/) r = $i
-           if (c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Isend|Issend|Irsend|Ibsend|Recv|Irecv)$/) print c, r }' |
+    awk '{ c = $5; r = "-"; q = "-"
+           for (i = 6; i <= NF; i++) { if ($i ~ /^runs=/) r = $i; if ($i ~ /^rruns=/) q = $i }
+           if (c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Isend|Issend|Irsend|Ibsend|Recv|Irecv)$/ ||
+               c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Recv)_init$/ || c ~ /^MPI_Sendrecv(_replace)?$/)
+             print c, r, q }' |
     sort | uniq -c
 }
 

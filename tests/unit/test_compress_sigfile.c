@@ -159,6 +159,26 @@ static void flags_round_trip(const uint16_t want[3], char **t, size_t *n)
     skel_signature_free(b);
 }
 
+/* Document t with its first `tok` replaced by each of bad[] is refused. */
+static void expect_refused(const char *t, const char *tok, const char *const bad[], size_t nbad)
+{
+    const char *p = strstr(t, tok);
+    cr_assert_not_null(p, "no %s in the document", tok);
+    size_t head = (size_t)(p - t), n = strlen(t);
+    for (size_t k = 0; k < nbad; k++) {
+        size_t blen = strlen(bad[k]);
+        char *e = malloc(n + blen + 1);
+        cr_assert_not_null(e);
+        memcpy(e, t, head);
+        memcpy(e + head, bad[k], blen);
+        strcpy(e + head + blen, p + strlen(tok));
+        skel_signature *b;
+        cr_expect_neq(skel_sigfile_parse(e, strlen(e), "x", &b), SKEL_OK, "%s was accepted",
+                      bad[k]);
+        free(e);
+    }
+}
+
 /* Every flag a symbol keeps is written as a word and read back. */
 Test(sigfile, symbol_flags_round_trip)
 {
@@ -185,21 +205,29 @@ Test(sigfile, layout_runs_round_trip)
     cr_expect_not_null(strstr(t, "flags=\"runs-8\""), "no flags=\"runs-8\" in the document");
     cr_expect_not_null(strstr(t, "flags=\"in-place runs-512\""));
     cr_expect_not_null(strstr(t, "flags=\"runs-131072\""));
-    skel_signature *b;
     const char *bad[] = {"runs-4", "runs-100", "runs-262144", "runs-8 runs-16", "runs-08"};
-    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
-        const char *p = strstr(t, "runs-131072");
-        cr_assert_not_null(p);
-        size_t head = (size_t)(p - t), blen = strlen(bad[k]);
-        char *e = malloc(n + blen + 1);
-        cr_assert_not_null(e);
-        memcpy(e, t, head);
-        memcpy(e + head, bad[k], blen);
-        strcpy(e + head + blen, p + strlen("runs-131072"));
-        cr_expect_neq(skel_sigfile_parse(e, strlen(e), "x", &b), SKEL_OK, "%s was accepted",
-                      bad[k]);
-        free(e);
-    }
+    expect_refused(t, "runs-131072", bad, sizeof bad / sizeof bad[0]);
+    free(t);
+}
+
+/* A send-receive's receive layout is written as rruns-N beside the send's
+ * runs-N and read back, also beside the pinned flag; a second rruns or a
+ * length that is no class's is refused. */
+Test(sigfile, sendrecv_layout_round_trip)
+{
+    const uint16_t want[3] = {(uint16_t)(7u << SKEL_EVF_BLOCK_SHIFT | 1u << SKEL_EVF_RBLOCK_SHIFT),
+                              (uint16_t)(3u << SKEL_EVF_RBLOCK_SHIFT),
+                              (uint16_t)(SKEL_SIG_PINNED | 15u << SKEL_EVF_RBLOCK_SHIFT)};
+    char *t;
+    size_t n;
+    flags_round_trip(want, &t, &n);
+    cr_expect_not_null(strstr(t, "flags=\"runs-512 rruns-8\""),
+                       "no runs-512 rruns-8 in the document");
+    cr_expect_not_null(strstr(t, "flags=\"rruns-32\""));
+    cr_expect_not_null(strstr(t, "rruns-131072"));
+    cr_expect_not_null(strstr(t, "pinned"));
+    const char *bad[] = {"rruns-4", "rruns-100", "rruns-8 rruns-16", "rruns-08", "rruns-"};
+    expect_refused(t, "rruns-32", bad, sizeof bad / sizeof bad[0]);
     free(t);
 }
 

@@ -83,6 +83,8 @@ enum skel_event_flags {
      * written to the file since it opened it: the application rewrites
      * (pages its file system holds) rather than extends the file. */
     SKEL_EVF_REWRITE = 1u << 5,
+    /* bits 6-7: never an event's (the signature keeps a flag of its own
+     * there, compress/signature.h); bits 8-15: layouts, below */
 };
 
 /* Bits 12-15 of a point-to-point event's flags: the layout of its message's
@@ -95,12 +97,27 @@ enum skel_event_flags {
 #define SKEL_EVF_BLOCK_SHIFT 12
 #define SKEL_EVF_BLOCK_MASK  (15u << SKEL_EVF_BLOCK_SHIFT)
 
+/* Bits 8-11: the same for the receive half of an MPI_Sendrecv, whose
+ * receive datatype is its own (bits 12-15 describe the send's; an
+ * MPI_Sendrecv_replace's one datatype is in bits 12-15 only). */
+#define SKEL_EVF_RBLOCK_SHIFT 8
+#define SKEL_EVF_RBLOCK_MASK  (15u << SKEL_EVF_RBLOCK_SHIFT)
+#define SKEL_EVF_LAYOUT_MASK  (SKEL_EVF_BLOCK_MASK | SKEL_EVF_RBLOCK_MASK)
+
 /* The run length in bytes a flags word's layout class stands for; 0 when
  * contiguous. */
 static inline uint64_t skel_evf_block_bytes(unsigned flags)
 {
     unsigned b = (flags & SKEL_EVF_BLOCK_MASK) >> SKEL_EVF_BLOCK_SHIFT;
     return b == 0 ? 0 : (uint64_t)1 << (b + 2);
+}
+
+/* The run length in bytes of a flags word's receive layout class (bits
+ * 8-11); 0 when contiguous. */
+static inline uint64_t skel_evf_rblock_bytes(unsigned flags)
+{
+    return skel_evf_block_bytes((flags & SKEL_EVF_RBLOCK_MASK)
+                                << (SKEL_EVF_BLOCK_SHIFT - SKEL_EVF_RBLOCK_SHIFT));
 }
 
 /* The layout class of runs of `run` bytes (run > 0). */

@@ -3,10 +3,13 @@
  * column of a matrix (MPI_Type_vector of one double per row: runs of 8
  * bytes), a 64 x 64 block of it (MPI_Type_create_subarray: runs of 512
  * bytes), a set of 16-double pieces (MPI_Type_indexed: runs of 128 bytes)
- * and a contiguous row, blocking on even iterations and nonblocking on odd
- * ones.  The tracer records each message's layout (runs=B in `skel dump`)
- * and the skeleton sends its bytes in runs as long (docs/codegen.md,
- * "Non-contiguous messages").  Every value received is checked.
+ * and a contiguous row, in turn with blocking calls, nonblocking ones,
+ * send-receives (the column received as n contiguous doubles, the pieces
+ * with MPI_Sendrecv_replace) and persistent requests.  The tracer records
+ * each message's layout (runs=B in `skel dump`, rruns=B for a
+ * send-receive's receive half) and the skeleton sends its bytes in runs as
+ * long (docs/codegen.md, "Non-contiguous messages").  Every value received
+ * is checked.
  *
  * usage: strided [-i ITERS] [-n N] (N x N matrix, N >= 64, default 256) */
 #include "common.h"
@@ -40,6 +43,14 @@ int main(int argc, char **argv)
     for (int t = 0; t < 3; t++)
         MPI_Type_commit(&types[t]);
 
+    MPI_Request pers[4][2];
+    for (int t = 0; t < 4; t++) {
+        MPI_Datatype ty = t < 3 ? types[t] : MPI_DOUBLE;
+        int count = t < 3 ? 1 : n;
+        MPI_Recv_init(b, count, ty, left, t, MPI_COMM_WORLD, &pers[t][0]);
+        MPI_Send_init(a, count, ty, right, t, MPI_COMM_WORLD, &pers[t][1]);
+    }
+
     long bad = 0;
     double t0 = irr_clock();
     for (long it = 0; it < opt[0]; it++) {
@@ -47,7 +58,21 @@ int main(int argc, char **argv)
             MPI_Datatype ty = t < 3 ? types[t] : MPI_DOUBLE;
             int count = t < 3 ? 1 : n;
             memset(b, 0, (size_t)n * n * sizeof *b);
-            if (it % 2 == 0) {
+            if (it % 4 == 2) {
+                if (t == 2) { /* in place */
+                    memcpy(b, a, (size_t)n * n * sizeof *b);
+                    MPI_Sendrecv_replace(b, count, ty, right, t, left, t, MPI_COMM_WORLD,
+                                         MPI_STATUS_IGNORE);
+                } else { /* the column arrives as n contiguous doubles */
+                    MPI_Sendrecv(a, count, ty, right, t, b, t == 0 ? n : count,
+                                 t == 0 ? MPI_DOUBLE : ty, left, t, MPI_COMM_WORLD,
+                                 MPI_STATUS_IGNORE);
+                }
+            } else if (it % 4 == 3) {
+                MPI_Status st[2];
+                MPI_Startall(2, pers[t]);
+                MPI_Waitall(2, pers[t], st);
+            } else if (it % 4 == 0) {
                 if (me % 2 == 0) {
                     MPI_Send(a, count, ty, right, t, MPI_COMM_WORLD);
                     MPI_Recv(b, count, ty, left, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -69,6 +94,10 @@ int main(int argc, char **argv)
         irr_work(20000);
     }
     double secs = MPI_Wtime() - t0;
+    for (int t = 0; t < 4; t++) {
+        MPI_Request_free(&pers[t][0]);
+        MPI_Request_free(&pers[t][1]);
+    }
     for (int t = 0; t < 3; t++)
         MPI_Type_free(&types[t]);
     free(a);
