@@ -945,7 +945,7 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     if (op->runs != 0 && sends)
         in_runs = op->dtsize > 1 || (op->count[0] > 0 && op->count[0] <= INT_MAX);
     else if (op->runs != 0 && (op->kind == SKEL_PLAN_RECV || op->kind == SKEL_PLAN_IRECV ||
-                               op->kind == SKEL_PLAN_PRECV))
+                               op->kind == SKEL_PLAN_PRECV || op->kind == SKEL_PLAN_MRECV))
         in_runs = unit > 1 && unit <= INT_MAX;
     if ((!in_runs && (rc = type_index(e, op->dtsize, &r->type)) != SKEL_OK) ||
         (rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK)
@@ -975,7 +975,7 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
             return rc;
         return need_send(e, op, (uint64_t)n * size * 2);
     }
-    if (in_runs) { /* a receive */
+    if (in_runs) { /* a receive (a matched one receives what its probe held) */
         if ((rc = type_index_runs(e, (uint32_t)unit, op->runs, &r->type)) != SKEL_OK ||
             (rc = int_count(e, op, op->rcap, &r->count)) != SKEL_OK)
             return rc;

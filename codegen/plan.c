@@ -842,6 +842,8 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
     case SKEL_CLASS_MRECV:
     case SKEL_CLASS_IMRECV:
         op->kind = SKEL_PLAN_MRECV;
+        /* its capacity: a message in runs takes its type's extent */
+        op->rcap = (op_capacity(p, y, 0) + dt - 1) / dt;
         return SKEL_OK;
     default: /* probes */
         op->kind = SKEL_PLAN_PROBE;
@@ -1230,7 +1232,7 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     op.thin = (uint8_t)(thin && op.kind != SKEL_PLAN_COMPUTE);
     if (op.kind == SKEL_PLAN_SEND || op.kind == SKEL_PLAN_ISEND || op.kind == SKEL_PLAN_RECV ||
         op.kind == SKEL_PLAN_IRECV || op.kind == SKEL_PLAN_PSEND || op.kind == SKEL_PLAN_PRECV ||
-        op.kind == SKEL_PLAN_SENDRECV)
+        op.kind == SKEL_PLAN_SENDRECV || op.kind == SKEL_PLAN_MRECV)
         op.runs = (uint8_t)((y->side[0].flags & SKEL_EVF_BLOCK_MASK) >> SKEL_EVF_BLOCK_SHIFT);
     if (op.kind == SKEL_PLAN_SENDRECV)
         op.rruns =

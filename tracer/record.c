@@ -1093,20 +1093,23 @@ static uint64_t type_runs(MPI_Datatype dt, int depth)
 }
 
 /* The layout class of count elements of dt (SKEL_EVF_BLOCK_MASK of
- * event.h), remembered per handle in a small table checked by the size (a
- * handle freed and given to a type of another size is described again). */
+ * event.h), remembered per handle and whether count is 1 (one run of a
+ * type whose extent exceeds its size is contiguous alone, in runs when
+ * repeated) in a small table checked by the size (a handle freed and given
+ * to a type of another size is described again). */
 static unsigned layout_class(MPI_Datatype dt, long long count, uint32_t size)
 {
     static struct {
         uint64_t key;
         uint32_t size;
-        uint8_t cls, set;
+        uint8_t cls, set, many;
     } memo[64];
     if (size == 0 || count <= 0 || dt == MPI_DATATYPE_NULL)
         return 0;
     uint64_t key = HANDLE_KEY(dt);
-    unsigned i = (unsigned)(skel_mix64(key) & 63);
-    if (memo[i].set && memo[i].key == key && memo[i].size == size)
+    uint8_t many = count > 1;
+    unsigned i = (unsigned)(skel_mix64(key ^ many) & 63);
+    if (memo[i].set && memo[i].key == key && memo[i].size == size && memo[i].many == many)
         return memo[i].cls;
     unsigned cls = 0;
     uint64_t runs = type_runs(dt, 0);
@@ -1116,6 +1119,7 @@ static unsigned layout_class(MPI_Datatype dt, long long count, uint32_t size)
         cls = skel_evf_block_class(size / runs > 0 ? size / runs : 1);
     memo[i].key = key;
     memo[i].size = size;
+    memo[i].many = many;
     memo[i].cls = (uint8_t)cls;
     memo[i].set = 1;
     return cls;

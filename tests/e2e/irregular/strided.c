@@ -5,7 +5,9 @@
  * bytes), a set of 16-double pieces (MPI_Type_indexed: runs of 128 bytes)
  * and a contiguous row, in turn with blocking calls, nonblocking ones,
  * send-receives (the column received as n contiguous doubles, the pieces
- * with MPI_Sendrecv_replace) and persistent requests.  The tracer records
+ * with MPI_Sendrecv_replace), persistent requests and matched probes
+ * (MPI_Mprobe, then MPI_Mrecv); before them one double resized to twice
+ * its extent, sent once alone and once four at a time.  The tracer records
  * each message's layout (runs=B in `skel dump`, rruns=B for a
  * send-receive's receive half) and the skeleton sends its bytes in runs as
  * long (docs/codegen.md, "Non-contiguous messages").  Every value received
@@ -43,6 +45,16 @@ int main(int argc, char **argv)
     for (int t = 0; t < 3; t++)
         MPI_Type_commit(&types[t]);
 
+    /* One double resized to an extent of two: contiguous alone, in runs of
+     * 8 bytes when repeated (the layout of a handle depends on the count). */
+    MPI_Datatype spaced;
+    MPI_Type_create_resized(MPI_DOUBLE, 0, 2 * (MPI_Aint)sizeof(double), &spaced);
+    MPI_Type_commit(&spaced);
+    for (int c = 1; c <= 4; c += 3)
+        MPI_Sendrecv(a, c, spaced, right, 10 + c, b, c, spaced, left, 10 + c, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+    MPI_Type_free(&spaced);
+
     MPI_Request pers[4][2];
     for (int t = 0; t < 4; t++) {
         MPI_Datatype ty = t < 3 ? types[t] : MPI_DOUBLE;
@@ -58,7 +70,7 @@ int main(int argc, char **argv)
             MPI_Datatype ty = t < 3 ? types[t] : MPI_DOUBLE;
             int count = t < 3 ? 1 : n;
             memset(b, 0, (size_t)n * n * sizeof *b);
-            if (it % 4 == 2) {
+            if (it % 5 == 2) {
                 if (t == 2) { /* in place */
                     memcpy(b, a, (size_t)n * n * sizeof *b);
                     MPI_Sendrecv_replace(b, count, ty, right, t, left, t, MPI_COMM_WORLD,
@@ -68,11 +80,11 @@ int main(int argc, char **argv)
                                  t == 0 ? MPI_DOUBLE : ty, left, t, MPI_COMM_WORLD,
                                  MPI_STATUS_IGNORE);
                 }
-            } else if (it % 4 == 3) {
+            } else if (it % 5 == 3) {
                 MPI_Status st[2];
                 MPI_Startall(2, pers[t]);
                 MPI_Waitall(2, pers[t], st);
-            } else if (it % 4 == 0) {
+            } else if (it % 5 == 0) {
                 if (me % 2 == 0) {
                     MPI_Send(a, count, ty, right, t, MPI_COMM_WORLD);
                     MPI_Recv(b, count, ty, left, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -80,6 +92,13 @@ int main(int argc, char **argv)
                     MPI_Recv(b, count, ty, left, t, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
                     MPI_Send(a, count, ty, right, t, MPI_COMM_WORLD);
                 }
+            } else if (it % 5 == 4) { /* a matched probe, then its receive */
+                MPI_Request r;
+                MPI_Message m;
+                MPI_Isend(a, count, ty, right, t, MPI_COMM_WORLD, &r);
+                MPI_Mprobe(left, t, MPI_COMM_WORLD, &m, MPI_STATUS_IGNORE);
+                MPI_Mrecv(b, count, ty, &m, MPI_STATUS_IGNORE);
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
             } else {
                 MPI_Request r[2];
                 MPI_Status st[2];
