@@ -2,13 +2,18 @@
  * dense linear algebra sends parts of a matrix: rank 0 sends ITERS messages
  * of BYTES bytes laid out in runs of RUN doubles (MPI_Type_vector, a gap as
  * long after each run; RUN 0: contiguous) to rank 1, which computes DELAY
- * seconds before each receive.  bench/layout_ab.sh makes skeletons of it.
+ * seconds before each receive.  FORM says how: send (MPI_Send and
+ * MPI_Recv, the default), sendrecv (both ranks MPI_Sendrecv, so messages go
+ * both ways), persistent (MPI_Send_init/MPI_Recv_init once, MPI_Start and
+ * MPI_Wait each time) or mrecv (MPI_Mprobe, then MPI_Mrecv).
+ * bench/layout_ab.sh makes skeletons of it.
  *
- * usage: layout BYTES RUN ITERS DELAY; prints "layout: ... in T s" (the
- * loop's time, between two barriers). */
+ * usage: layout BYTES RUN ITERS DELAY [FORM]; prints "layout: ... in T s"
+ * (the loop's time, between two barriers). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void spin(double s)
 {
@@ -20,8 +25,14 @@ static void spin(double s)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s BYTES RUN ITERS DELAY\n", argv[0]);
+    const char *forms[] = {"send", "sendrecv", "persistent", "mrecv"};
+    int form = -1;
+    for (int f = 0; f < 4 && argc >= 5 && argc <= 6; f++)
+        if (strcmp(argc == 6 ? argv[5] : "send", forms[f]) == 0)
+            form = f;
+    if (form < 0) {
+        fprintf(stderr, "usage: %s BYTES RUN ITERS DELAY [send|sendrecv|persistent|mrecv]\n",
+                argv[0]);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     int me, bytes = atoi(argv[1]), run = atoi(argv[2]), iters = atoi(argv[3]);
@@ -32,8 +43,9 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    double *buf = calloc((size_t)nd * 2 + 16, sizeof *buf);
-    if (buf == NULL)
+    double *buf = calloc((size_t)nd * 2 + 16, sizeof *buf),
+           *rbuf = calloc((size_t)nd * 2 + 16, sizeof *rbuf);
+    if (buf == NULL || rbuf == NULL)
         MPI_Abort(MPI_COMM_WORLD, 2);
     MPI_Datatype t;
     if (run > 0)
@@ -41,24 +53,42 @@ int main(int argc, char **argv)
     else
         MPI_Type_contiguous(nd, MPI_DOUBLE, &t);
     MPI_Type_commit(&t);
+    MPI_Request rq = MPI_REQUEST_NULL;
+    if (form == 2 && me == 0)
+        MPI_Send_init(buf, 1, t, 1, 0, MPI_COMM_WORLD, &rq);
+    else if (form == 2 && me == 1)
+        MPI_Recv_init(buf, 1, t, 0, 0, MPI_COMM_WORLD, &rq);
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
-    for (int i = 0; i < iters; i++) {
-        if (me == 0) {
+    for (int i = 0; i < iters && me < 2; i++) {
+        spin(me == 0 ? 0 : delay);
+        if (form == 1) {
+            MPI_Sendrecv(buf, 1, t, 1 - me, 0, rbuf, 1, t, 1 - me, 0, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+        } else if (form == 2) {
+            MPI_Start(&rq);
+            MPI_Wait(&rq, MPI_STATUS_IGNORE);
+        } else if (me == 0) {
             MPI_Send(buf, 1, t, 1, 0, MPI_COMM_WORLD);
-            spin(delay / 10);
-        } else if (me == 1) {
-            spin(delay);
+        } else if (form == 3) {
+            MPI_Message m;
+            MPI_Mprobe(0, 0, MPI_COMM_WORLD, &m, MPI_STATUS_IGNORE);
+            MPI_Mrecv(buf, 1, t, &m, MPI_STATUS_IGNORE);
+        } else {
             MPI_Recv(buf, 1, t, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
+        spin(me == 0 ? delay / 10 : 0);
     }
     MPI_Barrier(MPI_COMM_WORLD);
     double secs = MPI_Wtime() - t0;
+    if (rq != MPI_REQUEST_NULL)
+        MPI_Request_free(&rq);
     MPI_Type_free(&t);
     free(buf);
+    free(rbuf);
     if (me == 0)
-        printf("layout: %d messages of %d bytes in runs of %d doubles in %.6f s\n", iters, bytes,
-               run, secs);
+        printf("layout: %d messages of %d bytes in runs of %d doubles (%s) in %.6f s\n", iters,
+               bytes, run, forms[form], secs);
     MPI_Finalize();
     return 0;
 }

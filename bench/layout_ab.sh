@@ -12,9 +12,11 @@
 # memory.  APP="PROGRAM ARGS..." measures another program instead (a sample
 # whose halo is a strided column: APP="build/release/samples/jacobi -n 512
 # -i 2000"), its time read from its last line ("... in T s" or "..., T s").
-# Figures only: never passes or fails.
+# FORM=sendrecv|persistent|mrecv has layout.c exchange its messages with
+# MPI_Sendrecv, persistent requests or matched probes instead of
+# MPI_Send/MPI_Recv.  Figures only: never passes or fails.
 #
-#   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES, APP
+#   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES, APP, FORM
 set -euo pipefail
 B=$(cd "${1:-${SKEL_BUILD_DIR:-build/release}}" && pwd)
 K=${K:-2}
@@ -28,11 +30,12 @@ if [ -n "${APP:-}" ]; then
   read -r -a app <<<"$APP"
 else
   mpicc.mpich -O2 -o "$W/layout" "$here/layout.c"
-  app=("$W/layout" 1048576 "$RUN" 300 0.0005)
+  app=("$W/layout" 1048576 "$RUN" 300 0.0005 "${FORM:-send}")
 fi
 "$SKEL" trace --quiet -o "$W/trace" -- mpiexec.mpich -n 2 "${app[@]}" >/dev/null
 "$SKEL" compress -q -o "$W/runs.sig" "$W/trace"
-sed -E 's/ flags="runs-[0-9]+"//' "$W/runs.sig" >"$W/contig.sig"
+# the layout tokens (runs-N, a send-receive's rruns-N) out of every flags list
+sed -E 's/ ?r?runs-[0-9]+//g; s/ flags=""//g' "$W/runs.sig" >"$W/contig.sig"
 grep -q 'runs-' "$W/runs.sig" || { echo "layout_ab.sh: the trace shows no non-contiguous message" >&2; exit 1; }
 for v in runs contig; do
   "$SKEL" gen "$W/$v.sig" --scale "$K" -o "$W/$v" --build --quiet
