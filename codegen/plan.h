@@ -204,7 +204,7 @@ typedef struct skel_plan_op {
      * counting its own executions). */
     uint8_t thin;
     /* Point-to-point sends and receives (blocking, nonblocking, persistent,
-     * send-receives) whose application datatype was not contiguous: its
+     * matched, send-receives) whose application datatype was not contiguous: its
      * layout class (SKEL_EVF_BLOCK_MASK of event.h, shifted down), 0 for
      * contiguous messages; the skeleton's message is laid out in runs of
      * that many bytes (docs/codegen.md, "Non-contiguous messages").  rruns:
