@@ -896,6 +896,10 @@ static const char *p2p_form(unsigned call)
         return "SKEL_F_BSEND_INIT";
     case SKEL_CALL_MPI_Recv_init:
         return "SKEL_F_RECV_INIT";
+    case SKEL_CALL_MPI_Psend_init:
+        return "SKEL_F_PSEND_INIT";
+    case SKEL_CALL_MPI_Precv_init:
+        return "SKEL_F_PRECV_INIT";
     case SKEL_CALL_MPI_Mprobe:
         return "SKEL_F_MPROBE";
     case SKEL_CALL_MPI_Improbe:
@@ -925,6 +929,30 @@ static int need_recv(struct emitter *e, const skel_plan_op *op, uint64_t bytes)
     return rc != SKEL_OK ? rc : need(e, op, &e->xbuf, bytes);
 }
 
+/* A partitioned set-up (plan.c: partitioned()): the application's
+ * partitions in rcount, the elements in each in count, of its datatype's
+ * size (in runs when it was not contiguous): both sides' buffers keep the
+ * application's size, which MPI wants equal. */
+static int fill_partitioned(struct emitter *e, const skel_plan_op *op, struct oprow *r)
+{
+    const skel_sig_symbol *y = &e->s->symbols[op->sym];
+    int send = op->kind == SKEL_PLAN_PSEND;
+    int64_t total = send ? op->count[0] : op->rcap;
+    uint64_t unit = op->dtsize ? op->dtsize : 1;
+    int rc;
+    if (unit > INT_MAX)
+        return op_fail(e, op, SKEL_ERANGE, "a datatype of more than INT_MAX bytes");
+    if ((rc = type_index_runs(e, (uint32_t)unit, unit > 1 ? op->runs : 0, &r->type)) != SKEL_OK ||
+        (rc = peer_index(e, op, &y->peer, &r->peer)) != SKEL_OK ||
+        (rc = int_count(e, op, total / op->parts, &r->count)) != SKEL_OK ||
+        (rc = int_count(e, op, op->parts, &r->rcount)) != SKEL_OK)
+        return rc;
+    tag_value(op->tag, r->tag, sizeof r->tag);
+    /* in runs, twice its bytes: the type's extent */
+    uint64_t bytes = (uint64_t)total * unit * (unit > 1 && op->runs != 0 ? 2 : 1);
+    return send ? need_send(e, op, bytes) : need_recv(e, op, bytes);
+}
+
 /* Point-to-point: sends read one buffer and receives write another while
  * both are in flight, the receive half of Sendrecv apart from its send (MPI
  * wants them disjoint); a send otherwise reads what the rank last received
@@ -942,6 +970,8 @@ static int fill_p2p(struct emitter *e, const skel_plan_op *op, struct oprow *r)
     int sends = op->kind == SKEL_PLAN_SEND || op->kind == SKEL_PLAN_ISEND ||
                 op->kind == SKEL_PLAN_PSEND,
         in_runs = 0;
+    if (op->parts > 0)
+        return fill_partitioned(e, op, r);
     if (op->runs != 0 && sends)
         in_runs = op->dtsize > 1 || (op->count[0] > 0 && op->count[0] <= INT_MAX);
     else if (op->runs != 0 && (op->kind == SKEL_PLAN_RECV || op->kind == SKEL_PLAN_IRECV ||

@@ -783,6 +783,26 @@ static int op_sides(struct builder *b, const skel_sig_symbol *y, uint64_t w, ske
     return SKEL_OK;
 }
 
+/* A partitioned set-up: its partitions, over a buffer of one size that
+ * they divide (the signature reader checked the size is one); a set-up the
+ * trace holds without partitions (a size the tracer could not multiply
+ * out) is made as the persistent request of its buffer. */
+static int partitioned(struct builder *b, const skel_sig_symbol *y, skel_plan_op *op)
+{
+    if (!skel_call_partitioned(y->call))
+        return SKEL_OK;
+    if (y->parts == 0) {
+        op->call =
+            y->call == SKEL_CALL_MPI_Psend_init ? SKEL_CALL_MPI_Send_init : SKEL_CALL_MPI_Recv_init;
+        return SKEL_OK;
+    }
+    int64_t n = y->side[0].count.min;
+    if (n < 0 || n % y->parts != 0 || n / y->parts > INT_MAX)
+        return unsupported(b, y->id, "its partitions do not divide its buffer into int counts");
+    op->parts = y->parts;
+    return SKEL_OK;
+}
+
 /* Point-to-point: kind, tags, receive capacity in elements. */
 static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_plan_op *op)
 {
@@ -803,17 +823,29 @@ static int op_p2p(struct builder *b, const skel_sig_symbol *y, int klass, skel_p
         }
         op->kind = klass == SKEL_CLASS_SEND ? SKEL_PLAN_SEND : SKEL_PLAN_ISEND;
         break;
-    case SKEL_CLASS_SEND_INIT:
+    case SKEL_CLASS_SEND_INIT: {
         op->kind = SKEL_PLAN_PSEND;
+        int rc = partitioned(b, y, op);
+        if (rc != SKEL_OK)
+            return rc;
+        if (op->parts > 0)
+            op->count[0] = y->side[0].count.min;
         break;
+    }
     case SKEL_CLASS_RECV:
     case SKEL_CLASS_IRECV:
-    case SKEL_CLASS_RECV_INIT:
+    case SKEL_CLASS_RECV_INIT: {
         op->kind = klass == SKEL_CLASS_RECV    ? SKEL_PLAN_RECV
                    : klass == SKEL_CLASS_IRECV ? SKEL_PLAN_IRECV
                                                : SKEL_PLAN_PRECV;
         op->rcap = (op_capacity(p, y, 0) + dt - 1) / dt;
+        int rc = klass == SKEL_CLASS_RECV_INIT ? partitioned(b, y, op) : SKEL_OK;
+        if (rc != SKEL_OK)
+            return rc;
+        if (op->parts > 0)
+            op->rcap = y->side[0].count.min;
         break;
+    }
     case SKEL_CLASS_SENDRECV: {
         op->kind = SKEL_PLAN_SENDRECV;
         int64_t cap = op_capacity(p, y, 1);
@@ -950,7 +982,7 @@ static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_
 {
     if ((op->kind != SKEL_PLAN_SEND && op->kind != SKEL_PLAN_ISEND &&
          op->kind != SKEL_PLAN_PSEND) ||
-        w >= p->wden || op->dtsize <= 1 || !op->has_side[0])
+        w >= p->wden || op->dtsize <= 1 || !op->has_side[0] || op->parts > 0)
         return;
     double bytes = y->side[0].count.mean * (double)op->dtsize; /* ranges checked by op_sides */
     int64_t scaled = skel_plan_scale(p, (int64_t)llround(bytes), w);
@@ -962,7 +994,7 @@ static void scale_in_bytes(const skel_plan *p, const skel_sig_symbol *y, uint64_
 
 void skel_plan_start_weight(const skel_plan *p, skel_plan_op *op, uint64_t w)
 {
-    if (op->kind != SKEL_PLAN_PSEND || w <= op->startw)
+    if (op->kind != SKEL_PLAN_PSEND || w <= op->startw || op->parts > 0)
         return;
     const skel_sig_symbol *y = &p->sig->symbols[op->sym];
     op->startw = w;

@@ -170,6 +170,11 @@ typedef struct skel_plan_op {
      * that start the request, found by the simulation (0: never started);
      * count[0] is scaled by it (skel_plan_start_weight()). */
     uint64_t startw;
+    /* Partitioned set-ups (MPI_Psend_init, MPI_Precv_init): the
+     * partitions; count[0] (sends) and rcap (receives) are then the
+     * application's whole buffer, never scaled: MPI wants both sides'
+     * sizes equal.  0 for every other operation. */
+    uint32_t parts;
     /* One-sided and I/O operations: the window or file (the application's
      * per-rank object index, -1 when the trace does not say: a window the
      * tracer did not see created), whether the call is collective on its

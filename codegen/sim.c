@@ -867,13 +867,16 @@ static int req_done(const struct sim *m, uint32_t q)
 }
 
 /* A synchronous-mode send completes once matched; a standard one too
- * (rendezvous) unless it is at most the eager limit (buffered). */
+ * (rendezvous) unless it is at most the eager limit (buffered).  A
+ * partitioned send waits for its receive's MPI_Start at any size (MPICH
+ * 4.0.2: 64 bytes waited the receiver's 1 s). */
 static int is_sync(const struct sim *m, uint16_t call, int64_t bytes)
 {
     if (is_bsend(call))
         return 0; /* into the attached buffer */
     if (call == SKEL_CALL_MPI_Ssend || call == SKEL_CALL_MPI_Issend ||
-        call == SKEL_CALL_MPI_Ssend_init || m->o->eager_bytes == 0)
+        call == SKEL_CALL_MPI_Ssend_init || call == SKEL_CALL_MPI_Psend_init ||
+        m->o->eager_bytes == 0)
         return 1;
     return (uint64_t)bytes > m->o->eager_bytes;
 }
@@ -1602,8 +1605,8 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
  * (0). */
 static uint16_t pscw_call(const skel_plan_op *op)
 {
-    uint16_t call = op->call == SKEL_CALL_MPI_Win_test && op->flag ? SKEL_CALL_MPI_Win_wait
-                                                                   : op->call;
+    uint16_t call =
+        op->call == SKEL_CALL_MPI_Win_test && op->flag ? SKEL_CALL_MPI_Win_wait : op->call;
     return call == SKEL_CALL_MPI_Win_post || call == SKEL_CALL_MPI_Win_start ||
                    call == SKEL_CALL_MPI_Win_complete || call == SKEL_CALL_MPI_Win_wait
                ? call

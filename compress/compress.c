@@ -757,7 +757,9 @@ static int verify_symbol(void *ctx, const skel_sig_symbol *y)
                          "rank %u, event %llu: %s: the signature gives the source the call "
                          "got, but the trace's call is no wildcard receive that got one",
                          v->rank, (unsigned long long)v->index, skel_call_name(y->call));
-    if (!within((double)ev.count, &sd->count, v->T))
+    if (ev.parts != y->parts)
+        return vfail(v, "partitions", ev.parts, y->parts);
+    if (!within((double)ev.count, &sd->count, skel_call_partitioned(y->call) ? 0 : v->T))
         return vfail(v, "count", ev.count, (long long)llround(sd->count.mean));
     if (!within((double)ev.bytes, &sd->bytes, v->T))
         return vfail(v, "bytes", (long long)ev.bytes, (long long)llround(sd->bytes.mean));

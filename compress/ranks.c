@@ -433,6 +433,7 @@ int skel_ranks_class(const skel_rsig *r, const skel_rsym *syms, uint32_t nsyms,
         d->s.obj = y->obj;
         d->s.tag = y->tag;
         d->s.tag2 = y->tag2;
+        d->s.parts = y->parts;
         d->s.dtsize = y->dtsize;
         d->s.op = (uint8_t)y->op;
         d->s.site = y->site < r->nsites ? site_map[y->site] : SKEL_SIG_NONE;
@@ -577,6 +578,11 @@ static const char *hard_diff(const skel_sig_symbol *x, const skel_sig_symbol *y,
         return "datatype size";
     if (x->op != y->op)
         return "reduction operation";
+    if (x->parts != y->parts)
+        return "partitions";
+    /* MPI wants a partitioned send's and receive's buffers of one size. */
+    if (skel_call_partitioned(x->call) && !range_fits(&x->side[0].count, &y->side[0].count, 0))
+        return "partitioned buffer size";
     if (x->nlinks != y->nlinks || x->ngroup != y->ngroup)
         return "completion list or group";
     for (uint32_t i = 0; i < x->nlinks; i++)

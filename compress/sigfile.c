@@ -316,6 +316,8 @@ static void write_symbol(struct wr *w, const skel_sig_symbol *y)
         attr_i64(w, "tag", y->tag);
     if (y->tag2 != SKEL_TAG_NONE)
         attr_i64(w, "tag2", y->tag2);
+    if (y->parts)
+        attr_u64(w, "parts", y->parts);
     if (y->dtsize)
         attr_u64(w, "dtsize", y->dtsize);
     if (y->op != SKEL_OP_NONE)
@@ -1088,6 +1090,7 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
         (rc = u32_attr(r, n, "obj", 0, SKEL_SIG_NONE, &y->obj)) != SKEL_OK ||
         (rc = i32_attr(r, n, "tag", SKEL_TAG_NONE, &y->tag)) != SKEL_OK ||
         (rc = i32_attr(r, n, "tag2", SKEL_TAG_NONE, &y->tag2)) != SKEL_OK ||
+        (rc = u32_attr(r, n, "parts", 0, 0, &y->parts)) != SKEL_OK ||
         (rc = u32_attr(r, n, "dtsize", 0, 0, &y->dtsize)) != SKEL_OK ||
         (rc = u32_attr(r, n, "site", 0, SKEL_SIG_NONE, &y->site)) != SKEL_OK ||
         (rc = u32_attr(r, n, "prev-site", 0, SKEL_SIG_NONE, &y->prev_site)) != SKEL_OK ||
@@ -1182,6 +1185,13 @@ static int symbol_el(struct rd *r, const xmlNode *n, uint32_t cls)
     if (rc == SKEL_OK && (y->sides == 0 || (seen_dist & 5) != 5))
         rc = bad(r, n, "symbol %u: a side and the compute and duration distributions are required",
                  id);
+    /* Partitions: a partitioned set-up's, at most INT_MAX, over a buffer of
+     * one size (MPI wants the two sides' sizes equal, not a mean). */
+    if (rc == SKEL_OK && y->parts > 0 && (!skel_call_partitioned(y->call) || y->parts > INT32_MAX))
+        rc = bad(r, n, "symbol %u: %u partitions on %s", id, y->parts, skel_call_name(y->call));
+    if (rc == SKEL_OK && y->parts > 0 && y->side[0].count.min != y->side[0].count.max)
+        rc = bad(r, n, "symbol %u: a partitioned buffer of %lld to %lld elements: it has one size",
+                 id, (long long)y->side[0].count.min, (long long)y->side[0].count.max);
     /* No compute-cpu: the CPU time was the wall time. */
     if (rc == SKEL_OK && !(seen_dist & 2)) {
         y->compute_cpu = y->compute;

@@ -151,6 +151,9 @@ typedef struct skel_sig_symbol {
      * the wildcard receive it answered (codegen mode epochs). */
     skel_sig_peer reply_alt;
     int32_t tag, tag2; /* SKEL_TAG_NONE / SKEL_TAG_ANY or a tag */
+    /* MPI_Psend_init, MPI_Precv_init: the partitions (side[0].count is the
+     * whole buffer, exact: never a mean of sizes); 0 for other calls. */
+    uint32_t parts;
     uint32_t dtsize;
     uint8_t op; /* enum skel_op */
     /* side[SKEL_SIG_SIDE_OTHER] and, for rooted collectives whose root is a

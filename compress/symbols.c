@@ -106,6 +106,8 @@ struct fkey {
     uint32_t nlinks;
     uint32_t group;    /* 1 + index in skel_rsig.groups, 0 none */
     uint32_t prev_won; /* the previous call was a test or probe whose flag came back true */
+    uint32_t parts;    /* partitioned set-ups: partitions (skel_event.parts) */
+    uint32_t spare;    /* 0: no padding before count */
     int64_t count;
     uint64_t bytes, rbytes;
     uint64_t cbytes; /* completions: bytes of the requests completed */
@@ -278,6 +280,7 @@ static int intern(struct scan *sc, const struct fkey *k, uint32_t *id)
     s->peer2 = k->peer2;
     s->tag2 = k->tag2;
     s->root = k->root;
+    s->parts = k->parts;
     s->dtsize = k->dtsize;
     s->op = k->op;
     s->nlinks = k->nlinks;
@@ -488,6 +491,7 @@ static int on_event(struct scan *sc, const skel_event *ev, uint64_t polls, struc
     k.peer2 = ev->peer2;
     k.tag2 = ev->tag2;
     k.root = ev->root;
+    k.parts = ev->parts;
     k.dtsize = ev->dtsize;
     k.op = ev->op;
     k.count = ev->count;
@@ -843,6 +847,11 @@ static int cmp_hard_but_tags(const skel_rsig *r, const skel_rsym *a, const skel_
     CMP(op)
     CMP(nlinks)
     CMP(group)
+    CMP(parts)
+    /* A partitioned set-up's size is hard: MPI wants its two sides' buffers
+     * of one size exactly, so a skeleton cannot use a mean of sizes. */
+    if (skel_call_partitioned(a->call) && a->count.min != b->count.min)
+        return a->count.min < b->count.min ? -1 : 1;
     if (a->nlinks == 0)
         return 0; /* r->links may be NULL */
     const skel_sig_link *la = r->links + a->link_off, *lb = r->links + b->link_off;

@@ -52,6 +52,7 @@ typedef struct skel_rsym {
     uint32_t nlinks, link_off; /* links in skel_rsig.links */
     uint32_t group;            /* MPI_Win_post/start: index in skel_rsig.groups, or
                                   SKEL_SIG_NONE */
+    uint32_t parts;            /* MPI_Psend_init/MPI_Precv_init: partitions; 0 otherwise */
     /* Soft fields. */
     skel_sig_range count, bytes, rbytes;
     skel_sig_range cbytes;    /* completions: bytes of the requests completed (not in the

@@ -543,13 +543,13 @@ int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI
 /* With MPICH's prototypes (count an MPI_Count, as MPI 4.0 says); Open MPI
  * 5.0 declares it an int. */
 #if MPI_VERSION >= 4 && defined(MPICH_VERSION)
-/* A partitioned send or receive is recorded as the persistent send or
- * receive of its whole buffer it is to the other side (MPI_Send_init,
- * MPI_Recv_init with partitions x count elements): its MPI_Start, its
- * completion and MPI_Request_free are those of any persistent request.
- * MPI_Pready, MPI_Pready_range, MPI_Pready_list and MPI_Parrived are not
- * wrapped: local calls whose time is the compute around them
- * (docs/trace-format.md). */
+/* A partitioned send or receive is recorded under its own call, as the
+ * persistent request of its whole buffer it is to the other side (count
+ * and bytes: partitions x count elements) with its partitions beside
+ * (skel_event.parts): its MPI_Start, its completion and MPI_Request_free
+ * are those of any persistent request.  MPI_Pready, MPI_Pready_range,
+ * MPI_Pready_list and MPI_Parrived are not wrapped: local calls whose time
+ * is the compute around them (docs/trace-format.md). */
 static void record_partitioned(struct skel_tr_call *c, int rc, int partitions, MPI_Count count,
                                MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
                                MPI_Request *request)
@@ -557,7 +557,7 @@ static void record_partitioned(struct skel_tr_call *c, int rc, int partitions, M
     c->parts = partitions > 0 ? partitions : 0;
     c->count = count;
     c->dt = datatype;
-    if (c->call == SKEL_CALL_MPI_Send_init)
+    if (c->call == SKEL_CALL_MPI_Psend_init)
         c->dest = peer;
     else
         c->src = peer;
@@ -571,7 +571,7 @@ int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatyp
                    int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     struct skel_tr_call c;
-    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Send_init, RA))
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Psend_init, RA))
         return PMPI_Psend_init(buf, partitions, count, datatype, dest, tag, comm, info, request);
     int rc = PMPI_Psend_init(buf, partitions, count, datatype, dest, tag, comm, info, request);
     skel_tr_leave(&c);
@@ -583,7 +583,7 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype data
                    int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     struct skel_tr_call c;
-    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Recv_init, RA))
+    if (!skel_tr_enter(&c, SKEL_CALL_MPI_Precv_init, RA))
         return PMPI_Precv_init(buf, partitions, count, datatype, source, tag, comm, info, request);
     int rc = PMPI_Precv_init(buf, partitions, count, datatype, source, tag, comm, info, request);
     skel_tr_leave(&c);

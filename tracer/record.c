@@ -1139,17 +1139,24 @@ static void count_bytes(skel_event *ev, long long count, MPI_Datatype dt)
 }
 
 /* A partitioned send or receive (MPI_Psend_init, MPI_Precv_init) moves its
- * partitions as one message: count elements in each. */
+ * partitions as one message: count elements in each, the partitions in
+ * ev->parts. */
 static void count_parts(skel_event *ev, const struct skel_tr_call *c)
 {
     count_bytes(ev, c->count, c->dt);
-    if (c->parts <= 0 || c->count <= 0)
+    if (c->parts <= 0)
         return;
-    /* A buffer beyond the address space is an erroneous call: as given. */
+    if (c->count <= 0) {
+        ev->parts = (uint32_t)c->parts;
+        return;
+    }
+    /* A buffer beyond the address space is an erroneous call: as given,
+     * without partitions (a skeleton makes it a persistent request). */
     uint64_t most = (uint64_t)INT64_MAX / (uint64_t)c->parts / (ev->dtsize ? ev->dtsize : 1);
     if ((uint64_t)c->count <= most) {
         ev->count = (int64_t)c->parts * c->count;
         ev->bytes = (uint64_t)ev->count * ev->dtsize;
+        ev->parts = (uint32_t)c->parts;
     }
 }
 

@@ -69,6 +69,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" newcomm=%u", ev.newcomm);
         if (ev.count != 0 || ev.dtsize != 0)
             printf(" count=%" PRId64 "x%u", ev.count, ev.dtsize);
+        if (ev.parts != 0)
+            printf(" parts=%u", ev.parts);
         if (ev.bytes != 0)
             printf(" bytes=%" PRIu64, ev.bytes);
         if (ev.rbytes != 0)

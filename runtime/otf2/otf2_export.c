@@ -634,6 +634,7 @@ static int event_attrs(struct rank_export *e, const skel_event *d, const skel_ev
     DIFF(O2_A_RBYTES, rbytes);
     DIFF(O2_A_REQ, req);
     DIFF(O2_A_WS, ws_bytes);
+    DIFF(O2_A_PARTS, parts);
     if (rc == SKEL_OK && f->ngroup > 0)
         rc = group_attr(e, f, l);
     return rc;

@@ -1178,7 +1178,12 @@ static int apply_event_overrides(struct importer *x, struct irank *k, struct o2_
     SET(O2_A_RBYTES, rbytes, uint64_t)
     SET(O2_A_REQ, req, uint64_t)
     SET(O2_A_WS, ws_bytes, uint64_t)
+    SET(O2_A_PARTS, parts, uint32_t)
 #undef SET
+    if (HAVE(o, O2_A_PARTS) &&
+        (!skel_call_partitioned(ev->call) || o->v[O2_A_PARTS] == 0 || o->v[O2_A_PARTS] > INT32_MAX))
+        return skel_fail(SKEL_EFORMAT, "skel::partitions %" PRIu64 " on %s", o->v[O2_A_PARTS],
+                         skel_call_name(ev->call));
     if ((HAVE(o, O2_A_PEER) && !peer_ok(x, ev->peer)) ||
         (HAVE(o, O2_A_PEER2) && !peer_ok(x, ev->peer2)) ||
         (HAVE(o, O2_A_ASRC) && !peer_ok(x, ev->asrc)) ||

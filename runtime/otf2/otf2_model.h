@@ -61,6 +61,7 @@
     X(COMM_FLAGS, "skel::comm_flags", OTF2_TYPE_UINT16)                                            \
     X(NEIGHBORS, "skel::neighbors", OTF2_TYPE_STRING)                                              \
     X(GROUP, "skel::group", OTF2_TYPE_STRING)                                                      \
+    X(PARTS, "skel::partitions", OTF2_TYPE_UINT32)                                                 \
     X(C_INDEX, "skel::index", OTF2_TYPE_UINT32)                                                    \
     X(C_FLAGS, "skel::completion_flags", OTF2_TYPE_UINT16)                                         \
     X(C_SRC, "skel::completion_source", OTF2_TYPE_INT32)                                           \

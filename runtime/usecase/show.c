@@ -175,6 +175,8 @@ static void print_symbol(FILE *out, const skel_signature *s, const skel_sig_symb
             print_range(out, "count", &sd->count);
         if (y->dtsize)
             fprintf(out, " x %u B", y->dtsize);
+        if (y->parts)
+            fprintf(out, " in %u partitions", y->parts);
         int recv = skel_class_is_receive(klass) || klass == SKEL_CLASS_IRECV ||
                    klass == SKEL_CLASS_RECV_INIT || klass == SKEL_CLASS_MRECV ||
                    klass == SKEL_CLASS_IMRECV;

@@ -230,17 +230,19 @@ export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
 
 # layouts TRACE RANK: how many sends and receives (blocking, nonblocking,
-# persistent, send-receives, matched) of each layout the rank made (`skel dump`
-# prints runs=B for a non-contiguous datatype's runs, rruns=B for a
-# send-receive's receive half's).
+# persistent, partitioned, send-receives, matched) of each layout the rank
+# made (`skel dump` prints runs=B for a non-contiguous datatype's runs,
+# rruns=B for a send-receive's receive half's, parts=N for a partitioned
+# set-up's partitions).
 layouts() {
   "$SKEL" dump --rank "$2" "$1" |
-    awk '{ c = $5; r = "-"; q = "-"
-           for (i = 6; i <= NF; i++) { if ($i ~ /^runs=/) r = $i; if ($i ~ /^rruns=/) q = $i }
+    awk '{ c = $5; r = "-"; q = "-"; p = "-"
+           for (i = 6; i <= NF; i++) {
+             if ($i ~ /^runs=/) r = $i; if ($i ~ /^rruns=/) q = $i; if ($i ~ /^parts=/) p = $i }
            if (c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Isend|Issend|Irsend|Ibsend|Recv|Irecv)$/ ||
-               c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Recv)_init$/ || c ~ /^MPI_Sendrecv(_replace)?$/ ||
-             c ~ /^MPI_I?mrecv$/)
-             print c, r, q }' |
+               c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Recv|Psend|Precv)_init$/ ||
+               c ~ /^MPI_Sendrecv(_replace)?$/ || c ~ /^MPI_I?mrecv$/)
+             print c, r, q, p }' |
     sort | uniq -c
 }
 
@@ -454,22 +456,30 @@ done
   fail "isendrecv: rank 0's completions do not complete both halves of its MPI_Isendrecv calls"
 echo "isendrecv: traced as MPI_Irecv + MPI_Isend, completed together, skeletons made and run"
 
-# partitioned: the set-ups are one MPI_Send_init and one MPI_Recv_init of
-# the whole buffer per rank (8 partitions of 128 doubles sent, 4 of 256
-# received), every MPI_Startall names both, and every MPI_Waitall of rank 0
-# completes the receive from rank 1 with its 8192 bytes.  Without the
-# wrappers the MPI_Startall names requests the trace does not know.
-for c in MPI_Send_init:2 MPI_Recv_init:2 MPI_Startall:400 MPI_Waitall:400 MPI_Sendrecv:100; do
+# partitioned: the set-ups are one MPI_Psend_init and one MPI_Precv_init
+# of the whole buffer per rank with their partitions (8 of 128 doubles
+# sent, 4 of 256 received), every MPI_Startall names both, and every
+# MPI_Waitall of rank 0 completes the receive from rank 1 with its 8192
+# bytes.  Without the wrappers the MPI_Startall names requests the trace
+# does not know.  The skeletons make them partitioned again with the
+# application's partitions (the K = 1 layouts above compare parts=N), and
+# at K = 3 too with the whole buffer: MPI wants both sides' sizes equal, so
+# a partitioned buffer is never scaled.
+for c in MPI_Psend_init:2 MPI_Precv_init:2 MPI_Startall:400 MPI_Waitall:400 MPI_Sendrecv:100; do
   got=$(app_calls "$TMP/partitioned.trace" "${c%%:*}")
   [ "${got:-0}" = "${c#*:}" ] || fail "partitioned: ${got:-no} ${c%%:*} in the trace, ${c#*:} expected"
 done
-"$SKEL" dump --rank 0 "$TMP/partitioned.trace" |
-  awk '$5 ~ /^MPI_(Send|Recv)_init$/ { if (!/bytes=8192 /) bad++ }
-       $5 == "MPI_Startall" { s++; if (!/reqs=[0-9]+,[0-9]+ /) bad++ }
-       $5 == "MPI_Waitall" { w++; if (!/\(from 1 tag 5 8192B\)/) bad++ }
-       END { if (s != 200 || w != 200 || bad > 0) { print s + 0, "starts,", w + 0, "waitalls,", bad + 0, "wrong"; exit 1 } }' ||
-  fail "partitioned: rank 0's partitioned requests are not the whole buffer's persistent ones"
-echo "partitioned: traced as MPI_Send_init + MPI_Recv_init of the whole buffer, skeletons made and run"
+for t in "$TMP/partitioned.trace" "$TMP/partitioned-3/sktrace"; do
+  "$SKEL" dump --rank 0 "$t" |
+    awk '$5 == "MPI_Psend_init" { p++; if (!/count=1024x8 parts=8 bytes=8192 /) bad++ }
+         $5 == "MPI_Precv_init" { p++; if (!/count=1024x8 parts=4 bytes=8192 /) bad++ }
+         $5 ~ /^MPI_(Send|Recv)_init$/ { bad++ }
+         $5 == "MPI_Startall" { s++; if (!/reqs=[0-9]+,[0-9]+ /) bad++ }
+         $5 == "MPI_Waitall" { w++; if (!/\(from 1 tag [0-9]+ 8192B\)/) bad++ }
+         END { if (p != 2 || s == 0 || w != s || bad > 0) { print p + 0, "set-ups,", s + 0, "starts,", w + 0, "waitalls,", bad + 0, "wrong"; exit 1 } }' ||
+    fail "partitioned: rank 0's partitioned requests in $t are not the whole buffer's, partitioned"
+done
+echo "partitioned: traced as MPI_Psend_init + MPI_Precv_init of the whole buffer with their partitions, made so by the skeletons at K = 1 and 3"
 
 # shwin: the shared windows, the request-based atomic and the local flushes
 # are in the trace (per rank: two MPI_Win_allocate_shared, 200

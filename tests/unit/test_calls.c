@@ -109,3 +109,26 @@ Test(calls, persistent_collective_setups_start_their_nonblocking_collective)
     cr_assert_eq(n, ni);
     cr_assert_eq(skel_call_info(skel_call_by_name("MPI_Allreduce_init"))->klass, SKEL_CLASS_GROUP);
 }
+
+/* Partitioned set-ups (MPI 4.0, flag 4): calls of their own, persistent
+ * requests to everything above the tracer (classes SEND_INIT and
+ * RECV_INIT), and the only calls skel_call_partitioned() names. */
+Test(calls, partitioned_setups_are_persistent_requests_of_their_own)
+{
+    const struct skel_call_info *s = skel_call_info(skel_call_by_name("MPI_Psend_init"));
+    const struct skel_call_info *r = skel_call_info(skel_call_by_name("MPI_Precv_init"));
+    cr_assert_not_null(s);
+    cr_assert_not_null(r);
+    cr_expect_eq(s->klass, SKEL_CLASS_SEND_INIT);
+    cr_expect_eq(r->klass, SKEL_CLASS_RECV_INIT);
+    cr_expect_eq(s->category, SKEL_CATEGORY_P2P);
+    cr_expect_eq(r->category, SKEL_CATEGORY_P2P);
+    unsigned n = 0;
+    for (unsigned id = 0; id < SKEL_CALL_LIMIT; id++)
+        if (skel_call_info(id) != NULL && skel_call_partitioned(id)) {
+            n++;
+            cr_expect(id == SKEL_CALL_MPI_Psend_init || id == SKEL_CALL_MPI_Precv_init, "%s",
+                      skel_call_info(id)->name);
+        }
+    cr_expect_eq(n, 2);
+}

@@ -231,6 +231,49 @@ Test(sigfile, sendrecv_layout_round_trip)
     free(t);
 }
 
+/* The sample's first symbol made a partitioned set-up of parts partitions
+ * over a buffer of count elements from lo to hi, and written. */
+static void partitioned_doc(uint16_t call, uint32_t parts, int64_t lo, int64_t hi, char **t,
+                            size_t *n)
+{
+    skel_signature *s;
+    cr_assert_eq(skel_sigfile_parse(text_, len_, "sample", &s), SKEL_OK, "%s", skel_last_error());
+    skel_sig_symbol *y = &s->symbols[0];
+    y->call = call;
+    y->parts = parts;
+    y->side[0].count = (skel_sig_range){lo, hi, (double)(lo + hi) / 2};
+    cr_assert_eq(skel_sigfile_format(s, t, n), SKEL_OK);
+    skel_signature_free(s);
+}
+
+/* A partitioned set-up's partitions are written as parts="N" and read
+ * back; they are refused on another call, above INT_MAX, or over a buffer
+ * whose size is a range (MPI wants both sides' sizes equal). */
+Test(sigfile, partitions_round_trip)
+{
+    char *t;
+    size_t n;
+    partitioned_doc(SKEL_CALL_MPI_Psend_init, 8, 1024, 1024, &t, &n);
+    cr_expect_not_null(strstr(t, "call=\"MPI_Psend_init\""));
+    cr_expect_not_null(strstr(t, "parts=\"8\""), "no parts=\"8\" in the document");
+    skel_signature *b;
+    cr_assert_eq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK, "%s", skel_last_error());
+    cr_expect_eq(b->symbols[0].parts, 8);
+    cr_expect_eq(b->symbols[1].parts, 0);
+    skel_signature_free(b);
+    const char *bad[] = {"parts=\"-1\"", "parts=\"2147483648\"", "parts=\"x\""};
+    expect_refused(t, "parts=\"8\"", bad, sizeof bad / sizeof bad[0]);
+    free(t);
+    partitioned_doc(SKEL_CALL_MPI_Send, 8, 1024, 1024, &t, &n);
+    cr_expect_neq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK, "partitions on MPI_Send accepted");
+    free(t);
+    partitioned_doc(SKEL_CALL_MPI_Precv_init, 4, 1000, 1024, &t, &n);
+    cr_expect_neq(skel_sigfile_parse(t, n, "x", &b), SKEL_OK,
+                  "a partitioned buffer of 1000 to 1024 elements accepted");
+    cr_expect_not_null(strstr(skel_last_error(), "one size"), "%s", skel_last_error());
+    free(t);
+}
+
 /* The application's notes - a partial trace, threads that called MPI at
  * once - are read back as written, and what is not printable in them is
  * replaced (they reach skeleton.meta and the terminal). */

@@ -934,3 +934,66 @@ Test(format, bad_working_set_record)
     cr_assert_eq(n, 3);
     cr_assert(strstr(skel_last_error(), "working set of") != NULL, "%s", skel_last_error());
 }
+
+/* Partitioned set-ups (rank files 2.3): the partitions travel beside the
+ * whole buffer's count, on the set-up's event only, also when everything
+ * else repeats at the site; the writer refuses them on any other call. */
+Test(format, partitions_round_trip_and_refused_elsewhere)
+{
+    skel_writer *w = open_declared(4096, 0);
+    static const struct {
+        uint16_t call;
+        uint32_t parts;
+        int64_t count;
+    } evs[] = {{SKEL_CALL_MPI_Psend_init, 8, 1024},
+               {SKEL_CALL_MPI_Precv_init, 4, 1024},
+               {SKEL_CALL_MPI_Psend_init, 8, 1024}, /* the site's context repeats */
+               {SKEL_CALL_MPI_Psend_init, 2, 1024},
+               {SKEL_CALL_MPI_Send_init, 0, 1024}};
+    const int n = (int)(sizeof evs / sizeof evs[0]);
+    uint64_t clock = 1000;
+    for (int i = 0; i < n; i++) {
+        skel_event ev;
+        skel_event_init(&ev);
+        ev.call = evs[i].call;
+        ev.t_start = clock += 100;
+        ev.t_end = clock += 50;
+        ev.gap_wall = ev.gap_cpu = 100;
+        ev.peer = 1;
+        ev.tag = 5;
+        ev.count = evs[i].count;
+        ev.dtsize = 8;
+        ev.bytes = (uint64_t)evs[i].count * 8;
+        ev.parts = evs[i].parts;
+        ev.req = (uint64_t)i + 1;
+        ev.site = 1;
+        cr_assert_eq(skel_writer_event(w, &ev), SKEL_OK, "event %d: %s", i, skel_last_error());
+    }
+    skel_event bad;
+    skel_event_init(&bad);
+    bad.call = SKEL_CALL_MPI_Barrier;
+    bad.t_start = clock + 10;
+    bad.t_end = clock + 20;
+    bad.parts = 3;
+    cr_assert_eq(skel_writer_event(w, &bad), SKEL_ERANGE, "partitions on MPI_Barrier accepted");
+    bad.call = SKEL_CALL_MPI_Psend_init;
+    bad.parts = (uint32_t)INT32_MAX + 1;
+    cr_assert_eq(skel_writer_event(w, &bad), SKEL_ERANGE, "2^31 partitions accepted");
+    skel_rank_end end = {.nevents = (uint64_t)n};
+    cr_assert_eq(skel_writer_finish(w, &end), SKEL_OK, "%s", skel_last_error());
+    skel_rank_reader *r;
+    cr_assert_eq(skel_rank_open(path, &r), SKEL_OK, "%s", skel_last_error());
+    skel_event ev;
+    int i = 0, rc;
+    while ((rc = skel_rank_next(r, &ev)) == 1) {
+        cr_assert_lt(i, n);
+        cr_expect_eq(ev.call, evs[i].call, "event %d", i);
+        cr_expect_eq(ev.parts, evs[i].parts, "event %d: %u partitions, %u written", i, ev.parts,
+                     evs[i].parts);
+        cr_expect_eq(ev.count, evs[i].count, "event %d", i);
+        i++;
+    }
+    cr_assert_eq(rc, 0, "%s", skel_last_error());
+    cr_assert_eq(i, n);
+    skel_rank_close(r);
+}

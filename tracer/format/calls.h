@@ -154,6 +154,12 @@ static inline int skel_call_creates_request(unsigned call, int klass)
 {
     return skel_class_creates_request(klass) || call == SKEL_CALL_MPI_Comm_idup;
 }
+/* MPI_Psend_init, MPI_Precv_init: a partitioned send or receive's set-up
+ * (class SEND_INIT or RECV_INIT), whose event says its partitions. */
+static inline int skel_call_partitioned(unsigned call)
+{
+    return call == SKEL_CALL_MPI_Psend_init || call == SKEL_CALL_MPI_Precv_init;
+}
 int skel_class_is_receive(
     int klass); /* classes with an actual source/tag (RECV, SENDRECV, PROBE...) */
 int skel_class_is_collective(int klass); /* COLL, ICOLL */

@@ -73,7 +73,8 @@ enum {
     SKEL_M_OBJ = 1u << 21,
     SKEL_M_ABSTIME = 1u << 22,
     SKEL_M_GROUP = 1u << 23, /* 2.2 */
-    SKEL_M__ALL = (1u << 24) - 1,
+    SKEL_M_PARTS = 1u << 24, /* 2.3 */
+    SKEL_M__ALL = (1u << 25) - 1,
 };
 
 /* Completion entry flag bits (low 5 bits of the first varint). */

@@ -20,7 +20,8 @@
  * the file header and may end in an open block (written through a mapping);
  * readers also read version 1 files. */
 #define SKEL_RANK_FILE_VERSION_MAJOR 2
-#define SKEL_RANK_FILE_VERSION_MINOR 2 /* 2.1: working-set records; 2.2: groups */
+/* 2.1: working-set records; 2.2: groups; 2.3: partitions */
+#define SKEL_RANK_FILE_VERSION_MINOR 3
 
 /* How a rank's trace ends: byte 24 of a version-2 rank file, kept up to date
  * by the writer, and what the reader concludes (skel_rank_ending()). */
@@ -175,6 +176,10 @@ typedef struct skel_event {
      * group order (rank files 2.2 and later; none before). */
     uint32_t ngroup;
     const int32_t *group;
+    /* MPI_Psend_init, MPI_Precv_init: this side's partitions (count and
+     * bytes are the whole buffer's: partitions x the count in each); 0 for
+     * every other call (rank files 2.3 and later). */
+    uint32_t parts;
     uint32_t site; /* call-site index (see skel_rank_site) */
     /* Bytes of memory the thread's process touched from the end of an
      * earlier call of this thread to the end of this one - the compute phase

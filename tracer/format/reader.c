@@ -1099,6 +1099,15 @@ static int rec_event(skel_rank_reader *r, skel_cursor *c, uint64_t off, unsigned
         return bad_record(r, c, off, "event record");
     if ((mask & SKEL_M_GROUP) && (rc = read_group(r, c, off, ev)) != SKEL_OK)
         return rc;
+    if (mask & SKEL_M_PARTS) {
+        uint64_t parts = skel_get_varint(c);
+        if (c->bad)
+            return bad_record(r, c, off, "event record");
+        if (!skel_call_partitioned(call) || parts == 0 || parts > INT32_MAX)
+            return fail_at(r, SKEL_EFORMAT, off, "%s event with %llu partitions", ci->name,
+                           (unsigned long long)parts);
+        ev->parts = (uint32_t)parts;
+    }
     if (nc->obj != SKEL_COMM_NONE && nc->obj >= r->nobjects)
         return fail_at(r, SKEL_EFORMAT, off, "event refers to undeclared file/window %u", nc->obj);
     return accept_event(r, off, ci->klass, nc, ts, ev);

@@ -833,7 +833,7 @@ static inline int event_ok(const skel_writer *w, const skel_event *ev)
            (ev->newcomm == SKEL_COMM_NONE || ev->newcomm < w->ncomms) &&
            (ev->obj == SKEL_COMM_NONE || ev->obj < w->nobjects) && ev->t_end >= ev->t_start &&
            ev->ncomplete <= SKEL_MAX_LIST && ev->nreqs <= SKEL_MAX_LIST &&
-           ev->thread < w->nthreads && ev->ngroup == 0;
+           ev->thread < w->nthreads && ev->ngroup == 0 && ev->parts == 0;
 }
 
 static int check_event(skel_writer *w, const skel_event *ev)
@@ -857,6 +857,9 @@ static int check_event(skel_writer *w, const skel_event *ev)
         if (ev->group[i] < 0 || (uint32_t)ev->group[i] >= w->nranks)
             return skel_fail(SKEL_ERANGE, "%s: group member %u is rank %d of %u", w->path, i,
                              ev->group[i], w->nranks);
+    if (ev->parts > INT32_MAX || (ev->parts > 0 && !skel_call_partitioned(ev->call)))
+        return skel_fail(SKEL_ERANGE, "%s: %u partitions on a call that has none", w->path,
+                         ev->parts);
     return need_thread(w, ev->thread);
 }
 
@@ -1032,6 +1035,7 @@ static uint32_t other_mask(const skel_writer *w, const skel_event *ev, uint64_t 
     mask |= ev->ncomplete > 0 ? SKEL_M_COMPLETE : 0;
     mask |= ev->newcomm != SKEL_COMM_NONE ? SKEL_M_NEWCOMM : 0;
     mask |= ev->ngroup > 0 ? SKEL_M_GROUP : 0;
+    mask |= ev->parts > 0 ? SKEL_M_PARTS : 0;
     return mask;
 }
 
@@ -1071,6 +1075,8 @@ static uint8_t *put_fields(skel_writer *w, uint8_t *p, const skel_event *ev, uin
         for (uint32_t i = 0; i < ev->ngroup; i++)
             p = skel_put_varint(p, skel_zigzag((int64_t)ev->group[i] - (int64_t)w->rank));
     }
+    if (mask & SKEL_M_PARTS)
+        p = skel_put_varint(p, ev->parts);
 
     return p;
 }
@@ -1079,7 +1085,7 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
 {
     int rc = __builtin_expect(event_ok(w, ev), 1) ? SKEL_OK : check_event(w, ev);
     if (rc == SKEL_OK)
-        rc = reserve(w, 64 + 22 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10 +
+        rc = reserve(w, 64 + 23 * 10 + (size_t)ev->ncomplete * 50 + (size_t)ev->nreqs * 10 +
                             (size_t)ev->ngroup * 5);
     skel_req_entry *small[16], **ents = small;
     if (rc == SKEL_OK && ev->ncomplete > 0)
@@ -1099,7 +1105,7 @@ int skel_writer_event(skel_writer *w, const skel_event *ev)
     if (__builtin_expect((ev->gap_cpu ^ ev->gap_wall) | ev->thread | ev->flags |
                              (w->call_site[ev->call] ^ ev->site) | (ev->req ^ req_default) |
                              ev->nreqs | ev->ncomplete | (ev->newcomm ^ SKEL_COMM_NONE) |
-                             ev->ngroup,
+                             ev->ngroup | ev->parts,
                          0) != 0)
         mask |= other_mask(w, ev, req_default);
 

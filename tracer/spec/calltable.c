@@ -159,9 +159,11 @@ static void parse_line(struct skel_spec_call *c, char *s, int line, char *seen_i
                 c->started = 1;
             else if (*f == 'L' && !c->large)
                 c->large = 1;
+            else if (*f == '4' && !c->mpi4)
+                c->mpi4 = 1;
             else
                 skel_spec_die(line,
-                              "flags must be '-' or H, P, S and L at most once each, got '%s'",
+                              "flags must be '-' or H, P, S, L and 4 at most once each, got '%s'",
                               field[5]);
         }
     }
@@ -169,6 +171,9 @@ static void parse_line(struct skel_spec_call *c, char *s, int line, char *seen_i
     if (c->large && c->handwritten)
         skel_spec_die(line, "flag L (a generated large-count variant) cannot go with H: write "
                             "the variant by hand beside the call");
+    if (c->mpi4 && !c->handwritten)
+        skel_spec_die(line, "flag 4 (an MPI 4.0 call) goes with H: its hand-written wrapper "
+                            "exists only where mpi.h says MPI_VERSION >= 4");
     if (c->started && (strcmp(c->klass, "GROUP") != 0 || strcmp(c->shape, "-") == 0))
         skel_spec_die(line, "flag S (a persistent collective's set-up) needs class GROUP and the "
                             "collective's shape");

@@ -32,6 +32,7 @@ struct skel_spec_call {
     int poll;          /* flag P */
     int started;       /* flag S: a persistent collective's set-up (MPI 4.0) */
     int large;         /* flag L: MPI 4.0 has a large-count variant NAME_c */
+    int mpi4;          /* flag 4: an MPI 4.0 call wrapped by hand (partitioned) */
     int nparams;
     struct skel_spec_param params[SKEL_SPEC_MAX_PARAMS];
 };

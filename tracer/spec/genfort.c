@@ -200,10 +200,11 @@ static void read_table(const char *path)
     int n = skel_spec_read(path, spec, SKEL_SPEC_MAX_CALLS);
     for (int i = 0; i < n; i++) {
         const struct skel_spec_call *sc = &spec[i];
-        /* MPI 4.0's persistent collectives have no Fortran wrapper: MPICH's
-         * mpif.h and `use mpi` bindings reach the C wrapper (mpi_calls.tbl,
-         * flag S); Open MPI 4.1 has none of them. */
-        if (sc->started)
+        /* MPI 4.0's persistent collectives and partitioned set-ups have no
+         * Fortran wrapper: MPICH's mpif.h and `use mpi` bindings reach the C
+         * wrapper (mpi_calls.tbl, flags S and 4); Open MPI 4.1 has none of
+         * them. */
+        if (sc->started || sc->mpi4)
             continue;
         struct call *c = &calls[ncalls++];
         lineno = c->line = sc->line;
