@@ -55,19 +55,4 @@ for _ in $(seq "$ROUNDS"); do
 done >"$W/rounds"
 echo "${APP:-layout.c, runs of $RUN doubles}, K = $K, ${NODES:-this machine (shared memory)}; application, runs, contiguous (s):"
 cat "$W/rounds"
-python3 - "$W/rounds" "$K" <<'PY'
-import random, statistics as st, sys
-rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if len(l.split()) == 3]
-K = float(sys.argv[2])
-random.seed(1)
-def med_ci(v):
-    meds = sorted(st.median(random.choices(v, k=len(v))) for _ in range(10000))
-    return st.median(v), meds[249], meds[9749]
-app = [a for a, n, o in rows]
-m = st.median(app)
-print("%d rounds; application median %.3f s, noise floor %+.1f..%+.1f %%"
-      % (len(rows), m, (min(app) / m - 1) * 100, (max(app) / m - 1) * 100))
-print("ratio (app/K)/skeleton, in runs:    %.3f [%.3f, %.3f]" % med_ci([a / K / n for a, n, o in rows]))
-print("ratio (app/K)/skeleton, contiguous: %.3f [%.3f, %.3f]" % med_ci([a / K / o for a, n, o in rows]))
-print("contiguous / runs time:             %.3f [%.3f, %.3f]" % med_ci([o / n for a, n, o in rows]))
-PY
+python3 "$here/ab_ratios.py" "$W/rounds" "$K" "in runs" contiguous --over 2 1 "contiguous / runs time"

@@ -43,18 +43,4 @@ for _ in $(seq "$ROUNDS"); do
 done >"$W/rounds"
 echo "partitioned.c, 4 x ${N:-131072} doubles x ${ITERS:-100}, ${US:-0} us before each partition, K = $K; application, partitioned, persistent (s):"
 cat "$W/rounds"
-python3 - "$W/rounds" "$K" <<'PY'
-import random, statistics as st, sys
-rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if len(l.split()) == 3]
-K = float(sys.argv[2])
-random.seed(1)
-def med_ci(v):
-    meds = sorted(st.median(random.choices(v, k=len(v))) for _ in range(10000))
-    return st.median(v), meds[249], meds[9749]
-app = [a for a, p, q in rows]
-m = st.median(app)
-print("%d rounds; application median %.3f s, noise floor %+.1f..%+.1f %%"
-      % (len(rows), m, (min(app) / m - 1) * 100, (max(app) / m - 1) * 100))
-print("ratio (app/K)/skeleton, partitioned: %.3f [%.3f, %.3f]" % med_ci([a / K / p for a, p, q in rows]))
-print("ratio (app/K)/skeleton, persistent:  %.3f [%.3f, %.3f]" % med_ci([a / K / q for a, p, q in rows]))
-PY
+python3 "$here/ab_ratios.py" "$W/rounds" "$K" partitioned persistent
