@@ -592,6 +592,24 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype data
 }
 #endif
 
+/* ---- datatypes freed ---------------------------------------------------------- */
+
+/* Not a traced call (no event: a local call whose time is the compute
+ * around it), but the tracer remembers each derived datatype's layout by
+ * its handle, and MPICH gives a freed handle to the next type made: the
+ * memory is forgotten first (record.c: layout_class()).  Fortran's
+ * MPI_TYPE_FREE reaches this wrapper only where the library's binding
+ * calls the C function. */
+int MPI_Type_free(MPI_Datatype *datatype)
+{
+    if (datatype != NULL) {
+        skel_tr_lock();
+        skel_tr_type_freed(*datatype);
+        skel_tr_unlock();
+    }
+    return PMPI_Type_free(datatype);
+}
+
 /* ---- persistent requests, freeing, cancelling ------------------------------ */
 
 /* Record a call that refers to existing requests (not creating one). */

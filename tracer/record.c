@@ -1092,18 +1092,32 @@ static uint64_t type_runs(MPI_Datatype dt, int depth)
     return runs == UINT64_MAX ? 0 : runs;
 }
 
+/* Layout classes remembered per datatype handle and whether the count is
+ * above 1 (layout_class()). */
+static struct layout_memo {
+    uint64_t key;
+    uint32_t size;
+    uint8_t cls, set, many;
+} layout_memo[64];
+
+void skel_tr_type_freed(MPI_Datatype dt)
+{
+    uint64_t key = HANDLE_KEY(dt);
+    for (unsigned i = 0; i < 64; i++)
+        if (layout_memo[i].key == key)
+            layout_memo[i].set = 0;
+}
+
 /* The layout class of count elements of dt (SKEL_EVF_BLOCK_MASK of
  * event.h), remembered per handle and whether count is 1 (one run of a
  * type whose extent exceeds its size is contiguous alone, in runs when
- * repeated) in a small table checked by the size (a handle freed and given
- * to a type of another size is described again). */
+ * repeated) in a small table, forgotten when the type is freed
+ * (skel_tr_type_freed(): MPICH gives a freed handle to the next type made,
+ * and BLACS makes and frees a type for every block it sends, blocks of one
+ * size in runs of another) and checked by the size. */
 static unsigned layout_class(MPI_Datatype dt, long long count, uint32_t size)
 {
-    static struct {
-        uint64_t key;
-        uint32_t size;
-        uint8_t cls, set, many;
-    } memo[64];
+    struct layout_memo *memo = layout_memo;
     if (size == 0 || count <= 0 || dt == MPI_DATATYPE_NULL)
         return 0;
     uint64_t key = HANDLE_KEY(dt);

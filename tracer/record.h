@@ -204,6 +204,9 @@ int skel_tr_complete_request(skel_completion *cp, MPI_Request h, const MPI_Statu
  * receive, then its send): they complete together.  0 if h has fewer. */
 int skel_tr_req_pair(MPI_Request h);
 void skel_tr_comm_forget(MPI_Comm comm);
+/* MPI_Type_free (irregular.c): what the tracer remembers of the type's
+ * layout is forgotten before its handle can name another type. */
+void skel_tr_type_freed(MPI_Datatype dt);
 /* Persistent collectives (record.c): whether h is one; record a start of h
  * (c: the Start's call; its call id becomes the nonblocking collective's)
  * and return 1, or return 0 when h is not one; h was freed. */

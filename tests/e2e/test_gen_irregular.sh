@@ -727,15 +727,18 @@ cmp -s "$TMP/pscw.app.groups" "$TMP/pscw.skel.groups" ||
 
 # A type's layout depends on the count: strided's resized double is
 # contiguous sent alone (tag 11), in runs of 8 bytes four at a time (tag
-# 14), though the tracer describes each handle once.
+# 14), though the tracer describes each handle once.  And a freed handle
+# is described again: strided's two blocks of 32 doubles, made and freed
+# one after the other (MPICH gives the second the first one's handle), are
+# in runs of 32 B (tag 20) and 64 B (tag 21).
 spaced=$("$SKEL" dump --rank 0 "$TMP/strided.trace" |
   awk '$5 == "MPI_Sendrecv" {
          t = ""; r = "-"; q = "-"
          for (i = 6; i <= NF; i++) {
            if ($i ~ /^tag=/) t = $i; if ($i ~ /^runs=/) r = $i; if ($i ~ /^rruns=/) q = $i }
-         if (t == "tag=11" || t == "tag=14") print t, r, q }' | tr '\n' ' ')
-[ "$spaced" = "tag=11 - - tag=14 runs=8B rruns=8B " ] ||
-  fail "strided: expected the resized double contiguous alone and in runs of 8 B four at a time, got: $spaced"
+         if (t ~ /^tag=(11|14|20|21)$/) print t, r, q }' | tr '\n' ' ')
+[ "$spaced" = "tag=11 - - tag=14 runs=8B rruns=8B tag=20 runs=32B rruns=32B tag=21 runs=64B rruns=64B " ] ||
+  fail "strided: expected the resized double contiguous alone and in runs of 8 B four at a time, and the blocks made in one freed handle in runs of 32 B then 64 B, got: $spaced"
 
 # Graphs are made with the application's calls and recorded neighbours.
 grep -q 'SKEL_NEW_DIST_GRAPH_ADJ, ' "$TMP/neighbor-3/skeleton.c" &&

@@ -7,7 +7,10 @@
  * send-receives (the column received as n contiguous doubles, the pieces
  * with MPI_Sendrecv_replace), persistent requests and matched probes
  * (MPI_Mprobe, then MPI_Mrecv); before them one double resized to twice
- * its extent, sent once alone and once four at a time.  The tracer records
+ * its extent, sent once alone and once four at a time, and two blocks of
+ * 32 doubles made, sent and freed one after the other as BLACS does (8
+ * runs of 4 doubles, then 4 runs of 8: one size, and MPICH gives the
+ * second the first one's freed handle).  The tracer records
  * each message's layout (runs=B in `skel dump`, rruns=B for a
  * send-receive's receive half) and the skeleton sends its bytes in runs as
  * long (docs/codegen.md, "Non-contiguous messages").  Every value received
@@ -54,6 +57,14 @@ int main(int argc, char **argv)
         MPI_Sendrecv(a, c, spaced, right, 10 + c, b, c, spaced, left, 10 + c, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
     MPI_Type_free(&spaced);
+    for (int k = 0; k < 2; k++) {
+        MPI_Datatype blk;
+        MPI_Type_vector(k ? 4 : 8, k ? 8 : 4, n, MPI_DOUBLE, &blk);
+        MPI_Type_commit(&blk);
+        MPI_Sendrecv(a, 1, blk, right, 20 + k, b, 1, blk, left, 20 + k, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        MPI_Type_free(&blk);
+    }
 
     MPI_Request pers[4][2];
     for (int t = 0; t < 4; t++) {
