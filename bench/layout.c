@@ -5,7 +5,9 @@
  * seconds before each receive.  FORM says how: send (MPI_Send and
  * MPI_Recv, the default), sendrecv (both ranks MPI_Sendrecv, so messages go
  * both ways), persistent (MPI_Send_init/MPI_Recv_init once, MPI_Start and
- * MPI_Wait each time) or mrecv (MPI_Mprobe, then MPI_Mrecv).
+ * MPI_Wait each time), mrecv (MPI_Mprobe, then MPI_Mrecv), alltoall (both
+ * ranks MPI_Alltoall, one element of the type to each) or bcast (MPI_Bcast
+ * of one element from rank 0).
  * bench/layout_ab.sh makes skeletons of it.
  *
  * usage: layout BYTES RUN ITERS DELAY [FORM]; prints "layout: ... in T s"
@@ -25,13 +27,14 @@ static void spin(double s)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    const char *forms[] = {"send", "sendrecv", "persistent", "mrecv"};
+    const char *forms[] = {"send", "sendrecv", "persistent", "mrecv", "alltoall", "bcast"};
     int form = -1;
-    for (int f = 0; f < 4 && argc >= 5 && argc <= 6; f++)
+    for (int f = 0; f < 6 && argc >= 5 && argc <= 6; f++)
         if (strcmp(argc == 6 ? argv[5] : "send", forms[f]) == 0)
             form = f;
     if (form < 0) {
-        fprintf(stderr, "usage: %s BYTES RUN ITERS DELAY [send|sendrecv|persistent|mrecv]\n",
+        fprintf(stderr,
+                "usage: %s BYTES RUN ITERS DELAY [send|sendrecv|persistent|mrecv|alltoall|bcast]\n",
                 argv[0]);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
@@ -43,8 +46,10 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    double *buf = calloc((size_t)nd * 2 + 16, sizeof *buf),
-           *rbuf = calloc((size_t)nd * 2 + 16, sizeof *rbuf);
+    /* an element of the type spans about 2 nd doubles; MPI_Alltoall puts
+     * one per rank */
+    double *buf = calloc((size_t)nd * 4 + 16, sizeof *buf),
+           *rbuf = calloc((size_t)nd * 4 + 16, sizeof *rbuf);
     if (buf == NULL || rbuf == NULL)
         MPI_Abort(MPI_COMM_WORLD, 2);
     MPI_Datatype t;
@@ -62,7 +67,11 @@ int main(int argc, char **argv)
     double t0 = MPI_Wtime();
     for (int i = 0; i < iters && me < 2; i++) {
         spin(me == 0 ? 0 : delay);
-        if (form == 1) {
+        if (form == 4) {
+            MPI_Alltoall(buf, 1, t, rbuf, 1, t, MPI_COMM_WORLD);
+        } else if (form == 5) {
+            MPI_Bcast(buf, 1, t, 0, MPI_COMM_WORLD);
+        } else if (form == 1) {
             MPI_Sendrecv(buf, 1, t, 1 - me, 0, rbuf, 1, t, 1 - me, 0, MPI_COMM_WORLD,
                          MPI_STATUS_IGNORE);
         } else if (form == 2) {
