@@ -14,9 +14,9 @@
 # -i 2000"), its time read from its last line ("... in T s" or "..., T s").
 # FORM=sendrecv|persistent|mrecv|alltoall|bcast has layout.c exchange its
 # messages with MPI_Sendrecv, persistent requests, matched probes,
-# MPI_Alltoall or MPI_Bcast instead of MPI_Send/MPI_Recv (collectives: the
-# tracer records no layout, so both skeletons are contiguous and the ratio
-# is what that misses).  Figures only: never passes or fails.
+# MPI_Alltoall or MPI_Bcast instead of MPI_Send/MPI_Recv (a collective's
+# send and receive sides each in runs of their own: section 18 of
+# bench/accuracy-mechanisms.md).  Figures only: never passes or fails.
 #
 #   bench/layout_ab.sh [BUILD_DIR]     environment: K (2), ROUNDS, RUN (8), NODES, APP, FORM
 set -euo pipefail
@@ -38,8 +38,9 @@ fi
 "$SKEL" compress -q -o "$W/runs.sig" "$W/trace"
 # the layout tokens (runs-N, a send-receive's rruns-N) out of every flags list
 sed -E 's/ ?r?runs-[0-9]+//g; s/ flags=""//g' "$W/runs.sig" >"$W/contig.sig"
-# A call whose layout the tracer does not record (a collective): both
-# skeletons are contiguous, and their ratio is what that costs.
+# A call whose layout the tracer does not record (a reduction, an
+# alltoallw): both skeletons are contiguous, and their ratio is what that
+# costs.
 grep -q 'runs-' "$W/runs.sig" ||
   echo "layout_ab.sh: the signature holds no non-contiguous message: both skeletons are contiguous" >&2
 for v in runs contig; do

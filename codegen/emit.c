@@ -98,7 +98,7 @@ struct emitter {
     const skel_signature *s;
     skel_tpl_dict *root;
     /* Datatype sizes > 1 needing a contiguous type, with an index by size. */
-    uint64_t *dtypes; /* size | layout class << 32 */
+    uint64_t *dtypes; /* size | layout class << 32 | TYPE_WIDE */
     uint32_t ndtypes, capdtypes;
     uint32_t *dtab, dtabcap; /* open addressing: type index, 0 empty */
     /* Distinct peer encodings (entry 0 of the skeleton's table is
@@ -146,16 +146,16 @@ static uint32_t mix32(uint64_t z)
     return (uint32_t)(z ^ (z >> 31));
 }
 
-/* Index in the skeleton's skel_types of the type of dtsize bytes (0:
- * MPI_BYTE): contiguous when runs is 0, else laid out in runs of
+/* Index in the skeleton's skel_types of the type a key names (the low 32
+ * bits: its size, dtsize; bits 32-35: a layout class; TYPE_WIDE) (0:
+ * MPI_BYTE): contiguous when the class is 0, else laid out in runs of
  * skel_evf_block_bytes() of the class (a run, a gap as long, ...; its extent
  * twice its size); the table grows as sizes come. */
-static int type_index_runs(struct emitter *e, uint32_t dtsize, unsigned runs, int *out)
+static int type_index_key(struct emitter *e, uint64_t key, int *out)
 {
     *out = 0;
-    if (dtsize <= 1 && runs == 0)
+    if ((uint32_t)key <= 1 && (key >> 32) == 0)
         return SKEL_OK;
-    uint64_t key = (uint64_t)dtsize | (uint64_t)runs << 32;
     if ((uint64_t)(e->ndtypes + 1) * 2 > e->dtabcap) {
         uint32_t cap = e->dtabcap ? e->dtabcap * 2 : 64, *t = calloc(cap, sizeof *t);
         if (t == NULL)
@@ -183,6 +183,22 @@ static int type_index_runs(struct emitter *e, uint32_t dtsize, unsigned runs, in
     e->dtab[j] = e->ndtypes;
     *out = (int)e->ndtypes;
     return SKEL_OK;
+}
+
+static int type_index_runs(struct emitter *e, uint32_t dtsize, unsigned runs, int *out)
+{
+    return type_index_key(e, (uint64_t)dtsize | (uint64_t)runs << 32, out);
+}
+
+/* The same for a collective: in runs of doubles where the size is a
+ * multiple of 8 (TYPE_WIDE; templates/skeleton.c.tmpl, skel_type_unit[]),
+ * which a collective's receive can take as every message it meets is of
+ * the same size of element. */
+#define TYPE_WIDE ((uint64_t)1 << 40)
+static int type_index_coll(struct emitter *e, uint32_t dtsize, unsigned runs, int *out)
+{
+    uint64_t wide = runs != 0 && dtsize % 8 == 0 ? TYPE_WIDE : 0;
+    return type_index_key(e, (uint64_t)dtsize | (uint64_t)runs << 32 | wide, out);
 }
 
 static int type_index(struct emitter *e, uint32_t dtsize, int *out)
@@ -1266,10 +1282,22 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
     int reduce = op->shape == SKEL_SHAPE_REDUCE || op->shape == SKEL_SHAPE_ALLREDUCE ||
                  op->shape == SKEL_SHAPE_SCAN || op->shape == SKEL_SHAPE_EXSCAN ||
                  op->shape == SKEL_SHAPE_REDSCAT || op->shape == SKEL_SHAPE_REDSCATBLK;
-    if (reduce)
+    /* Other than a reduction, what it sends is of type (in runs when the
+     * application's was not contiguous: op->runs), what it receives of
+     * rtype (op->rruns); a side in runs takes twice its bytes of buffer,
+     * its type's extent.  A broadcast's root sends from the receive
+     * buffer. */
+    uint64_t sx = 1, rx = 1;
+    if (reduce) {
         reduction(dt, U, y->op, &r->rtype, &count, &r->op);
-    else if ((rc = type_index(e, dt, &r->type)) != SKEL_OK)
-        return rc;
+    } else {
+        unsigned sr = dt > 1 ? op->runs : 0, rr = dt > 1 ? op->rruns : 0;
+        if ((rc = type_index_coll(e, dt, sr, &r->type)) != SKEL_OK ||
+            (rc = type_index_coll(e, dt, rr, &r->rtype)) != SKEL_OK)
+            return rc;
+        sx = sr != 0 ? 2 : 1;
+        rx = rr != 0 || (op->shape == SKEL_SHAPE_BCAST && sr != 0) ? 2 : 1;
+    }
     if ((rc = int_count(e, op, count, &r->count)) != SKEL_OK)
         return rc;
     uint64_t sb, rb;
@@ -1282,9 +1310,10 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
         sb = rb =
             (uint64_t)U * dt + (op->shape == SKEL_SHAPE_REDSCATBLK ? (uint64_t)n * n * 16 : 0);
     }
-    if ((rc = need(e, op, &e->sbuf, sb + 64)) != SKEL_OK)
+    /* (beyond the limit already, a size is refused as it is) */
+    if ((rc = need(e, op, &e->sbuf, sb > MAX_BUFFER ? sb : sb * sx + 64)) != SKEL_OK)
         return rc;
-    return need(e, op, &e->rbuf, rb + 64);
+    return need(e, op, &e->rbuf, rb > MAX_BUFFER ? rb : rb * rx + 64);
 }
 
 static void fill_comm(struct emitter *e, const skel_plan_op *op, struct oprow *r)
@@ -1751,9 +1780,10 @@ static int fill(struct emitter *e, const struct skel_codegen_opts *o,
     for (uint32_t i = 0; i < e->ndtypes; i++) {
         skel_tpl_dict *d = skel_tpl_add(root, "dtypes");
         skel_tpl_setf(d, "size", "%u", (uint32_t)e->dtypes[i]);
+        unsigned cls = (unsigned)(e->dtypes[i] >> 32) & 15u;
         skel_tpl_setf(d, "run", "%llu",
-                      (unsigned long long)skel_evf_block_bytes((unsigned)(e->dtypes[i] >> 32)
-                                                               << SKEL_EVF_BLOCK_SHIFT));
+                      (unsigned long long)skel_evf_block_bytes(cls << SKEL_EVF_BLOCK_SHIFT));
+        skel_tpl_set(d, "unit", (e->dtypes[i] & TYPE_WIDE) ? "8" : "1");
     }
     skel_tpl_setf(root, "ntypes", "%u", e->ndtypes + 1);
     skel_tpl_setf(root, "maxreq", "%u", e->maxreq ? e->maxreq : 1);

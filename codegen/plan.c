@@ -755,6 +755,51 @@ static int64_t op_capacity(const skel_plan *p, const skel_sig_symbol *y, int h)
     return cap;
 }
 
+/* A side's layout class: its send datatype's (bits 12-15) or, with rblock,
+ * its receive datatype's (bits 8-11). */
+static uint8_t side_runs(const skel_sig_symbol *y, int k, int rblock)
+{
+    unsigned f = y->side[k].flags;
+    return (uint8_t)(rblock ? (f & SKEL_EVF_RBLOCK_MASK) >> SKEL_EVF_RBLOCK_SHIFT
+                            : (f & SKEL_EVF_BLOCK_MASK) >> SKEL_EVF_BLOCK_SHIFT);
+}
+
+/* A collective's layouts (docs/codegen.md, "Non-contiguous messages"): in
+ * op->runs the class of what its ranks send, in op->rruns of what they
+ * receive, each from the side that does it (a broadcast's and a scatter's
+ * root sends, a broadcast's other ranks receive in bits 12-15 of their
+ * one datatype, a gather's root receives) or, where the class holds no
+ * rank of that side, the other side's.  Reductions stay contiguous: the
+ * skeleton reduces a predefined type. */
+static void coll_layouts(const skel_sig_symbol *y, skel_plan_op *op)
+{
+    int root_sends = op->shape == SKEL_SHAPE_BCAST || op->shape == SKEL_SHAPE_SCATTER ||
+                     op->shape == SKEL_SHAPE_SCATTERV;
+    int root_recvs = op->shape == SKEL_SHAPE_GATHER || op->shape == SKEL_SHAPE_GATHERV;
+    switch (op->shape) {
+    case SKEL_SHAPE_BARRIER:
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_SCAN:
+    case SKEL_SHAPE_EXSCAN:
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+    case SKEL_SHAPE_ALLTOALLW:
+    case SKEL_SHAPE_NALLTOALLW:
+        return;
+    default:
+        break;
+    }
+    int ks = root_sends ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
+    int kr = root_recvs ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
+    if (!op->has_side[ks])
+        ks = 1 - ks;
+    if (!op->has_side[kr])
+        kr = 1 - kr;
+    op->runs = side_runs(y, ks, 0);
+    op->rruns = side_runs(y, kr, op->shape != SKEL_SHAPE_BCAST);
+}
+
 /* Counts of each side (scaled by w), in-place flags, the Test/Iprobe flag. */
 static int op_sides(struct builder *b, const skel_sig_symbol *y, uint64_t w, skel_plan_op *op)
 {
@@ -1271,6 +1316,8 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
             y->call == SKEL_CALL_MPI_Sendrecv_replace
                 ? op.runs
                 : (uint8_t)((y->side[0].flags & SKEL_EVF_RBLOCK_MASK) >> SKEL_EVF_RBLOCK_SHIFT);
+    if (op.kind == SKEL_PLAN_COLL || op.kind == SKEL_PLAN_ICOLL)
+        coll_layouts(y, &op);
     scale_in_bytes(p, y, wc, &op);
     if ((rc = scale_object_bytes(b, y, w, &op)) != SKEL_OK)
         return rc;

@@ -214,7 +214,9 @@ typedef struct skel_plan_op {
      * contiguous messages; the skeleton's message is laid out in runs of
      * that many bytes (docs/codegen.md, "Non-contiguous messages").  rruns:
      * a send-receive's receive half's (SKEL_EVF_RBLOCK_MASK; an
-     * MPI_Sendrecv_replace's is its one datatype's, runs). */
+     * MPI_Sendrecv_replace's is its one datatype's, runs).  Collectives
+     * other than reductions: what their ranks send in runs, what they
+     * receive in rruns (plan.c: coll_layouts()). */
     uint8_t runs, rruns;
 } skel_plan_op;
 

@@ -294,7 +294,7 @@ static void write_flags(struct wr *w, uint16_t flags)
         snprintf(runs, sizeof runs, "runs-%llu", (unsigned long long)skel_evf_block_bytes(flags));
         tput(&t, runs);
     }
-    if (flags & SKEL_EVF_RBLOCK_MASK) { /* a send-receive's receive datatype's */
+    if (flags & SKEL_EVF_RBLOCK_MASK) { /* a send-receive's or a collective's receive datatype's */
         snprintf(runs, sizeof runs, "rruns-%llu", (unsigned long long)skel_evf_rblock_bytes(flags));
         tput(&t, runs);
     }

@@ -774,6 +774,69 @@ static void inter_rooted_bytes(const struct skel_tr_call *c, int shape, skel_eve
     }
 }
 
+static unsigned layout_class(MPI_Datatype dt, long long count, uint32_t size);
+
+/* The first positive count of n per-peer counts (0 when none). */
+static long long first_count(struct skel_tr_counts counts, uint64_t n)
+{
+    for (uint64_t i = 0; has_counts(counts) && i < n; i++)
+        if (count_at(counts, i) > 0)
+            return (long long)count_at(counts, i);
+    return 0;
+}
+
+/* The layout classes (event.h) of a collective's datatypes, for the sides
+ * this rank moves data on (ev->bytes and ev->rbytes, which coll_bytes()
+ * left 0 where an argument is not significant): the send side's in bits
+ * 12-15, the receive side's in bits 8-11; a broadcast's or a reduction's
+ * one datatype in bits 12-15.  In place, the data sent is the receive
+ * buffer's, in its datatype (a scatter's root's in place is its receive
+ * buffer).  Alltoallw's per-peer datatypes, counted in bytes, are left
+ * contiguous. */
+static void coll_layout(const struct skel_tr_call *c, int shape, uint64_t nin, uint64_t nout,
+                        skel_event *ev)
+{
+    int v = shape == SKEL_SHAPE_GATHERV || shape == SKEL_SHAPE_SCATTERV ||
+            shape == SKEL_SHAPE_ALLGATHERV || shape == SKEL_SHAPE_ALLTOALLV ||
+            shape == SKEL_SHAPE_NALLGATHERV || shape == SKEL_SHAPE_NALLTOALLV;
+    unsigned s = 0, r = 0;
+    switch (shape) {
+    case SKEL_SHAPE_BARRIER:
+    case SKEL_SHAPE_ALLTOALLW:
+    case SKEL_SHAPE_NALLTOALLW:
+        return;
+    case SKEL_SHAPE_BCAST:
+    case SKEL_SHAPE_REDUCE:
+    case SKEL_SHAPE_ALLREDUCE:
+    case SKEL_SHAPE_SCAN:
+    case SKEL_SHAPE_EXSCAN:
+    case SKEL_SHAPE_REDSCAT:
+    case SKEL_SHAPE_REDSCATBLK:
+        if (ev->bytes > 0 || ev->rbytes > 0)
+            s = layout_class(c->dt, ev->count > 0 ? ev->count : 1, ev->dtsize);
+        break;
+    default: {
+        /* per peer: the v forms' first count given, on the sides they give
+         * counts for (a scatterv's receive, a gatherv's send is one count) */
+        int vsend = shape == SKEL_SHAPE_SCATTERV || shape == SKEL_SHAPE_ALLTOALLV ||
+                    shape == SKEL_SHAPE_NALLTOALLV;
+        int vrecv = v && shape != SKEL_SHAPE_SCATTERV;
+        if (ev->rbytes > 0)
+            r = layout_class(c->rdt, vrecv ? first_count(c->rcounts, nin) : c->rcount,
+                             type_size(c->rdt));
+        /* a scatter's MPI_IN_PLACE is the root's receive buffer */
+        int from_recv = c->inplace && shape != SKEL_SHAPE_SCATTER && shape != SKEL_SHAPE_SCATTERV;
+        if (ev->bytes > 0)
+            s = from_recv ? r
+                          : layout_class(c->sdt, vsend ? first_count(c->scounts, nout) : c->scount,
+                                         type_size(c->sdt));
+        break;
+    }
+    }
+    ev->flags &= ~SKEL_EVF_LAYOUT_MASK;
+    ev->flags |= (uint16_t)(s << SKEL_EVF_BLOCK_SHIFT | r << SKEL_EVF_RBLOCK_SHIFT);
+}
+
 /* Bytes of a collective for this rank: what it sends and what it receives. */
 static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, skel_event *ev)
 {
@@ -903,6 +966,7 @@ static void coll_bytes(const struct skel_tr_call *c, int shape, uint32_t ci, ske
     }
     if (ev->root != SKEL_PEER_NONE && comms[ci].inter)
         inter_rooted_bytes(c, shape, ev);
+    coll_layout(c, shape, nin, nout, ev);
 }
 
 /* ---- status of a received message ------------------------------------------ */

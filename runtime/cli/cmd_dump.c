@@ -99,7 +99,8 @@ static int dump_rank(const skel_trace *t, uint32_t rank, uint64_t limit)
             printf(" rewrite");
         if (ev.flags & SKEL_EVF_BLOCK_MASK) /* a non-contiguous datatype */
             printf(" runs=%" PRIu64 "B", skel_evf_block_bytes(ev.flags));
-        if (ev.flags & SKEL_EVF_RBLOCK_MASK) /* a send-receive's receive datatype */
+        /* the receive side's datatype (a send-receive, a collective) */
+        if (ev.flags & SKEL_EVF_RBLOCK_MASK)
             printf(" rruns=%" PRIu64 "B", skel_evf_rblock_bytes(ev.flags));
         printf(" @%s\n",
                skel_usecase_printable(skel_trace_site_label(t, r, ev.site, label, sizeof label)));

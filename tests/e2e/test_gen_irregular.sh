@@ -230,10 +230,11 @@ export SKEL_IO_DIR="$TMP/skel-io"
 mkdir -p "$SKEL_IO_DIR"
 
 # layouts TRACE RANK: how many sends and receives (blocking, nonblocking,
-# persistent, partitioned, send-receives, matched) of each layout the rank
-# made (`skel dump` prints runs=B for a non-contiguous datatype's runs,
-# rruns=B for a send-receive's receive half's, parts=N for a partitioned
-# set-up's partitions).
+# persistent, partitioned, send-receives, matched) and collectives other
+# than reductions and the w forms of each layout the rank made (`skel dump`
+# prints runs=B for a non-contiguous datatype's runs, rruns=B for a
+# send-receive's or a collective's receive side's, parts=N for a
+# partitioned set-up's partitions).
 layouts() {
   "$SKEL" dump --rank "$2" "$1" |
     awk '{ c = $5; r = "-"; q = "-"; p = "-"
@@ -241,7 +242,9 @@ layouts() {
              if ($i ~ /^runs=/) r = $i; if ($i ~ /^rruns=/) q = $i; if ($i ~ /^parts=/) p = $i }
            if (c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Isend|Issend|Irsend|Ibsend|Recv|Irecv)$/ ||
                c ~ /^MPI_(Send|Ssend|Rsend|Bsend|Recv|Psend|Precv)_init$/ ||
-               c ~ /^MPI_Sendrecv(_replace)?$/ || c ~ /^MPI_I?mrecv$/)
+               c ~ /^MPI_Sendrecv(_replace)?$/ || c ~ /^MPI_I?mrecv$/ ||
+               c ~ /^MPI_I?(Bcast|Gather|Scatter|Allgather|Alltoall)v?$/ ||
+               c ~ /^MPI_(Neighbor|Ineighbor)_(allgather|alltoall)v?$/)
              print c, r, q, p }' |
     sort | uniq -c
 }

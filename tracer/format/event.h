@@ -88,19 +88,20 @@ enum skel_event_flags {
      * there, compress/signature.h); bits 8-15: layouts, below */
 };
 
-/* Bits 12-15 of a point-to-point event's flags: the layout of its message's
- * datatype.  0: contiguous (or not known); b = 1..15: the message is made of
- * contiguous runs of about 2^(b+2) bytes each (the element's size over its
- * runs, rounded down to a power of two; 8 bytes and less are class 1, 128
- * KiB and more class 15), which MPI packs and unpacks: a vector of 8-byte
- * runs moved 1 MiB 5.4x slower than contiguous bytes (docs/trace-format.md,
- * bench/accuracy-mechanisms.md section 16). */
+/* Bits 12-15 of a point-to-point event's flags (a collective's: its send
+ * side's, below): the layout of its message's datatype.  0: contiguous
+ * (or not known); b = 1..15: the message is made of contiguous runs of about 2^(b+2) bytes each
+ * (the element's size over its runs, rounded down to a power of two; 8 bytes and less are class 1,
+ * 128 KiB and more class 15), which MPI packs and unpacks: a vector of 8-byte runs moved 1 MiB 5.4x
+ * slower than contiguous bytes (docs/trace-format.md, bench/accuracy-mechanisms.md section 16). */
 #define SKEL_EVF_BLOCK_SHIFT 12
 #define SKEL_EVF_BLOCK_MASK  (15u << SKEL_EVF_BLOCK_SHIFT)
 
 /* Bits 8-11: the same for the receive half of an MPI_Sendrecv, whose
  * receive datatype is its own (bits 12-15 describe the send's; an
- * MPI_Sendrecv_replace's one datatype is in bits 12-15 only). */
+ * MPI_Sendrecv_replace's one datatype is in bits 12-15 only), and for a
+ * collective's receive side (bits 12-15: its send side's; a broadcast's or
+ * a reduction's one datatype; docs/trace-format.md). */
 #define SKEL_EVF_RBLOCK_SHIFT 8
 #define SKEL_EVF_RBLOCK_MASK  (15u << SKEL_EVF_RBLOCK_SHIFT)
 #define SKEL_EVF_LAYOUT_MASK  (SKEL_EVF_BLOCK_MASK | SKEL_EVF_RBLOCK_MASK)

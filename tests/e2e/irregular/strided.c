@@ -10,9 +10,12 @@
  * its extent, sent once alone and once four at a time, and two blocks of
  * 32 doubles made, sent and freed one after the other as BLACS does (8
  * runs of 4 doubles, then 4 runs of 8: one size, and MPICH gives the
- * second the first one's freed handle).  The tracer records
+ * second the first one's freed handle); after them collectives of these
+ * types (a transpose by MPI_Alltoall of columns received as rows, a block
+ * broadcast, pieces gathered, rows gathered into columns, columns
+ * scattered), whose send and receive sides differ.  The tracer records
  * each message's layout (runs=B in `skel dump`, rruns=B for a
- * send-receive's receive half) and the skeleton sends its bytes in runs as
+ * send-receive's or a collective's receive side) and the skeleton sends its bytes in runs as
  * long (docs/codegen.md, "Non-contiguous messages").  Every value received
  * is checked.
  *
@@ -123,6 +126,32 @@ int main(int argc, char **argv)
         }
         irr_work(20000);
     }
+    /* Collectives of the same kinds of types, each side's layout its own:
+     * a transpose (MPI_Alltoall of columns, each received as n contiguous
+     * doubles), a block broadcast, pieces gathered as contiguous doubles,
+     * rows gathered into columns, columns scattered as rows. */
+    MPI_Datatype colr;
+    MPI_Type_create_resized(column, 0, (MPI_Aint)sizeof(double), &colr);
+    MPI_Type_commit(&colr);
+    for (long it = 0; it < 20; it++) {
+        memset(b, 0, (size_t)n * n * sizeof *b);
+        MPI_Alltoall(a, 1, colr, b, n, MPI_DOUBLE, MPI_COMM_WORLD);
+        bad += b[(long)left * n + 1] != left * 1e6 + (double)(n + me);
+        memcpy(b, a, (size_t)n * n * sizeof *b);
+        MPI_Bcast(b, 1, block, 0, MPI_COMM_WORLD);
+        bad += b[(long)(n - 64) * n + 1] != (double)((long)(n - 64) * n + 1);
+        memset(b, 0, (size_t)n * n * sizeof *b);
+        MPI_Gather(a, 1, pieces, b, 128, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        bad += me == 0 && b[(long)(np - 1) * 128 + 1] != (np - 1) * 1e6 + 1;
+        memset(b, 0, (size_t)n * n * sizeof *b);
+        MPI_Allgather(a, n, MPI_DOUBLE, b, 1, colr, MPI_COMM_WORLD);
+        bad += b[5L * n + left] != left * 1e6 + 5;
+        memset(b, 0, (size_t)n * n * sizeof *b);
+        MPI_Scatter(a, 1, colr, b, n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        bad += b[1] != (double)(n + me);
+        irr_work(20000);
+    }
+    MPI_Type_free(&colr);
     double secs = MPI_Wtime() - t0;
     for (int t = 0; t < 4; t++) {
         MPI_Request_free(&pers[t][0]);
