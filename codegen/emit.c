@@ -1279,9 +1279,7 @@ static int fill_collective(struct emitter *e, const skel_plan_op *op, struct opr
         (rc = int_count(e, op, own, &r->own)) != SKEL_OK)
         return rc;
     int64_t count = U;
-    int reduce = op->shape == SKEL_SHAPE_REDUCE || op->shape == SKEL_SHAPE_ALLREDUCE ||
-                 op->shape == SKEL_SHAPE_SCAN || op->shape == SKEL_SHAPE_EXSCAN ||
-                 op->shape == SKEL_SHAPE_REDSCAT || op->shape == SKEL_SHAPE_REDSCATBLK;
+    int reduce = skel_shape_reduces(op->shape);
     /* Other than a reduction, what it sends is of type (in runs when the
      * application's was not contiguous: op->runs), what it receives of
      * rtype (op->rruns); a side in runs takes twice its bytes of buffer,

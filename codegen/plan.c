@@ -776,20 +776,9 @@ static void coll_layouts(const skel_sig_symbol *y, skel_plan_op *op)
     int root_sends = op->shape == SKEL_SHAPE_BCAST || op->shape == SKEL_SHAPE_SCATTER ||
                      op->shape == SKEL_SHAPE_SCATTERV;
     int root_recvs = op->shape == SKEL_SHAPE_GATHER || op->shape == SKEL_SHAPE_GATHERV;
-    switch (op->shape) {
-    case SKEL_SHAPE_BARRIER:
-    case SKEL_SHAPE_REDUCE:
-    case SKEL_SHAPE_ALLREDUCE:
-    case SKEL_SHAPE_SCAN:
-    case SKEL_SHAPE_EXSCAN:
-    case SKEL_SHAPE_REDSCAT:
-    case SKEL_SHAPE_REDSCATBLK:
-    case SKEL_SHAPE_ALLTOALLW:
-    case SKEL_SHAPE_NALLTOALLW:
+    if (op->shape == SKEL_SHAPE_BARRIER || op->shape == SKEL_SHAPE_ALLTOALLW ||
+        op->shape == SKEL_SHAPE_NALLTOALLW || skel_shape_reduces(op->shape))
         return;
-    default:
-        break;
-    }
     int ks = root_sends ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
     int kr = root_recvs ? SKEL_SIG_SIDE_ROOT : SKEL_SIG_SIDE_OTHER;
     if (!op->has_side[ks])

@@ -800,22 +800,13 @@ static void coll_layout(const struct skel_tr_call *c, int shape, uint64_t nin, u
             shape == SKEL_SHAPE_ALLGATHERV || shape == SKEL_SHAPE_ALLTOALLV ||
             shape == SKEL_SHAPE_NALLGATHERV || shape == SKEL_SHAPE_NALLTOALLV;
     unsigned s = 0, r = 0;
-    switch (shape) {
-    case SKEL_SHAPE_BARRIER:
-    case SKEL_SHAPE_ALLTOALLW:
-    case SKEL_SHAPE_NALLTOALLW:
+    if (shape == SKEL_SHAPE_BARRIER || shape == SKEL_SHAPE_ALLTOALLW ||
+        shape == SKEL_SHAPE_NALLTOALLW)
         return;
-    case SKEL_SHAPE_BCAST:
-    case SKEL_SHAPE_REDUCE:
-    case SKEL_SHAPE_ALLREDUCE:
-    case SKEL_SHAPE_SCAN:
-    case SKEL_SHAPE_EXSCAN:
-    case SKEL_SHAPE_REDSCAT:
-    case SKEL_SHAPE_REDSCATBLK:
+    if (shape == SKEL_SHAPE_BCAST || skel_shape_reduces(shape)) {
         if (ev->bytes > 0 || ev->rbytes > 0)
             s = layout_class(c->dt, ev->count > 0 ? ev->count : 1, ev->dtsize);
-        break;
-    default: {
+    } else {
         /* per peer: the v forms' first count given, on the sides they give
          * counts for (a scatterv's receive, a gatherv's send is one count) */
         int vsend = shape == SKEL_SHAPE_SCATTERV || shape == SKEL_SHAPE_ALLTOALLV ||
@@ -830,8 +821,6 @@ static void coll_layout(const struct skel_tr_call *c, int shape, uint64_t nin, u
             s = from_recv ? r
                           : layout_class(c->sdt, vsend ? first_count(c->scounts, nout) : c->scount,
                                          type_size(c->sdt));
-        break;
-    }
     }
     ev->flags &= ~SKEL_EVF_LAYOUT_MASK;
     ev->flags |= (uint16_t)(s << SKEL_EVF_BLOCK_SHIFT | r << SKEL_EVF_RBLOCK_SHIFT);
@@ -1326,9 +1315,7 @@ static uint32_t describe_coll(const struct skel_tr_call *c, const struct skel_ca
     uint32_t cx = skel_tr_comm_index(c->comm);
     if (ci->rooted)
         ev->root = skel_tr_world_rank(cx, c->root);
-    if (ci->shape == SKEL_SHAPE_REDUCE || ci->shape == SKEL_SHAPE_ALLREDUCE ||
-        ci->shape == SKEL_SHAPE_SCAN || ci->shape == SKEL_SHAPE_EXSCAN ||
-        ci->shape == SKEL_SHAPE_REDSCAT || ci->shape == SKEL_SHAPE_REDSCATBLK)
+    if (skel_shape_reduces(ci->shape))
         ev->op = op_code(c->op);
     coll_bytes(c, ci->shape, cx, ev);
     return cx;

@@ -160,6 +160,14 @@ static inline int skel_call_partitioned(unsigned call)
 {
     return call == SKEL_CALL_MPI_Psend_init || call == SKEL_CALL_MPI_Precv_init;
 }
+/* Shapes that reduce (an operation combines the ranks' data): Reduce,
+ * Allreduce, Scan, Exscan, Reduce_scatter and its block form. */
+static inline int skel_shape_reduces(int shape)
+{
+    return shape == SKEL_SHAPE_REDUCE || shape == SKEL_SHAPE_ALLREDUCE ||
+           shape == SKEL_SHAPE_SCAN || shape == SKEL_SHAPE_EXSCAN || shape == SKEL_SHAPE_REDSCAT ||
+           shape == SKEL_SHAPE_REDSCATBLK;
+}
 int skel_class_is_receive(
     int klass); /* classes with an actual source/tag (RECV, SENDRECV, PROBE...) */
 int skel_class_is_collective(int klass); /* COLL, ICOLL */
