@@ -1279,9 +1279,12 @@ static int new_op(struct builder *b, uint32_t sym, uint64_t w, uint32_t *id)
     /* Mode thin: a message made is made whole (one in K is made); a
      * send-receive's two halves are counted on their own channels; a
      * matched probe counts its message's channel as a receive does, and
-     * its MPI_Mrecv or MPI_Imrecv is made when a probe made holds one. */
+     * its MPI_Mrecv or MPI_Imrecv is made when a probe made holds one; a
+     * collective counts its communicator's collectives, which every
+     * member makes in one order. */
     int thin = p->mode == SKEL_PLAN_THIN &&
                (ci->klass == SKEL_CLASS_SEND || ci->klass == SKEL_CLASS_ISEND ||
+                ci->klass == SKEL_CLASS_COLL || ci->klass == SKEL_CLASS_ICOLL ||
                 ci->klass == SKEL_CLASS_RECV || ci->klass == SKEL_CLASS_IRECV ||
                 ci->klass == SKEL_CLASS_PROBE || ci->klass == SKEL_CLASS_IPROBE ||
                 ci->klass == SKEL_CLASS_SENDRECV || ci->klass == SKEL_CLASS_MPROBE ||

@@ -137,6 +137,12 @@ struct rstate {
     /* Per communicator slot: the request of the MPI_Comm_idup making its
      * communicator until a Wait or Test completes it (NONE: none). */
     uint32_t *idup;
+    /* Per communicator slot: communicators made and freed in it so far.
+     * Mode thin counts a channel from 0 again on each (the skeleton's
+     * skel_slot_ready() starts its counts over), so a slot the signature
+     * shares among the communicators an application makes and frees in
+     * turn keeps the same messages in the check as in the skeleton. */
+    uint32_t *slotgen;
     uint64_t bbytes, bmsgs; /* buffered sends not yet received */
     /* Mode epochs: the current epoch and whether it is left out; the
      * modelled time of every operation and of those made; the calls made
@@ -205,7 +211,7 @@ struct sim {
 
 struct thinent {
     int32_t rank, peer, tag;
-    uint32_t comm;
+    uint32_t comm, gen; /* gen: rstate.slotgen of the communicator's slot */
     uint8_t dir, used;
     uint64_t g; /* skel_plan_thin_step()'s state */
 };
@@ -274,9 +280,12 @@ static uint64_t key_hash(int32_t rank, uint32_t comm, int32_t src, int32_t tag)
 /* Mode thin: whether the next message rank sends to (dir 0) or receives
  * from (dir 1) peer on comm with tag (-1 unless skel_plan.thin_tags:
  * channels by peer only) is made (skel_plan_thin_keeps());
- * advance counts it (a probe only looks at the next one). */
-static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, int32_t tag,
-                      uint8_t dir, int advance, int *keep)
+ * advance counts it (a probe only looks at the next one).  Dir 2: an
+ * operation's polls that found nothing (peer -3, comm the operation);
+ * dir 3: the collectives on comm (peer THIN_COLL). */
+#define THIN_COLL (-2)
+static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, uint32_t gen, int32_t peer,
+                      int32_t tag, uint8_t dir, int advance, int *keep)
 {
     if ((uint64_t)(m->nthin + 1) * 2 > m->thincap) {
         uint32_t cap = m->thincap ? m->thincap * 2 : 256;
@@ -289,8 +298,9 @@ static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer,
             const struct thinent *x = &m->thin[i];
             if (!x->used)
                 continue;
-            uint32_t j =
-                (uint32_t)key_hash(x->rank, x->comm, x->peer, x->tag * 4 + x->dir) & (cap - 1);
+            uint32_t j = (uint32_t)key_hash(x->rank, x->comm ^ x->gen * 0x9E3779B9u, x->peer,
+                                            x->tag * 4 + x->dir) &
+                         (cap - 1);
             while (t[j].used)
                 j = (j + 1) & (cap - 1);
             t[j] = *x;
@@ -300,15 +310,21 @@ static int thin_keeps(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer,
         m->thincap = cap;
     }
     uint32_t mask = m->thincap - 1,
-             j = (uint32_t)key_hash((int32_t)rank, comm, peer, tag * 4 + dir) & mask;
+             j = (uint32_t)key_hash((int32_t)rank, comm ^ gen * 0x9E3779B9u, peer, tag * 4 + dir) &
+                 mask;
     struct thinent *e = &m->thin[j];
     for (; e->used; j = (j + 1) & mask, e = &m->thin[j])
-        if (e->rank == (int32_t)rank && e->comm == comm && e->peer == peer && e->tag == tag &&
-            e->dir == dir)
+        if (e->rank == (int32_t)rank && e->comm == comm && e->gen == gen && e->peer == peer &&
+            e->tag == tag && e->dir == dir)
             break;
     if (!e->used) {
-        *e = (struct thinent){
-            .rank = (int32_t)rank, .peer = peer, .tag = tag, .comm = comm, .dir = dir, .used = 1};
+        *e = (struct thinent){.rank = (int32_t)rank,
+                              .peer = peer,
+                              .tag = tag,
+                              .comm = comm,
+                              .gen = gen,
+                              .dir = dir,
+                              .used = 1};
         m->nthin++;
     }
     *keep = skel_plan_thin_step(&e->g, m->p->wtop, m->p->wden, advance);
@@ -324,8 +340,9 @@ static int thin_half(struct sim *m, uint32_t rank, uint32_t comm, int32_t peer, 
     *out = 0;
     if (!op->thin || peer < 0)
         return SKEL_OK;
+    uint32_t gen = op->comm < m->p->nslots ? m->rs[rank].slotgen[op->comm] : 0;
     int keep = 1,
-        rc = thin_keeps(m, rank, comm, peer, m->p->thin_tags ? tag : -1, dir, advance, &keep);
+        rc = thin_keeps(m, rank, comm, gen, peer, m->p->thin_tags ? tag : -1, dir, advance, &keep);
     *out = !keep;
     return rc;
 }
@@ -1227,7 +1244,7 @@ static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     if (y->call == SKEL_CALL_MPI_Iprobe && !op->flag) {
         /* Mode thin: one in K made, counted per operation. */
         int keep = 1;
-        if (op->thin && (rc = thin_keeps(m, rank, r->cur, -3, -1, 2, 1, &keep)) != SKEL_OK)
+        if (op->thin && (rc = thin_keeps(m, rank, r->cur, 0, -3, -1, 2, 1, &keep)) != SKEL_OK)
             return rc;
         r->thinned = (uint8_t)!keep;
         *done = 1;
@@ -1256,12 +1273,18 @@ static int exec_probe(struct sim *m, uint32_t rank, uint32_t comm, int *done)
 
 /* Mode thin: whether the current operation's requests were all made for
  * messages left out (MPI_REQUEST_NULL in the skeleton, which then leaves
- * out a Wait, Test, Cancel or Request_free of them). */
+ * out a Wait, Test, Cancel or Request_free of them).  A Test whose call
+ * the trace links to no request (it completed none) tests the latest
+ * request made (emit.c, fill_wait()), and is left out with it. */
 static int links_thinned(struct sim *m, uint32_t rank, int *out)
 {
     struct rstate *r = &m->rs[rank];
     const skel_plan_op *op = &m->p->ops[r->cur];
     const skel_sig_symbol *y = &m->s->symbols[op->sym];
+    if (m->p->mode == SKEL_PLAN_THIN && y->nlinks == 0 && op->kind == SKEL_PLAN_TEST) {
+        *out = r->nact >= 1 && m->p->ring >= 1 && r->ringthin[(r->nact - 1) % m->p->ring];
+        return SKEL_OK;
+    }
     *out = m->p->mode == SKEL_PLAN_THIN && y->nlinks > 0;
     for (uint32_t i = 0; *out && i < y->nlinks; i++) {
         uint32_t d;
@@ -1415,7 +1438,7 @@ static int exec_matched(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     if (op->kind == SKEL_PLAN_MPROBE) {
         if (op->call == SKEL_CALL_MPI_Improbe && !op->flag) {
             int keep = 1;
-            if (op->thin && (rc = thin_keeps(m, rank, r->cur, -3, -1, 2, 1, &keep)) != SKEL_OK)
+            if (op->thin && (rc = thin_keeps(m, rank, r->cur, 0, -3, -1, 2, 1, &keep)) != SKEL_OK)
                 return rc;
             r->thinned = (uint8_t)!keep;
             *done = 1;
@@ -1555,6 +1578,25 @@ static int exec_coll(struct sim *m, uint32_t rank, uint32_t comm, int *done)
     const skel_plan_op *op = &m->p->ops[r->cur];
     const skel_sig_symbol *y = &m->s->symbols[op->sym];
     int rc;
+    if (!r->started && op->thin && (op->kind == SKEL_PLAN_COLL || op->kind == SKEL_PLAN_ICOLL)) {
+        /* Mode thin: one collective in K on a communicator, counted by
+         * every member alike (the skeleton's skel_coll()); one left out
+         * that had a request has MPI_REQUEST_NULL. */
+        uint32_t gen = op->comm < m->p->nslots ? r->slotgen[op->comm] : 0;
+        int keep = 1;
+        if ((rc = thin_keeps(m, rank, comm, gen, THIN_COLL, -1, 3, 1, &keep)) != SKEL_OK)
+            return rc;
+        if (!keep) {
+            r->thinned = 1;
+            if (op->kind == SKEL_PLAN_ICOLL) {
+                if ((rc = new_req(m, rank, RQ_NULL, 0, 0)) != SKEL_OK)
+                    return rc;
+                r->ringthin[(r->nact - 1) % m->p->ring] = 1;
+            }
+            *done = 1;
+            return SKEL_OK;
+        }
+    }
     if (!r->started) {
         int32_t root = -1;
         const struct skel_call_info *ci = skel_call_info(y->call);
@@ -1728,6 +1770,8 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
     switch (op->kind) {
     case SKEL_PLAN_COMMFREE:
         *done = 1;
+        if (op->comm < m->p->nslots)
+            r->slotgen[op->comm]++;
         return idup_pending(m, rank, r->cur, op->comm);
     case SKEL_PLAN_COMPUTE:
         *done = 1;
@@ -1747,8 +1791,14 @@ static int exec_op(struct sim *m, uint32_t rank, int *done)
         return exec_wait(m, rank, done);
     case SKEL_PLAN_COLL:
     case SKEL_PLAN_ICOLL:
-    case SKEL_PLAN_COMM:
-        return exec_coll(m, rank, comm, done);
+    case SKEL_PLAN_COMM: {
+        /* the slot it makes its communicator in counts its channels anew */
+        uint32_t made = m->s->symbols[op->sym].newcomm;
+        int rc = exec_coll(m, rank, comm, done);
+        if (rc == SKEL_OK && *done && made < m->p->nslots)
+            r->slotgen[made]++;
+        return rc;
+    }
     case SKEL_PLAN_PSEND:
     case SKEL_PLAN_PRECV:
         return exec_pinit(m, rank, done);
@@ -2253,8 +2303,9 @@ static int init_sim(struct sim *m)
         rs->app_of = calloc(p->ring, sizeof *rs->app_of);
         rs->ringthin = calloc(p->ring, sizeof *rs->ringthin);
         rs->idup = malloc((p->nslots ? p->nslots : 1) * sizeof *rs->idup);
+        rs->slotgen = calloc(p->nslots ? p->nslots : 1, sizeof *rs->slotgen);
         if (rs->stack == NULL || rs->ring == NULL || rs->app_of == NULL || rs->idup == NULL ||
-            rs->ringthin == NULL)
+            rs->slotgen == NULL || rs->ringthin == NULL)
             return skel_oom();
         for (uint32_t i = 0; i < p->ring; i++)
             rs->ring[i] = NONE;
@@ -2300,6 +2351,7 @@ static void free_sim(struct sim *m)
             free(rs->app_of);
             free(rs->ringthin);
             free(rs->idup);
+            free(rs->slotgen);
             free(rs->wild.v);
             free(rs->unexp_q.v);
             free(rs->posted_q.v);
