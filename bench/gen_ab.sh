@@ -2,9 +2,8 @@
 # gen_ab.sh - two builds of skel's generator on one application: the
 # application is traced once (build B's tracer and compressor), a K
 # skeleton made from that signature by each build's `skel gen`, then ROUNDS
-# interleaved rounds of the application (traced, its time the ranks' mean
-# time between MPI_Init and MPI_Finalize less the tracer's overhead, as
-# skeleton.meta's app_time_s counts it), skeleton A and skeleton B.
+# interleaved rounds of the application (traced, its time skeleton.meta's
+# app_time_s of that trace), skeleton A and skeleton B.
 # Prints the dedicated ratio (app/K)/skeleton of each and B/A time, medians
 # with 95 % bootstrap intervals (bench/ab_ratios.py), and the application's
 # noise floor.  Figures only: never passes or fails.  For an application
@@ -27,17 +26,14 @@ W=$(mktemp -d /tmp/skel-genab.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 SKEL=$B/runtime/cli/skel
 
-# app_time TRACE: the ranks' mean time between MPI_Init and MPI_Finalize,
-# less the tracer's overhead (skel stats: run time, its overhead %, and
-# MPI_Init's time per rank).
+# app_time TRACE: the application's time as skeleton.meta's app_time_s
+# counts it (between MPI_Init and MPI_Finalize, less the tracer's cost),
+# from a signature of the trace and a plan made of it (not built).
 app_time() {
-  local init
-  init=$("$SKEL" stats --csv --no-check "$1" | awk -F, '$2 == "MPI_Init" && $1 != "all" { printf "%s=%s ", $1, $6 }')
-  "$SKEL" stats --no-check "$1" | awk -v init="$init" '
-    BEGIN { n = split(init, kv, " "); for (i = 1; i <= n; i++) { split(kv[i], p, "="); ns[p[1]] = p[2] } }
-    /^rank +events/ { on = 1; next }
-    on && $1 ~ /^[0-9]+$/ { s += $3 * (1 - $7 / 100) - ns[$1] / 1e9; r++ }
-    END { if (r) printf "%.6f\n", s / r }'
+  rm -rf "$W/at.sig" "$W/at"
+  "$SKEL" compress -q -o "$W/at.sig" "$1"
+  "$SKEL" gen "$W/at.sig" --scale 1 -o "$W/at" --quiet >/dev/null
+  awk '$1 == "app_time_s" { print $2 }' "$W/at/skeleton.meta"
 }
 
 "$SKEL" trace --quiet -o "$W/trace" -- mpiexec.mpich -n "$NP" "$@" >"$W/app.out" 2>&1
@@ -57,6 +53,6 @@ for _ in $(seq "$ROUNDS"); do
   y=$(mpiexec.mpich -n "$NP" "$W/B/skeleton" 2>/dev/null | elapsed)
   echo "$a $x $y"
 done >"$W/rounds"
-echo "$*, K = $K, $NP ranks; application (traced, its time less the tracer's), skeleton A, skeleton B (s):"
+echo "$*, K = $K, $NP ranks; application (traced: app_time_s of its trace), skeleton A, skeleton B (s):"
 cat "$W/rounds"
 python3 "$here/ab_ratios.py" "$W/rounds" "$K" "A ($A)" "B ($B)" --over 2 1 "B / A time"

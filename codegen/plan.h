@@ -50,7 +50,8 @@ enum skel_plan_mode {
     SKEL_PLAN_INNER = 4,    /* as mixed, and loops around a loop of K or more
                                iterations kept whole: the innermost long loops divided */
     SKEL_PLAN_THIN = 5,     /* as messages, but one point-to-point message in K made,
-                               whole, on every channel (skel_plan_op.thin) */
+                               whole, on every channel, and one collective in K on
+                               every communicator (skel_plan_op.thin) */
 };
 
 /* Mode thin (docs/codegen.md, "Thinned messages"): loops keep their
@@ -63,7 +64,10 @@ enum skel_plan_mode {
  * alike, so the kept sends meet the kept receives; the schedule check runs
  * the same rule (and refuses the mode where it does not hold: a
  * Sendrecv, a wildcard receive or a tag taken out of order on a channel).
- * n: messages counted on the channel before this one. */
+ * A communicator's collectives are counted as one more channel of each
+ * member, which all members count alike.  A communicator made or freed in
+ * a slot starts its channels over.  n: messages counted on the channel
+ * before this one. */
 int skel_plan_thin_keeps(uint64_t n, uint64_t wtop, uint64_t wden);
 
 /* The same rule counted along a channel without divisions, as the skeleton
@@ -206,7 +210,8 @@ typedef struct skel_plan_op {
      * specific peer is made only for the messages its channel keeps
      * (skel_plan_thin_keeps()); its count is the application's.  An
      * MPI_Iprobe that found nothing is made one time in K (the same rule,
-     * counting its own executions). */
+     * counting its own executions).  A collective (blocking or not) is
+     * made when its communicator's count of collectives keeps it. */
     uint8_t thin;
     /* Point-to-point sends and receives (blocking, nonblocking, persistent,
      * matched, send-receives) whose application datatype was not contiguous: its
