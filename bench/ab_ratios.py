@@ -9,8 +9,8 @@ rounds, the application's median and noise floor (its fastest and slowest
 round against its median), then for each skeleton the dedicated ratio
 (app/K)/skeleton, and for each --over I J the time of skeleton I over
 skeleton J (1-based), each as its median and 95 % bootstrap interval
-(10000 resamples of the rounds, seed 1).  Used by bench/layout_ab.sh and
-bench/partitioned_ab.sh.
+(10000 resamples of the rounds, seed 1).  Used by bench/layout_ab.sh,
+bench/partitioned_ab.sh and bench/gen_ab.sh.
 """
 import random
 import statistics as st

@@ -40,6 +40,29 @@ static char *case_of(const char *src, const char *form)
     return b;
 }
 
+/* The skeleton's type tables (templates/skeleton.c.tmpl, "Size in bytes
+ * of each message datatype"): each a C initializer of its entries, e.g.
+ * "1, 8, 24" for skel_type_size. */
+static void expect_types(const char *src, const char *sizes, const char *runs, const char *units)
+{
+    const char *names[3] = {"skel_type_size", "skel_type_run", "skel_type_unit"};
+    const char *want[3] = {sizes, runs, units};
+    for (int i = 0; i < 3; i++) {
+        char decl[64], body[256] = "= {\n";
+        snprintf(decl, sizeof decl, "%s[SKEL_NTYPES]", names[i]);
+        const char *t = strstr(src, decl);
+        cr_assert_not_null(t, "no %s", decl);
+        for (const char *v = want[i]; *v != '\0';) {
+            size_t n = strcspn(v, ",");
+            snprintf(body + strlen(body), sizeof body - strlen(body), "    %.*s,\n", (int)n, v);
+            v += n + (v[n] == ',');
+            v += strspn(v, " ");
+        }
+        snprintf(body + strlen(body), sizeof body - strlen(body), "};");
+        cr_expect_not_null(strstr(t, body), "%s: want %s, got %.100s", names[i], want[i], t);
+    }
+}
+
 /* Each rank posts a receive, sends, and waits: rank 1 sends 40000 bytes,
  * rank 0 400, so the largest receive is 40000 bytes and is in flight while
  * the same rank's send is. */
@@ -123,17 +146,11 @@ Test(codegen_buffers, non_contiguous_messages_in_runs, .timeout = 120)
     char dir[] = "/tmp/skel-cg-runs.XXXXXX";
     tsig_generate(s, dir);
     char *src = tsig_slurp(dir, "skeleton.c");
-    const char *sizes = strstr(src, "skel_type_size[SKEL_NTYPES]");
-    const char *runs = strstr(src, "skel_type_run[SKEL_NTYPES]");
-    cr_assert(sizes != NULL && runs != NULL, "no type tables");
-    /* MPI_BYTE, then 8 bytes in runs of 512 and 24 contiguous, in the order met */
-    cr_expect_not_null(strstr(sizes, "= {\n    1,\n    8,\n    24,\n};"), "%.80s", sizes);
-    cr_expect_not_null(strstr(runs, "= {\n    0,\n    512,\n    0,\n};"), "%.80s", runs);
-    /* of bytes: a receive in runs of doubles truncates a message of bytes
-     * that are not whole doubles, which a send scaled in bytes makes */
-    const char *units = strstr(src, "skel_type_unit[SKEL_NTYPES]");
-    cr_assert_not_null(units, "no unit table");
-    cr_expect_not_null(strstr(units, "= {\n    1,\n    1,\n    1,\n};"), "%.80s", units);
+    /* MPI_BYTE, then 8 bytes in runs of 512 and 24 contiguous, in the
+     * order met, of bytes: a receive in runs of doubles truncates a
+     * message of bytes that are not whole doubles, which a send scaled in
+     * bytes makes */
+    expect_types(src, "1, 8, 24", "0, 512, 0", "1, 1, 1");
     cr_expect_geq(define_of(src, "SKEL_MBUF_BYTES"), 2 * 32768);
     cr_expect_geq(define_of(src, "SKEL_PBUF_BYTES"), 2 * 32768);
     free(src);
@@ -144,10 +161,9 @@ Test(codegen_buffers, non_contiguous_messages_in_runs, .timeout = 120)
 /* A collective's sides keep their own layouts: an MPI_Alltoall of 4096
  * doubles per peer sent in runs of 8 bytes and received in runs of 512 is
  * made of two types of the element's size, in runs of 8 and 512 bytes of
- * doubles, and
- * both collective buffers hold twice what they move (the types' extent).
- * A broadcast sends and receives in its one datatype's runs; a reduction
- * stays contiguous (the skeleton reduces a predefined type). */
+ * doubles, and both collective buffers hold twice what they move (the
+ * types' extent).  A reduction stays contiguous (the skeleton reduces a
+ * predefined type). */
 Test(codegen_buffers, collectives_in_runs_per_side, .timeout = 120)
 {
     struct tsig t = {0};
@@ -160,16 +176,10 @@ Test(codegen_buffers, collectives_in_runs_per_side, .timeout = 120)
     char dir[] = "/tmp/skel-cg-cruns.XXXXXX";
     tsig_generate(s, dir);
     char *src = tsig_slurp(dir, "skeleton.c");
-    const char *sizes = strstr(src, "skel_type_size[SKEL_NTYPES]");
-    const char *runs = strstr(src, "skel_type_run[SKEL_NTYPES]");
-    cr_assert(sizes != NULL && runs != NULL, "no type tables");
-    /* MPI_BYTE, then the alltoall's send type and its receive type */
-    cr_expect_not_null(strstr(sizes, "= {\n    1,\n    8,\n    8,\n};"), "%.80s", sizes);
-    cr_expect_not_null(strstr(runs, "= {\n    0,\n    8,\n    512,\n};"), "%.80s", runs);
-    /* in runs of doubles (MPICH's broadcast packs bytes 2.1-3.8 times slower) */
-    const char *units = strstr(src, "skel_type_unit[SKEL_NTYPES]");
-    cr_assert_not_null(units, "no unit table");
-    cr_expect_not_null(strstr(units, "= {\n    1,\n    8,\n    8,\n};"), "%.80s", units);
+    /* MPI_BYTE, then the alltoall's send type and its receive type, in
+     * runs of doubles (MPICH's broadcast packs bytes 2.1-3.8 times slower);
+     * none for the reduction */
+    expect_types(src, "1, 8, 8", "0, 8, 512", "1, 8, 8");
     cr_expect_geq(define_of(src, "SKEL_SBUF_BYTES"), 2 * 2 * 32768);
     cr_expect_geq(define_of(src, "SKEL_RBUF_BYTES"), 2 * 2 * 32768);
     /* the call receives in its receive type */
