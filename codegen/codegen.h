@@ -11,7 +11,8 @@
  *     plan is rebuilt making one epoch in K (SKEL_PLAN_EPOCHS), then keeping
  *     loops too short for a full iteration whole (SKEL_PLAN_MIXED), then also
  *     the loops around long loops (SKEL_PLAN_INNER), then keeping every
- *     loop whole and one message in K on every channel (SKEL_PLAN_THIN),
+ *     loop whole and one message in K on every channel, one collective in K
+ *     on every communicator (SKEL_PLAN_THIN),
  *     then keeping every message (SKEL_PLAN_MESSAGES), and checked again
  *     each time (codegen.c
  *     says which passing schedule is taken);

@@ -222,7 +222,8 @@ void skel_gen_print_warnings(FILE *out, const char *who, const struct skel_gen_r
                     ? "one epoch in K is made instead, at full weight (mode epochs)"
                 : rep->mode == SKEL_PLAN_THIN
                     ? "every loop keeps all its iterations and one message in K is made on "
-                      "every channel, whole, instead (mode thin)"
+                      "every channel and one collective in K on every communicator, whole, "
+                      "instead (mode thin)"
                     : "every message is kept instead and sizes and compute are scaled by 1/K "
                       "(mode messages)");
     if (rep->too_short)
@@ -247,7 +248,8 @@ void skel_gen_print(FILE *out, const char *sigpath, const char *dir,
             : r->mode == SKEL_PLAN_MIXED  ? "mixed (loops shorter than K kept whole)"
             : r->mode == SKEL_PLAN_INNER  ? "inner (only the innermost long loops divided)"
             : r->mode == SKEL_PLAN_EPOCHS ? "epochs (one epoch in K made)"
-            : r->mode == SKEL_PLAN_THIN   ? "thin (one message in K made on every channel)"
+            : r->mode == SKEL_PLAN_THIN   ? "thin (one message in K made on every channel, one "
+                                            "collective in K on every communicator)"
                                           : "messages (every message kept)",
             r->fell_back ? " after the loop-scaled schedule failed its check" : "");
     fprintf(out,
