@@ -12,9 +12,11 @@
 # the directory holding its input files.
 #
 #   bench/gen_ab.sh BUILD_A BUILD_B -- PROGRAM ARGS...
-#   environment: K (3), ROUNDS (7), NP (2), GEN_ARGS (extra skel gen options)
+#   environment: K (3), ROUNDS (7), NP (2), GEN_ARGS (extra skel gen options),
+#   GEN_ARGS_A / GEN_ARGS_B (A's or B's own, GEN_ARGS by default: one build
+#   given twice compares two modes, e.g. GEN_ARGS_B="--mode thin")
 set -euo pipefail
-if [ $# -lt 4 ] || [ "$3" != "--" ]; then sed -n "2,16p" "$0" >&2; exit 2; fi
+if [ $# -lt 4 ] || [ "$3" != "--" ]; then sed -n "2,18p" "$0" >&2; exit 2; fi
 A=$(cd "$1" && pwd)
 B=$(cd "$2" && pwd)
 shift 3
@@ -39,9 +41,10 @@ app_time() {
 "$SKEL" trace --quiet -o "$W/trace" -- mpiexec.mpich -n "$NP" "$@" >"$W/app.out" 2>&1
 "$SKEL" compress -q -o "$W/app.sig" "$W/trace"
 for v in A B; do
-  b=$A; [ "$v" = B ] && b=$B
-  # shellcheck disable=SC2086  # GEN_ARGS holds several words on purpose
-  "$b/runtime/cli/skel" gen "$W/app.sig" --scale "$K" -o "$W/$v" --build --quiet ${GEN_ARGS:-}
+  b=$A args=${GEN_ARGS_A-${GEN_ARGS:-}}
+  [ "$v" = B ] && b=$B args=${GEN_ARGS_B-${GEN_ARGS:-}}
+  # shellcheck disable=SC2086  # the options hold several words on purpose
+  "$b/runtime/cli/skel" gen "$W/app.sig" --scale "$K" -o "$W/$v" --build --quiet $args
   echo "skeleton $v: $(grep -E '^(mode|expected_s) ' "$W/$v/skeleton.meta" | tr '\n' ' ')"
 done
 elapsed() { grep -o 'elapsed_s=[0-9.]*' | cut -d= -f2; }
