@@ -655,7 +655,7 @@ echo "gridcycle mode thin K = 3: $(meta_calls "$TMP/gridcycle-thin/skeleton.meta
 # altroot in mode thin at K = 5: a step's compute is made with its message
 # or broadcast when that is made, so the ranks' imbalance, which turns from
 # step to step, is kept and each rank waits in MPI_Bcast for 1/5 of its
-# waits in the application (0.96-1.02 measured).  Made at 1/5 before every
+# waits in the application (0.90-1.02 measured).  Made at 1/5 before every
 # step instead, five steps merged into one and the imbalances cancelled:
 # 0.23 (bench/accuracy-mechanisms.md, section 20).  Asserted with a wide
 # margin: at least half.
